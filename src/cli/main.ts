@@ -1,0 +1,57 @@
+/**
+ * The `halma` command line: batch work over the same core as the workbench. Each command is a
+ * function from arguments and an Io to an exit status, so tests run them in-process as well as
+ * through the installed binary.
+ */
+import { runAnalyze } from './analyze'
+import type { Io } from './io'
+import { UsageError } from './options'
+import { runShow } from './show'
+import { runVerify } from './verify'
+
+export const USAGE = `halma: army transfer problems and shortest games in the Halma / Chinese Checkers family
+
+usage: halma <command> [options]      (halma <command> --help for its options)
+
+commands:
+  verify    check a solution or two-player game move by move
+  analyze   the measures of a position: types, centroid, symmetry, bounds, move counts
+  show      a text diagram of a position, optionally after move K
+
+examples:
+  halma verify --army triangle10 --board 9x9 --rules 6-move --moves "d1-d2, b1-d1-d3, ..."
+  halma verify --problem resources/problems/fabian-30.halma.json
+  halma analyze --game --army triangle10
+  halma show --problem resources/problems/triangle10-6move.halma.json --after 14`
+
+const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<number>> = {
+  verify: runVerify,
+  analyze: runAnalyze,
+  show: runShow,
+}
+
+export async function main(argv: string[], io: Io): Promise<number> {
+  const [command, ...rest] = argv
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    io.out(USAGE)
+    return command === undefined ? 2 : 0
+  }
+  if (command === '--version') {
+    io.out('halma-workbench 0.1.0')
+    return 0
+  }
+  const run = COMMANDS[command]
+  if (!run) {
+    io.err(`halma: unknown command '${command}'\n\n${USAGE}`)
+    return 2
+  }
+  try {
+    return await run(rest, io)
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`halma ${command}: ${e.message}`)
+      return 2
+    }
+    throw e
+  }
+}

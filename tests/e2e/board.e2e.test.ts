@@ -1,0 +1,42 @@
+// The web workbench's first page in Chromium: the 9x9 board with the triangle-10 army.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser } from 'playwright-core'
+import { launch, screenshot, serveWeb, watchErrors } from './harness'
+
+let browser: Browser
+let server: Awaited<ReturnType<typeof serveWeb>>
+
+beforeAll(async () => {
+  server = await serveWeb()
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+describe('first page', () => {
+  it('shows the 9x9 board with the army, its measures, and no errors', async () => {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } })
+    const errors = watchErrors(page)
+    await page.goto(server.url)
+    await page.getByTestId('board').locator('canvas').first().waitFor()
+    await expect.poll(() => page.getByTestId('problem-title').textContent()).toContain('triangle')
+    expect(await page.getByTestId('centroid').textContent()).toBe('-60')
+    expect(await page.getByTestId('balance').textContent()).toBe('3 3 3 1')
+    // The page is cross-origin isolated, so the engine can share memory between workers.
+    expect(await page.evaluate(() => crossOriginIsolated)).toBe(true)
+    // Blue is drawn: sample the canvas at the a1 cell and find the army colour.
+    const blue = await page.evaluate(() => {
+      const canvas = document.querySelector('[data-testid=board] canvas') as HTMLCanvasElement
+      const ctx = canvas.getContext('2d')!
+      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height)
+      let n = 0
+      for (let k = 0; k < data.length; k += 4) if (data[k + 2]! > 150 && data[k]! < 60) n++
+      return n
+    })
+    expect(blue).toBeGreaterThan(1000)
+    await screenshot(page, 'first-page')
+    expect(errors).toEqual([])
+  })
+})

@@ -1,0 +1,91 @@
+// Every solution of the paper's Appendix A verifies, with the length and outcome the paper states.
+import { describe, expect, it } from 'vitest'
+import { nameOf } from '../../src/shared/board'
+import { verify } from '../../src/shared/verify'
+import { loadProblemFile } from './fixtures'
+
+const transfers: [file: string, index: number, length: number][] = [
+  ['triangle10-6move.halma.json', 0, 27],
+  ['triangle10-6move.halma.json', 1, 27],
+  ['triangle10-8move.halma.json', 0, 20],
+  ['triangle10-4move.halma.json', 0, 30],
+  ['triangle10-jumps-only.halma.json', 0, 35],
+  ['triangle15-6move.halma.json', 0, 31],
+  ['square9-8move.halma.json', 0, 16],
+  ['halma19-16x16.halma.json', 0, 47],
+]
+
+describe('Appendix A transfer solutions', () => {
+  it.each(transfers)('%s solution %i has %i moves and reaches the target', (file, index, length) => {
+    const doc = loadProblemFile(file)
+    const v = verify(doc.problem, doc.solutions[index]!.solution)
+    expect(v.error).toBeUndefined()
+    expect(v.valid).toBe(true)
+    expect(v.reachesTarget).toBe(true)
+    expect(v.length).toBe(length)
+  })
+
+  it("Levenspiel's solution: 10 steps, 17 jumps, c(A) from -60 to +60, sym = 9 after moves 13 and 14", () => {
+    const doc = loadProblemFile('triangle10-6move.halma.json')
+    const v = verify(doc.problem, doc.solutions[0]!.solution)
+    expect([v.steps, v.jumps]).toEqual([10, 17])
+    const s = v.series[0]!
+    expect(s.centroid[0]).toBe(-60)
+    expect(s.centroid[27]).toBe(60)
+    expect(s.sym[13]).toBe(9)
+    expect(s.sym[14]).toBe(9)
+    expect(s.sym[0]).toBe(0)
+    expect(s.sym[27]).toBe(0)
+    // The first move d1-d2 turns a type-1 man into type 3: (3,3,3,1) becomes (3,2,3,2).
+    expect(s.balance[0]).toEqual([3, 3, 3, 1])
+    expect(s.balance[1]).toEqual([3, 2, 3, 2])
+    expect(v.moves[0]!.text).toBe('d1-d2')
+    expect(v.moves[13]!.text).toBe('b2-d2-d4-f2-f4-h4-f6-h6-h8')
+  })
+
+  it('the alternate 27-move solution has only 8 steps', () => {
+    const doc = loadProblemFile('triangle10-6move.halma.json')
+    expect(verify(doc.problem, doc.solutions[1]!.solution).steps).toBe(8)
+  })
+
+  it('the jumps-only solution lowers c(A) on move 10 (from -34 to -38)', () => {
+    const doc = loadProblemFile('triangle10-jumps-only.halma.json')
+    const v = verify(doc.problem, doc.solutions[0]!.solution)
+    expect(v.steps).toBe(0)
+    expect(v.series[0]!.centroid.slice(9, 11)).toEqual([-34, -38])
+  })
+
+  it('the 4-move solution contains the backward step d1-c1 as move 11', () => {
+    const doc = loadProblemFile('triangle10-4move.halma.json')
+    const v = verify(doc.problem, doc.solutions[0]!.solution)
+    expect(v.moves[10]!.text).toBe('d1-c1')
+    const c = v.series[0]!.centroid
+    expect(c[11]!).toBeLessThan(c[10]!)
+  })
+})
+
+describe('Appendix A shortest games', () => {
+  it("Fabian's game: red completes the occupation of blue's base on move 30", () => {
+    const doc = loadProblemFile('fabian-30.halma.json')
+    const v = verify(doc.problem, doc.solutions[0]!.solution)
+    expect(v.error).toBeUndefined()
+    expect(v.valid).toBe(true)
+    expect(v.length).toBe(30)
+    expect(v.winner).toEqual({ army: 1, move: 30 })
+    // Red's men fill blue's base exactly.
+    expect(
+      v.final
+        .men(1)
+        .map((c) => nameOf(doc.problem.board, c))
+        .sort(),
+    ).toEqual(['a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'b3', 'c1', 'c2', 'd1'].sort())
+  })
+
+  it('the 15-man game: red wins on move 36', () => {
+    const doc = loadProblemFile('game15-36.halma.json')
+    const v = verify(doc.problem, doc.solutions[0]!.solution)
+    expect(v.error).toBeUndefined()
+    expect(v.length).toBe(36)
+    expect(v.winner).toEqual({ army: 1, move: 36 })
+  })
+})

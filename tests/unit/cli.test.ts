@@ -1,0 +1,139 @@
+// The command-line tool, run in-process through main() and, for a few cases, as the installed
+// binary exactly as a user runs it.
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { main } from '../../src/cli/main'
+import { PROBLEMS_DIR } from './fixtures'
+
+async function run(argv: string[], stdin?: string): Promise<{ code: number; out: string; err: string }> {
+  let out = ''
+  let err = ''
+  const code = await main(argv, { out: (t) => (out += t + '\n'), err: (t) => (err += t + '\n'), stdin: () => stdin, tty: false })
+  return { code, out, err }
+}
+
+const file = (name: string): string => join(PROBLEMS_DIR, name)
+const LEVENSPIEL =
+  'd1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5, a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4- (reflect)'
+
+describe('halma verify', () => {
+  it('prints a table per move and a verdict; exit 0 for a valid solution', async () => {
+    const r = await run(['verify', '--army', 'triangle10', '--board', '9x9', '--rules', '6-move', '--moves', LEVENSPIEL])
+    expect(r.code).toBe(0)
+    expect(r.out).toMatch(/^14 +b2-d2-d4-f2-f4-h4-f6-h6-h8 +jump +6 +9 +3 3 3 1$/m)
+    expect(r.out).toContain('valid: 27 moves (10 steps, 17 jumps), reaches the target')
+  })
+  it('--json gives the documented fields', async () => {
+    const r = await run(['verify', '--army', 'triangle10', '--moves', LEVENSPIEL, '--json'])
+    const j = JSON.parse(r.out)
+    expect(j).toMatchObject({ valid: true, length: 27, steps: 10, jumps: 17, reachesTarget: true, error: null })
+    expect(j.centroid).toHaveLength(28)
+    expect(j.centroid[0]).toBe(-60)
+    expect(j.sym[13]).toBe(9)
+  })
+  it('exit 1 and the reason for an illegal move', async () => {
+    const r = await run(['verify', '--army', 'triangle10', '--rules', '8-move', '--moves', 'a3-c3, c3-e5', '--json'])
+    expect(r.code).toBe(1)
+    expect(JSON.parse(r.out).error).toEqual({ code: 'move.bad-jump', move: 2, message: 'move 2: c3-e5 is not a jump: d4 is empty' })
+  })
+  it('verifies every solution stored in a problem file', async () => {
+    const r = await run(['verify', '--problem', file('triangle10-6move.halma.json'), '--json'])
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.out).map((s: { length: number }) => s.length)).toEqual([27, 27])
+  })
+  it('reads moves from a file and from standard input', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'halma-'))
+    writeFileSync(join(dir, 'moves.txt'), LEVENSPIEL.replace(/, /g, '\n'))
+    expect((await run(['verify', '--moves-file', join(dir, 'moves.txt')])).code).toBe(0)
+    expect((await run(['verify'], LEVENSPIEL)).code).toBe(0)
+  })
+  it('a custom army on any board', async () => {
+    const r = await run([
+      'verify',
+      '--board',
+      '5x5',
+      '--rules',
+      '4-move',
+      '--start',
+      'a1,b1',
+      '--target',
+      'd5,e5',
+      '--moves',
+      'b1-c1, a1-b1, c1-c2',
+    ])
+    expect(r.code).toBe(1)
+    expect(r.out).toContain('INVALID: the army does not reach its target after 3 moves')
+  })
+  it('games: says who won on which move', async () => {
+    const r = await run(['verify', '--problem', file('fabian-30.halma.json')])
+    expect(r.code).toBe(0)
+    expect(r.out).toContain('valid: red wins on move 30')
+    const flags = await run(['verify', '--game', '--army', 'triangle15', '--moves', 'e1-e2, g8-g6', '--json'])
+    expect(JSON.parse(flags.out)).toMatchObject({ valid: false, winner: null, error: { code: 'game.unfinished' } })
+  })
+  it('usage errors name the option and exit 2', async () => {
+    const cases: [string[], string][] = [
+      [['verify', '--board', '9x9x'], "halma verify: --board: unknown board '9x9x'"],
+      [['verify', '--rules', '7-move'], "halma verify: --rules: unknown rules '7-move'"],
+      [['verify', '--army', 'triangle99'], "halma verify: --army: unknown army 'triangle99'"],
+      [['verify', '--start', 'a1,z99'], "halma verify: --start: [1]: 'z99' is not on the 9x9 board"],
+      [['verify', '--frobnicate'], "halma verify: Unknown option '--frobnicate'"],
+      [
+        ['verify', '--problem', '/nonexistent.halma.json'],
+        "halma verify: cannot read problem file '/nonexistent.halma.json': no such file",
+      ],
+      [['verify', '--army', 'triangle10'], 'halma verify: no moves: give --moves'],
+      [
+        ['verify', '--start', 'a1', '--target', 'b1,c1', '--moves', 'a1-b1'],
+        'halma verify: problem: armies[0].target: the target has 2 cells but the army has 1 men',
+      ],
+      [['frob'], "halma: unknown command 'frob'"],
+    ]
+    for (const [argv, message] of cases) {
+      const r = await run(argv)
+      expect(r.code, argv.join(' ')).toBe(2)
+      expect(r.err).toContain(message)
+    }
+  })
+})
+
+describe('halma analyze and show', () => {
+  it('analyze: the two-player start has 14 moves, 7 up to symmetry; d(B,R) = 10; Theorem 1 gives 27', async () => {
+    const r = await run(['analyze', '--game', '--army', 'triangle10', '--json'])
+    const j = JSON.parse(r.out)
+    expect(j).toMatchObject({ legalMoves: 14, distinctMoves: 7, armyDistance: 10, gameBound: 27 })
+    expect(j.armies[0].balance).toEqual([3, 3, 3, 1])
+  })
+  it('analyze: the position after move 13 of Levenspiel has sym = 9', async () => {
+    const r = await run(['analyze', '--problem', file('triangle10-6move.halma.json'), '--solution', '1', '--after', '13'])
+    expect(r.code).toBe(0)
+    expect(r.out).toMatch(/sym\(A\) +9/)
+    expect(r.out).toContain('position: after move 13')
+  })
+  it('show: a diagram of the start with the target marked, and after move 14', async () => {
+    const r = await run(['show', '--army', 'triangle10'])
+    expect(r.out).toContain(['   a b c d e f g h i', '1  x x x x . . . . .', '2  x x x . . . . . .'].join('\n'))
+    expect(r.out).toContain('9  . . . . . + + + +')
+    const mid = await run(['show', '--problem', file('triangle10-6move.halma.json'), '--solution', '1', '--after', '14', '--types'])
+    expect(mid.out).toContain('after move 14')
+    expect(mid.out).toMatch(/8 .* X/)
+    const bad = await run(['show', '--problem', file('triangle10-6move.halma.json'), '--solution', '1', '--after', '40'])
+    expect(bad.code).toBe(2)
+    expect(bad.err).toContain('the solution has only 27 moves')
+  })
+})
+
+describe('the halma binary', () => {
+  it('runs as installed, with exit status and JSON on stdout', () => {
+    const bin = join(import.meta.dirname, '../../bin/halma.mjs')
+    const ok = spawnSync(process.execPath, [bin, 'verify', '--problem', file('halma19-16x16.halma.json'), '--json'], { encoding: 'utf8' })
+    expect(ok.status).toBe(0)
+    expect(JSON.parse(ok.stdout)).toMatchObject({ valid: true, length: 47 })
+    const bad = spawnSync(process.execPath, [bin, 'verify', '--moves', 'a1-a9'], { encoding: 'utf8', input: '' })
+    expect(bad.status).toBe(1)
+    expect(execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' })).toContain('usage: halma <command>')
+  })
+})
