@@ -1,10 +1,12 @@
-// Bundle the command-line tool (and, later, its engine workers) into out/cli with esbuild.
+// Bundle the command-line tool and the engine's expansion threads into out/cli with esbuild.
 // Runs on `npm install` (prepare), before the tests, and in `npm run build`.
 import { build } from 'esbuild'
-import { existsSync } from 'node:fs'
 
-const entryPoints = { halma: 'src/cli/index.ts' }
-if (existsSync('src/cli/engine-worker.ts')) entryPoints['engine-worker'] = 'src/cli/engine-worker.ts'
+const entryPoints = {
+  halma: 'src/cli/index.ts',
+  // Expansion threads of the search engine, started by the CLI with worker_threads.
+  'expansion-worker': 'src/hosts/node/expansion-worker.ts',
+}
 
 await build({
   entryPoints,

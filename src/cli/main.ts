@@ -7,6 +7,7 @@ import { runAnalyze } from './analyze'
 import type { Io } from './io'
 import { UsageError } from './options'
 import { runShow } from './show'
+import { runSolve } from './solve'
 import { runVerify } from './verify'
 
 export const USAGE = `halma: army transfer problems and shortest games in the Halma / Chinese Checkers family
@@ -17,17 +18,20 @@ commands:
   verify    check a solution or two-player game move by move
   analyze   the measures of a position: types, centroid, symmetry, bounds, move counts
   show      a text diagram of a position, optionally after move K
+  solve     a shortest solution of a transfer problem, with a proof that none is shorter
 
 examples:
   halma verify --army triangle10 --board 9x9 --rules 6-move --moves "d1-d2, b1-d1-d3, ..."
   halma verify --problem resources/problems/fabian-30.halma.json
   halma analyze --game --army triangle10
-  halma show --problem resources/problems/triangle10-6move.halma.json --after 14`
+  halma show --problem resources/problems/triangle10-6move.halma.json --after 14
+  halma solve --army triangle10 --board 9x9 --rules 6-move`
 
 const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<number>> = {
   verify: runVerify,
   analyze: runAnalyze,
   show: runShow,
+  solve: runSolve,
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {

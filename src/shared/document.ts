@@ -10,7 +10,8 @@
  */
 import * as z from 'zod'
 import { ARMY_PRESETS, parseArmyPreset, parseCellList, presetArmy, symmetricTarget } from './army'
-import { boardByName, boardFromMask, parseCell, type Board } from './board'
+import { boardByName, boardFromMask, boardMask, parseCell, type Board } from './board'
+import { cellName } from './cell'
 import { formatSolution, parseSolution, resolvePaths, type WrittenSolution } from './notation'
 import { makeProblem, PROBLEM_KINDS, type Problem } from './problem'
 import { diagnostic, err, ok, type Diagnostic, type Result } from './result'
@@ -280,4 +281,34 @@ export function formatDocument(doc: HalmaDocument | DocumentSpec): string {
       (_, items: string) => `[${items.split(/,\n\s+/).join(', ')}]`,
     ) + '\n'
   )
+}
+
+/**
+ * A spec for a problem (cells written out), for sending a problem to a worker or saving it: its
+ * interpretation gives back an equal problem.
+ */
+export function specFromProblem(problem: Problem): DocumentSpec {
+  const b = problem.board
+  const names = (cells: readonly number[]): string[] => cells.map((c) => cellName(b.col[c]!, b.row[c]!))
+  const presetBoard = b.id !== 'custom' && boardByName(b.id).ok
+  const r = problem.rules
+  return {
+    format: FORMAT,
+    version: VERSION,
+    kind: problem.kind,
+    title: problem.title,
+    board: presetBoard ? b.id : { mask: boardMask(b), home: cellName(b.home.i, b.home.j) },
+    rules: {
+      moves: r.moves,
+      ...(r.moves === '6-move' && r.diagonal !== 'anti' && { diagonal: r.diagonal }),
+      ...(r.jumpsOnly && { jumpsOnly: true }),
+      ...(r.longJumps && { longJumps: true }),
+    },
+    armies: problem.armies.map((a, k) => ({
+      name: a.name,
+      cells: names(a.start),
+      ...(problem.kind === 'transfer' && k === 0 && { target: names(a.target) }),
+    })),
+    ...(problem.kind === 'game' && problem.first === 1 && { first: 'red' as const }),
+  }
 }

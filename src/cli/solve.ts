@@ -1,0 +1,189 @@
+/**
+ * `halma solve`: find a shortest solution of a transfer problem and prove that none is shorter,
+ * or report the best found with the best lower bound proven.
+ */
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { formatDocument, specFromProblem } from '../shared/document'
+import { CancelledError, Engine, parseJob } from '../shared/engine/engine'
+import { STRATEGIES, type SolveResult } from '../shared/engine/job'
+import { BOUNDS } from '../shared/engine/ladder'
+import { describeProblem } from '../shared/problem'
+import { writeFileAtomic } from '../hosts/node/files'
+import { cores, nodeWorkers } from '../hosts/node/threads'
+import { json, table, type Io } from './io'
+import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
+import { progressWriter } from './progress'
+
+export const SOLVE_HELP = `halma solve: a shortest solution of a transfer problem, and a proof that none is shorter
+
+  halma solve --army triangle10 --board 9x9 --rules 6-move
+  halma solve --problem file.halma.json --strategy exhaustive --json
+  halma solve --board 5x5 --rules 4-move --start "a1,b1" --target "d5,e5"
+
+Problem options as for verify. Search:
+  --strategy auto|beam|exhaustive   auto (default): beam search, then exhaustive proof of
+                                    every shorter length; beam: beam only; exhaustive: check
+                                    every length from the lower bound up
+  --beam M          boards kept per beam level (default 1000000)
+  --lambda X        weight of sym(A) in the beam score c(A) + X sym(A) (default 2)
+  --palindrome      palindromic solutions only (paper inequality 11)
+  --max-length L    longest solution looked for (default 120)
+  --threads N       expansion threads (default: the number of cores, ${cores()} here)
+  --bound ladder|theorem2|none   centroid bound for pruning (default ladder)
+  --exact K         moves up to which the ladder bound is exact (default 6)
+  --budget GB       memory the level sets may use (default 6)
+  --no-fold         do not fold boards by the start's symmetry
+Output: progress on stderr; the result on stdout (--json for machine-readable);
+  --out FILE.halma.json writes the problem with the solutions found.
+Exit status: 0 a solution was found, 1 none, 2 bad input, 130 interrupted.`
+
+/** The worker script next to the bundle, or the built one when running from source. */
+function workerScript(): URL {
+  const beside = new URL('./expansion-worker.mjs', import.meta.url)
+  if (existsSync(fileURLToPath(beside))) return beside
+  return new URL('../../out/cli/expansion-worker.mjs', import.meta.url)
+}
+
+export async function runSolve(argv: string[], io: Io): Promise<number> {
+  const v = parse(argv, {
+    ...PROBLEM_OPTIONS,
+    strategy: { type: 'string' },
+    beam: { type: 'string' },
+    lambda: { type: 'string' },
+    palindrome: { type: 'boolean' },
+    'max-length': { type: 'string' },
+    threads: { type: 'string' },
+    bound: { type: 'string' },
+    exact: { type: 'string' },
+    budget: { type: 'string' },
+    'no-fold': { type: 'boolean' },
+    out: { type: 'string' },
+  })
+  if (v['help']) {
+    io.out(SOLVE_HELP)
+    return 0
+  }
+  const loaded = loadProblem(v)
+  if (loaded.problem.kind !== 'transfer') throw new UsageError('this is a game; `halma game` searches two-player games')
+  const number = (key: string, fallback: number): number => {
+    const text = v[key]
+    if (typeof text !== 'string') return fallback
+    const n = Number(text)
+    if (!Number.isFinite(n)) throw new UsageError(`--${key}: '${text}' is not a number`)
+    return n
+  }
+  const threads = number('threads', cores())
+  const strategy = typeof v['strategy'] === 'string' ? v['strategy'] : 'auto'
+  if (!(STRATEGIES as readonly string[]).includes(strategy))
+    throw new UsageError(`--strategy: '${strategy}' is not one of ${STRATEGIES.join(', ')}`)
+  const bound = typeof v['bound'] === 'string' ? v['bound'] : 'ladder'
+  if (!(BOUNDS as readonly string[]).includes(bound)) throw new UsageError(`--bound: '${bound}' is not one of ${BOUNDS.join(', ')}`)
+  const job = parseJob({
+    problem: specFromProblem(loaded.problem),
+    strategy,
+    beamWidth: number('beam', 1_000_000),
+    lambda: number('lambda', 2),
+    palindrome: v['palindrome'] === true,
+    maxLength: number('max-length', 120),
+    threads,
+    bound,
+    exactMoves: number('exact', 6),
+    fold: v['no-fold'] !== true,
+    budgetBytes: Math.round(number('budget', 6) * 2 ** 30),
+  })
+  if (!job.ok) throw new UsageError(job.error.map((d) => `--${d.at ?? 'job'}: ${d.message}`).join('; '))
+  const engine = new Engine(threads > 1 ? { workers: nodeWorkers(workerScript()) } : {})
+  const bar = progressWriter((s) => process.stderr.write(s), io.tty && process.stderr.isTTY === true)
+  const handle = engine.start(job.value, (p) => bar.update(p))
+  const interrupt = (): void => handle.cancel()
+  process.once('SIGINT', interrupt)
+  let result: SolveResult
+  try {
+    result = await handle.result
+  } catch (e) {
+    bar.done()
+    if (e instanceof CancelledError) {
+      io.err('halma solve: cancelled')
+      return 130
+    }
+    throw e
+  } finally {
+    process.removeListener('SIGINT', interrupt)
+  }
+  bar.done()
+  const outFile = typeof v['out'] === 'string' ? v['out'] : undefined
+  if (outFile) {
+    const base = loaded.document?.spec ?? specFromProblem(loaded.problem)
+    const doc = {
+      ...base,
+      solutions: [
+        ...(base.solutions ?? []),
+        ...result.solutions.map((s, k) => ({
+          title: `${result.length} moves, found by halma solve${result.optimal ? ' (optimal)' : ''}${result.solutions.length > 1 ? ` #${k + 1}` : ''}`,
+          moves: s.moves.join(', '),
+          notes: result.proof.statement,
+        })),
+      ],
+    }
+    try {
+      await writeFileAtomic(outFile, formatDocument(doc))
+    } catch (e) {
+      throw new UsageError(`--out: cannot write '${outFile}': ${(e as Error).message}`)
+    }
+  }
+  if (v['json']) {
+    io.out(
+      json({
+        status: result.status,
+        length: result.length,
+        optimal: result.optimal,
+        lowerBound: result.lowerBound,
+        moves: result.moves,
+        solutions: result.solutions,
+        meetings: result.meetings,
+        proof: result.proof,
+        stats: result.stats,
+      }),
+    )
+  } else {
+    io.out(resultText(loaded.problem.title + '\n' + describeProblem(loaded.problem), result))
+  }
+  return result.length !== null ? 0 : 1
+}
+
+export function resultText(head: string, r: SolveResult): string {
+  const lines = [head, '', r.proof.statement]
+  if (r.moves.length > 0) {
+    lines.push('', `moves (${r.moves.length}): ${r.moves.join(', ')}`)
+    if (r.meetings > 1) {
+      const pal = r.solutions.filter((s) => s.palindrome).length
+      lines.push(`${r.meetings} distinct solutions met (by the middle board); ${r.solutions.length} rebuilt, ${pal} of them palindromic.`)
+    }
+  }
+  if (r.proof.lengths.length > 0) {
+    lines.push('', 'lengths checked exhaustively:')
+    lines.push(
+      table(
+        [
+          ['length', 'result', 'Cmax', 'largest level', 'levels', 'seconds'],
+          ...r.proof.lengths.map((p) => [
+            p.length,
+            p.result,
+            p.cmax ?? '-',
+            p.largestLevel.toLocaleString('en-US'),
+            p.levels.length - 1,
+            p.seconds.toFixed(1),
+          ]),
+        ],
+        '>  >>>>',
+      ),
+    )
+  }
+  const s = r.stats
+  lines.push(
+    '',
+    `peak ${s.peakBoards.toLocaleString('en-US')} boards, ${(s.peakBytes / 2 ** 20).toFixed(0)} MB (${s.bytesPerBoard.toFixed(1)} bytes/board), ${s.seconds.toFixed(1)} s, ${s.threads} thread${s.threads === 1 ? '' : 's'}`,
+  )
+  return lines.join('\n')
+}

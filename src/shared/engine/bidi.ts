@@ -1,0 +1,62 @@
+/**
+ * Bidirectional breadth-first search for targets that are not a reflection of the start: one run
+ * forward from the start, one from the target (moves are reversible, so searching back from the
+ * target is searching forward from it), the smaller frontier expanded first. With exact levels, a
+ * shortest solution of length f + b passes through a board exactly f moves from the start and b
+ * from the target, so the first meeting gives the optimum, and every length below it is excluded.
+ * If a frontier dies out, the boards reachable from its end are exhausted: no solution exists.
+ * No centroid pruning is used, so this is for small problems; the budget stops large ones.
+ */
+import type { TransferDomain } from './domain'
+import type { Executor } from './executor'
+import { pathFromStart } from './reconstruct'
+import { BudgetError, Run, type RunObserver } from './run'
+
+export type BidiOutcome =
+  | { readonly kind: 'found'; readonly length: number; readonly boards: number[][]; readonly meetings: number; readonly runs: [Run, Run] }
+  | { readonly kind: 'unsolvable'; readonly excluded: number; readonly runs: [Run, Run] }
+  | { readonly kind: 'budget'; readonly excluded: number; readonly runs: [Run, Run] }
+  | { readonly kind: 'limit'; readonly excluded: number; readonly runs: [Run, Run] }
+
+export async function bidirectional(
+  domain: TransferDomain,
+  executor: Executor,
+  budgetBytes: number,
+  maxLength: number,
+  observer?: RunObserver,
+): Promise<BidiOutcome> {
+  const fwd = new Run(domain, executor, budgetBytes, observer)
+  const bwd = new Run(domain, executor, budgetBytes, observer, 0, domain.targetKey)
+  const runs: [Run, Run] = [fwd, bwd]
+  if (domain.sameKey(domain.startKey, 0, domain.targetKey, 0)) {
+    return { kind: 'found', length: 0, boards: [[...domain.problem.armies[0]!.start]], meetings: 1, runs }
+  }
+  const rule = { sides: [], minSym: 0, score: false, lambda: 0 }
+  try {
+    while (fwd.depth + bwd.depth < maxLength) {
+      const grow = fwd.levels[fwd.depth]!.size <= bwd.levels[bwd.depth]!.size ? fwd : bwd
+      const other = grow === fwd ? bwd : fwd
+      const level = await grow.next(rule)
+      if (level.size === 0) return { kind: 'unsolvable', excluded: fwd.depth + bwd.depth, runs }
+      // Meet: the new level against the other side's deepest level.
+      const otherLevel = other.levels[other.depth]!
+      let meet: number[] | undefined
+      let meetings = 0
+      level.forEach((raw, off) => {
+        if (otherLevel.has(raw, off)) {
+          meetings++
+          meet ??= domain.space.cells(raw, off)
+        }
+      })
+      if (meet) {
+        const f = pathFromStart(domain, fwd.levels, meet, fwd.depth)
+        const b = pathFromStart(domain, bwd.levels, meet, bwd.depth)
+        return { kind: 'found', length: fwd.depth + bwd.depth, boards: [...f, ...b.reverse().slice(1)], meetings, runs }
+      }
+    }
+    return { kind: 'limit', excluded: fwd.depth + bwd.depth, runs }
+  } catch (e) {
+    if (e instanceof BudgetError) return { kind: 'budget', excluded: fwd.depth + bwd.depth - 1, runs }
+    throw e
+  }
+}

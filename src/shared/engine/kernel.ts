@@ -1,0 +1,231 @@
+/**
+ * The inner loop of every level-set search: expand a range of parent boards, filter their children
+ * by a rule (centroid bound, palindrome constraint), drop those already in the two previous levels
+ * (moves are reversible, so a child of level i lies in level i - 1, i or i + 1), and hand the rest
+ * to a sink. The same function runs inline and on worker threads; only the sink differs.
+ */
+import { DEAD } from './ladder'
+import type { TransferDomain } from './domain'
+import { USED, type KeySet } from './keyset'
+import { MultisetRanker, RankMap } from './multiset'
+
+/** Keep a child if c + U_moves(child) >= threshold (cv units); moves = 0 tests c alone. */
+export interface Side {
+  readonly moves: number
+  readonly threshold: number
+}
+
+/** How the children entering a level are filtered and scored. */
+export interface Rule {
+  /** Level of the children. */
+  readonly level: number
+  /** Keep a child if any side holds; no sides keeps every child. */
+  readonly sides: readonly Side[]
+  /** Palindrome constraint (inequality 11): keep only children with sym >= minSym; 0 is off. */
+  readonly minSym: number
+  /** Compute the beam score c + lambda sym (in c units). */
+  readonly score: boolean
+  readonly lambda: number
+}
+
+export interface Sink {
+  /** A surviving child: its canonical key at keys[off..], centroid (cv units) and score. */
+  add(keys: Uint32Array, off: number, c: number, score: number): void
+}
+
+export interface KernelStats {
+  parents: number
+  children: number
+  kept: number
+  /** Largest centroid (cv units) among all children generated, kept or not. */
+  maxC: number
+}
+
+export const newStats = (): KernelStats => ({ parents: 0, children: 0, kept: 0, maxC: -Infinity })
+
+export function addStats(a: KernelStats, b: KernelStats): void {
+  a.parents += b.parents
+  a.children += b.children
+  a.kept += b.kept
+  a.maxC = Math.max(a.maxC, b.maxC)
+}
+
+const MAX_MOVES = 8192
+
+/** Scratch for one thread. */
+export class Kernel {
+  private readonly from = new Int16Array(MAX_MOVES)
+  private readonly to = new Int16Array(MAX_MOVES)
+  private readonly out: Uint32Array
+  private readonly values: Int32Array
+  private readonly image: Uint8Array
+  /**
+   * Bound verdicts cached by parent histogram: a child's fate depends only on the parent's multiset
+   * of centroid values and the values its man moves from and to. verdicts[slot * range^2 + ...]:
+   * 0 unknown, 1 keep, 2 prune; slots found by the parent histogram's rank.
+   */
+  private readonly ranker: MultisetRanker
+  private readonly slots = new RankMap(1 << 14)
+  private verdicts: Uint8Array
+  private used = 0
+  private readonly capacity: number
+  private ruleKey = ''
+  private readonly hist: Int32Array
+  private readonly lo: number
+  private readonly range: number
+
+  constructor(readonly domain: TransferDomain) {
+    const space = domain.space
+    this.out = new Uint32Array(space.w)
+    this.values = new Int32Array(space.n)
+    this.image = new Uint8Array(space.n)
+    let lo = Infinity
+    let hi = -Infinity
+    for (const v of space.cv) {
+      lo = Math.min(lo, v)
+      hi = Math.max(hi, v)
+    }
+    this.lo = lo
+    this.range = hi - lo + 1
+    this.hist = new Int32Array(this.range)
+    this.ranker = new MultisetRanker(this.range, domain.men)
+    this.capacity = Math.max(1024, Math.floor((32 << 20) / (this.range * this.range)))
+    this.verdicts = new Uint8Array(Math.min(this.capacity, 4096) * this.range * this.range)
+  }
+
+  /** The verdict slot of a parent histogram (allocating it, and starting over when full). */
+  private slotOf(hist: Int32Array): number {
+    const rank = this.ranker.rank(hist)
+    let slot = this.slots.get(rank, -1)
+    if (slot >= 0) return slot
+    const size = this.range * this.range
+    if (this.used === this.capacity) {
+      this.slots.clear()
+      this.used = 0
+    }
+    slot = this.used++
+    if ((slot + 1) * size > this.verdicts.length) {
+      const grown = new Uint8Array(Math.min(this.capacity, (2 * this.verdicts.length) / size) * size)
+      grown.set(this.verdicts)
+      this.verdicts = grown
+    }
+    this.verdicts.fill(0, slot * size, (slot + 1) * size)
+    this.slots.set(rank, slot)
+    return slot
+  }
+
+  /**
+   * Expand the used slots in [start, end) of a level's raw table. `prev` and `cur` are the levels
+   * before the children's (i - 1 and i) for duplicate elimination.
+   */
+  expandRange(
+    table: Uint32Array,
+    start: number,
+    end: number,
+    rule: Rule,
+    prev: KeySet | undefined,
+    cur: KeySet | undefined,
+    sink: Sink,
+    stats: KernelStats,
+  ): void {
+    const space = this.domain.space
+    const w = space.w
+    const cv = space.cv
+    const from = this.from
+    const to = this.to
+    const out = this.out
+    const values = this.values
+    const bound = this.domain.bound
+    const sides = rule.sides
+    const reflection = this.domain.reflection
+    const needSym = rule.minSym > 0 || rule.score
+    const range = this.range
+    const lo = this.lo
+    const hist = this.hist
+    const key = `${rule.level}|${rule.minSym}|${sides.map((x) => `${x.moves}:${x.threshold}`).join(',')}`
+    if (key !== this.ruleKey) {
+      this.ruleKey = key
+      this.slots.clear()
+      this.used = 0
+    }
+    let maxC = stats.maxC
+    for (let slot = start; slot < end; slot++) {
+      const off = slot * w
+      if ((table[off + w - 1]! & USED) === 0) continue
+      stats.parents++
+      const n = space.expand(table, off, from, to)
+      stats.children += n
+      space.prepare(table, off)
+      const m = space.decode(table, off)
+      let c = 0
+      for (let j = 0; j < m; j++) {
+        const v = cv[space.men[j]!]!
+        values[j] = v
+        c += v
+      }
+      let symBase = 0
+      if (needSym && reflection) {
+        for (let j = 0; j < m; j++) this.image[space.men[j]!] = 1
+        for (let j = 0; j < m; j++) symBase += this.image[reflection[space.men[j]!]!]!
+      }
+      let base = 0
+      if (sides.length > 0) {
+        hist.fill(0)
+        for (let j = 0; j < m; j++) hist[values[j]! - lo]!++
+        base = this.slotOf(hist) * range * range
+      }
+      const verdicts = this.verdicts
+      for (let j = 0; j < n; j++) {
+        const vf = cv[from[j]!]!
+        const vt = cv[to[j]!]!
+        const cc = c + vt - vf
+        if (cc > maxC) maxC = cc
+        if (sides.length > 0) {
+          const at = base + (vf - lo) * range + (vt - lo)
+          let ok: boolean
+          const known = verdicts[at]!
+          if (known !== 0) ok = known === 1
+          else {
+            ok = false
+            for (let s = 0; s < sides.length && !ok; s++) {
+              const side = sides[s]!
+              if (side.moves === 0) ok = cc >= side.threshold
+              else {
+                let idx = 0
+                while (values[idx] !== vf) idx++
+                values[idx] = vt
+                const u = bound.gain(values, m, side.moves)
+                values[idx] = vf
+                ok = u > DEAD && cc + u >= side.threshold
+              }
+            }
+            verdicts[at] = ok ? 1 : 2
+          }
+          if (!ok) continue
+        }
+        let sym = 0
+        if (needSym && reflection) {
+          // sym of the child: the parent's, less what the moving man counted, plus what he counts now.
+          const f = from[j]!
+          const t = to[j]!
+          const image = this.image
+          sym = symBase
+          // The man leaving f: he counted if image(f) was occupied; the man on image(f) counted f.
+          if (image[reflection[f]!]) sym -= reflection[f] === f ? 1 : 2
+          image[f] = 0
+          image[t] = 1
+          if (image[reflection[t]!]) sym += reflection[t] === t ? 1 : 2
+          image[t] = 0
+          image[f] = 1
+          if (sym < rule.minSym) continue
+        }
+        space.childKey(from[j]!, to[j]!, out, 0)
+        if ((cur && cur.has(out, 0)) || (prev && prev.has(out, 0))) continue
+        stats.kept++
+        sink.add(out, 0, cc, rule.score ? cc / space.scale + rule.lambda * sym : 0)
+      }
+      if (needSym && reflection) for (let j = 0; j < m; j++) this.image[space.men[j]!] = 0
+    }
+    stats.maxC = maxC
+  }
+}

@@ -1,0 +1,278 @@
+/**
+ * The search engine's view of a one-army problem: a board is the set of cells its men stand on,
+ * packed as a bitset of W 32-bit words (bit b of word b >> 5 is cell b). The top bit of the last
+ * word is never a cell: hash tables use it to mark used slots, and keys carry it set.
+ *
+ * Move generation works on precomputed step and jump tables and reused scratch arrays, and emits
+ * children as packed keys directly. With a folding symmetry (the start army's own, e.g. the
+ * reflection across x = -y of a corner army), each board is stored as the smaller of its key and its
+ * image's key; a child's image key is its parent's with two bits flipped, so folding costs O(1) per
+ * child (paper section 3.2: "this effectively halves ... the search space").
+ */
+import type { Board } from '../board'
+import { cellCentroid } from '../metrics'
+import type { Rules } from '../rules'
+import { topology } from '../topology'
+import { USED } from './keyset'
+
+/** Words per packed board on a board of n cells (one spare bit for the used mark). */
+export const wordsFor = (cells: number): number => Math.floor(cells / 32) + 1
+
+export class PackedSpace {
+  readonly board: Board
+  readonly rules: Rules
+  /** Cells. */
+  readonly n: number
+  /** Words per key. */
+  readonly w: number
+  readonly degree: number
+  /** Step neighbour of cell c in direction d: nb[c * degree + d], or -1. */
+  readonly nb: Int16Array
+  /** Plain jump from c in direction d: the cell jumped over and the landing, or -1. */
+  readonly over: Int16Array
+  readonly land: Int16Array
+  /**
+   * Centroid of each cell in integer units: c(a) = x - y, doubled on grids where it is a
+   * half-integer (scale 2). Sums of these compare exactly.
+   */
+  readonly cv: Int32Array
+  readonly scale: number
+  /** Image of each cell under the folding symmetry, if any. */
+  readonly fold: Int16Array | undefined
+
+  // Scratch, reused across calls (one PackedSpace per thread).
+  readonly men: Int16Array
+  private readonly occ: Uint8Array
+  private readonly seen: Int32Array
+  private stamp = 1
+  private readonly queue: Int16Array
+  private readonly img: Uint32Array
+  private readonly key: Uint32Array
+
+  constructor(board: Board, rules: Rules, fold?: Int16Array) {
+    this.board = board
+    this.rules = rules
+    const n = (this.n = board.size)
+    const w = (this.w = wordsFor(n))
+    const topo = topology(board, rules)
+    const deg = (this.degree = topo.degree)
+    this.nb = topo.neighbor
+    this.over = new Int16Array(n * deg).fill(-1)
+    this.land = new Int16Array(n * deg).fill(-1)
+    for (let c = 0; c < n; c++) {
+      for (let d = 0; d < deg; d++) {
+        const o = topo.neighbor[c * deg + d]!
+        const l = o >= 0 ? topo.neighbor[o * deg + d]! : -1
+        if (l >= 0) {
+          this.over[c * deg + d] = o
+          this.land[c * deg + d] = l
+        }
+      }
+    }
+    const half = Array.from({ length: n }, (_, c) => cellCentroid(board, c)).some((v) => !Number.isInteger(v))
+    this.scale = half ? 2 : 1
+    this.cv = Int32Array.from({ length: n }, (_, c) => Math.round(cellCentroid(board, c) * this.scale))
+    this.fold = fold
+    this.men = new Int16Array(n)
+    this.occ = new Uint8Array(n)
+    this.seen = new Int32Array(n)
+    this.queue = new Int16Array(n)
+    this.img = new Uint32Array(w)
+    this.key = new Uint32Array(w)
+  }
+
+  /** Pack a list of cells as a key (with the used bit), written at out[off..off+W). */
+  pack(cells: readonly number[], out: Uint32Array, off = 0): void {
+    for (let k = 0; k < this.w; k++) out[off + k] = 0
+    for (const c of cells) out[off + (c >> 5)]! |= 1 << (c & 31)
+    out[off + this.w - 1]! |= USED
+  }
+
+  /** Pack and fold: the canonical key of a list of cells. */
+  packCanonical(cells: readonly number[], out: Uint32Array, off = 0): void {
+    this.pack(cells, out, off)
+    if (!this.fold) return
+    const img = this.img
+    img.fill(0)
+    for (const c of cells) img[this.fold[c]! >> 5]! |= 1 << (this.fold[c]! & 31)
+    img[this.w - 1]! |= USED
+    if (less(img, 0, out, off, this.w)) for (let k = 0; k < this.w; k++) out[off + k] = img[k]!
+  }
+
+  /** Unpack the key at buf[off..] into this.men (ascending); returns the number of men. */
+  decode(buf: Uint32Array, off: number): number {
+    let m = 0
+    const last = this.w - 1
+    for (let k = 0; k <= last; k++) {
+      let word = buf[off + k]!
+      if (k === last) word &= ~USED
+      while (word !== 0) {
+        const low = word & -word
+        this.men[m++] = (k << 5) + 31 - Math.clz32(low)
+        word ^= low
+      }
+    }
+    return m
+  }
+
+  /** The cells of a key, as a new array. */
+  cells(buf: Uint32Array, off: number): number[] {
+    const m = this.decode(buf, off)
+    return Array.from(this.men.subarray(0, m))
+  }
+
+  /** Sum of centroids (in cv units) of the men of a key. */
+  centroid(buf: Uint32Array, off: number): number {
+    const m = this.decode(buf, off)
+    let s = 0
+    for (let k = 0; k < m; k++) s += this.cv[this.men[k]!]!
+    return s
+  }
+
+  /**
+   * Generate the moves of the board at buf[off..], as (from, to) pairs: moveFrom[k], moveTo[k].
+   * Returns the number of moves. With `out`, the children's canonical keys are written to
+   * out[k * W ..]. The men stay decoded in this.men.
+   */
+  expand(buf: Uint32Array, off: number, moveFrom: Int16Array, moveTo: Int16Array, out?: Uint32Array): number {
+    const m = this.decode(buf, off)
+    const men = this.men
+    const occ = this.occ
+    for (let k = 0; k < m; k++) occ[men[k]!] = 1
+    let count = 0
+    const deg = this.degree
+    const nb = this.nb
+    const over = this.over
+    const land = this.land
+    const seen = this.seen
+    const queue = this.queue
+    const steps = !this.rules.jumpsOnly
+    const long = this.rules.longJumps
+    for (let k = 0; k < m; k++) {
+      const from = men[k]!
+      if (steps) {
+        for (let d = 0; d < deg; d++) {
+          const t = nb[from * deg + d]!
+          if (t >= 0 && occ[t] === 0) {
+            moveFrom[count] = from
+            moveTo[count++] = t
+          }
+        }
+      }
+      // Jumps: breadth-first over landing cells; the jumper's own cell is empty while he is away.
+      const stamp = ++this.stamp
+      occ[from] = 0
+      seen[from] = stamp
+      queue[0] = from
+      let qEnd = 1
+      for (let q = 0; q < qEnd; q++) {
+        const p = queue[q]!
+        const base = p * deg
+        for (let d = 0; d < deg; d++) {
+          let t: number
+          if (!long) {
+            const o = over[base + d]!
+            if (o < 0 || occ[o] === 0) continue
+            t = land[base + d]!
+            if (occ[t] !== 0 || seen[t] === stamp) continue
+          } else {
+            t = this.longLanding(p, d)
+            if (t < 0 || seen[t] === stamp) continue
+          }
+          seen[t] = stamp
+          queue[qEnd++] = t
+          moveFrom[count] = from
+          moveTo[count++] = t
+        }
+      }
+      occ[from] = 1
+    }
+    for (let k = 0; k < m; k++) occ[men[k]!] = 0
+    if (out) this.childKeys(buf, off, moveFrom, moveTo, count, out)
+    return count
+  }
+
+  /** Landing of a symmetrical long jump from p in direction d, or -1 (occupancy in this.occ). */
+  private longLanding(p: number, d: number): number {
+    const deg = this.degree
+    const nb = this.nb
+    const occ = this.occ
+    let c = p
+    let k = 0
+    for (;;) {
+      c = nb[c * deg + d]!
+      if (c < 0) return -1
+      k++
+      if (occ[c] !== 0) break
+    }
+    for (let s = 0; s < k; s++) {
+      c = nb[c * deg + d]!
+      if (c < 0 || occ[c] !== 0) return -1
+    }
+    return c
+  }
+
+  /** Prepare childKey for the parent at buf[off..]: remember it and, when folding, its image key. */
+  prepare(buf: Uint32Array, off: number): void {
+    const w = this.w
+    for (let k = 0; k < w; k++) this.key[k] = buf[off + k]!
+    const fold = this.fold
+    if (!fold) return
+    const img = this.img
+    img.fill(0)
+    const m = this.decode(buf, off)
+    for (let k = 0; k < m; k++) {
+      const c = fold[this.men[k]!]!
+      img[c >> 5]! |= 1 << (c & 31)
+    }
+    img[w - 1]! |= USED
+  }
+
+  /** The canonical key of the prepared parent with the man on `from` moved to `to`, at out[o..]. */
+  childKey(from: number, to: number, out: Uint32Array, o: number): void {
+    const w = this.w
+    const key = this.key
+    for (let k = 0; k < w; k++) out[o + k] = key[k]!
+    out[o + (from >> 5)]! ^= 1 << (from & 31)
+    out[o + (to >> 5)]! ^= 1 << (to & 31)
+    const fold = this.fold
+    if (!fold) return
+    const img = this.img
+    const fi = fold[from]!
+    const ti = fold[to]!
+    // Compare the image key (img with two bits flipped) with the key just written, top word first.
+    for (let k = w - 1; k >= 0; k--) {
+      let x = img[k]!
+      if (k === fi >> 5) x ^= 1 << (fi & 31)
+      if (k === ti >> 5) x ^= 1 << (ti & 31)
+      const y = out[o + k]!
+      if (x >>> 0 !== y >>> 0) {
+        if (x >>> 0 < y >>> 0) {
+          for (let j = 0; j < w; j++) {
+            let z = img[j]!
+            if (j === fi >> 5) z ^= 1 << (fi & 31)
+            if (j === ti >> 5) z ^= 1 << (ti & 31)
+            out[o + j] = z
+          }
+        }
+        return
+      }
+    }
+  }
+
+  /** Write the canonical keys of the children (parent at buf[off..], moves given) to out. */
+  childKeys(buf: Uint32Array, off: number, moveFrom: Int16Array, moveTo: Int16Array, count: number, out: Uint32Array): void {
+    this.prepare(buf, off)
+    for (let j = 0; j < count; j++) this.childKey(moveFrom[j]!, moveTo[j]!, out, j * this.w)
+  }
+}
+
+/** Whether key a < key b (compared as unsigned, most significant word first). */
+export function less(a: Uint32Array, ao: number, b: Uint32Array, bo: number, w: number): boolean {
+  for (let k = w - 1; k >= 0; k--) {
+    const x = a[ao + k]!
+    const y = b[bo + k]!
+    if (x !== y) return x < y
+  }
+  return false
+}

@@ -1,0 +1,44 @@
+/**
+ * Messages between the search coordinator and its expansion threads. Level tables travel as
+ * typed arrays over SharedArrayBuffer (shared, not copied); children come back in transferred
+ * buffers.
+ */
+import type { DocumentSpec } from '../document'
+import type { DomainOptions } from './domain'
+import type { KernelStats, Rule } from './kernel'
+
+export interface InitMessage {
+  readonly type: 'init'
+  readonly spec: DocumentSpec
+  readonly options: DomainOptions
+}
+
+/** A frozen level as a worker sees it: the raw table and its key count. */
+export interface TableView {
+  readonly table: Uint32Array
+  readonly count: number
+}
+
+export interface ExpandTask {
+  readonly type: 'expand'
+  readonly id: number
+  readonly table: Uint32Array
+  readonly start: number
+  readonly end: number
+  readonly prev: TableView | undefined
+  readonly cur: TableView | undefined
+  readonly rule: Rule
+}
+
+export interface ExpandReply {
+  readonly type: 'expanded'
+  readonly id: number
+  /** Surviving children: count keys of W words. */
+  readonly keys: Uint32Array
+  readonly cs: Int32Array
+  readonly scores: Float64Array | undefined
+  readonly count: number
+  readonly stats: KernelStats
+}
+
+export type WorkerMessage = InitMessage | ExpandTask

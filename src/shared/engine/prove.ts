@@ -1,0 +1,242 @@
+/**
+ * Exhaustive check of one solution length for a problem whose target is the reflection R(S) of its
+ * start S (paper section 3.2, with two refinements). Moves are reversible and R maps the problem onto
+ * itself with c(R(P)) = -c(P). So a solution A_0..A_L read backwards and reflected,
+ * A'_i = R(A_{L-i}), is a solution too, and both sides of a meeting are forward searches from S.
+ *
+ * Lengths are checked in increasing order, so when length L is checked no shorter solution exists:
+ * a solution of length L is a shortest path and A_i lies exactly i moves from S.
+ *
+ * Even L = 2N. Reflecting if need be, c(A_N) >= 0 (WLOG). Run 1 keeps a board at level i only if
+ * c + U_{N-i} >= 0 (U: the ladder bound): it finds every board N moves out with c >= 0, and with
+ * them Cmax_N, their largest centroid. The other half, B_i = R(A_{L-i}), ends at B_N = R(A_N) with
+ * c(B_N) = -c(A_N) >= -Cmax_N; run 2 keeps boards with c + U_{N-i} >= -Cmax_N up to level N - 1.
+ * A solution exists iff some X of run 1's level N has a neighbour of R(X) in run 2's level N - 1.
+ * Only the c >= 0 part of level N is ever built.
+ *
+ * Odd L = 2N + 1. Reflecting if need be, c(A_N) + c(A_{N+1}) >= 0 (WLOG). With X = A_N and
+ * Y = R(A_{N+1}), both N moves out, c(X) >= c(Y) = -c(A_{N+1}) >= -max(Cmax_{N+1}, 0), where run 1
+ * (threshold 0, to level N + 1) gives Cmax_{N+1}. Run 2 keeps boards with c + U_{N-i} >= that
+ * threshold up to level N. A solution exists iff some X of level N has a move X -> Z with
+ * c(Z) >= -c(X) and R(Z) in level N.
+ *
+ * The palindrome constraint (inequality 11) replaces the meeting by a symmetry test at level N.
+ */
+import type { TransferDomain } from './domain'
+import type { Executor } from './executor'
+import type { Side } from './kernel'
+import type { KeySet } from './keyset'
+import { Run, type RunObserver } from './run'
+
+/**
+ * A meeting of the two halves of a solution: board `a` lies aLevel moves from the start and board
+ * `b` bLevel moves from it. The solution runs from the start to a, then (if a is not R(b)) one move
+ * from a to R(b), then along the reflection of the path from the start to b, backwards.
+ */
+export interface Meeting {
+  readonly a: readonly number[]
+  readonly aLevel: number
+  readonly b: readonly number[]
+  readonly bLevel: number
+}
+
+const reflect = (domain: TransferDomain, cells: readonly number[]): number[] =>
+  cells.map((c) => domain.reflection![c]!).sort((p, q) => p - q)
+
+export interface LengthCheck {
+  readonly length: number
+  readonly meetings: Meeting[]
+  /** Cmax (cv units) of the threshold, or null when not used. */
+  readonly cmax: number | null
+  readonly meet: number
+  /** The run whose levels trace both halves back to the start. */
+  readonly run: Run
+  /** Boards per level of that run. */
+  readonly levels: number[]
+  readonly seconds: number
+}
+
+export interface ProveContext {
+  readonly domain: TransferDomain
+  readonly executor: Executor
+  readonly budgetBytes: number
+  readonly observer?: RunObserver
+  /** Stop collecting meetings after this many. */
+  readonly maxMeetings: number
+  /** Called when a run starts, to label progress. */
+  readonly phase: (phase: 'cmax' | 'prove' | 'meet', length: number, cmax: number | null) => void
+}
+
+const MOVES = 8192
+
+/** Build a run to `depth`, keeping at level i the boards with c + U_{meet-i} >= threshold. */
+async function thresholdRun(ctx: ProveContext, depth: number, meet: number, threshold: number, palindromeSym = 0): Promise<Run> {
+  const run = new Run(ctx.domain, ctx.executor, ctx.budgetBytes, ctx.observer)
+  for (let i = 1; i <= depth; i++) {
+    const sides: Side[] = [{ moves: meet - i, threshold }]
+    await run.next({ sides, minSym: palindromeSym > 0 ? palindromeSym - 2 * (meet - i) : 0, score: false, lambda: 0 })
+    if (run.levels[i]!.size === 0) break
+  }
+  return run
+}
+
+/** Largest centroid among the boards of a level (cv units), or -Infinity. */
+function levelMax(ctx: ProveContext, level: KeySet): number {
+  let best = -Infinity
+  level.forEach((raw, off) => {
+    best = Math.max(best, ctx.domain.space.centroid(raw, off))
+  })
+  return best
+}
+
+export async function checkLength(ctx: ProveContext, length: number, palindrome: boolean): Promise<LengthCheck> {
+  const t0 = performance.now()
+  const domain = ctx.domain
+  if (palindrome) return checkPalindrome(ctx, length, t0)
+  const N = Math.floor(length / 2)
+  if (length % 2 === 0) {
+    ctx.phase('cmax', length, null)
+    const a = await thresholdRun(ctx, N, N, 0)
+    const top = a.levels[N]
+    if (!top || top.size === 0) return done(length, [], null, N, a, t0)
+    const cmax = levelMax(ctx, top)
+    ctx.phase('prove', length, cmax / domain.space.scale)
+    const b = N > 0 ? await thresholdRun(ctx, N - 1, N, -cmax) : a
+    ctx.phase('meet', length, cmax / domain.space.scale)
+    const meetings: Meeting[] = []
+    const w = domain.w
+    const from = new Int16Array(MOVES)
+    const to = new Int16Array(MOVES)
+    const out = new Uint32Array(MOVES * w)
+    const key = new Uint32Array(w)
+    const below = N > 0 ? b.levels[N - 1] : undefined
+    top.forEach((raw, off) => {
+      if (meetings.length >= ctx.maxMeetings) return
+      const x = domain.space.cells(raw, off)
+      if (!below) {
+        // Length 0: the start is the target.
+        domain.reflectedKey(x, key)
+        if (domain.sameKey(key, 0, raw, off)) meetings.push({ a: x, aLevel: 0, b: reflect(domain, x), bLevel: 0 })
+        return
+      }
+      // R(X) must be one move from level N - 1.
+      domain.space.pack(
+        x.map((c) => domain.reflection![c]!),
+        key,
+      )
+      const n = domain.space.expand(key, 0, from, to, out)
+      for (let j = 0; j < n; j++) {
+        if (below.has(out, j * w)) {
+          meetings.push({ a: x, aLevel: N, b: reflect(domain, x), bLevel: N })
+          break
+        }
+      }
+    })
+    // Trace both halves through run b, whose levels below N hold A_{N-1} and B_{N-1} alike.
+    if (N > 0) b.levels.push(top)
+    return done(length, meetings, cmax, N, b, t0)
+  }
+  // Odd length.
+  ctx.phase('cmax', length, null)
+  const a = await thresholdRun(ctx, N + 1, N + 1, 0)
+  const top = a.levels[N + 1]
+  const cmax = top && top.size > 0 ? levelMax(ctx, top) : 0
+  const threshold = -Math.max(cmax, 0)
+  ctx.phase('prove', length, cmax / domain.space.scale)
+  const b = await thresholdRun(ctx, N, N, threshold)
+  ctx.phase('meet', length, cmax / domain.space.scale)
+  const level = b.levels[N]
+  const meetings: Meeting[] = []
+  if (level && level.size > 0) {
+    const w = domain.w
+    const space = domain.space
+    const from = new Int16Array(MOVES)
+    const to = new Int16Array(MOVES)
+    const out = new Uint32Array(MOVES * w)
+    const key = new Uint32Array(w)
+    const cv = space.cv
+    level.forEach((raw, off) => {
+      if (meetings.length >= ctx.maxMeetings) return
+      const x = space.cells(raw, off)
+      const cx = x.reduce((s, c) => s + cv[c]!, 0)
+      space.pack(x, key)
+      const n = space.expand(key, 0, from, to)
+      for (let j = 0; j < n; j++) {
+        const cz = cx - cv[from[j]!]! + cv[to[j]!]!
+        if (cz < -cx) continue
+        const z = x.map((c) => (c === from[j] ? to[j]! : c)).sort((p, q) => p - q)
+        domain.reflectedKey(z, out, 0)
+        if (level.has(out, 0)) {
+          meetings.push({ a: x, aLevel: N, b: reflect(domain, z), bLevel: N })
+          break
+        }
+      }
+    })
+  }
+  return done(length, meetings, cmax, N, b, t0)
+}
+
+async function checkPalindrome(ctx: ProveContext, length: number, t0: number): Promise<LengthCheck> {
+  const domain = ctx.domain
+  const men = domain.men
+  const N = Math.floor(length / 2)
+  const even = length % 2 === 0
+  const target = even ? men : men - 1
+  ctx.phase('prove', length, null)
+  // Even: A_N is symmetric, so c(A_N) = 0. Odd: A_{N+1} = R(A_N), so one of the two has c >= 0.
+  const run = new Run(domain, ctx.executor, ctx.budgetBytes, ctx.observer)
+  for (let i = 1; i <= N; i++) {
+    const sides: Side[] = even
+      ? [{ moves: N - i, threshold: 0 }]
+      : [
+          { moves: N - i, threshold: 0 },
+          { moves: N + 1 - i, threshold: 0 },
+        ]
+    await run.next({ sides, minSym: target - 2 * (N - i), score: false, lambda: 0 })
+    if (run.levels[i]!.size === 0) break
+  }
+  ctx.phase('meet', length, null)
+  const meetings: Meeting[] = []
+  const level = run.levels[N]
+  if (level && level.size > 0) {
+    const space = domain.space
+    const image = domain.reflection!
+    level.forEach((raw, off) => {
+      if (meetings.length >= ctx.maxMeetings) return
+      const x = space.cells(raw, off)
+      if (domain.sym(x) !== target) return
+      if (even) {
+        meetings.push({ a: x, aLevel: N, b: x, bLevel: N })
+        return
+      }
+      // The one unmatched man must move to his mirror cell.
+      const set = new Set(x)
+      const a = x.find((c) => !set.has(image[c]!))!
+      const key = new Uint32Array(space.w)
+      space.pack(x, key)
+      const from = new Int16Array(MOVES)
+      const to = new Int16Array(MOVES)
+      const n = space.expand(key, 0, from, to)
+      for (let j = 0; j < n; j++) {
+        if (from[j] === a && to[j] === image[a]) {
+          // The middle move takes X to R(X): b = R(R(X)) = X.
+          meetings.push({ a: x, aLevel: N, b: x, bLevel: N })
+          break
+        }
+      }
+    })
+  }
+  return done(length, meetings, null, N, run, t0)
+}
+
+function done(length: number, meetings: Meeting[], cmax: number | null, meet: number, run: Run, t0: number): LengthCheck {
+  return {
+    length,
+    meetings,
+    cmax,
+    meet,
+    run,
+    levels: run.levels.map((l) => l.size),
+    seconds: (performance.now() - t0) / 1000,
+  }
+}
