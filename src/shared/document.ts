@@ -297,7 +297,7 @@ export function specFromProblem(problem: Problem): DocumentSpec {
     version: VERSION,
     kind: problem.kind,
     title: problem.title,
-    board: presetBoard ? b.id : { mask: boardMask(b), home: cellName(b.home.i, b.home.j) },
+    board: presetBoard ? b.id : { mask: boardMask(b), ...((b.home.i !== 1 || b.home.j !== 1) && { home: cellName(b.home.i, b.home.j) }) },
     rules: {
       moves: r.moves,
       ...(r.moves === '6-move' && r.diagonal !== 'anti' && { diagonal: r.diagonal }),

@@ -21,6 +21,10 @@ class BeamSink implements Sink {
   /** Children scoring below this cannot be among the best M. */
   private cutoff = -Infinity
 
+  get minScore(): number {
+    return this.cutoff
+  }
+
   constructor(
     private readonly w: number,
     private readonly width: number,

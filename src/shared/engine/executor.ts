@@ -153,7 +153,13 @@ export class ThreadExecutor implements Executor {
           if (done === chunks) resolve(stats)
           else send(port)
         }
-        const task: ExpandTask = { ...base, id, start: id * CHUNK, end: Math.min(slots, (id + 1) * CHUNK) }
+        const task: ExpandTask = {
+          ...base,
+          id,
+          start: id * CHUNK,
+          end: Math.min(slots, (id + 1) * CHUNK),
+          minScore: job.sink.minScore ?? -Infinity,
+        }
         port.post(task)
       }
       if (chunks === 0) return resolve(stats)

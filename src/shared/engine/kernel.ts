@@ -31,6 +31,8 @@ export interface Rule {
 export interface Sink {
   /** A surviving child: its canonical key at keys[off..], centroid (cv units) and score. */
   add(keys: Uint32Array, off: number, c: number, score: number): void
+  /** Children scoring below this would be dropped anyway (beam): skip them early. */
+  readonly minScore?: number
 }
 
 export interface KernelStats {
@@ -175,6 +177,7 @@ export class Kernel {
         base = this.slotOf(hist) * range * range
       }
       const verdicts = this.verdicts
+      const minScore = rule.score ? (sink.minScore ?? -Infinity) : -Infinity
       for (let j = 0; j < n; j++) {
         const vf = cv[from[j]!]!
         const vt = cv[to[j]!]!
@@ -219,10 +222,12 @@ export class Kernel {
           image[f] = 1
           if (sym < rule.minSym) continue
         }
+        const score = rule.score ? cc / space.scale + rule.lambda * sym : 0
+        if (score < minScore) continue
         space.childKey(from[j]!, to[j]!, out, 0)
         if ((cur && cur.has(out, 0)) || (prev && prev.has(out, 0))) continue
         stats.kept++
-        sink.add(out, 0, cc, rule.score ? cc / space.scale + rule.lambda * sym : 0)
+        sink.add(out, 0, cc, score)
       }
       if (needSym && reflection) for (let j = 0; j < m; j++) this.image[space.men[j]!] = 0
     }

@@ -28,6 +28,8 @@ export interface ExpandTask {
   readonly prev: TableView | undefined
   readonly cur: TableView | undefined
   readonly rule: Rule
+  /** Beam: children scoring below this may be dropped (the coordinator's cutoff so far). */
+  readonly minScore: number
 }
 
 export interface ExpandReply {

@@ -12,7 +12,7 @@ import { transferBound } from '../metrics'
 import { isPalindrome } from '../notation'
 import type { Problem } from '../problem'
 import { beamSearch } from './beam'
-import { bidirectional } from './bidi'
+import { bidirectional, type BidiOutcome } from './bidi'
 import { TransferDomain } from './domain'
 import type { Executor } from './executor'
 import type { FoundSolution, LengthProof, LevelStat, Phase, Progress, SolveJob, SolveResult } from './job'
@@ -24,6 +24,11 @@ import { BudgetError, type Run, type RunObserver } from './run'
 const MAX_LISTED = 20
 /** Meetings collected per check. */
 const MAX_MEETINGS = 100_000
+/**
+ * Bytes for the first, exhaustive look at a reflected problem: a small problem's whole state space
+ * fits, and is settled exactly (optimum or unsolvable) before any beam or proof.
+ */
+const SMALL_BYTES = 16 << 20
 
 export interface SolverDeps {
   makeExecutor(domain: TransferDomain): Executor
@@ -135,6 +140,16 @@ export class Solver {
     let lower = this.lowerBound(problem)
     let found: { length: number; meetings: Meeting[]; run: Run; via: 'beam' | 'proof' } | undefined
     const proofs: LengthProof[] = []
+    if (!job.palindrome) {
+      // Small problems: plain bidirectional search settles them exactly, unsolvable ones included.
+      this.phase = 'bidirectional'
+      this.emit('exhaustive look at the whole state space (small problems)')
+      const small = await bidirectional(domain, executor, Math.min(SMALL_BYTES, job.budgetBytes), job.maxLength, this.observer())
+      if (small.kind === 'found' || small.kind === 'unsolvable') {
+        for (const r of small.runs) this.record(r)
+        return this.generalResult(problem, domain, small)
+      }
+    }
     if (job.strategy !== 'exhaustive' && !job.palindrome) {
       this.phase = 'beam'
       this.emit(`beam search, M = ${job.beamWidth}, lambda = ${job.lambda}`)
@@ -264,6 +279,12 @@ export class Solver {
     this.emit('bidirectional search (the target is not a reflection of the start)')
     const out = await bidirectional(domain, this.executor!, job.budgetBytes, job.maxLength, this.observer())
     for (const r of out.runs) this.record(r)
+    return this.generalResult(problem, domain, out)
+  }
+
+  /** The result of a bidirectional search. */
+  private generalResult(problem: Problem, domain: TransferDomain, out: BidiOutcome): SolveResult {
+    const job = this.job
     const lower = this.lowerBound(problem)
     if (out.kind === 'found') {
       const moves = boardsToMoves(domain, out.boards).texts

@@ -9,6 +9,8 @@ import type { ExpandReply, TableView, WorkerMessage } from './protocol'
 
 /** Children collected for one task, in growable typed arrays. */
 class Collector implements Sink {
+  /** The coordinator's beam cutoff when the task was sent. */
+  minScore = -Infinity
   keys: Uint32Array
   cs: Int32Array
   scores: Float64Array
@@ -54,6 +56,7 @@ export class ExpansionWorker {
     if (!kernel) throw new Error('expand before init')
     const view = (v: TableView | undefined): KeySet | undefined => (v ? KeySet.adopt(this.w, v.table, v.count) : undefined)
     const sink = new Collector(this.w)
+    sink.minScore = msg.minScore
     const stats = newStats()
     kernel.expandRange(msg.table, msg.start, msg.end, msg.rule, view(msg.prev), view(msg.cur), sink, stats)
     const keys = sink.keys.slice(0, sink.count * this.w)
