@@ -143,7 +143,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
         solutions: result.solutions,
         meetings: result.meetings,
         proof: result.proof,
-        stats: result.stats,
+        stats: { ...result.stats, maxRssBytes: process.resourceUsage().maxRSS * 1024 },
       }),
     )
   } else {

@@ -16,7 +16,12 @@ import { CancelledError, Engine, parseJob } from '../../src/shared/engine/engine
 import type { SolveJob, SolveResult } from '../../src/shared/engine/job'
 import { nodeWorkers } from '../../src/hosts/node/threads'
 import { TransferDomain } from '../../src/shared/engine/domain'
-import { InlineExecutor } from '../../src/shared/engine/executor'
+import { InlineExecutor, ThreadExecutor } from '../../src/shared/engine/executor'
+import { ExpansionWorker } from '../../src/shared/engine/worker'
+import { Run } from '../../src/shared/engine/run'
+import { Kernel, newStats } from '../../src/shared/engine/kernel'
+import type { WorkerPort } from '../../src/shared/engine/executor'
+import type { ExpandReply, WorkerMessage } from '../../src/shared/engine/protocol'
 import { checkLength } from '../../src/shared/engine/prove'
 
 const WORKER = pathToFileURL(join(import.meta.dirname, '../../out/cli/expansion-worker.mjs'))
@@ -143,6 +148,82 @@ describe('threads', () => {
     expect(two.length).toBe(one.length)
     expect(two.proof.lengths).toEqual(one.proof.lengths.map((p) => ({ ...p, seconds: expect.any(Number) })))
     expect(two.meetings).toBe(one.meetings)
+  })
+})
+
+describe('threads after a failed run', () => {
+  /** A thread stand-in that runs tasks at once but holds the replies until delivered. */
+  class HeldPort implements WorkerPort {
+    private readonly worker = new ExpansionWorker()
+    private handler: ((m: ExpandReply) => void) | undefined
+    held: ExpandReply[] = []
+    post(message: WorkerMessage): void {
+      const r = this.worker.handle(message)
+      if (r) this.held.push(r.reply)
+    }
+    onMessage(h: (m: ExpandReply | { type: 'error'; message: string }) => void): void {
+      this.handler = h as (m: ExpandReply) => void
+    }
+    onError(): void {}
+    terminate(): void {}
+    deliver(replies: ExpandReply[]): void {
+      for (const r of replies) this.handler?.(r)
+    }
+  }
+  const tick = () => new Promise((r) => setTimeout(r, 0))
+
+  it('late replies of a run that failed do not reach the next run', async () => {
+    const domain = new TransferDomain(preset('triangle10', '6-move'))
+    // Level 5 (37,114 boards): 8 chunks, every one holding parents.
+    const run = new Run(domain, new InlineExecutor(domain), 2 ** 30)
+    const rule = { sides: [], minSym: 0, score: false, lambda: 0 }
+    for (let i = 0; i < 5; i++) await run.next(rule)
+    const [prev, parents] = [run.levels[4]!, run.levels[5]!]
+    const full = { ...rule, level: 6 }
+    let expected = 0
+    new Kernel(domain).expandRange(parents.raw, 0, parents.capacity, full, prev, parents, { add: () => void expected++ }, newStats())
+
+    const ports: HeldPort[] = []
+    const executor = new ThreadExecutor(
+      () => {
+        const p = new HeldPort()
+        ports.push(p)
+        return p
+      },
+      2,
+      domain.spec(),
+      domain.options,
+    )
+    const failing = executor.run({
+      parents,
+      prev,
+      cur: parents,
+      rule: full,
+      sink: {
+        add: () => {
+          throw new Error('over budget')
+        },
+      },
+    })
+    ports[0]!.deliver(ports[0]!.held.splice(0, 1))
+    await expect(failing).rejects.toThrow('over budget')
+    // The failed run's other replies are still on their way.
+    const late = ports.map((p) => p.held.splice(0))
+    expect(late.flat().length).toBeGreaterThan(0)
+    let seen = 0
+    const second = executor.run({ parents, prev, cur: parents, rule: full, sink: { add: () => void seen++ } })
+    // The next run gets going, then the late replies arrive in the middle of it.
+    for (let round = 0; round < 2; round++) {
+      for (const p of ports) p.deliver(p.held.splice(0, 1))
+      await tick()
+    }
+    ports.forEach((p, k) => p.deliver(late[k]!))
+    for (let round = 0; round < 20; round++) {
+      for (const p of ports) p.deliver(p.held.splice(0))
+      await tick()
+    }
+    await second
+    expect(seen).toBe(expected)
   })
 })
 

@@ -96,7 +96,12 @@ export class ThreadExecutor implements Executor {
   private readonly ports: WorkerPort[]
   private cancelled = false
   private failure: Error | undefined
-  private waiting: ((reply: ExpandReply) => void)[] = []
+  /**
+   * Handlers of the tasks in flight, by task id. Ids are unique across runs: a run that fails
+   * (over budget) leaves tasks in flight, and their late replies must not reach the next run.
+   */
+  private waiting = new Map<number, (reply: ExpandReply) => void>()
+  private nextId = 0
   private abort: ((e: Error) => void) | undefined
 
   constructor(
@@ -109,7 +114,11 @@ export class ThreadExecutor implements Executor {
       const port = factory()
       port.onMessage((msg) => {
         if (msg.type === 'error') this.fail(new Error(`worker ${k}: ${msg.message}`))
-        else this.waiting[msg.id]?.(msg)
+        else {
+          const handler = this.waiting.get(msg.id)
+          this.waiting.delete(msg.id)
+          handler?.(msg)
+        }
       })
       port.onError((e) => this.fail(e))
       port.post({ type: 'init', spec, options })
@@ -133,11 +142,12 @@ export class ThreadExecutor implements Executor {
       let done = 0
       this.abort = reject
       if (this.failure) return reject(this.failure)
-      this.waiting = []
+      this.waiting.clear()
       const send = (port: WorkerPort): void => {
         if (nextChunk >= chunks) return
-        const id = nextChunk++
-        this.waiting[id] = (reply) => {
+        const chunk = nextChunk++
+        const id = this.nextId++
+        this.waiting.set(id, (reply) => {
           if (this.cancelled) return reject(new CancelledError())
           const keys = reply.keys
           const w = job.parents.w
@@ -146,18 +156,18 @@ export class ThreadExecutor implements Executor {
             addStats(stats, reply.stats)
             job.progress?.(stats.parents, stats)
           } catch (e) {
-            this.waiting = []
+            this.waiting.clear()
             return reject(e as Error)
           }
           done++
           if (done === chunks) resolve(stats)
           else send(port)
-        }
+        })
         const task: ExpandTask = {
           ...base,
           id,
-          start: id * CHUNK,
-          end: Math.min(slots, (id + 1) * CHUNK),
+          start: chunk * CHUNK,
+          end: Math.min(slots, (chunk + 1) * CHUNK),
           minScore: job.sink.minScore ?? -Infinity,
         }
         port.post(task)
