@@ -25,7 +25,8 @@ Problem options as for verify. Search:
   --strategy auto|beam|exhaustive   auto (default): beam search, then exhaustive proof of
                                     every shorter length; beam: beam only; exhaustive: check
                                     every length from the lower bound up
-  --beam M          boards kept per beam level (default 1000000)
+  --beam M          boards kept per beam level (default 2000000 with --strategy beam;
+                    100000 in auto, where the beam only has to find a first solution)
   --lambda X        weight of sym(A) in the beam score c(A) + X sym(A) (default 2)
   --palindrome      palindromic solutions only (paper inequality 11)
   --max-length L    longest solution looked for (default 120)
@@ -33,6 +34,7 @@ Problem options as for verify. Search:
   --bound ladder|theorem2|none   centroid bound for pruning (default ladder)
   --exact K         moves up to which the ladder bound is exact (default 6)
   --budget GB       memory the level sets may use (default 6)
+  --time-limit S    stop exhaustive checks after S seconds, reporting the bound reached
   --no-fold         do not fold boards by the start's symmetry
 Output: progress on stderr; the result on stdout (--json for machine-readable);
   --out FILE.halma.json writes the problem with the solutions found.
@@ -59,6 +61,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
     budget: { type: 'string' },
     'no-fold': { type: 'boolean' },
     out: { type: 'string' },
+    'time-limit': { type: 'string' },
   })
   if (v['help']) {
     io.out(SOLVE_HELP)
@@ -82,7 +85,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
   const job = parseJob({
     problem: specFromProblem(loaded.problem),
     strategy,
-    beamWidth: number('beam', 1_000_000),
+    ...(typeof v['beam'] === 'string' && { beamWidth: number('beam', 0) }),
     lambda: number('lambda', 2),
     palindrome: v['palindrome'] === true,
     maxLength: number('max-length', 120),
@@ -91,6 +94,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
     exactMoves: number('exact', 6),
     fold: v['no-fold'] !== true,
     budgetBytes: Math.round(number('budget', 6) * 2 ** 30),
+    timeLimit: number('time-limit', 0),
   })
   if (!job.ok) throw new UsageError(job.error.map((d) => `--${d.at ?? 'job'}: ${d.message}`).join('; '))
   const engine = new Engine(threads > 1 ? { workers: nodeWorkers(workerScript()) } : {})

@@ -101,7 +101,14 @@ describe('exact optima (paper Table 3 and constructed problems)', () => {
     for (const problem of cases) {
       const optimum = bfsOptimum(problem)!
       const domain = new TransferDomain(problem)
-      const ctx = { domain, executor: new InlineExecutor(domain), budgetBytes: 2 ** 30, maxMeetings: 100, phase: () => undefined }
+      const ctx = {
+        domain,
+        executor: new InlineExecutor(domain),
+        budgetBytes: 2 ** 30,
+        maxMeetings: 100,
+        deadline: Infinity,
+        phase: () => undefined,
+      }
       for (let length = 1; length <= optimum; length++) {
         const check = await checkLength(ctx, length, false)
         expect(check.meetings.length > 0, `${problem.title}, length ${length} (optimum ${optimum})`).toBe(length === optimum)

@@ -15,7 +15,7 @@ import { BudgetError, Run, type RunObserver } from './run'
 export type BidiOutcome =
   | { readonly kind: 'found'; readonly length: number; readonly boards: number[][]; readonly meetings: number; readonly runs: [Run, Run] }
   | { readonly kind: 'unsolvable'; readonly excluded: number; readonly runs: [Run, Run] }
-  | { readonly kind: 'budget'; readonly excluded: number; readonly runs: [Run, Run] }
+  | { readonly kind: 'budget' | 'time'; readonly excluded: number; readonly runs: [Run, Run] }
   | { readonly kind: 'limit'; readonly excluded: number; readonly runs: [Run, Run] }
 
 export async function bidirectional(
@@ -24,9 +24,10 @@ export async function bidirectional(
   budgetBytes: number,
   maxLength: number,
   observer?: RunObserver,
+  deadline = Infinity,
 ): Promise<BidiOutcome> {
-  const fwd = new Run(domain, executor, budgetBytes, observer)
-  const bwd = new Run(domain, executor, budgetBytes, observer, 0, domain.targetKey)
+  const fwd = new Run(domain, executor, budgetBytes, observer, 0, undefined, deadline)
+  const bwd = new Run(domain, executor, budgetBytes, observer, 0, domain.targetKey, deadline)
   const runs: [Run, Run] = [fwd, bwd]
   if (domain.sameKey(domain.startKey, 0, domain.targetKey, 0)) {
     return { kind: 'found', length: 0, boards: [[...domain.problem.armies[0]!.start]], meetings: 1, runs }
@@ -56,7 +57,7 @@ export async function bidirectional(
     }
     return { kind: 'limit', excluded: fwd.depth + bwd.depth, runs }
   } catch (e) {
-    if (e instanceof BudgetError) return { kind: 'budget', excluded: fwd.depth + bwd.depth - 1, runs }
+    if (e instanceof BudgetError) return { kind: e.kind === 'time' ? 'time' : 'budget', excluded: fwd.depth + bwd.depth, runs }
     throw e
   }
 }

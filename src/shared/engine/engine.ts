@@ -7,7 +7,7 @@ import { loadDocument, type DocumentSpec } from '../document'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 import { type TransferDomain } from './domain'
 import { CancelledError, InlineExecutor, ThreadExecutor, type Executor, type WorkerFactory } from './executor'
-import { DEFAULT_JOB, STRATEGIES, type Progress, type SolveJob, type SolveResult } from './job'
+import { BEAM_WIDTH, DEFAULT_JOB, STRATEGIES, type Progress, type SolveJob, type SolveResult } from './job'
 import { BOUNDS } from './ladder'
 import { Solver } from './solver'
 
@@ -63,7 +63,7 @@ export class Engine {
 /** Check a job given as loose data (a message, command-line options), filling in defaults. */
 export function parseJob(input: unknown): Result<SolveJob, Diagnostic[]> {
   if (typeof input !== 'object' || input === null) return err([diagnostic('job.type', 'a job is an object')])
-  const o = input as Record<string, unknown>
+  const o = { ...(input as Record<string, unknown>) }
   const faults: Diagnostic[] = []
   const num = (key: keyof SolveJob, min: number, max: number, integer = true): number => {
     const v = o[key] ?? DEFAULT_JOB[key as keyof typeof DEFAULT_JOB]
@@ -91,9 +91,11 @@ export function parseJob(input: unknown): Result<SolveJob, Diagnostic[]> {
     }
     return v
   }
+  const strategy = pick('strategy', STRATEGIES)
+  if (o['beamWidth'] === undefined) o['beamWidth'] = strategy === 'auto' ? BEAM_WIDTH.auto : BEAM_WIDTH.beam
   const job: SolveJob = {
     problem: o['problem'] as DocumentSpec,
-    strategy: pick('strategy', STRATEGIES),
+    strategy,
     beamWidth: num('beamWidth', 1, 100_000_000),
     lambda: num('lambda', 0, 1000, false),
     palindrome: bool('palindrome'),
@@ -103,6 +105,7 @@ export function parseJob(input: unknown): Result<SolveJob, Diagnostic[]> {
     exactMoves: num('exactMoves', 0, 12),
     fold: bool('fold'),
     budgetBytes: num('budgetBytes', 1 << 20, 2 ** 40),
+    timeLimit: num('timeLimit', 0, 10 ** 7, false),
   }
   const doc = typeof o['problem'] === 'object' && o['problem'] !== null ? loadDocument(o['problem']) : undefined
   if (!doc) faults.push(diagnostic('job.problem', 'the job has no problem', 'problem'))

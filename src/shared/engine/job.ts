@@ -29,11 +29,17 @@ export interface SolveJob {
   readonly fold: boolean
   /** Memory the level sets may hold, in bytes. */
   readonly budgetBytes: number
+  /** Seconds after which exhaustive checks stop (the result then says how far they got); 0: none. */
+  readonly timeLimit: number
 }
+
+/** Beam width when none is given: the beam strategy keeps a few million boards per level; auto's
+ * beam only has to find a first solution, and the proofs settle the rest. */
+export const BEAM_WIDTH = { beam: 2_000_000, auto: 100_000 } as const
 
 export const DEFAULT_JOB: Omit<SolveJob, 'problem'> = {
   strategy: 'auto',
-  beamWidth: 1_000_000,
+  beamWidth: BEAM_WIDTH.beam,
   lambda: 2,
   palindrome: false,
   maxLength: 120,
@@ -42,6 +48,7 @@ export const DEFAULT_JOB: Omit<SolveJob, 'problem'> = {
   exactMoves: 6,
   fold: true,
   budgetBytes: 6 * 2 ** 30,
+  timeLimit: 0,
 }
 
 export const PHASES = ['beam', 'cmax', 'prove', 'meet', 'reconstruct', 'bidirectional'] as const
@@ -72,8 +79,8 @@ export interface Progress {
 /** One length examined exhaustively. */
 export interface LengthProof {
   readonly length: number
-  /** found: a solution of this length; none: proven impossible; budget: stopped by the memory budget. */
-  readonly result: 'found' | 'none' | 'budget'
+  /** found: a solution of this length; none: proven impossible; budget/time: stopped by the memory budget or the time limit. */
+  readonly result: 'found' | 'none' | 'budget' | 'time'
   /** Cmax at the meeting level (c units) used for the threshold, if any. */
   readonly cmax: number | null
   /** The meeting level. */

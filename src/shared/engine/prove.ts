@@ -63,6 +63,8 @@ export interface ProveContext {
   readonly observer?: RunObserver
   /** Stop collecting meetings after this many. */
   readonly maxMeetings: number
+  /** performance.now() after which runs stop. */
+  readonly deadline: number
   /** Called when a run starts, to label progress. */
   readonly phase: (phase: 'cmax' | 'prove' | 'meet', length: number, cmax: number | null) => void
 }
@@ -71,7 +73,7 @@ const MOVES = 8192
 
 /** Build a run to `depth`, keeping at level i the boards with c + U_{meet-i} >= threshold. */
 async function thresholdRun(ctx: ProveContext, depth: number, meet: number, threshold: number, palindromeSym = 0): Promise<Run> {
-  const run = new Run(ctx.domain, ctx.executor, ctx.budgetBytes, ctx.observer)
+  const run = new Run(ctx.domain, ctx.executor, ctx.budgetBytes, ctx.observer, 0, undefined, ctx.deadline)
   for (let i = 1; i <= depth; i++) {
     const sides: Side[] = [{ moves: meet - i, threshold }]
     await run.next({ sides, minSym: palindromeSym > 0 ? palindromeSym - 2 * (meet - i) : 0, score: false, lambda: 0 })
@@ -184,7 +186,7 @@ async function checkPalindrome(ctx: ProveContext, length: number, t0: number): P
   const target = even ? men : men - 1
   ctx.phase('prove', length, null)
   // Even: A_N is symmetric, so c(A_N) = 0. Odd: A_{N+1} = R(A_N), so one of the two has c >= 0.
-  const run = new Run(domain, ctx.executor, ctx.budgetBytes, ctx.observer)
+  const run = new Run(domain, ctx.executor, ctx.budgetBytes, ctx.observer, 0, undefined, ctx.deadline)
   for (let i = 1; i <= N; i++) {
     const sides: Side[] = even
       ? [{ moves: N - i, threshold: 0 }]

@@ -15,13 +15,18 @@ export interface RunObserver {
   level(run: Run, level: number, done: number, total: number, stats: KernelStats, size: number): void
 }
 
-/** The search went past its memory budget. */
+/** The search went past its memory budget, or its time limit. */
 export class BudgetError extends Error {
   constructor(
     readonly level: number,
     readonly bytes: number,
+    readonly kind: 'memory' | 'time' = 'memory',
   ) {
-    super(`memory budget exceeded at level ${level} (${(bytes / 2 ** 30).toFixed(2)} GiB)`)
+    super(
+      kind === 'memory'
+        ? `memory budget exceeded at level ${level} (${(bytes / 2 ** 30).toFixed(2)} GiB)`
+        : `time limit reached at level ${level}`,
+    )
   }
 }
 
@@ -56,6 +61,8 @@ export class Run {
     private readonly heldBytes = 0,
     /** The board of level 0 (default: the start). */
     origin: Uint32Array = domain.startKey,
+    /** performance.now() after which the run stops (BudgetError of kind time). */
+    private readonly deadline = Infinity,
   ) {
     const start = new KeySet(domain.w, 16, executor.shared ? 'shared' : 'plain')
     start.add(origin, 0)
@@ -92,6 +99,7 @@ export class Run {
       progress: (done, s) => {
         const bytes = this.heldBytes + this.bytes + next.bytes
         if (bytes > this.budgetBytes) throw new BudgetError(i + 1, bytes)
+        if (performance.now() > this.deadline) throw new BudgetError(i + 1, bytes, 'time')
         this.observer?.level(this, i + 1, done, parents.size, s, next.size)
       },
     })

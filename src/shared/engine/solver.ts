@@ -37,6 +37,7 @@ export interface SolverDeps {
 
 export class Solver {
   private readonly t0 = performance.now()
+  private readonly deadline: number
   private phase: Phase = 'beam'
   private length: number | null = null
   private cmax: number | null = null
@@ -49,7 +50,9 @@ export class Solver {
   constructor(
     private readonly job: SolveJob,
     private readonly deps: SolverDeps,
-  ) {}
+  ) {
+    this.deadline = job.timeLimit > 0 ? this.t0 + job.timeLimit * 1000 : Infinity
+  }
 
   cancel(): void {
     this.executor?.cancel()
@@ -191,6 +194,7 @@ export class Solver {
               budgetBytes: job.budgetBytes,
               observer: this.observer(),
               maxMeetings: MAX_MEETINGS,
+              deadline: this.deadline,
               phase: (phase, length, cmax) => {
                 this.phase = phase
                 this.cmax = cmax
@@ -202,7 +206,15 @@ export class Solver {
           )
         } catch (e) {
           if (!(e instanceof BudgetError)) throw e
-          stopped = { length: L, result: 'budget', cmax: this.cmax, meet: Math.floor(L / 2), levels: [], largestLevel: 0, seconds: 0 }
+          stopped = {
+            length: L,
+            result: e.kind === 'time' ? 'time' : 'budget',
+            cmax: this.cmax,
+            meet: Math.floor(L / 2),
+            levels: [],
+            largestLevel: 0,
+            seconds: 0,
+          }
           proofs.push(stopped)
           break
         }
@@ -241,7 +253,7 @@ export class Solver {
     }
     const proven = found?.via === 'proof' || (found !== undefined && !stopped && job.strategy !== 'beam' && lower >= found.length)
     const optimal = found !== undefined && proven
-    const status = optimal ? 'optimal' : found ? 'best-found' : stopped || job.strategy === 'beam' ? 'unsolved' : 'unsolved'
+    const status = optimal ? 'optimal' : found ? 'best-found' : 'unsolved'
     const what = job.palindrome ? 'palindromic solution' : 'solution'
     const impossible = proofs.filter((p) => p.result === 'none')
     const range =
@@ -253,13 +265,19 @@ export class Solver {
     const detail = biggest
       ? ` (largest level ${biggest.largestLevel.toLocaleString('en-US')} boards, at length ${biggest.length}${biggest.cmax !== null ? `, Cmax_${Math.ceil(biggest.length / 2)} = ${biggest.cmax}` : ''})`
       : ''
+    const halt = stopped
+      ? `; length ${stopped.length} was stopped by ${stopped.result === 'time' ? 'the time limit' : 'the memory budget'}`
+      : ''
+    const excluded = range ? ` (no ${what} of length ${range}: ${method}${detail})` : ''
     let statement: string
     if (optimal) {
       statement = `optimal: ${found!.length} moves. ${range ? `No ${what} of length ${range} exists: ${method}${detail}.` : `${found!.length} is the lower bound.`}`
     } else if (found) {
-      statement = `best found: ${found.length} moves, proven lower bound: ${lower}${range ? ` (no ${what} of length ${range}: ${method}${detail})` : ''}${stopped ? `; length ${stopped.length} was stopped by the memory budget` : ''}.`
+      statement = `best found: ${found.length} moves, proven lower bound: ${lower}${excluded}${halt}.`
+    } else if (stopped || job.strategy === 'beam') {
+      statement = `no ${what} found; proven lower bound: ${lower}${excluded}${halt}.`
     } else {
-      statement = `no ${what} found; proven lower bound: ${lower}${range ? ` (no ${what} of length ${range}: ${method}${detail})` : ''}${stopped ? `; length ${stopped.length} was stopped by the memory budget` : ` and none up to ${job.maxLength} moves`}.`
+      statement = `no ${what} of ${job.maxLength} moves or fewer exists${excluded}.`
     }
     return this.result(
       status,
@@ -277,7 +295,7 @@ export class Solver {
     const job = this.job
     this.phase = 'bidirectional'
     this.emit('bidirectional search (the target is not a reflection of the start)')
-    const out = await bidirectional(domain, this.executor!, job.budgetBytes, job.maxLength, this.observer())
+    const out = await bidirectional(domain, this.executor!, job.budgetBytes, job.maxLength, this.observer(), this.deadline)
     for (const r of out.runs) this.record(r)
     return this.generalResult(problem, domain, out)
   }
@@ -296,7 +314,12 @@ export class Solver {
       return this.result('unsolvable', null, false, out.excluded + 1, [], 0, statement, [])
     }
     const bound = Math.max(lower, out.excluded + 1)
-    const why = out.kind === 'budget' ? 'stopped by the memory budget' : `stopped at the limit of ${job.maxLength} moves`
+    const why =
+      out.kind === 'budget'
+        ? 'stopped by the memory budget'
+        : out.kind === 'time'
+          ? 'stopped by the time limit'
+          : `stopped at the limit of ${job.maxLength} moves`
     const statement = `no solution found; proven lower bound: ${bound} (exhaustive bidirectional search excluded every length up to ${out.excluded}, then ${why}).`
     return this.result('unsolved', null, false, bound, [], 0, statement, [])
   }
