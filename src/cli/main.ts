@@ -4,6 +4,7 @@
  * through the installed binary.
  */
 import { runAnalyze } from './analyze'
+import { runGame } from './game'
 import type { Io } from './io'
 import { UsageError } from './options'
 import { runShow } from './show'
@@ -19,19 +20,22 @@ commands:
   analyze   the measures of a position: types, centroid, symmetry, bounds, move counts
   show      a text diagram of a position, optionally after move K
   solve     a shortest solution of a transfer problem, with a proof that none is shorter
+  game      the shortest two-player game, with a proof that none is shorter
 
 examples:
   halma verify --army triangle10 --board 9x9 --rules 6-move --moves "d1-d2, b1-d1-d3, ..."
   halma verify --problem resources/problems/fabian-30.halma.json
   halma analyze --game --army triangle10
   halma show --problem resources/problems/triangle10-6move.halma.json --after 14
-  halma solve --army triangle10 --board 9x9 --rules 6-move`
+  halma solve --army triangle10 --board 9x9 --rules 6-move
+  halma game --army triangle10 --board 9x9 --rules 6-move`
 
 const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<number>> = {
   verify: runVerify,
   analyze: runAnalyze,
   show: runShow,
   solve: runSolve,
+  game: runGame,
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {

@@ -198,8 +198,7 @@ describe('threads after a failed run', () => {
         return p
       },
       2,
-      domain.spec(),
-      domain.options,
+      { type: 'init', kind: 'transfer', spec: domain.spec(), options: domain.options },
     )
     const failing = executor.run({
       parents,

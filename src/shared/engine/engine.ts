@@ -9,6 +9,8 @@ import { type TransferDomain } from './domain'
 import { CancelledError, InlineExecutor, ThreadExecutor, type Executor, type WorkerFactory } from './executor'
 import { BEAM_WIDTH, DEFAULT_JOB, STRATEGIES, type Progress, type SolveJob, type SolveResult } from './job'
 import { BOUNDS } from './ladder'
+import { GameKernel, type GameDomain } from './game'
+import { GameSolver, type GameJob, type GameResult } from './game-search'
 import { Solver } from './solver'
 
 export { CancelledError }
@@ -31,19 +33,15 @@ export class Engine {
   constructor(private readonly host: EngineHost = {}) {}
 
   start(job: SolveJob, onProgress?: (p: Progress) => void): JobHandle {
-    let last = 0
-    let lastPhase = ''
-    const progress = (p: Progress): void => {
-      const now = performance.now()
-      if (p.phase !== lastPhase || now - last >= PROGRESS_INTERVAL) {
-        last = now
-        lastPhase = p.phase
-        onProgress?.(p)
-      }
-    }
+    const progress = this.throttle(onProgress)
     const makeExecutor = (domain: TransferDomain): Executor =>
       job.threads > 1 && this.host.workers
-        ? new ThreadExecutor(this.host.workers, job.threads, domain.spec(), domain.options)
+        ? new ThreadExecutor(this.host.workers, job.threads, {
+            type: 'init',
+            kind: 'transfer',
+            spec: domain.spec(),
+            options: domain.options,
+          })
         : new InlineExecutor(domain)
     const solver = new Solver(job, { makeExecutor, progress })
     let cancelled = false
@@ -58,6 +56,56 @@ export class Engine {
       },
     }
   }
+
+  /** Search a two-player game: the shortest game, with a proof that none is shorter. */
+  startGame(job: GameJob, onProgress?: (p: Progress) => void): GameJobHandle {
+    const progress = this.throttle(onProgress)
+    const makeExecutor = (domain: GameDomain): Executor =>
+      job.threads > 1 && this.host.workers
+        ? new ThreadExecutor(this.host.workers, job.threads, { type: 'init', kind: 'game', spec: domain.spec(), options: domain.options })
+        : new InlineExecutor(new GameKernel(domain))
+    const solver = new GameSolver(job, { makeExecutor, progress })
+    let cancelled = false
+    const result = solver.solve().then(
+      (r) => {
+        if (cancelled) throw new CancelledError()
+        return r
+      },
+      (e: unknown) => {
+        throw cancelled ? new CancelledError() : e
+      },
+    )
+    return {
+      result,
+      cancel: () => {
+        cancelled = true
+        solver.cancel()
+      },
+    }
+  }
+
+  private throttle(onProgress?: (p: Progress) => void): (p: Progress) => void {
+    let last = 0
+    let lastKey = ''
+    return (p) => {
+      const now = performance.now()
+      const key = `${p.phase}/${p.length}`
+      if (key !== lastKey || now - last >= PROGRESS_INTERVAL) {
+        last = now
+        lastKey = key
+        onProgress?.(p)
+      }
+    }
+  }
+}
+
+export interface GameJobHandle {
+  readonly result: Promise<GameResult>
+  cancel(): void
+}
+
+export interface EngineGames {
+  startGame(job: GameJob, onProgress?: (p: Progress) => void): GameJobHandle
 }
 
 /** Check a job given as loose data (a message, command-line options), filling in defaults. */

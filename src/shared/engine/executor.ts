@@ -8,19 +8,34 @@
  * Hosts provide threads through WorkerFactory (worker_threads in Node and Electron's utility
  * process, Web Workers in the browser); the messages are in protocol.ts.
  */
-import type { DocumentSpec } from '../document'
-import type { DomainOptions, TransferDomain } from './domain'
+import type { TransferDomain } from './domain'
+import type { GameRule, GameSink } from './game'
 import { addStats, Kernel, newStats, type KernelStats, type Rule, type Sink } from './kernel'
 import { type KeySet } from './keyset'
-import type { ExpandReply, ExpandTask, WorkerMessage } from './protocol'
+import type { ExpandReply, ExpandTask, InitMessage, WorkerMessage } from './protocol'
+
+/** An expansion loop (Kernel for transfers, GameKernel for games), one per thread. */
+export interface LevelKernel {
+  expandRange(
+    table: Uint32Array,
+    start: number,
+    end: number,
+    rule: Rule & GameRule,
+    prev: KeySet | undefined,
+    cur: KeySet | undefined,
+    sink: Sink & GameSink,
+    stats: KernelStats,
+  ): void
+}
 
 /** One level's expansion. */
 export interface LevelJob {
   readonly parents: KeySet
+  /** Transfers: the levels before the children's (i - 1, i). Games: prev holds every state seen. */
   readonly prev: KeySet | undefined
   readonly cur: KeySet | undefined
-  readonly rule: Rule
-  readonly sink: Sink
+  readonly rule: Rule | GameRule
+  readonly sink: Sink & Partial<Pick<GameSink, 'win'>>
   /** Called after each chunk with the parents expanded so far. */
   readonly progress?: (done: number, stats: KernelStats) => void
 }
@@ -50,11 +65,12 @@ const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
 export class InlineExecutor implements Executor {
   readonly threads = 0
   readonly shared = false
-  private readonly kernel: Kernel
+  private readonly kernel: LevelKernel
   private cancelled = false
 
-  constructor(domain: TransferDomain) {
-    this.kernel = new Kernel(domain)
+  /** Inline expansion with a kernel, or, given a transfer domain, with a transfer Kernel. */
+  constructor(kernel: TransferDomain | { expandRange(...args: never[]): void }) {
+    this.kernel = ('expandRange' in kernel ? kernel : new Kernel(kernel)) as unknown as LevelKernel
   }
 
   async run(job: LevelJob): Promise<KernelStats> {
@@ -64,7 +80,16 @@ export class InlineExecutor implements Executor {
     let lastYield = performance.now()
     for (let s = 0; s < slots; s += CHUNK) {
       if (this.cancelled) throw new CancelledError()
-      this.kernel.expandRange(table, s, Math.min(slots, s + CHUNK), job.rule, job.prev, job.cur, job.sink, stats)
+      this.kernel.expandRange(
+        table,
+        s,
+        Math.min(slots, s + CHUNK),
+        job.rule as Rule & GameRule,
+        job.prev,
+        job.cur,
+        job.sink as Sink & GameSink,
+        stats,
+      )
       job.progress?.(stats.parents, stats)
       if (performance.now() - lastYield > 100) {
         await nextTick()
@@ -107,8 +132,7 @@ export class ThreadExecutor implements Executor {
   constructor(
     factory: WorkerFactory,
     readonly threads: number,
-    spec: DocumentSpec,
-    options: DomainOptions,
+    init: InitMessage,
   ) {
     this.ports = Array.from({ length: threads }, (_, k) => {
       const port = factory()
@@ -121,7 +145,7 @@ export class ThreadExecutor implements Executor {
         }
       })
       port.onError((e) => this.fail(e))
-      port.post({ type: 'init', spec, options })
+      port.post(init)
       return port
     })
   }
@@ -153,6 +177,7 @@ export class ThreadExecutor implements Executor {
           const w = job.parents.w
           try {
             for (let k = 0; k < reply.count; k++) job.sink.add(keys, k * w, reply.cs[k]!, reply.scores ? reply.scores[k]! : 0)
+            if (reply.wins) for (let k = 0; k * w < reply.wins.length; k++) job.sink.win?.(reply.wins, k * w)
             addStats(stats, reply.stats)
             job.progress?.(stats.parents, stats)
           } catch (e) {

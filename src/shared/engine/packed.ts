@@ -139,7 +139,24 @@ export class PackedSpace {
     const men = this.men
     const occ = this.occ
     for (let k = 0; k < m; k++) occ[men[k]!] = 1
-    let count = 0
+    const count = this.movesOf(men, m, moveFrom, moveTo, 0)
+    for (let k = 0; k < m; k++) occ[men[k]!] = 0
+    if (out) this.childKeys(buf, off, moveFrom, moveTo, count, out)
+    return count
+  }
+
+  /** Occupancy scratch shared with movesOf: 1 where a man (of any army) stands. */
+  get occupancy(): Uint8Array {
+    return this.occ
+  }
+
+  /**
+   * The moves of men[0..m) with the occupancy already marked in `this.occupancy` (men of every
+   * army block cells and can be jumped), written from index `at`; returns the new count.
+   */
+  movesOf(men: Int16Array, m: number, moveFrom: Int16Array, moveTo: Int16Array, at: number): number {
+    let count = at
+    const occ = this.occ
     const deg = this.degree
     const nb = this.nb
     const over = this.over
@@ -161,6 +178,7 @@ export class PackedSpace {
       }
       // Jumps: breadth-first over landing cells; the jumper's own cell is empty while he is away.
       const stamp = ++this.stamp
+      const owner = occ[from]!
       occ[from] = 0
       seen[from] = stamp
       queue[0] = from
@@ -185,10 +203,8 @@ export class PackedSpace {
           moveTo[count++] = t
         }
       }
-      occ[from] = 1
+      occ[from] = owner
     }
-    for (let k = 0; k < m; k++) occ[men[k]!] = 0
-    if (out) this.childKeys(buf, off, moveFrom, moveTo, count, out)
     return count
   }
 

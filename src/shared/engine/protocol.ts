@@ -5,13 +5,12 @@
  */
 import type { DocumentSpec } from '../document'
 import type { DomainOptions } from './domain'
+import type { GameOptions, GameRule } from './game'
 import type { KernelStats, Rule } from './kernel'
 
-export interface InitMessage {
-  readonly type: 'init'
-  readonly spec: DocumentSpec
-  readonly options: DomainOptions
-}
+export type InitMessage =
+  | { readonly type: 'init'; readonly kind: 'transfer'; readonly spec: DocumentSpec; readonly options: DomainOptions }
+  | { readonly type: 'init'; readonly kind: 'game'; readonly spec: DocumentSpec; readonly options: GameOptions }
 
 /** A frozen level as a worker sees it: the raw table and its key count. */
 export interface TableView {
@@ -27,7 +26,7 @@ export interface ExpandTask {
   readonly end: number
   readonly prev: TableView | undefined
   readonly cur: TableView | undefined
-  readonly rule: Rule
+  readonly rule: Rule | GameRule
   /** Beam: children scoring below this may be dropped (the coordinator's cutoff so far). */
   readonly minScore: number
 }
@@ -39,6 +38,8 @@ export interface ExpandReply {
   readonly keys: Uint32Array
   readonly cs: Int32Array
   readonly scores: Float64Array | undefined
+  /** Games: states in which the mover has won (W words each). */
+  readonly wins?: Uint32Array
   readonly count: number
   readonly stats: KernelStats
 }

@@ -3,12 +3,15 @@
  * message port (worker_threads, Web Worker) and posts what it returns.
  */
 import { TransferDomain } from './domain'
-import { Kernel, newStats, type Sink } from './kernel'
+import type { LevelKernel } from './executor'
+import { GameDomain, GameKernel, type GameRule, type GameSink } from './game'
+import { Kernel, newStats, type Rule, type Sink } from './kernel'
 import { KeySet } from './keyset'
 import type { ExpandReply, TableView, WorkerMessage } from './protocol'
 
 /** Children collected for one task, in growable typed arrays. */
-class Collector implements Sink {
+class Collector implements Sink, GameSink {
+  wins: number[] = []
   /** The coordinator's beam cutoff when the task was sent. */
   minScore = -Infinity
   keys: Uint32Array
@@ -38,18 +41,27 @@ class Collector implements Sink {
     this.scores[this.count] = score
     this.count++
   }
+  win(keys: Uint32Array, off: number): void {
+    for (let k = 0; k < this.w; k++) this.wins.push(keys[off + k]!)
+  }
 }
 
 export class ExpansionWorker {
-  private kernel: Kernel | undefined
+  private kernel: LevelKernel | undefined
   private w = 0
 
   /** Handle one message; the reply (if any) and the buffers to transfer with it. */
   handle(msg: WorkerMessage): { reply: ExpandReply; transfer: ArrayBuffer[] } | undefined {
     if (msg.type === 'init') {
-      const domain = TransferDomain.fromSpec(msg.spec, msg.options)
-      this.kernel = new Kernel(domain)
-      this.w = domain.w
+      if (msg.kind === 'game') {
+        const domain = GameDomain.fromSpec(msg.spec, msg.options)
+        this.kernel = new GameKernel(domain) as unknown as LevelKernel
+        this.w = domain.w
+      } else {
+        const domain = TransferDomain.fromSpec(msg.spec, msg.options)
+        this.kernel = new Kernel(domain) as unknown as LevelKernel
+        this.w = domain.w
+      }
       return undefined
     }
     const kernel = this.kernel
@@ -58,13 +70,19 @@ export class ExpansionWorker {
     const sink = new Collector(this.w)
     sink.minScore = msg.minScore
     const stats = newStats()
-    kernel.expandRange(msg.table, msg.start, msg.end, msg.rule, view(msg.prev), view(msg.cur), sink, stats)
+    kernel.expandRange(msg.table, msg.start, msg.end, msg.rule as Rule & GameRule, view(msg.prev), view(msg.cur), sink, stats)
     const keys = sink.keys.slice(0, sink.count * this.w)
     const cs = sink.cs.slice(0, sink.count)
-    const scores = msg.rule.score ? sink.scores.slice(0, sink.count) : undefined
+    const scores = 'score' in msg.rule && msg.rule.score ? sink.scores.slice(0, sink.count) : undefined
+    const wins = sink.wins.length > 0 ? Uint32Array.from(sink.wins) : undefined
     return {
-      reply: { type: 'expanded', id: msg.id, keys, cs, scores, count: sink.count, stats },
-      transfer: [keys.buffer as ArrayBuffer, cs.buffer as ArrayBuffer, ...(scores ? [scores.buffer as ArrayBuffer] : [])],
+      reply: { type: 'expanded', id: msg.id, keys, cs, scores, wins, count: sink.count, stats },
+      transfer: [
+        keys.buffer as ArrayBuffer,
+        cs.buffer as ArrayBuffer,
+        ...(scores ? [scores.buffer as ArrayBuffer] : []),
+        ...(wins ? [wins.buffer as ArrayBuffer] : []),
+      ],
     }
   }
 }

@@ -1,0 +1,167 @@
+/**
+ * `halma game`: the shortest two-player game (both players cooperating so that one of them wins as
+ * fast as possible), with a proof that no game is shorter, or the best found and the best bound.
+ */
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { formatDocument, specFromProblem } from '../shared/document'
+import { CancelledError, Engine } from '../shared/engine/engine'
+import { GAME_STRATEGIES, parseGameJob, type GameResult } from '../shared/engine/game-search'
+import { describeProblem } from '../shared/problem'
+import { writeFileAtomic } from '../hosts/node/files'
+import { cores, nodeWorkers } from '../hosts/node/threads'
+import { json, table, type Io } from './io'
+import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
+import { progressWriter } from './progress'
+
+export const GAME_HELP = `halma game: the shortest two-player game, and a proof that none is shorter
+
+  halma game --army triangle10 --board 9x9 --rules 6-move          (Chinese Checkers: 30)
+  halma game --army triangle10 --board 8x8 --rules 8-move          (Grasshopper: 24)
+  halma game --problem file.halma.json --strategy exhaustive --json
+
+Problem options as for verify (--game is implied; red stands in the opposite corner unless
+--red is given). Search:
+  --strategy auto|heuristic|exhaustive   auto (default): a game by the paper's heuristics, then
+                       the exhaustive proof that none is shorter; heuristic: the game only;
+                       exhaustive: bounds from Theorem 1's up until a game is found
+  --max-length L       longest game looked for (default 200)
+  --threads N          expansion threads (default: the number of cores, ${cores()} here)
+  --no-enumerate       do not count and list every shortest game
+  --list N             shortest games listed (default 20; the count is exact)
+  --budget GB          memory the level sets may use (default 6)
+  --time-limit S       stop after S seconds, reporting the bound reached
+  --no-fold            do not fold states by the start's symmetry
+Output: progress on stderr, the result on stdout (--json for machine-readable);
+  --out FILE.halma.json writes the problem with the games found.
+Exit status: 0 a game was found, 1 none, 2 bad input, 130 interrupted.`
+
+function workerScript(): URL {
+  const beside = new URL('./expansion-worker.mjs', import.meta.url)
+  if (existsSync(fileURLToPath(beside))) return beside
+  return new URL('../../out/cli/expansion-worker.mjs', import.meta.url)
+}
+
+export async function runGame(argv: string[], io: Io): Promise<number> {
+  const v = parse(argv, {
+    ...PROBLEM_OPTIONS,
+    strategy: { type: 'string' },
+    'max-length': { type: 'string' },
+    threads: { type: 'string' },
+    'no-enumerate': { type: 'boolean' },
+    list: { type: 'string' },
+    budget: { type: 'string' },
+    'time-limit': { type: 'string' },
+    'no-fold': { type: 'boolean' },
+    out: { type: 'string' },
+  })
+  if (v['help']) {
+    io.out(GAME_HELP)
+    return 0
+  }
+  const loaded = loadProblem(v['problem'] === undefined ? { ...v, game: true } : v)
+  if (loaded.problem.kind !== 'game') throw new UsageError('this is a transfer problem; `halma solve` searches transfers')
+  const number = (key: string, fallback: number): number => {
+    const text = v[key]
+    if (typeof text !== 'string') return fallback
+    const n = Number(text)
+    if (!Number.isFinite(n)) throw new UsageError(`--${key}: '${text}' is not a number`)
+    return n
+  }
+  const strategy = typeof v['strategy'] === 'string' ? v['strategy'] : 'auto'
+  if (!(GAME_STRATEGIES as readonly string[]).includes(strategy))
+    throw new UsageError(`--strategy: '${strategy}' is not one of ${GAME_STRATEGIES.join(', ')}`)
+  const threads = number('threads', cores())
+  const job = parseGameJob({
+    problem: specFromProblem(loaded.problem),
+    strategy,
+    maxLength: number('max-length', 200),
+    threads,
+    fold: v['no-fold'] !== true,
+    budgetBytes: Math.round(number('budget', 6) * 2 ** 30),
+    timeLimit: number('time-limit', 0),
+    enumerate: v['no-enumerate'] !== true,
+    listGames: number('list', 20),
+  })
+  if (!job.ok) throw new UsageError(job.error.map((d) => `--${d.at ?? 'job'}: ${d.message}`).join('; '))
+  const engine = new Engine(threads > 1 ? { workers: nodeWorkers(workerScript()) } : {})
+  const bar = progressWriter((s) => process.stderr.write(s), io.tty && process.stderr.isTTY === true)
+  const handle = engine.startGame(job.value, (p) => bar.update(p))
+  const interrupt = (): void => handle.cancel()
+  process.once('SIGINT', interrupt)
+  let result: GameResult
+  try {
+    result = await handle.result
+  } catch (e) {
+    bar.done()
+    if (e instanceof CancelledError) {
+      io.err('halma game: cancelled')
+      return 130
+    }
+    throw e
+  } finally {
+    process.removeListener('SIGINT', interrupt)
+  }
+  bar.done()
+  const outFile = typeof v['out'] === 'string' ? v['out'] : undefined
+  if (outFile) {
+    const base = loaded.document?.spec ?? specFromProblem(loaded.problem)
+    const doc = {
+      ...base,
+      solutions: [
+        ...(base.solutions ?? []),
+        ...result.games.map((g, k) => ({
+          title: `${g.moves.length}-move game, ${g.winner} wins, found by halma game${result.optimal ? ' (shortest)' : ''}${result.games.length > 1 ? ` #${k + 1}` : ''}`,
+          moves: g.moves.join(', '),
+          notes: result.proof.statement,
+        })),
+      ],
+    }
+    try {
+      await writeFileAtomic(outFile, formatDocument(doc))
+    } catch (e) {
+      throw new UsageError(`--out: cannot write '${outFile}': ${(e as Error).message}`)
+    }
+  }
+  if (v['json']) {
+    io.out(json({ ...result, stats: { ...result.stats, maxRssBytes: process.resourceUsage().maxRSS * 1024 } }))
+  } else {
+    io.out(gameResultText(`${loaded.problem.title}\n${describeProblem(loaded.problem)}`, result))
+  }
+  return result.length !== null ? 0 : 1
+}
+
+export function gameResultText(head: string, r: GameResult): string {
+  const lines = [head, '', r.proof.statement]
+  if (r.moves.length > 0) lines.push('', `moves (${r.moves.length}): ${r.moves.join(', ')}`)
+  if (r.count)
+    lines.push(
+      '',
+      `${r.count.games.toLocaleString('en-US')} shortest games (move sequences), ending in ${r.count.finalPositions.toLocaleString('en-US')} distinct positions; ${r.games.length} listed${r.games.length > 1 ? ' with --json' : ''}.`,
+    )
+  if (r.proof.searches.length > 0) {
+    lines.push('', 'searches:')
+    lines.push(
+      table(
+        [
+          ['bound', 'mode', 'result', 'largest level', 'levels', 'seconds'],
+          ...r.proof.searches.map((s) => [
+            s.bound,
+            s.heuristic ? 'heuristic' : 'exhaustive',
+            s.result + (s.length !== null ? ` (${s.length})` : ''),
+            Math.max(...s.levels).toLocaleString('en-US'),
+            s.levels.length - 1,
+            s.seconds.toFixed(1),
+          ]),
+        ],
+        '>   >>>',
+      ),
+    )
+  }
+  const s = r.stats
+  lines.push(
+    '',
+    `peak ${s.peakBoards.toLocaleString('en-US')} states stored, ${(s.peakBytes / 2 ** 20).toFixed(0)} MB in level sets, process peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; ${s.seconds.toFixed(1)} s, ${s.threads} thread${s.threads === 1 ? '' : 's'}`,
+  )
+  return lines.join('\n')
+}

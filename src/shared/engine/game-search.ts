@@ -1,0 +1,537 @@
+/**
+ * The shortest-game search (paper section 2.5): breadth-first iterative-deepening A* by levels.
+ * Looking for games of at most `bound` moves, a state after i moves is dropped when i + h exceeds
+ * the bound (h from game.ts, valid in every position), and states met before (with the same side to
+ * move) are dropped too. The first level at which a move wins is the length of the shortest game
+ * within the bound; no win within the bound proves that no game of `bound` moves or fewer exists.
+ *
+ * Strategies: heuristic (the paper's properties (i), (iv), (v), for a fixed winner: fast, proves
+ * nothing), exhaustive (bounds from the Theorem 1 bound up), and auto (heuristic for a game, then
+ * the exhaustive proof that none is shorter). The shortest games can be enumerated: an unfolded
+ * search at the optimal length, walked back from its wins and counted forward.
+ */
+import { nameOf } from '../board'
+import { loadDocument, type DocumentSpec } from '../document'
+import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
+import { topology } from '../topology'
+import { pathText, resolveMove } from '../moves'
+import { Position, ownerOf } from '../position'
+import { verify } from '../verify'
+import type { Executor } from './executor'
+import { GameDomain, type GameRule } from './game'
+import type { LevelStat, Progress } from './job'
+import { KeySet } from './keyset'
+import { BudgetError } from './run'
+
+export const GAME_STRATEGIES = ['auto', 'heuristic', 'exhaustive'] as const
+export type GameStrategy = (typeof GAME_STRATEGIES)[number]
+
+export interface GameJob {
+  readonly problem: DocumentSpec
+  readonly strategy: GameStrategy
+  /** Longest game looked for. */
+  readonly maxLength: number
+  readonly threads: number
+  readonly fold: boolean
+  readonly budgetBytes: number
+  /** Seconds after which searches stop (the result says how far they got); 0: none. */
+  readonly timeLimit: number
+  /** Count and list the shortest games once the optimum is known (one more, unfolded search). */
+  readonly enumerate: boolean
+  /** Games listed at most (the count is exact). */
+  readonly listGames: number
+}
+
+export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
+  strategy: 'auto',
+  maxLength: 200,
+  threads: 1,
+  fold: true,
+  budgetBytes: 6 * 2 ** 30,
+  timeLimit: 0,
+  enumerate: true,
+  listGames: 20,
+}
+
+/** One search with one bound. */
+export interface GameSearchRecord {
+  readonly bound: number
+  readonly heuristic: boolean
+  /** found: a game of `length` moves; none: no game within the bound; budget/time: stopped. */
+  readonly result: 'found' | 'none' | 'budget' | 'time'
+  readonly length: number | null
+  readonly levels: readonly number[]
+  readonly seconds: number
+}
+
+export interface GameListing {
+  readonly moves: readonly string[]
+  readonly winner: string
+}
+
+export interface GameResult {
+  /** optimal: a shortest game with a proof; best-found: a game and a lower bound short of it. */
+  readonly status: 'optimal' | 'best-found' | 'unsolved'
+  readonly length: number | null
+  readonly optimal: boolean
+  /** No game is shorter than this (proven). */
+  readonly lowerBound: number
+  readonly winner: string | null
+  readonly moves: readonly string[]
+  /** Shortest games listed (all of them up to listGames). */
+  readonly games: readonly GameListing[]
+  /** The shortest games counted (enumeration): move sequences and distinct final positions. */
+  readonly count: { readonly games: number; readonly finalPositions: number } | null
+  readonly proof: { readonly statement: string; readonly searches: readonly GameSearchRecord[] }
+  readonly stats: {
+    readonly levels: readonly LevelStat[]
+    readonly peakBoards: number
+    readonly peakBytes: number
+    readonly bytesPerBoard: number
+    readonly seconds: number
+    readonly threads: number
+  }
+}
+
+interface SearchOutcome {
+  readonly record: GameSearchRecord
+  readonly levels: KeySet[]
+  readonly wins: KeySet | undefined
+}
+
+export interface GameSolverDeps {
+  makeExecutor(domain: GameDomain): Executor
+  progress(p: Progress): void
+}
+
+export class GameSolver {
+  private readonly t0 = performance.now()
+  private readonly deadline: number
+  private readonly levelStats: LevelStat[] = []
+  private peakBoards = 0
+  private peakBytes = 0
+  private executors: Executor[] = []
+  private cancelled = false
+
+  constructor(
+    private readonly job: GameJob,
+    private readonly deps: GameSolverDeps,
+  ) {
+    this.deadline = job.timeLimit > 0 ? this.t0 + job.timeLimit * 1000 : Infinity
+  }
+
+  cancel(): void {
+    this.cancelled = true
+    for (const e of this.executors) e.cancel()
+  }
+
+  private elapsed(): number {
+    return (performance.now() - this.t0) / 1000
+  }
+
+  private emit(p: Partial<Progress> & { message: string }): void {
+    this.deps.progress({
+      phase: 'prove',
+      length: null,
+      level: 0,
+      levelSize: 0,
+      done: 0,
+      total: 0,
+      cmax: null,
+      rate: 0,
+      memoryBytes: 0,
+      elapsed: this.elapsed(),
+      ...p,
+    })
+  }
+
+  /** One breadth-first search with a bound; stops at the first level where a move wins. */
+  private async search(domain: GameDomain, executor: Executor, bound: number, winner: number | null): Promise<SearchOutcome> {
+    const t0 = performance.now()
+    const heuristic = winner === null ? null : { winner, critical: bound - 2 * (domain.men - 1) }
+    const phase = heuristic ? 'beam' : 'prove'
+    const kind = executor.shared ? 'shared' : 'plain'
+    const w = domain.w
+    const start = new KeySet(w, 16, kind)
+    start.add(domain.startKey, 0)
+    const levels = [start]
+    // States seen so far, by the side to move (a board recurs with the other side to move after an
+    // odd number of moves, and that is another state).
+    const seen = [new KeySet(w, 1024, kind), new KeySet(w, 1024, kind)]
+    seen[0]!.add(domain.startKey, 0)
+    const held = () => levels.reduce((s, l) => s + l.bytes, 0) + seen[0]!.bytes + seen[1]!.bytes
+    let result: GameSearchRecord['result'] = 'none'
+    let wins: KeySet | undefined
+    try {
+      for (let level = 1; level <= bound; level++) {
+        const parents = levels[level - 1]!
+        const next = new KeySet(w, Math.max(1024, parents.size), kind)
+        const won = new KeySet(w, 16)
+        const rule: GameRule = { game: true, level, bound, heuristic }
+        const levelStart = performance.now()
+        const stats = await executor.run({
+          parents,
+          prev: seen[level % 2],
+          cur: undefined,
+          rule,
+          sink: { add: (k, o) => void next.add(k, o), win: (k, o) => void won.add(k, o) },
+          progress: (done, s) => {
+            const bytes = held() + next.bytes
+            this.peakBytes = Math.max(this.peakBytes, bytes)
+            if (bytes > this.job.budgetBytes) throw new BudgetError(level, bytes)
+            if (performance.now() > this.deadline) throw new BudgetError(level, bytes, 'time')
+            const secs = (performance.now() - levelStart) / 1000
+            this.emit({
+              phase,
+              length: bound,
+              level,
+              levelSize: next.size,
+              done,
+              total: parents.size,
+              rate: secs > 0 ? s.children / secs : 0,
+              memoryBytes: bytes,
+              message: `level ${level}`,
+            })
+          },
+        })
+        this.levelStats.push({
+          phase,
+          length: bound,
+          level,
+          size: next.size,
+          children: stats.children,
+          seconds: (performance.now() - levelStart) / 1000,
+        })
+        if (won.size > 0) {
+          wins = won
+          levels.push(next)
+          break
+        }
+        if (next.size === 0) break
+        next.forEach((raw, off) => void seen[level % 2]!.add(raw, off))
+        levels.push(next)
+        this.peakBoards = Math.max(
+          this.peakBoards,
+          levels.reduce((s, l) => s + l.size, 0),
+        )
+      }
+    } catch (e) {
+      if (!(e instanceof BudgetError)) throw e
+      result = e.kind === 'time' ? 'time' : 'budget'
+    }
+    if (wins) result = 'found'
+    const record: GameSearchRecord = {
+      bound,
+      heuristic: heuristic !== null,
+      result,
+      length: wins ? levels.length - 1 : null,
+      levels: levels.map((l) => l.size),
+      seconds: (performance.now() - t0) / 1000,
+    }
+    return { record, levels, wins }
+  }
+
+  /** States (cell lists) from the start to a won state at the last level. */
+  private trace(domain: GameDomain, levels: readonly KeySet[], end: [number[], number[]]): [number[], number[]][] {
+    const space = domain.space
+    const occ = space.occupancy
+    const from = new Int16Array(8192)
+    const to = new Int16Array(8192)
+    const men = new Int16Array(space.n)
+    const key = new Uint32Array(domain.w)
+    const path: [number[], number[]][] = [end]
+    let [blue, red] = end
+    for (let i = levels.length - 1; i > 0; i--) {
+      // The state at level i came from a move of mover(i): undo it by a move of that army.
+      const army = domain.mover(i)
+      const mine = army === 0 ? blue : red
+      for (const c of blue) occ[c] = 1
+      for (const c of red) occ[c] = 1
+      mine.forEach((c, k) => (men[k] = c))
+      const n = space.movesOf(men, mine.length, from, to, 0)
+      for (const c of blue) occ[c] = 0
+      for (const c of red) occ[c] = 0
+      let found = false
+      for (let j = 0; j < n && !found; j++) {
+        const moved = mine.map((c) => (c === from[j] ? to[j]! : c)).sort((a, b) => a - b)
+        const nb = army === 0 ? moved : blue
+        const nr = army === 0 ? red : moved
+        domain.pack(nb, nr, key, 0)
+        if (levels[i - 1]!.has(key, 0)) {
+          blue = nb
+          red = nr
+          found = true
+        }
+      }
+      if (!found) throw new Error(`internal: no predecessor at level ${i - 1}`)
+      path.push([blue, red])
+    }
+    return path.reverse()
+  }
+
+  /** Moves of a traced game, resolved to full chains and verified as a game. */
+  private movesOf(domain: GameDomain, states: readonly [number[], number[]][]): string[] {
+    const problem = domain.problem
+    const topo = topology(problem.board, problem.rules)
+    let position = Position.of(problem.board, [states[0]![0], states[0]![1]])
+    const paths: number[][] = []
+    for (let k = 1; k < states.length; k++) {
+      const army = domain.mover(k)
+      const before = states[k - 1]![army]!
+      const after = states[k]![army]!
+      const from = before.find((c) => !after.includes(c))!
+      const to = after.find((c) => !before.includes(c))!
+      const r = resolveMove(topo, position.occupancy(), [from, to], ownerOf(army))
+      if (!r.ok)
+        throw new Error(`internal: reconstructed move ${k} ${nameOf(problem.board, from)}-${nameOf(problem.board, to)}: ${r.error.message}`)
+      paths.push([...r.value.path])
+      position = position.moved(from, to)
+    }
+    const check = verify(problem, paths)
+    if (!check.valid) throw new Error(`internal: reconstructed game fails verification: ${check.error?.message}`)
+    return paths.map((p) => pathText(topo, p))
+  }
+
+  /**
+   * Every shortest game: walk back from the wins to the states that lead to them, then count the
+   * move sequences forward. Needs an unfolded search (each state stands for itself).
+   */
+  private enumerate(
+    domain: GameDomain,
+    levels: readonly KeySet[],
+    wins: KeySet,
+  ): { games: number; finals: number; listed: [number[], number[]][][] } {
+    const L = levels.length - 1
+    const space = domain.space
+    const occ = space.occupancy
+    const from = new Int16Array(8192)
+    const to = new Int16Array(8192)
+    const men = new Int16Array(space.n)
+    const key = new Uint32Array(domain.w)
+    const keyOf = (s: [number[], number[]]): string => `${s[0].join(',')}|${s[1].join(',')}`
+    /** Successor or predecessor states by a move of `army`. */
+    const neighbours = (s: [number[], number[]], army: number): [number[], number[]][] => {
+      const [blue, red] = s
+      const mine = army === 0 ? blue : red
+      for (const c of blue) occ[c] = 1
+      for (const c of red) occ[c] = 1
+      mine.forEach((c, k) => (men[k] = c))
+      const n = space.movesOf(men, mine.length, from, to, 0)
+      for (const c of blue) occ[c] = 0
+      for (const c of red) occ[c] = 0
+      const out: [number[], number[]][] = []
+      for (let j = 0; j < n; j++) {
+        const moved = mine.map((c) => (c === from[j] ? to[j]! : c)).sort((a, b) => a - b)
+        out.push(army === 0 ? [moved, red] : [blue, moved])
+      }
+      return out
+    }
+    const marked: Map<string, [number[], number[]]>[] = Array.from({ length: L + 1 }, () => new Map())
+    wins.forEach((raw, off) => {
+      const s = domain.armies(raw, off)
+      marked[L]!.set(keyOf(s), s)
+    })
+    for (let i = L; i > 0; i--) {
+      for (const s of marked[i]!.values()) {
+        for (const p of neighbours(s, domain.mover(i))) {
+          domain.pack(p[0], p[1], key, 0)
+          if (levels[i - 1]!.has(key, 0)) marked[i - 1]!.set(keyOf(p), p)
+        }
+      }
+    }
+    const counts: Map<string, number>[] = marked.map(() => new Map())
+    const start = [...marked[0]!.values()][0]!
+    counts[0]!.set(keyOf(start), 1)
+    for (let i = 0; i < L; i++) {
+      for (const [k, s] of marked[i]!) {
+        const c = counts[i]!.get(k) ?? 0
+        if (c === 0) continue
+        for (const q of neighbours(s, domain.mover(i + 1))) {
+          const qk = keyOf(q)
+          if (marked[i + 1]!.has(qk)) counts[i + 1]!.set(qk, (counts[i + 1]!.get(qk) ?? 0) + c)
+        }
+      }
+    }
+    let games = 0
+    for (const c of counts[L]!.values()) games += c
+    // List up to listGames games: depth-first through the marked states.
+    const listed: [number[], number[]][][] = []
+    const walk = (i: number, s: [number[], number[]], path: [number[], number[]][]): void => {
+      if (listed.length >= this.job.listGames) return
+      if (i === L) {
+        listed.push([...path])
+        return
+      }
+      for (const q of neighbours(s, domain.mover(i + 1))) {
+        if (listed.length >= this.job.listGames) return
+        if (!marked[i + 1]!.has(keyOf(q))) continue
+        path.push(q)
+        walk(i + 1, q, path)
+        path.pop()
+      }
+    }
+    walk(0, start, [start])
+    return { games, finals: marked[L]!.size, listed }
+  }
+
+  async solve(): Promise<GameResult> {
+    const doc = loadDocument(this.job.problem)
+    if (!doc.ok) throw new Error(`bad problem: ${doc.error.map((d) => d.message).join('; ')}`)
+    const problem = doc.value.problem
+    const folded = new GameDomain(problem, { fold: this.job.fold })
+    const executor = this.deps.makeExecutor(folded)
+    this.executors.push(executor)
+    const searches: GameSearchRecord[] = []
+    const [blue, red] = problem.armies as [(typeof problem.armies)[0], (typeof problem.armies)[0]]
+    const lower0 = folded.bound(blue.start, red.start, problem.first)
+    let lower = lower0
+    let found: SearchOutcome | undefined
+    try {
+      if (this.job.strategy !== 'exhaustive') {
+        // Heuristic search, length by length, the winner fixed by the length's parity.
+        for (let L = lower0; L <= this.job.maxLength && !found; L++) {
+          const winner = (problem.first + L - 1) % 2
+          this.emit({ phase: 'beam', length: L, message: `heuristic search for a ${L}-move game won by ${problem.armies[winner]!.name}` })
+          const out = await this.search(folded, executor, L, winner)
+          searches.push(out.record)
+          if (out.wins) found = out
+          if (out.record.result === 'budget' || out.record.result === 'time') break
+          if (this.cancelled) break
+        }
+      }
+      if (this.job.strategy !== 'heuristic') {
+        // Exhaustive: one search below the game found proves every shorter length; without one,
+        // bounds go up from the Theorem 1 bound.
+        const bounds = found ? [found.record.length! - 1] : Array.from({ length: this.job.maxLength - lower0 + 1 }, (_, k) => lower0 + k)
+        for (const B of bounds) {
+          if (B < lower0) {
+            lower = Math.max(lower, B + 1)
+            break
+          }
+          this.emit({ phase: 'prove', length: B, message: `exhaustive search for a game of at most ${B} moves` })
+          const out = await this.search(folded, executor, B, null)
+          searches.push(out.record)
+          if (out.wins) {
+            found = out
+            lower = out.record.length!
+            break
+          }
+          if (out.record.result !== 'none') break
+          lower = Math.max(lower, B + 1)
+        }
+      }
+    } finally {
+      executor.close()
+    }
+    const length = found?.record.length ?? null
+    const optimal = length !== null && lower >= length
+    let moves: string[] = []
+    let winner: string | null = null
+    let games: GameListing[] = []
+    let count: GameResult['count'] = null
+    if (found && length !== null) {
+      const [fb, fr] = (() => {
+        let first: [number[], number[]] | undefined
+        found.wins!.forEach((raw, off) => (first ??= folded.armies(raw, off)))
+        return first!
+      })()
+      const states = this.trace(folded, found.levels, [fb, fr])
+      moves = this.movesOf(folded, states)
+      winner = problem.armies[folded.mover(length)]!.name
+      games = [{ moves, winner }]
+      if (optimal && this.job.enumerate) {
+        this.emit({ phase: 'meet', length, message: `enumerating the ${length}-move games` })
+        const plain = new GameDomain(problem, { fold: false })
+        const ex = this.deps.makeExecutor(plain)
+        this.executors.push(ex)
+        try {
+          const all = await this.search(plain, ex, length, null)
+          if (all.wins) {
+            const e = this.enumerate(plain, all.levels, all.wins)
+            count = { games: e.games, finalPositions: e.finals }
+            games = e.listed.map((s) => ({ moves: this.movesOf(plain, s), winner: winner! }))
+          }
+        } catch (e) {
+          if (!(e instanceof BudgetError)) throw e
+        } finally {
+          ex.close()
+        }
+      }
+    }
+    const largest = Math.max(0, ...searches.filter((s) => !s.heuristic && s.result === 'none').flatMap((s) => s.levels))
+    const proofRun = searches.filter((s) => !s.heuristic && s.result === 'none').pop()
+    const method = `exhaustive breadth-first iterative-deepening A* with the Theorem 1 bound made valid in every position${folded.fold ? ", states folded by the start's symmetry" : ''}`
+    let statement: string
+    if (optimal) {
+      statement = proofRun
+        ? `optimal: ${length} moves (${winner} wins). No game of ${proofRun.bound} moves or fewer exists: ${method} (largest level ${largest.toLocaleString('en-US')} states).`
+        : `optimal: ${length} moves (${winner} wins); ${length} is the Theorem 1 bound.`
+    } else if (found) {
+      statement = `best found: ${length} moves (${winner} wins), proven lower bound: ${lower}${proofRun ? ` (no game of ${proofRun.bound} moves or fewer: ${method})` : ' (Theorem 1)'}.`
+    } else {
+      statement = `no game found; proven lower bound: ${lower}${proofRun ? ` (no game of ${proofRun.bound} moves or fewer: ${method})` : ' (Theorem 1)'}.`
+    }
+    const seconds = this.elapsed()
+    return {
+      status: optimal ? 'optimal' : found ? 'best-found' : 'unsolved',
+      length,
+      optimal,
+      lowerBound: optimal ? length! : lower,
+      winner,
+      moves,
+      games,
+      count,
+      proof: { statement, searches },
+      stats: {
+        levels: this.levelStats,
+        peakBoards: this.peakBoards,
+        peakBytes: this.peakBytes,
+        bytesPerBoard: this.peakBoards > 0 ? this.peakBytes / this.peakBoards : 0,
+        seconds,
+        threads: this.executors[0]?.threads ?? 0,
+      },
+    }
+  }
+}
+
+/** Check a game job given as loose data, filling in defaults. */
+export function parseGameJob(input: unknown): Result<GameJob, Diagnostic[]> {
+  if (typeof input !== 'object' || input === null) return err([diagnostic('job.type', 'a job is an object')])
+  const o = input as Record<string, unknown>
+  const faults: Diagnostic[] = []
+  const get = <K extends keyof GameJob>(k: K): unknown => o[k] ?? (DEFAULT_GAME_JOB as Record<string, unknown>)[k]
+  const num = (k: keyof GameJob, min: number, max: number): number => {
+    const v = get(k)
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max) {
+      faults.push(diagnostic('job.range', `must be a number from ${min} to ${max}, not ${JSON.stringify(v)}`, k))
+      return min
+    }
+    return v
+  }
+  const bool = (k: keyof GameJob): boolean => {
+    const v = get(k)
+    if (typeof v !== 'boolean') faults.push(diagnostic('job.type', `must be true or false, not ${JSON.stringify(v)}`, k))
+    return v === true
+  }
+  const strategy = get('strategy')
+  if (typeof strategy !== 'string' || !(GAME_STRATEGIES as readonly string[]).includes(strategy)) {
+    faults.push(diagnostic('job.choice', `must be one of ${GAME_STRATEGIES.join(', ')}, not ${JSON.stringify(strategy)}`, 'strategy'))
+  }
+  const job: GameJob = {
+    problem: o['problem'] as DocumentSpec,
+    strategy: strategy as GameStrategy,
+    maxLength: num('maxLength', 1, 1000),
+    threads: num('threads', 0, 256),
+    fold: bool('fold'),
+    budgetBytes: num('budgetBytes', 1 << 20, 2 ** 40),
+    timeLimit: num('timeLimit', 0, 10 ** 7),
+    enumerate: bool('enumerate'),
+    listGames: num('listGames', 0, 100_000),
+  }
+  const doc = typeof o['problem'] === 'object' && o['problem'] !== null ? loadDocument(o['problem']) : undefined
+  if (!doc) faults.push(diagnostic('job.problem', 'the job has no problem', 'problem'))
+  else if (!doc.ok) faults.push(...doc.error.map((d) => ({ ...d, at: d.at ? `problem.${d.at}` : 'problem' })))
+  else if (doc.value.problem.kind !== 'game')
+    faults.push(diagnostic('job.problem', 'this search takes a two-player game, not a transfer', 'problem.kind'))
+  return faults.length > 0 ? err(faults) : ok(job)
+}
