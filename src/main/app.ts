@@ -119,8 +119,18 @@ export function startApp(options: AppOptions): void {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit()
   })
-  // Searches end with the app (not at before-quit: closing may still be cancelled by the user).
-  app.on('will-quit', () => manager?.dispose())
+  // Searches end with the app (not at before-quit: closing may still be cancelled by the user), and
+  // the app waits for the settings (window placement, recent files) to reach the disk.
+  let flushed = false
+  app.on('will-quit', (event) => {
+    manager?.dispose()
+    if (flushed || !settings) return
+    event.preventDefault()
+    void settings.flush().finally(() => {
+      flushed = true
+      app.quit()
+    })
+  })
 
   const about = (): void => {
     const detail = [

@@ -186,19 +186,17 @@ beforeEach(() => {
   started = h.windows
 })
 afterEach(async () => {
-  // Quit: the job manager ends its processes.
-  h.app.emit('will-quit')
-  // Settings are written in the background (atomically: temporary file, then rename); let them land.
-  for (let k = 0; ; k++) {
-    try {
-      rmSync(h.userData, { recursive: true, force: true })
-      return
-    } catch (e) {
-      if (k === 40) throw e
-      await new Promise((r) => setTimeout(r, 50))
-    }
-  }
+  await quit()
+  rmSync(h.userData, { recursive: true, force: true })
 })
+
+/** Quit as Electron does: will-quit, which the app may hold until its settings are written. */
+async function quit(): Promise<void> {
+  const before = h.quit
+  let held = false
+  h.app.emit('will-quit', { preventDefault: () => (held = true) })
+  if (held) await vi.waitFor(() => expect(h.quit).toBe(before + 1))
+}
 
 async function boot(): Promise<FakeWindowLike> {
   startApp(OPTIONS)
@@ -395,14 +393,14 @@ describe('the Electron app, with Electron replaced by doubles', () => {
     h.open.push(path)
     expect(await request(win, 'document:open')).toMatchObject({ status: 'opened' })
     win.close()
+    // Quitting waits until the settings are on disk.
+    await quit()
     const file = join(h.userData, 'settings.json')
-    await vi.waitFor(() => expect(existsSync(file) && JSON.parse(readFileSync(file, 'utf8')).window).toBeTruthy())
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
       recent: [path],
       window: { x: 40, y: 30, width: 1000, height: 700, maximized: false },
     })
 
-    h.app.emit('will-quit')
     h.windows.length = 0
     h.handlers.clear()
     h.app.removeAllListeners()
