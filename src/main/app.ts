@@ -7,7 +7,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell, type WebContents } from 'electron'
 import { readFile, stat } from 'node:fs/promises'
 import { availableParallelism, totalmem } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { Command, DocumentState, HostInfo, UnsavedChoice } from '../preload/api'
 import { JobManager } from '../shared/jobs/manager'
 import { parseJobRequest } from '../shared/jobs/protocol'
@@ -100,8 +100,9 @@ export function startApp(options: AppOptions): void {
       pendingPaths.push(path)
       return
     }
-    files.grant(path)
-    command({ name: 'open-path', path })
+    const full = resolve(path)
+    files.grant(full)
+    command({ name: 'open-path', path: full })
   }
 
   app.on('second-instance', (_event, argv, cwd) => {

@@ -10,7 +10,6 @@ import { parseDocument } from '../../src/shared/document'
 import type { SolveResult } from '../../src/shared/engine/job'
 import levenspiel from '../../resources/problems/triangle10-6move.halma.json?raw'
 
-
 const result: SolveResult = {
   status: 'optimal',
   length: 1,

@@ -296,6 +296,9 @@ describe('job manager: queue and slots', () => {
     expect(events.filter((e) => e.id === b).map((e) => e.type)).toEqual(['queued', 'started'])
     // The cancelled job stays cancelled: its exit is no failure.
     expect(events.filter((e) => e.id === a).map((e) => e.type)).toEqual(['queued', 'started', 'cancelled'])
+    // Finished jobs whose runners have ended are forgotten; the running one is still known.
+    expect(manager.size).toBe(1)
+    expect(manager.cancel(a)).toBe(false)
   })
 
   it('cancels a queued job without starting it', () => {

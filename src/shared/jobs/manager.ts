@@ -75,6 +75,11 @@ export class JobManager {
       throw new Error(`concurrency must be a positive integer, not ${options.concurrency}`)
   }
 
+  /** Jobs known: queued, running, or finished with a runner not yet ended. */
+  get size(): number {
+    return this.entries.size
+  }
+
   /** Runners alive (running, or cancelled and not yet ended). */
   get active(): number {
     let n = 0
@@ -142,7 +147,13 @@ export class JobManager {
 
   private finish(entry: Entry, event: JobEvent): void {
     entry.state = 'finished'
+    this.forget(entry)
     this.emit(event)
+  }
+
+  /** Drop a finished job whose runner has ended (or never started): nothing more can happen to it. */
+  private forget(entry: Entry): void {
+    if (entry.state === 'finished' && (!entry.process || entry.exited)) this.entries.delete(entry.id)
   }
 
   private pump(): void {
@@ -168,6 +179,7 @@ export class JobManager {
       if (entry.state === 'running') {
         this.finish(entry, { type: 'failed', id, kind: job.kind, reason: `the search process ${how} before the search finished` })
       }
+      this.forget(entry)
       this.pump()
     })
     try {
