@@ -1,22 +1,139 @@
 /**
- * The typed surface between the renderer and the host (Electron main process or the browser's
- * own implementation). One object type defines it; channels are named `domain:verb`.
+ * The typed surface between the renderer and its host: the Electron main process (through the
+ * preload's contextBridge) or the browser's own implementation. The API object below is the one
+ * definition: each entry names its IPC channel (`domain:verb`) and its types, and HalmaApi (what
+ * the renderer calls), the preload's bridge and the main process's handlers are all derived from it.
+ *
+ * This module holds data only (it is bundled into the sandboxed preload): types from the core, no
+ * runtime imports.
  */
+import type { JobEvent } from '../shared/jobs/manager'
+import type { JobRequest } from '../shared/jobs/protocol'
+import type { Diagnostic, Result } from '../shared/result'
+
+/** The domains of the channels. */
+export type Domain = 'app' | 'job' | 'document' | 'window' | 'menu'
+export type Channel = `${Domain}:${string}`
+
+/** A request answered by the host: `ipcRenderer.invoke` / `ipcMain.handle`. */
+export interface InvokeSpec<A extends readonly unknown[], R> {
+  readonly kind: 'invoke'
+  readonly channel: Channel
+  /** Types only (never set): the arguments and the reply. */
+  readonly types?: (...args: A) => R
+}
+
+/** Events pushed by the host: `webContents.send` / `ipcRenderer.on`. */
+export interface EventSpec<E> {
+  readonly kind: 'event'
+  readonly channel: Channel
+  /** Type only (never set): the payload. */
+  readonly types?: (payload: E) => void
+}
+
+const invoke = <A extends readonly unknown[], R>(channel: Channel): InvokeSpec<A, R> => ({ kind: 'invoke', channel })
+const event = <E>(channel: Channel): EventSpec<E> => ({ kind: 'event', channel })
 
 /** What the host tells the renderer about itself. */
 export interface HostInfo {
-  /** `electron` or `web`. */
   readonly host: 'electron' | 'web'
   readonly version: string
+  /** Cores for search threads and concurrent jobs. */
+  readonly cores: number
+  /** Whether the host remembers recent files (the desktop app does). */
+  readonly recentFiles: boolean
+  /** Whether the host has native menus with accelerators (else the page handles shortcuts). */
+  readonly nativeMenus: boolean
 }
 
-export interface HalmaApi {
-  /** `app:info` */
-  info(): Promise<HostInfo>
+/** A document's file: its name, and on the desktop its full path. */
+export interface DocumentFile {
+  readonly name: string
+  /** Absent until saved, and always in the browser (which has downloads, not paths). */
+  readonly path?: string
 }
 
-/** IPC channel names, derived from the API's methods. */
-export const CHANNELS = { info: 'app:info' } as const satisfies Record<keyof HalmaApi, string>
+export type OpenOutcome =
+  | { readonly status: 'opened'; readonly file: DocumentFile; readonly text: string }
+  | { readonly status: 'cancelled' }
+  | { readonly status: 'failed'; readonly reason: string }
+
+export interface SaveRequest {
+  readonly file: DocumentFile
+  /** The document as formatDocument prints it. */
+  readonly text: string
+}
+
+export type SaveOutcome =
+  | { readonly status: 'saved'; readonly file: DocumentFile }
+  | { readonly status: 'cancelled' }
+  | { readonly status: 'failed'; readonly reason: string }
+
+/** What the host needs to know to title the window and to ask before closing. */
+export interface DocumentState {
+  readonly file: DocumentFile
+  readonly dirty: boolean
+}
+
+export type UnsavedChoice = 'save' | 'discard' | 'cancel'
+
+export const COMMAND_NAMES = ['new', 'open', 'save', 'save-as', 'undo', 'redo', 'open-path'] as const
+
+/** Commands from the host's menus (and documents opened from outside, e.g. a double click). */
+export type Command =
+  | { readonly name: 'new' | 'open' | 'save-as' | 'undo' | 'redo' }
+  /** `then: 'close'`: the window is closing; close it once the save has succeeded. */
+  | { readonly name: 'save'; readonly then?: 'close' }
+  | { readonly name: 'open-path'; readonly path: string }
+
+export interface RecentDocument {
+  readonly path: string
+  readonly name: string
+}
+
+export interface JobTicket {
+  readonly id: string
+}
+
+/** The API: method name -> channel and types. */
+export const API = {
+  info: invoke<[], HostInfo>('app:info'),
+  /** The renderer is listening; the host may send queued commands (a document to open). */
+  ready: invoke<[], void>('window:ready'),
+  closeWindow: invoke<[], void>('window:close'),
+
+  startJob: invoke<[request: JobRequest], Result<JobTicket, Diagnostic[]>>('job:start'),
+  cancelJob: invoke<[id: string], boolean>('job:cancel'),
+  onJobEvent: event<JobEvent>('job:event'),
+
+  openDocument: invoke<[], OpenOutcome>('document:open'),
+  openRecent: invoke<[path: string], OpenOutcome>('document:open-recent'),
+  saveDocument: invoke<[request: SaveRequest], SaveOutcome>('document:save'),
+  saveDocumentAs: invoke<[request: SaveRequest], SaveOutcome>('document:save-as'),
+  recentDocuments: invoke<[], RecentDocument[]>('document:recent'),
+  setDocumentState: invoke<[state: DocumentState], void>('document:set-state'),
+  askUnsaved: invoke<[name: string], UnsavedChoice>('document:ask-unsaved'),
+
+  onCommand: event<Command>('menu:command'),
+} as const
+
+export type ApiSpec = typeof API
+export type ApiName = keyof ApiSpec
+export type InvokeName = { [K in ApiName]: ApiSpec[K] extends { readonly kind: 'invoke' } ? K : never }[ApiName]
+export type EventName = Exclude<ApiName, InvokeName>
+
+export type ArgsOf<K extends InvokeName> = ApiSpec[K] extends InvokeSpec<infer A, infer _R> ? A : never
+export type ReplyOf<K extends InvokeName> = ApiSpec[K] extends InvokeSpec<infer _A, infer R> ? R : never
+export type PayloadOf<K extends EventName> = ApiSpec[K] extends EventSpec<infer E> ? E : never
+
+/** What the renderer calls: requests return promises; events take a listener and return its removal. */
+export type HalmaApi = {
+  readonly [K in ApiName]: K extends InvokeName
+    ? (...args: ArgsOf<K>) => Promise<ReplyOf<K>>
+    : K extends EventName
+      ? (listener: (payload: PayloadOf<K>) => void) => () => void
+      : never
+}
 
 declare global {
   interface Window {

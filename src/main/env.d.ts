@@ -1,0 +1,2 @@
+// electron-vite's module kinds for the main process (`?modulePath`).
+/// <reference types="electron-vite/node" />

@@ -1,0 +1,144 @@
+/**
+ * The API in a browser: search jobs in Web Workers (the shared JobManager with one job worker per
+ * job), documents opened through a file input and saved as downloads, keyboard shortcuts in place
+ * of native menus, and the page's own warning before unsaved work is left behind.
+ */
+import type { Command, DocumentState, HalmaApi, OpenOutcome, SaveOutcome, SaveRequest } from '../../preload/api'
+import { parseDocument } from '../../shared/document'
+import { JobManager, type JobEvent } from '../../shared/jobs/manager'
+import { parseJobRequest } from '../../shared/jobs/protocol'
+import { describe, ok } from '../../shared/result'
+import { webLauncher } from '../../hosts/web/jobs'
+
+/** Memory a search may hold in level sets in a browser tab. */
+export const WEB_BUDGET = 2 ** 30
+/** Largest file the page opens. */
+const MAX_BYTES = 16 * 2 ** 20
+
+type Listener<E> = (e: E) => void
+
+function listeners<E>(): { add(l: Listener<E>): () => void; emit(e: E): void } {
+  const set = new Set<Listener<E>>()
+  return {
+    add: (l) => {
+      set.add(l)
+      return () => void set.delete(l)
+    },
+    emit: (e) => set.forEach((l) => l(e)),
+  }
+}
+
+export async function readDocumentFile(file: File): Promise<OpenOutcome> {
+  if (file.size > MAX_BYTES)
+    return { status: 'failed', reason: `cannot open ${file.name}: it has ${file.size} bytes, more than a problem document holds` }
+  let text: string
+  try {
+    text = await file.text()
+  } catch (e) {
+    return { status: 'failed', reason: `cannot open ${file.name}: ${(e as Error).message}` }
+  }
+  const doc = parseDocument(text)
+  if (!doc.ok) return { status: 'failed', reason: `${file.name} is not a valid problem document: ${doc.error.map(describe).join('; ')}` }
+  return { status: 'opened', file: { name: file.name }, text }
+}
+
+/** Ask for a file with a file input (the browser's own dialog). */
+function pickFile(): Promise<OpenOutcome> {
+  return new Promise((resolve) => {
+    const input = document.createElement('input')
+    input.type = 'file'
+    input.accept = '.json,application/json'
+    input.hidden = true
+    input.dataset['testid'] = 'open-file-input'
+    const done = (o: OpenOutcome): void => {
+      input.remove()
+      resolve(o)
+    }
+    input.addEventListener('change', () => {
+      const file = input.files?.[0]
+      if (!file) done({ status: 'cancelled' })
+      else void readDocumentFile(file).then(done)
+    })
+    input.addEventListener('cancel', () => done({ status: 'cancelled' }))
+    document.body.append(input)
+    input.click()
+  })
+}
+
+/** Save as a download: the browser puts the file where the user keeps downloads. */
+function download(request: SaveRequest): SaveOutcome {
+  const doc = parseDocument(request.text)
+  if (!doc.ok) return { status: 'failed', reason: `not saved: the document is not valid: ${doc.error.map(describe).join('; ')}` }
+  const url = URL.createObjectURL(new Blob([request.text], { type: 'application/json' }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = request.file.name
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  return { status: 'saved', file: { name: request.file.name } }
+}
+
+const isTextField = (el: Element | null): boolean =>
+  el instanceof HTMLTextAreaElement ||
+  (el instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'file', 'submit'].includes(el.type)) ||
+  (el instanceof HTMLElement && el.isContentEditable)
+
+/** The command a key press stands for, as the desktop menus' accelerators would give it. */
+export function shortcut(
+  e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+  inTextField: boolean,
+): Command | undefined {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return undefined
+  const key = e.key.toLowerCase()
+  if (key === 's') return { name: e.shiftKey ? 'save-as' : 'save' }
+  if (key === 'o' && !e.shiftKey) return { name: 'open' }
+  // Text fields keep their own undo.
+  if (inTextField) return undefined
+  if (key === 'z') return { name: e.shiftKey ? 'redo' : 'undo' }
+  if (key === 'y' && !e.shiftKey) return { name: 'redo' }
+  return undefined
+}
+
+export function webApi(): HalmaApi {
+  const cores = Math.max(1, navigator.hardwareConcurrency || 2)
+  const jobs = listeners<JobEvent>()
+  const commands = listeners<Command>()
+  const manager = new JobManager({ launch: webLauncher(), concurrency: cores, onEvent: jobs.emit })
+  let state: DocumentState | undefined
+
+  window.addEventListener('beforeunload', (e) => {
+    if (state?.dirty) e.preventDefault()
+  })
+  // A page kept for going back keeps its manager (its jobs stop); a page thrown away ends them all.
+  window.addEventListener('pagehide', (e) => (e.persisted ? manager.cancelAll() : manager.dispose()))
+  window.addEventListener('keydown', (e) => {
+    const c = shortcut(e, isTextField(document.activeElement))
+    if (!c) return
+    e.preventDefault()
+    commands.emit(c)
+  })
+
+  return {
+    info: async () => ({ host: 'web', version: import.meta.env.VITE_APP_VERSION ?? 'dev', cores, recentFiles: false, nativeMenus: false }),
+    ready: async () => undefined,
+    closeWindow: async () => window.close(),
+    startJob: async (request) => {
+      const job = parseJobRequest({ ...request, params: { budgetBytes: WEB_BUDGET, ...request.params } })
+      return job.ok ? ok({ id: manager.start(job.value) }) : job
+    },
+    cancelJob: async (id) => manager.cancel(id),
+    onJobEvent: jobs.add,
+    openDocument: pickFile,
+    openRecent: async (path) => ({ status: 'failed', reason: `cannot open ${path}: the browser workbench has no recent files` }),
+    saveDocument: async (request) => download(request),
+    saveDocumentAs: async (request) => download(request),
+    recentDocuments: async () => [],
+    setDocumentState: async (s) => {
+      state = s
+    },
+    askUnsaved: async (name) => (window.confirm(`${name} has unsaved changes. Discard them?`) ? 'discard' : 'cancel'),
+    onCommand: commands.add,
+  }
+}

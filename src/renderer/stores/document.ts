@@ -1,0 +1,207 @@
+/**
+ * The open document: its undo history, its file, and the commands of the File and Edit menus. A
+ * Pinia setup store that orchestrates; the core parses, checks and prints documents, and the host
+ * (through the typed API) opens, saves and asks. A failed save changes nothing here: the work
+ * stays open, marked unsaved, and the notice says why.
+ */
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import type { DocumentFile, OpenOutcome, SaveOutcome } from '../../preload/api'
+import type { ArmyPreset } from '../../shared/army'
+import { FORMAT, formatDocument, interpret, parseDocument, VERSION, type DocumentSpec, type HalmaDocument } from '../../shared/document'
+import type { SolveResult } from '../../shared/engine/job'
+import { describe, expect as unwrap } from '../../shared/result'
+import type { MoveSet } from '../../shared/rules'
+import { api } from '../api'
+import { canRedo, canUndo, edit, isDirty, markSaved, redo, startHistory, undo, windowTitle, type History } from '../state/history'
+
+export const UNTITLED = 'untitled.halma.json'
+
+/** A transfer problem from presets, as a document spec (what File > New makes). */
+export function presetSpec(army: ArmyPreset, board: string, moves: MoveSet): DocumentSpec {
+  return {
+    format: FORMAT,
+    version: VERSION,
+    kind: 'transfer',
+    title: `${army} across the ${board} board, ${moves}`,
+    board,
+    rules: { moves },
+    armies: [{ name: 'blue', preset: army, target: 'mirror' }],
+  }
+}
+
+/** Levenspiel's problem: triangle-10 across the 9x9 board under 6-move rules. */
+export const DEFAULT_SPEC = presetSpec('triangle10', '9x9', '6-move')
+
+export interface Notice {
+  readonly kind: 'error' | 'info'
+  readonly text: string
+}
+
+export const useDocument = defineStore('document', () => {
+  const history = shallowRef<History<HalmaDocument>>(startHistory(unwrap(interpret(DEFAULT_SPEC))))
+  const file = shallowRef<DocumentFile>({ name: UNTITLED })
+  const notice = shallowRef<Notice | null>(null)
+  /** A file operation is in progress (buttons wait). */
+  const busy = ref(false)
+
+  const doc = computed(() => history.value.present.value)
+  const dirty = computed(() => isDirty(history.value))
+  const title = computed(() => windowTitle(file.value.name, dirty.value))
+  const undoable = computed(() => canUndo(history.value))
+  const redoable = computed(() => canRedo(history.value))
+
+  watch(title, (t) => (document.title = t), { immediate: true })
+  watch(
+    [file, dirty],
+    () =>
+      void api()
+        .setDocumentState({ file: file.value, dirty: dirty.value })
+        .catch(() => undefined),
+    { immediate: true },
+  )
+
+  function say(kind: Notice['kind'], text: string): void {
+    notice.value = { kind, text }
+  }
+
+  function load(value: HalmaDocument, f: DocumentFile): void {
+    history.value = startHistory(value)
+    file.value = f
+  }
+
+  /** Whether unsaved work may be left (saved, discarded, or there was none). */
+  async function confirmLeave(): Promise<boolean> {
+    if (!dirty.value) return true
+    const choice = await api().askUnsaved(file.value.name)
+    if (choice === 'discard') return true
+    if (choice === 'cancel') return false
+    return save()
+  }
+
+  async function guarded<T>(work: () => Promise<T>): Promise<T | undefined> {
+    if (busy.value) return undefined
+    busy.value = true
+    try {
+      return await work()
+    } finally {
+      busy.value = false
+    }
+  }
+
+  /** Replace the document with a new one (File > New with presets). */
+  async function newDocument(spec: DocumentSpec = DEFAULT_SPEC): Promise<boolean> {
+    const r = interpret(spec)
+    if (!r.ok) {
+      say('error', `cannot make this problem: ${r.error.map(describe).join('; ')}`)
+      return false
+    }
+    if (!(await confirmLeave())) return false
+    load(r.value, { name: UNTITLED })
+    notice.value = null
+    return true
+  }
+
+  function opened(outcome: OpenOutcome): boolean {
+    if (outcome.status === 'cancelled') return false
+    if (outcome.status === 'failed') {
+      say('error', outcome.reason)
+      return false
+    }
+    const r = parseDocument(outcome.text)
+    if (!r.ok) {
+      say('error', `${outcome.file.name} is not a valid problem document: ${r.error.map(describe).join('; ')}`)
+      return false
+    }
+    load(r.value, outcome.file)
+    say('info', `opened ${outcome.file.name}`)
+    return true
+  }
+
+  const open = (): Promise<boolean | undefined> => guarded(async () => (await confirmLeave()) && opened(await api().openDocument()))
+
+  const openPath = (path: string): Promise<boolean | undefined> =>
+    guarded(async () => (await confirmLeave()) && opened(await api().openRecent(path)))
+
+  function saved(outcome: SaveOutcome, saving: History<HalmaDocument>): boolean {
+    if (outcome.status === 'cancelled') return false
+    if (outcome.status === 'failed') {
+      say('error', `${outcome.reason}. Nothing is lost: the document is still open, with its changes.`)
+      return false
+    }
+    // Mark what was written as saved (edits made while saving stay unsaved).
+    if (history.value.present.id === saving.present.id) history.value = markSaved(history.value)
+    else if (history.value.past.some((r) => r.id === saving.present.id)) history.value = { ...history.value, savedId: saving.present.id }
+    file.value = outcome.file
+    say('info', `saved ${outcome.file.name}`)
+    return true
+  }
+
+  async function write(as: boolean): Promise<boolean> {
+    const saving = history.value
+    const text = formatDocument(saving.present.value)
+    let outcome: SaveOutcome
+    try {
+      outcome = await (as ? api().saveDocumentAs({ file: file.value, text }) : api().saveDocument({ file: file.value, text }))
+    } catch (e) {
+      outcome = { status: 'failed', reason: `could not save ${file.value.name}: ${(e as Error).message}` }
+    }
+    return saved(outcome, saving)
+  }
+
+  /** Save (to the file's path; Save As when there is none). */
+  async function save(): Promise<boolean> {
+    return write(false)
+  }
+
+  async function saveAs(): Promise<boolean> {
+    return write(true)
+  }
+
+  /** Change the document (an undoable step); the core checks the new spec. */
+  function change(update: (spec: DocumentSpec) => DocumentSpec): boolean {
+    const r = interpret(update(doc.value.spec))
+    if (!r.ok) {
+      say('error', r.error.map(describe).join('; '))
+      return false
+    }
+    history.value = edit(history.value, r.value)
+    return true
+  }
+
+  /** Store a search result's solution in the document. */
+  function addSolution(result: SolveResult, source: string): boolean {
+    if (result.moves.length === 0) return false
+    return change((spec) => ({
+      ...spec,
+      solutions: [
+        ...(spec.solutions ?? []),
+        {
+          title: `${result.moves.length} moves${result.optimal ? ' (optimal)' : ''}, found by ${source}`,
+          moves: result.moves.join(', '),
+          notes: result.proof.statement,
+        },
+      ],
+    }))
+  }
+
+  return {
+    doc,
+    file,
+    dirty,
+    title,
+    notice,
+    busy,
+    undoable,
+    redoable,
+    newDocument,
+    open,
+    openPath,
+    save: () => guarded(save),
+    saveAs: () => guarded(saveAs),
+    undo: () => void (history.value = undo(history.value)),
+    redo: () => void (history.value = redo(history.value)),
+    addSolution,
+    dismissNotice: () => void (notice.value = null),
+  }
+})

@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+// The document store against a fake host API: unsaved state, the question before leaving unsaved
+// work, open, save, save as, and a failed save that keeps the work.
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { DocumentState, HalmaApi, OpenOutcome, SaveOutcome, SaveRequest, UnsavedChoice } from '../../src/preload/api'
+import { useHostApi } from '../../src/renderer/api'
+import { DEFAULT_SPEC, presetSpec, UNTITLED, useDocument } from '../../src/renderer/stores/document'
+import { parseDocument } from '../../src/shared/document'
+import type { SolveResult } from '../../src/shared/engine/job'
+import levenspiel from '../../resources/problems/triangle10-6move.halma.json?raw'
+
+const result: SolveResult = {
+  status: 'optimal',
+  length: 1,
+  optimal: true,
+  lowerBound: 1,
+  moves: ['a1-a2'],
+  solutions: [],
+  meetings: 1,
+  proof: { statement: 'optimal: 1 move.', lengths: [], bound: 'ladder' },
+  stats: { levels: [], peakBoards: 0, peakBytes: 0, bytesPerBoard: 0, seconds: 0, threads: 0 },
+}
+
+/** A host whose answers the test queues. */
+function fakeHost() {
+  const calls: string[] = []
+  const states: DocumentState[] = []
+  const saves: SaveRequest[] = []
+  const answers = {
+    open: [] as OpenOutcome[],
+    save: [] as SaveOutcome[],
+    unsaved: [] as UnsavedChoice[],
+  }
+  const api = {
+    setDocumentState: async (s: DocumentState) => void states.push(s),
+    askUnsaved: async (name: string) => {
+      calls.push(`ask ${name}`)
+      return answers.unsaved.shift() ?? 'cancel'
+    },
+    openDocument: async () => {
+      calls.push('open')
+      return answers.open.shift() ?? { status: 'cancelled' }
+    },
+    openRecent: async (path: string) => {
+      calls.push(`open ${path}`)
+      return answers.open.shift() ?? { status: 'cancelled' }
+    },
+    saveDocument: async (r: SaveRequest) => {
+      calls.push(`save ${r.file.name}`)
+      saves.push(r)
+      return answers.save.shift() ?? { status: 'cancelled' }
+    },
+    saveDocumentAs: async (r: SaveRequest) => {
+      calls.push(`save as ${r.file.name}`)
+      saves.push(r)
+      return answers.save.shift() ?? { status: 'cancelled' }
+    },
+  } as unknown as HalmaApi
+  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
+  return { calls, states, saves, answers }
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0))
+
+beforeEach(() => setActivePinia(createPinia()))
+
+describe('the document store', () => {
+  it('starts with Levenspiel’s problem, clean, and tells the host and the window title', async () => {
+    const host = fakeHost()
+    const doc = useDocument()
+    await tick()
+    expect(doc.doc.spec).toEqual(DEFAULT_SPEC)
+    expect(doc.dirty).toBe(false)
+    expect(document.title).toBe(`${UNTITLED} — Halma Workbench`)
+    expect(host.states.at(-1)).toEqual({ file: { name: UNTITLED }, dirty: false })
+  })
+
+  it('an edit makes it dirty (title and host know), undo makes it clean again', async () => {
+    const host = fakeHost()
+    const doc = useDocument()
+    expect(doc.addSolution(result, 'a test')).toBe(true)
+    await tick()
+    expect(doc.dirty).toBe(true)
+    expect(document.title).toBe(`${UNTITLED} ● — Halma Workbench`)
+    expect(host.states.at(-1)).toEqual({ file: { name: UNTITLED }, dirty: true })
+    expect(doc.doc.spec.solutions).toEqual([{ title: '1 moves (optimal), found by a test', moves: 'a1-a2', notes: 'optimal: 1 move.' }])
+    doc.undo()
+    expect(doc.dirty).toBe(false)
+    doc.redo()
+    expect(doc.dirty).toBe(true)
+  })
+
+  it('a failed save keeps the work, still unsaved, and says why', async () => {
+    const host = fakeHost()
+    const doc = useDocument()
+    doc.addSolution(result, 'a test')
+    host.answers.save.push({ status: 'failed', reason: 'could not save /ro/a.halma.json: EROFS: read-only file system' })
+    expect(await doc.save()).toBe(false)
+    expect(doc.dirty).toBe(true)
+    expect(doc.doc.spec.solutions).toHaveLength(1)
+    expect(doc.file).toEqual({ name: UNTITLED })
+    expect(doc.notice).toEqual({
+      kind: 'error',
+      text: 'could not save /ro/a.halma.json: EROFS: read-only file system. Nothing is lost: the document is still open, with its changes.',
+    })
+    // The text offered was the document as the core prints it, and it parses back to the same spec.
+    const again = parseDocument(host.saves[0]!.text)
+    expect(again.ok && again.value.spec).toEqual(doc.doc.spec)
+  })
+
+  it('a save that throws (the host went away) keeps the work too', async () => {
+    fakeHost()
+    const doc = useDocument()
+    doc.addSolution(result, 'a test')
+    const api = (await import('../../src/renderer/api')).api()
+    ;(api as { saveDocument: unknown }).saveDocument = () => Promise.reject(new Error('IPC channel closed'))
+    expect(await doc.save()).toBe(false)
+    expect(doc.dirty).toBe(true)
+    expect(doc.notice?.text).toContain('IPC channel closed')
+  })
+
+  it('a successful save marks the document saved under its new name', async () => {
+    const host = fakeHost()
+    const doc = useDocument()
+    doc.addSolution(result, 'a test')
+    host.answers.save.push({ status: 'saved', file: { name: 'mine.halma.json', path: '/d/mine.halma.json' } })
+    expect(await doc.saveAs()).toBe(true)
+    expect(doc.dirty).toBe(false)
+    expect(doc.file).toEqual({ name: 'mine.halma.json', path: '/d/mine.halma.json' })
+    await tick()
+    expect(document.title).toBe('mine.halma.json — Halma Workbench')
+    expect(host.states.at(-1)).toEqual({ file: { name: 'mine.halma.json', path: '/d/mine.halma.json' }, dirty: false })
+  })
+
+  it('asks before leaving unsaved work: cancel stays, discard goes, save goes only if saved', async () => {
+    const host = fakeHost()
+    const doc = useDocument()
+    doc.addSolution(result, 'a test')
+    const opened: OpenOutcome = { status: 'opened', file: { name: 'levenspiel.halma.json', path: '/p/l.halma.json' }, text: levenspiel }
+
+    host.answers.unsaved.push('cancel')
+    expect(await doc.open()).toBe(false)
+    expect(host.calls).toEqual([`ask ${UNTITLED}`])
+
+    host.answers.unsaved.push('save')
+    host.answers.save.push({ status: 'failed', reason: 'disk full' })
+    expect(await doc.open()).toBe(false)
+    expect(doc.dirty).toBe(true)
+
+    host.answers.unsaved.push('discard')
+    host.answers.open.push(opened)
+    expect(await doc.open()).toBe(true)
+    expect(doc.file).toEqual(opened.file)
+    expect(doc.dirty).toBe(false)
+    expect(doc.doc.solutions).toHaveLength(2)
+    expect(host.calls).toEqual([`ask ${UNTITLED}`, `ask ${UNTITLED}`, `save ${UNTITLED}`, `ask ${UNTITLED}`, 'open'])
+  })
+
+  it('opening a clean document does not ask; a bad one is refused with its problems and the old one stays', async () => {
+    const host = fakeHost()
+    const doc = useDocument()
+    host.answers.open.push({
+      status: 'opened',
+      file: { name: 'bad.halma.json' },
+      text: '{"format": "halma-workbench", "version": 1, "kind": "transfer"}',
+    })
+    expect(await doc.open()).toBe(false)
+    expect(host.calls).toEqual(['open'])
+    expect(doc.notice?.kind).toBe('error')
+    expect(doc.notice?.text).toMatch(/^bad\.halma\.json is not a valid problem document: .*board/)
+    expect(doc.doc.spec).toEqual(DEFAULT_SPEC)
+    host.answers.open.push({ status: 'failed', reason: 'cannot open /x: EACCES' })
+    expect(await doc.openPath('/x')).toBe(false)
+    expect(doc.notice?.text).toBe('cannot open /x: EACCES')
+  })
+
+  it('New makes a problem from presets, and refuses one that does not fit its board', async () => {
+    fakeHost()
+    const doc = useDocument()
+    expect(await doc.newDocument(presetSpec('square4', '9x9', '4-move'))).toBe(true)
+    expect(doc.doc.problem.armies[0]!.start).toHaveLength(4)
+    expect(await doc.newDocument(presetSpec('halma19', 'checkers', '8-move'))).toBe(false)
+    expect(doc.notice?.text).toMatch(/^cannot make this problem: /)
+    expect(doc.doc.problem.armies[0]!.start).toHaveLength(4)
+  })
+})
