@@ -1,7 +1,7 @@
 // The two-player game search: the fast kernel against a slow reference, the paper's level sizes,
 // the admissible bound, and the search on small boards against plain breadth-first search.
 import { describe, expect, it } from 'vitest'
-import { boardByName } from '../../src/shared/board'
+import { boardByName, parseCell } from '../../src/shared/board'
 import { specFromProblem } from '../../src/shared/document'
 import { applyMove, legalMoves } from '../../src/shared/moves'
 import { ownerOf } from '../../src/shared/position'
@@ -12,10 +12,11 @@ import { topology } from '../../src/shared/topology'
 import { verify } from '../../src/shared/verify'
 import { Engine } from '../../src/shared/engine/engine'
 import { InlineExecutor } from '../../src/shared/engine/executor'
-import { GameDomain, GameKernel, type GameRule } from '../../src/shared/engine/game'
+import { GameDomain, GameKernel, remainingTerms, type GameRule } from '../../src/shared/engine/game'
 import { parseGameJob } from '../../src/shared/engine/game-search'
 import { newStats } from '../../src/shared/engine/kernel'
 import { KeySet } from '../../src/shared/engine/keyset'
+import { loadProblemFile } from './fixtures'
 
 const game = (army: string, moves: MoveSet, b = '9x9'): Problem =>
   unwrap(presetProblem('game', unwrap(boardByName(b)), makeRules(moves), army as never))
@@ -26,6 +27,34 @@ function lcg(seed: number): (n: number) => number {
 }
 
 const keyText = (k: Uint32Array, o: number, w: number) => Array.from(k.subarray(o, o + w)).join(',')
+
+/**
+ * The lookahead, written independently: when a wasted turn does not fit, the side to move needs a
+ * move into the winner's base (the winner, placing) or out of it (the loser, vacating).
+ */
+function lookaheadOk(d: GameDomain, occ: Uint8Array, blue: number[], red: number[], winner: number, toMove: number, room: number): boolean {
+  const W = winner === 0 ? blue : red
+  const O = winner === 0 ? red : blue
+  const base = d.problem.armies[winner]!.target
+  const inBase = (c: number) => base.includes(c)
+  const left = W.filter((c) => !inBase(c)).length
+  const occupying = O.filter(inBase).length
+  const n = d.space.n
+  let dT = 255
+  for (const c of W) for (const t of base) dT = Math.min(dT, d.dist[c * n + t]!)
+  let dWO = 255
+  for (const a of W) for (const b of O) dWO = Math.min(dWO, d.dist[a * n + b]!)
+  const t = remainingTerms(left, occupying, dT, dWO, toMove === winner, d.gaps(blue, red, winner))
+  const topo = topology(d.problem.board, d.problem.rules)
+  const moves = legalMoves(topo, occ, ownerOf(toMove))
+  const to = (m: (typeof moves)[0]) => m.path[m.path.length - 1]!
+  if (toMove === winner) {
+    if (t.phi <= 0 && t.place + 2 > room) return moves.some((m) => !inBase(m.path[0]!) && inBase(to(m)))
+    return true
+  }
+  if (t.vacate > 0 && t.vacate + 2 > room) return moves.some((m) => inBase(m.path[0]!) && !inBase(to(m)))
+  return true
+}
 
 describe('game kernel', () => {
   it.each([
@@ -47,35 +76,38 @@ describe('game kernel', () => {
       const red = Array.from(occ.keys()).filter((c) => occ[c] === 2)
       if (d.occupies(blue, 0) || d.occupies(red, 1)) break
       d.pack(blue, red, key, 0)
-      const bound = level + 25
-      const rule: GameRule = { game: true, level, bound, heuristic: null }
-      const kept: string[] = []
-      const wins: string[] = []
-      kernel.expandRange(
-        key,
-        0,
-        1,
-        rule,
-        undefined,
-        undefined,
-        { add: (k, o) => void kept.push(keyText(k, o, d.w)), win: (k, o) => void wins.push(keyText(k, o, d.w)) },
-        newStats(),
-      )
-      // Reference: the core's moves, packed from scratch, the bound computed from scratch.
-      const refKept = new Set<string>()
-      const refWins = new Set<string>()
-      for (const m of legalMoves(topo, occ, ownerOf(mover))) {
-        const o2 = occ.slice()
-        applyMove(o2, m)
-        const nb = Array.from(o2.keys()).filter((c) => o2[c] === 1)
-        const nr = Array.from(o2.keys()).filter((c) => o2[c] === 2)
-        const k = new Uint32Array(d.w)
-        d.pack(nb, nr, k, 0)
-        if (d.occupies(mover === 0 ? nb : nr, mover)) refWins.add(keyText(k, 0, d.w))
-        else if (level + d.bound(nb, nr, 1 - mover) <= bound) refKept.add(keyText(k, 0, d.w))
+      // A tight bound now and then, so that the lookahead is exercised.
+      const bound = level + (ply % 3 === 0 ? d.bound(blue, red, 1 - mover) : 25)
+      for (const winner of [0, 1]) {
+        const rule: GameRule = { game: true, level, bound, winner, heuristic: null }
+        const kept: string[] = []
+        const wins: string[] = []
+        const sink = {
+          add: (k: Uint32Array, o: number) => void kept.push(keyText(k, o, d.w)),
+          win: (k: Uint32Array, o: number) => void wins.push(keyText(k, o, d.w)),
+        }
+        kernel.expandRange(key, 0, 1, rule, undefined, undefined, sink, newStats())
+        // Reference: the core's moves, packed from scratch, the winner's bound computed from scratch.
+        const refKept = new Set<string>()
+        const refWins = new Set<string>()
+        for (const m of legalMoves(topo, occ, ownerOf(mover))) {
+          const o2 = occ.slice()
+          applyMove(o2, m)
+          const nb = Array.from(o2.keys()).filter((c) => o2[c] === 1)
+          const nr = Array.from(o2.keys()).filter((c) => o2[c] === 2)
+          const k = new Uint32Array(d.w)
+          d.pack(nb, nr, k, 0)
+          if (d.occupies(mover === 0 ? nb : nr, mover)) {
+            if (mover === winner) refWins.add(keyText(k, 0, d.w))
+          } else if (
+            level + d.remaining(nb, nr, winner, 1 - mover) <= bound &&
+            lookaheadOk(d, o2, nb, nr, winner, 1 - mover, bound - level)
+          )
+            refKept.add(keyText(k, 0, d.w))
+        }
+        expect(new Set(kept)).toEqual(refKept)
+        expect(new Set(wins)).toEqual(refWins)
       }
-      expect(new Set(kept)).toEqual(refKept)
-      expect(new Set(wins)).toEqual(refWins)
       const all = legalMoves(topo, occ, ownerOf(mover))
       if (all.length === 0) break
       applyMove(occ, all[rand(all.length)]!)
@@ -99,7 +131,7 @@ describe("the paper's numbers", () => {
         parents: level,
         prev: seen[i % 2],
         cur: undefined,
-        rule: { game: true, level: i, bound: 1000, heuristic: null },
+        rule: { game: true, level: i, bound: 1000, winner: 0, heuristic: null },
         sink: { add: (k, o) => void next.add(k, o), win: () => undefined },
       })
       next.forEach((r, o) => void seen[i % 2]!.add(r, o))
@@ -110,18 +142,149 @@ describe("the paper's numbers", () => {
     expect(d.bound(problem.armies[0]!.start, problem.armies[1]!.start, 0)).toBe(27)
   })
 
-  it("the bound never exceeds what is left of Fabian's game at any move", () => {
-    const problem = game('triangle10', '6-move')
+  it.each(['fabian-30.halma.json', 'game15-36.halma.json'])("%s: the winner's bound never exceeds what is left of the game", (file) => {
+    const doc = loadProblemFile(file)
+    const problem = doc.problem
     const d = new GameDomain(problem)
-    const fabian =
-      'c2-d2, h8-h6, d1-d3, i6-g6, a3-c3-e3, g9-g7-g5, a2-c2-e2-e4, h7-h5-f7, e4-f4, i9-g9-g7-e7, d3-c4, g6-g4-e4-e2-c2-a2, a4-c2-e2-e4-g4-g6-e8-e6, i8-i6-g6-g4-e4-e2-c2-a4, a1-a3-c3-c5, f9-h7-h5-f5-f3-d3-d1, c5-d5, e7-e5-c5-c3-a3-a1, b2-b4-d4-d6-f6-f8-h8, i7-g9-g7-e7-e5-c5-c3-a3, c1-e1-c3-c5-e5-e7-g7, h6-f8-f6-d6-d4-b4-b2, b3-b4, g8-g6-g4-e4-e2-c2, b1-b3-b5-d3-f3-f5, g5-e5-c5-c3-c1, f5-f6, f7-f5-f3-d3-b5-b3-b1, e6-g6-g8-i8, h9-h7-f7-f5-f3-d3-b5-b3'
-    const v = verify(problem, fabian)
+    const v = verify(problem, doc.solutions[0]!.solution)
     expect(v.valid).toBe(true)
+    const L = v.length
+    const winner = v.winner!.army
+    expect(v.winner!.move).toBe(L)
     let position = startPosition(problem)
-    for (let i = 0; i <= 30; i++) {
+    let tight = 0
+    for (let i = 0; i <= L; i++) {
       const toMove = (problem.first + i) % 2
-      expect(i + d.bound(position.men(0), position.men(1), toMove), `after move ${i}`).toBeLessThanOrEqual(30)
-      if (i < 30) position = position.moved(v.moves[i]!.move.path[0]!, v.moves[i]!.move.path[v.moves[i]!.move.path.length - 1]!)
+      const left = d.remaining(position.men(0), position.men(1), winner, toMove)
+      expect(i + left, `after move ${i}`).toBeLessThanOrEqual(L)
+      if (i + left === L) tight++
+      if (i < L) position = position.moved(v.moves[i]!.move.path[0]!, v.moves[i]!.move.path[v.moves[i]!.move.path.length - 1]!)
+    }
+    expect(tight).toBeGreaterThan(0)
+  })
+})
+
+describe('the bound is admissible', () => {
+  /** The corner triangle of three men against its image in the opposite corner. */
+  async function triangle3(b: string, moves: MoveSet): Promise<Problem> {
+    const board = unwrap(boardByName(b))
+    const { makeProblem } = await import('../../src/shared/problem')
+    return unwrap(
+      makeProblem({
+        kind: 'game',
+        board,
+        rules: makeRules(moves),
+        starts: [
+          [0, 1, board.width],
+          [board.size - 1, board.size - 2, board.size - 1 - board.width],
+        ],
+      }),
+    )
+  }
+
+  /**
+   * The exact number of plies before `winner` completes its base, for every state from which it
+   * can: a breadth-first search backwards from the won states (moves are reversible), through
+   * states where neither side has won. A state is (occupancy, side to move).
+   */
+  function exactRemaining(problem: Problem, winner: number): Map<number, number> {
+    const topo = topology(problem.board, problem.rules)
+    const n = problem.board.size
+    const cells = Array.from({ length: n }, (_, c) => c)
+    const target = problem.armies.map((a) => new Set(a.target))
+    const size = problem.armies[winner]!.start.length
+    const keyOf = (occ: Uint8Array, toMove: number): number => {
+      let b = 0
+      let r = 0
+      for (let c = 0; c < n; c++) {
+        if (occ[c] === 1) b += 2 ** c
+        else if (occ[c] === 2) r += 2 ** c
+      }
+      return (b * 2 ** n + r) * 2 + toMove
+    }
+    const won = (occ: Uint8Array, army: number): boolean => problem.armies[army]!.target.every((c) => occ[c] === army + 1)
+    const h = new Map<number, number>()
+    let frontier: [Uint8Array, number][] = []
+    // Won states: the winner fills its base, the loser's men anywhere else, the loser to move.
+    const free = cells.filter((c) => !target[winner]!.has(c))
+    const choose = (from: number, k: number, acc: number[]): void => {
+      if (k === 0) {
+        const occ = new Uint8Array(n)
+        for (const c of problem.armies[winner]!.target) occ[c] = winner + 1
+        for (const c of acc) occ[c] = 2 - winner
+        if (won(occ, 1 - winner)) return
+        const key = keyOf(occ, 1 - winner)
+        h.set(key, 0)
+        frontier.push([occ, 1 - winner])
+        return
+      }
+      for (let i = from; i < free.length; i++) choose(i + 1, k - 1, [...acc, free[i]!])
+    }
+    choose(0, size, [])
+    for (let ply = 1; frontier.length > 0; ply++) {
+      const next: [Uint8Array, number][] = []
+      for (const [occ, toMove] of frontier) {
+        // The side that just moved takes its move back.
+        const moved = 1 - toMove
+        for (const m of legalMoves(topo, occ, ownerOf(moved))) {
+          const before = occ.slice()
+          applyMove(before, m)
+          if (won(before, 0) || won(before, 1)) continue
+          const key = keyOf(before, moved)
+          if (h.has(key)) continue
+          h.set(key, ply)
+          next.push([before, moved])
+        }
+      }
+      frontier = next
+    }
+    return h
+  }
+
+  it.each([
+    ['4x4', '6-move'],
+    ['4x4', '8-move'],
+    ['4x4', '4-move'],
+  ] as const)('triangle3 %s %s: never above the exact number of plies left, in every state', async (b, moves) => {
+    const problem = await triangle3(b, moves)
+    const d = new GameDomain(problem, { fold: false })
+    const n = problem.board.size
+    for (const winner of [0, 1]) {
+      const h = exactRemaining(problem, winner)
+      expect(h.size).toBeGreaterThan(1000)
+      let tight = 0
+      for (const [key, exact] of h) {
+        if (exact === 0) continue
+        const toMove = key % 2
+        const red: number[] = []
+        const blue: number[] = []
+        let r = Math.floor(key / 2) % 2 ** n
+        let bl = Math.floor(key / 2 / 2 ** n)
+        for (let c = 0; c < n; c++, r = Math.floor(r / 2), bl = Math.floor(bl / 2)) {
+          if (r % 2 === 1) red.push(c)
+          if (bl % 2 === 1) blue.push(c)
+        }
+        const bound = d.remaining(blue, red, winner, toMove)
+        if (bound > exact) expect.fail(`winner ${winner}, blue ${blue} red ${red}, to move ${toMove}: bound ${bound} > exact ${exact}`)
+        if (bound === exact) tight++
+      }
+      // The bound is not trivial: it is exact in a good share of the states.
+      expect(tight).toBeGreaterThan(h.size / 10)
+    }
+  })
+
+  it('a man one step from a complete ladder is one move from placing, not more; without steps he is further', () => {
+    // Red rungs on b2, c3, ..., h8 (even centroids): from b1, b1-b3-d3-d5-f5-f7-h7-h9 places a
+    // man; from a1 (odd rungs all missing) blue first steps a1-b1.
+    for (const jumpsOnly of [false, true]) {
+      const board = unwrap(boardByName('9x9'))
+      const problem = unwrap(presetProblem('game', board, makeRules('6-move', { jumpsOnly }), 'triangle10'))
+      const d = new GameDomain(problem, { fold: false })
+      const at = (names: string) => names.split(',').map((x) => unwrap(parseCell(board, x)))
+      const rungs = at('b2,c3,d4,e5,f6,g7,h8')
+      expect(d.gaps(at('b1'), rungs, 0)).toBe(0)
+      if (jumpsOnly) expect(d.gaps(at('a1'), rungs, 0)).toBeGreaterThan(1)
+      else expect(d.gaps(at('a1'), rungs, 0)).toBe(1)
     }
   })
 })

@@ -23,11 +23,11 @@ export async function bidirectional(
   executor: Executor,
   budgetBytes: number,
   maxLength: number,
-  observer?: RunObserver,
+  observers?: { forward: RunObserver; backward: RunObserver },
   deadline = Infinity,
 ): Promise<BidiOutcome> {
-  const fwd = new Run(domain, executor, budgetBytes, observer, 0, undefined, deadline)
-  const bwd = new Run(domain, executor, budgetBytes, observer, 0, domain.targetKey, deadline)
+  const fwd = new Run(domain, executor, budgetBytes, observers?.forward, 0, undefined, deadline)
+  const bwd = new Run(domain, executor, budgetBytes, observers?.backward, 0, domain.targetKey, deadline)
   const runs: [Run, Run] = [fwd, bwd]
   if (domain.sameKey(domain.startKey, 0, domain.targetKey, 0)) {
     return { kind: 'found', length: 0, boards: [[...domain.problem.armies[0]!.start]], meetings: 1, runs }

@@ -53,9 +53,11 @@ export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
   listGames: 20,
 }
 
-/** One search with one bound. */
+/** One search with one bound, for wins of one army. */
 export interface GameSearchRecord {
   readonly bound: number
+  /** The army whose wins were looked for. */
+  readonly winner: string
   readonly heuristic: boolean
   /** found: a game of `length` moves; none: no game within the bound; budget/time: stopped. */
   readonly result: 'found' | 'none' | 'budget' | 'time'
@@ -145,10 +147,10 @@ export class GameSolver {
     })
   }
 
-  /** One breadth-first search with a bound; stops at the first level where a move wins. */
-  private async search(domain: GameDomain, executor: Executor, bound: number, winner: number | null): Promise<SearchOutcome> {
+  /** One breadth-first search for wins of `winner` within a bound; stops at the first level with one. */
+  private async search(domain: GameDomain, executor: Executor, bound: number, winner: number, heuristics: boolean): Promise<SearchOutcome> {
     const t0 = performance.now()
-    const heuristic = winner === null ? null : { winner, critical: bound - 2 * (domain.men - 1) }
+    const heuristic = heuristics ? { critical: bound - 2 * (domain.men - 1) } : null
     const phase = heuristic ? 'beam' : 'prove'
     const kind = executor.shared ? 'shared' : 'plain'
     const w = domain.w
@@ -167,7 +169,7 @@ export class GameSolver {
         const parents = levels[level - 1]!
         const next = new KeySet(w, Math.max(1024, parents.size), kind)
         const won = new KeySet(w, 16)
-        const rule: GameRule = { game: true, level, bound, heuristic }
+        const rule: GameRule = { game: true, level, bound, winner, heuristic }
         const levelStart = performance.now()
         const stats = await executor.run({
           parents,
@@ -222,6 +224,7 @@ export class GameSolver {
     if (wins) result = 'found'
     const record: GameSearchRecord = {
       bound,
+      winner: domain.problem.armies[winner]!.name,
       heuristic: heuristic !== null,
       result,
       length: wins ? levels.length - 1 : null,
@@ -383,41 +386,78 @@ export class GameSolver {
     this.executors.push(executor)
     const searches: GameSearchRecord[] = []
     const [blue, red] = problem.armies as [(typeof problem.armies)[0], (typeof problem.armies)[0]]
-    const lower0 = folded.bound(blue.start, red.start, problem.first)
+    const first = problem.first
+    /** The army that wins a game of L moves: the one that makes move L. */
+    const winnerOf = (L: number): number => (first + L - 1) % 2
+    /** Theorem 1 (valid form) for each winner, and the least of the two. */
+    const floor = [folded.remaining(blue.start, red.start, 0, first), folded.remaining(blue.start, red.start, 1, first)]
+    const lower0 = Math.min(floor[0]!, floor[1]!)
     let lower = lower0
     let found: SearchOutcome | undefined
+    const stopped = (o: SearchOutcome) => o.record.result === 'budget' || o.record.result === 'time'
+    let halted = false
     try {
       if (this.job.strategy !== 'exhaustive') {
-        // Heuristic search, length by length, the winner fixed by the length's parity.
-        for (let L = lower0; L <= this.job.maxLength && !found; L++) {
-          const winner = (problem.first + L - 1) % 2
+        // Heuristic search, length by length, each length's winner fixed by its parity.
+        for (let L = lower0; L <= this.job.maxLength && !found && !this.cancelled; L++) {
+          const winner = winnerOf(L)
+          if (L < floor[winner]!) continue
           this.emit({ phase: 'beam', length: L, message: `heuristic search for a ${L}-move game won by ${problem.armies[winner]!.name}` })
-          const out = await this.search(folded, executor, L, winner)
+          const out = await this.search(folded, executor, L, winner, true)
           searches.push(out.record)
           if (out.wins) found = out
-          if (out.record.result === 'budget' || out.record.result === 'time') break
-          if (this.cancelled) break
+          if (stopped(out)) {
+            halted = true
+            break
+          }
         }
       }
-      if (this.job.strategy !== 'heuristic') {
-        // Exhaustive: one search below the game found proves every shorter length; without one,
-        // bounds go up from the Theorem 1 bound.
-        const bounds = found ? [found.record.length! - 1] : Array.from({ length: this.job.maxLength - lower0 + 1 }, (_, k) => lower0 + k)
-        for (const B of bounds) {
-          if (B < lower0) {
-            lower = Math.max(lower, B + 1)
-            break
+      if (this.job.strategy !== 'heuristic' && !halted) {
+        if (found) {
+          // Every game shorter than the one found: one search per winner, each to the longest
+          // length of its parity below the game found.
+          const B = found.record.length! - 1
+          let shorter: SearchOutcome | undefined
+          for (const winner of [0, 1]) {
+            const bound = winnerOf(B) === winner ? B : B - 1
+            if (bound < floor[winner]!) continue
+            this.emit({
+              phase: 'prove',
+              length: bound,
+              message: `exhaustive search for a game won by ${problem.armies[winner]!.name} in at most ${bound} moves`,
+            })
+            const out = await this.search(folded, executor, bound, winner, false)
+            searches.push(out.record)
+            if (out.wins && (!shorter || out.record.length! < shorter.record.length!)) shorter = out
+            if (stopped(out)) halted = true
           }
-          this.emit({ phase: 'prove', length: B, message: `exhaustive search for a game of at most ${B} moves` })
-          const out = await this.search(folded, executor, B, null)
-          searches.push(out.record)
-          if (out.wins) {
-            found = out
-            lower = out.record.length!
-            break
+          // A shorter game found by these searches is the shortest of its winner, and the other
+          // winner's search excluded everything up to its bound: it is the shortest game.
+          if (shorter) found = shorter
+          if (!halted) lower = found.record.length!
+        } else {
+          // No game yet: lengths from the Theorem 1 bound up, each searched for its winner.
+          for (let L = lower0; L <= this.job.maxLength && !this.cancelled; L++) {
+            const winner = winnerOf(L)
+            if (L < floor[winner]!) {
+              lower = L + 1
+              continue
+            }
+            this.emit({
+              phase: 'prove',
+              length: L,
+              message: `exhaustive search for a game won by ${problem.armies[winner]!.name} in at most ${L} moves`,
+            })
+            const out = await this.search(folded, executor, L, winner, false)
+            searches.push(out.record)
+            if (out.wins) {
+              found = out
+              lower = out.record.length!
+              break
+            }
+            if (stopped(out)) break
+            lower = L + 1
           }
-          if (out.record.result !== 'none') break
-          lower = Math.max(lower, B + 1)
         }
       }
     } finally {
@@ -445,7 +485,7 @@ export class GameSolver {
         const ex = this.deps.makeExecutor(plain)
         this.executors.push(ex)
         try {
-          const all = await this.search(plain, ex, length, null)
+          const all = await this.search(plain, ex, length, folded.mover(length), false)
           if (all.wins) {
             const e = this.enumerate(plain, all.levels, all.wins)
             count = { games: e.games, finalPositions: e.finals }
@@ -458,18 +498,21 @@ export class GameSolver {
         }
       }
     }
-    const largest = Math.max(0, ...searches.filter((s) => !s.heuristic && s.result === 'none').flatMap((s) => s.levels))
-    const proofRun = searches.filter((s) => !s.heuristic && s.result === 'none').pop()
+    const proofs = searches.filter((s) => !s.heuristic && s.result === 'none')
+    const largest = Math.max(0, ...proofs.flatMap((s) => s.levels))
+    const excluded = proofs.map((s) => `no ${s.winner} win in ${s.bound} moves or fewer`).join(', ')
     const method = `exhaustive breadth-first iterative-deepening A* with the Theorem 1 bound made valid in every position${folded.fold ? ", states folded by the start's symmetry" : ''}`
+    const detail = proofs.length > 0 ? ` (${excluded}: ${method}; largest level ${largest.toLocaleString('en-US')} states)` : ' (Theorem 1)'
     let statement: string
     if (optimal) {
-      statement = proofRun
-        ? `optimal: ${length} moves (${winner} wins). No game of ${proofRun.bound} moves or fewer exists: ${method} (largest level ${largest.toLocaleString('en-US')} states).`
-        : `optimal: ${length} moves (${winner} wins); ${length} is the Theorem 1 bound.`
+      statement =
+        proofs.length > 0
+          ? `optimal: ${length} moves (${winner} wins). No shorter game exists${detail}.`
+          : `optimal: ${length} moves (${winner} wins); ${length} is the Theorem 1 bound.`
     } else if (found) {
-      statement = `best found: ${length} moves (${winner} wins), proven lower bound: ${lower}${proofRun ? ` (no game of ${proofRun.bound} moves or fewer: ${method})` : ' (Theorem 1)'}.`
+      statement = `best found: ${length} moves (${winner} wins), proven lower bound: ${lower}${detail}.`
     } else {
-      statement = `no game found; proven lower bound: ${lower}${proofRun ? ` (no game of ${proofRun.bound} moves or fewer: ${method})` : ' (Theorem 1)'}.`
+      statement = `no game found; proven lower bound: ${lower}${detail}.`
     }
     const seconds = this.elapsed()
     return {

@@ -37,8 +37,10 @@ export interface GameRule {
   readonly level: number
   /** Longest game looked for: children with level + h > bound are pruned. */
   readonly bound: number
-  /** Heuristic mode (paper 2.4): the winner (0 blue, 1 red) and its properties; null: exhaustive. */
-  readonly heuristic: { readonly winner: number; readonly critical: number } | null
+  /** The army whose win is looked for (0 blue, 1 red): h is that army's, the other's wins end lines. */
+  readonly winner: number
+  /** Heuristic mode (paper 2.4): the critical move l after which the winner places a man each move; null: exhaustive. */
+  readonly heuristic: { readonly critical: number } | null
 }
 
 export class GameDomain {
@@ -62,6 +64,8 @@ export class GameDomain {
   /** Whether boards are odd (the winner can finish without steps: heuristic (i)). */
   readonly oddBoard: boolean
   readonly fold: Int16Array | undefined
+  /** The one-dimensional ladder a placement needs (see LadderReach). */
+  readonly reach: LadderReach
 
   constructor(
     problem: Problem,
@@ -104,6 +108,19 @@ export class GameDomain {
     this.oddBoard = board.width % 2 === 1 && board.height % 2 === 1
     this.startKey = new Uint32Array(this.w)
     this.pack(blue.start, red.start, this.startKey, 0)
+    this.reach = new LadderReach(this)
+  }
+
+  /** Missing rungs of the winner's best ladder into its base (LadderReach), from scratch. */
+  gaps(blue: readonly number[], red: readonly number[], winner: number): number {
+    const reach = this.reach
+    const cv = this.space.cv
+    const present = new Int32Array(reach.range)
+    for (const c of blue) present[reach.dir(winner, cv[c]!)]!++
+    for (const c of red) present[reach.dir(winner, cv[c]!)]!++
+    const W = winner === 0 ? blue : red
+    const outside = Int32Array.from(W.filter((c) => this.inBase[winner]![c] === 0).map((c) => reach.dir(winner, cv[c]!)))
+    return reach.gaps(winner, present, outside, outside.length)
   }
 
   static fromSpec(spec: DocumentSpec, options: GameOptions): GameDomain {
@@ -187,7 +204,7 @@ export class GameDomain {
     for (const c of O) if (inT[c] === 1) occupying++
     let dWO = 255
     for (const a of W) for (const b of O) if (this.dist[a * n + b]! < dWO) dWO = this.dist[a * n + b]!
-    return remainingFrom(left, occupying, dT, dWO, toMove === winner)
+    return remainingFrom(left, occupying, dT, dWO, toMove === winner, this.gaps(blue, red, winner))
   }
 
   /** Plies still to come before either side can win (the pruning bound). */
@@ -207,14 +224,30 @@ export class GameDomain {
 /**
  * The bound for one winner from its counts (see the module comment): `left` men not yet in the
  * target base, `occupying` opponent men still in it, d(W, T) and d(W, O), and whether W is to move.
+ * Two terms: `place`, the turn of W's last placement if W places at every turn from its first
+ * possible one; `vacate`, the first W turn after the opponent's last move out of the base if it
+ * moves a man out at every turn. The bound is the larger.
  */
-export function remainingFrom(left: number, occupying: number, dT: number, dWO: number, winnerToMove: boolean): number {
-  if (left === 0) return 0
-  const phi = Math.min(dT - 1, dWO - 2)
+export function remainingTerms(
+  left: number,
+  occupying: number,
+  dT: number,
+  dWO: number,
+  winnerToMove: boolean,
+  gaps = 0,
+): { place: number; vacate: number; phi: number } {
+  if (left === 0) return { place: 0, vacate: 0, phi: 0 }
+  // The next placement needs contact (phi <= 0) and a ladder whose `gaps` missing rungs each take a move.
+  const phi = Math.max(Math.min(dT - 1, dWO - 2), gaps)
   const wTurn = (t: number): number => (winnerToMove ? (t % 2 === 1 ? t : t + 1) : t % 2 === 0 ? t : t + 1)
-  let h = wTurn(Math.max(1, phi + 1)) + 2 * (left - 1)
-  if (occupying > 0) h = Math.max(h, wTurn((winnerToMove ? 2 * occupying : 2 * occupying - 1) + 1))
-  return h
+  const place = wTurn(Math.max(1, phi + 1)) + 2 * (left - 1)
+  const vacate = occupying > 0 ? wTurn((winnerToMove ? 2 * occupying : 2 * occupying - 1) + 1) : 0
+  return { place, vacate, phi }
+}
+
+export function remainingFrom(left: number, occupying: number, dT: number, dWO: number, winnerToMove: boolean, gaps = 0): number {
+  const t = remainingTerms(left, occupying, dT, dWO, winnerToMove, gaps)
+  return Math.max(t.place, t.vacate)
 }
 
 function lessKey(a: Uint32Array, ao: number, b: Uint32Array, bo: number, w: number): boolean {
@@ -224,6 +257,117 @@ function lessKey(a: Uint32Array, ao: number, b: Uint32Array, bo: number, w: numb
     if (x !== y) return x < y
   }
   return false
+}
+
+/**
+ * The ladder a placing move needs, in one dimension: project every man onto his centroid value
+ * (counted in the winner's direction). A chain of jumps carries a man from value v into the base
+ * only over men at v + delta, v + 2 delta + delta, ... (each hop of 2 delta passes a man at the
+ * midpoint), men of either army. Before the winner's next placement, each rung value that is empty
+ * now must be filled by a move of its own (a move puts one man on one value), and each step the
+ * placing man takes on his way is a move of its own; his earlier chains of jumps need rungs too.
+ * So the placement is at least g moves away, g the fewest (steps + empty rung values) over the
+ * walks from a man of the winner outside the base into it (see gaps()).
+ */
+export class LadderReach {
+  /** Values are cv - lo, 0..range-1. */
+  readonly lo: number
+  readonly range: number
+  /** Per winner: +1 if its base lies towards higher centroids, -1 otherwise. */
+  readonly sign: [number, number]
+  /** Per winner: the lowest directional value of a base cell (index into the directional scale). */
+  readonly entry: [number, number]
+  /** Positive c-changes of single steps, in cv units. */
+  readonly deltas: number[]
+  readonly steps: boolean
+  private readonly cost: Int32Array
+
+  constructor(readonly domain: GameDomain) {
+    const space = domain.space
+    const cv = space.cv
+    let lo = Infinity
+    let hi = -Infinity
+    for (const v of cv) {
+      lo = Math.min(lo, v)
+      hi = Math.max(hi, v)
+    }
+    this.lo = lo
+    this.range = hi - lo + 1
+    const deltas = new Set<number>()
+    for (let c = 0; c < space.n; c++) {
+      for (let dir = 0; dir < space.degree; dir++) {
+        const t = space.nb[c * space.degree + dir]!
+        if (t >= 0 && cv[t]! > cv[c]!) deltas.add(cv[t]! - cv[c]!)
+      }
+    }
+    this.deltas = [...deltas].sort((a, b) => a - b)
+    this.steps = !space.rules.jumpsOnly
+    const sum = (cells: readonly number[]) => cells.reduce((s2, c) => s2 + cv[c]!, 0)
+    const sign = (army: number): number => (sum(domain.problem.armies[army]!.target) >= sum(domain.problem.armies[army]!.start) ? 1 : -1)
+    this.sign = [sign(0), sign(1)]
+    // Directional value of cell c for army a: index d = sign > 0 ? cv - lo : hi - cv.
+    const entry = (army: number): number => Math.min(...domain.problem.armies[army]!.target.map((c) => this.dir(army, cv[c]!)))
+    this.entry = [entry(0), entry(1)]
+    this.cost = new Int32Array(this.range + 8)
+  }
+
+  /** Directional value (0 = farthest from the army's base) of centroid value v (cv units). */
+  dir(army: number, v: number): number {
+    return this.sign[army] === 1 ? v - this.lo : this.lo + this.range - 1 - v
+  }
+
+  /**
+   * Moves before `army`'s next placement, at least: `present[d]` counts men at directional value d
+   * (both armies, in `army`'s direction); `outside` holds the directional values of its men outside
+   * its base. A shortest path over values: a hop from x to x +- 2 delta costs 1 when no man stands
+   * at its midpoint, a step to x +- delta costs 1 (0 into the base: that step is the placement).
+   * Chains may go down and up again, so moves go both ways. The placing man's real path, projected
+   * and cut down to a simple path, crosses each value at most once per delta, so an empty rung
+   * value filled once may be counted up to deltas.length times: hops cost 1 unit and steps
+   * deltas.length units, and the bound is the units over deltas.length, rounded up. Counting the
+   * jumper himself as a possible rung can only lower the count, so the bound stays valid.
+   */
+  gaps(army: number, present: Int32Array, outside: Int32Array, count: number): number {
+    if (count === 0) return 0
+    const range = this.range
+    const entry = this.entry[army]!
+    const deltas = this.deltas
+    const k = deltas.length
+    const top = deltas[k - 1]!
+    if (this.steps) for (let q = 0; q < count; q++) if (outside[q]! + top >= entry) return 0
+    const cost = this.cost
+    cost.fill(1 << 20)
+    for (let d = entry; d < range; d++) cost[d] = 0
+    // Relax until stable: shortest paths over at most a few dozen values.
+    for (let changed = true; changed;) {
+      changed = false
+      for (let y = 0; y < entry; y++) {
+        for (const delta of deltas) {
+          for (let side = -1; side <= 1; side += 2) {
+            const x = y + side * 2 * delta
+            if (x >= 0 && x < range) {
+              const c = cost[x]! + (present[y + side * delta]! > 0 ? 0 : 1)
+              if (c < cost[y]!) {
+                cost[y] = c
+                changed = true
+              }
+            }
+            if (!this.steps) continue
+            const z = y + side * delta
+            if (z < 0 || z >= range) continue
+            const c = z >= entry ? 0 : cost[z]! + k
+            if (c < cost[y]!) {
+              cost[y] = c
+              changed = true
+            }
+          }
+        }
+      }
+    }
+    let g = 1 << 20
+    for (let q = 0; q < count; q++) if (cost[outside[q]!]! < g) g = cost[outside[q]!]!
+    return Math.ceil(g / k)
+  }
 }
 
 const MAX_MOVES = 8192
@@ -248,8 +392,12 @@ export class GameKernel {
   private readonly rowMin: Int32Array
   private readonly baseMin: [Int32Array, Int32Array]
   private readonly lines: Int32Array
-  private readonly cellsA: number[] = []
-  private readonly cellsB: number[] = []
+  private readonly nextMen: Int16Array
+  /** Directional values of all men (for the winner's ladder), and of the winner's men outside its base. */
+  private readonly present: Int32Array
+  private readonly outside: Int32Array
+  private readonly lookFrom = new Int16Array(MAX_MOVES)
+  private readonly lookTo = new Int16Array(MAX_MOVES)
 
   constructor(readonly domain: GameDomain) {
     this.key = new Uint32Array(domain.w)
@@ -260,6 +408,41 @@ export class GameKernel {
     this.rowMin = new Int32Array(n)
     this.baseMin = [new Int32Array(n), new Int32Array(n)]
     this.lines = new Int32Array(n * 2 + 4)
+    this.nextMen = new Int16Array(n)
+    this.present = new Int32Array(domain.reach.range + 8)
+    this.outside = new Int32Array(n)
+  }
+
+  /**
+   * Whether, in the child (the mover's man moved fromCell -> toCell), `army` has a move that
+   * takes one of its men into `target` (into = true) or out of it (into = false).
+   */
+  private hasMove(army: number, mover: number, fromCell: number, toCell: number, target: Uint8Array, into: boolean): boolean {
+    const space = this.domain.space
+    const occ = space.occupancy
+    const mine = this.armyCells[army]!
+    const size = this.armySize[army]!
+    const movedArmy = this.armyCells[mover]!
+    const movedSize = this.armySize[mover]!
+    for (let k = 0; k < movedSize; k++) occ[movedArmy[k]!] = 1
+    const otherArmy = this.armyCells[1 - mover]!
+    for (let k = 0; k < this.armySize[1 - mover]!; k++) occ[otherArmy[k]!] = 1
+    occ[fromCell] = 0
+    occ[toCell] = 1
+    // The candidates: men of `army` outside the target (into) or inside it (out).
+    let m = 0
+    for (let k = 0; k < size; k++) {
+      const c = army === mover && mine[k] === fromCell ? toCell : mine[k]!
+      if ((target[c] === 1) !== into) this.nextMen[m++] = c
+    }
+    const n = space.movesOf(this.nextMen, m, this.lookFrom, this.lookTo, 0)
+    let found = false
+    for (let j = 0; j < n && !found; j++) if ((target[this.lookTo[j]!] === 1) === into) found = true
+    occ[toCell] = 0
+    for (let k = 0; k < movedSize; k++) occ[movedArmy[k]!] = 0
+    for (let k = 0; k < this.armySize[1 - mover]!; k++) occ[otherArmy[k]!] = 0
+    occ[fromCell] = 0
+    return found
   }
 
   /** Decode a state into armyCells / armySize. */
@@ -303,9 +486,9 @@ export class GameKernel {
     const space = d.space
     const occ = space.occupancy
     const dist = d.dist
+    const cv = space.cv
     const mover = d.mover(rule.level)
     const other = 1 - mover
-    const toMove = other
     const heur = rule.heuristic
     const fold = d.fold
     const key = this.key
@@ -318,7 +501,8 @@ export class GameKernel {
     const toMine = d.toBase[mover]!
     const toTheirs = d.toBase[other]!
     const baseCount = [d.problem.armies[0]!.target.length, d.problem.armies[1]!.target.length]
-    const jumpsOnlyWinner = heur !== null && heur.winner === mover && d.oddBoard
+    const winner = rule.winner
+    const jumpsOnlyWinner = heur !== null && winner === mover && d.oddBoard
     for (let slot = start; slot < end; slot++) {
       const off = slot * w
       if ((table[off + w - 1]! & USED) === 0) continue
@@ -329,10 +513,14 @@ export class GameKernel {
       for (let k = 0; k < m; k++) occ[men[k]!] = 1
       for (let k = 0; k < f; k++) occ[foes[k]!] = 1
       const count = space.movesOf(men, m, this.from, this.to, 0)
+      stats.children += count
+      if (count === 0) {
+        for (let k = 0; k < m; k++) occ[men[k]!] = 0
+        for (let k = 0; k < f; k++) occ[foes[k]!] = 0
+        continue
+      }
       for (let k = 0; k < m; k++) occ[men[k]!] = 0
       for (let k = 0; k < f; k++) occ[foes[k]!] = 0
-      stats.children += count
-      if (count === 0) continue
       // Per parent: what the bound needs, so that each child costs O(men).
       // Distances between the armies: each mover's smallest, and the two smallest of those.
       let best1 = 255
@@ -381,6 +569,12 @@ export class GameKernel {
         if (toTheirs[c]! < otherToBase) otherToBase = toTheirs[c]!
         if (inMine[c] === 1) otherOccupying++
       }
+      // The winner's ladder: all men's values in the winner's direction.
+      const reach = d.reach
+      const present = this.present
+      present.fill(0)
+      for (let q = 0; q < m; q++) present[reach.dir(winner, cv[men[q]!]!)]!++
+      for (let q = 0; q < f; q++) present[reach.dir(winner, cv[foes[q]!]!)]!++
       // Keys: the parent's and (folding) its image, then two bits per child.
       const base = mover * aw
       for (let k = 0; k < w; k++) key[k] = table[off + k]!
@@ -429,7 +623,8 @@ export class GameKernel {
         }
         if (seen && seen.has(out, 0)) continue
         if (left === 0 && m === baseCount[mover]) {
-          if (!heur || heur.winner === mover) sink.win(out, 0)
+          // A win by the other army ends the line without the win looked for.
+          if (mover === winner) sink.win(out, 0)
           continue
         }
         // Bound: distances between the armies after the move.
@@ -439,16 +634,43 @@ export class GameKernel {
           const x = dist[row + foes[q]!]!
           if (x < dWO) dWO = x
         }
-        // Winner = mover.
-        let dTm = k === mt1Man ? mt2 : mt1
-        if (toMine[toCell]! < dTm) dTm = toMine[toCell]!
-        const hMover = remainingFrom(left, otherOccupying, dTm, dWO, mover === toMove)
-        // Winner = the other side.
-        const occupyingNow = moverOccupying - inTheirs[fromCell]! + inTheirs[toCell]!
-        const hOther = remainingFrom(otherLeft, occupyingNow, otherToBase, dWO, other === toMove)
-        const h = hMover < hOther ? hMover : hOther
-        if (rule.level + h > rule.bound) continue
-        if (heur && !this.heuristicOk(fromCell, toCell, mover, rule.level, heur)) continue
+        const winnerToMove = winner !== mover
+        const wLeft = winner === mover ? left : otherLeft
+        const wOccupying = winner === mover ? otherOccupying : moverOccupying - inTheirs[fromCell]! + inTheirs[toCell]!
+        const wDT = winner === mover ? Math.min(k === mt1Man ? mt2 : mt1, toMine[toCell]!) : otherToBase
+        const room = rule.bound - rule.level
+        let terms = remainingTerms(wLeft, wOccupying, wDT, dWO, winnerToMove)
+        if (terms.place > room || terms.vacate > room) continue
+        // The ladder the next placement needs may put it further off.
+        if (wLeft > 0) {
+          const vf = reach.dir(winner, cv[fromCell]!)
+          const vt = reach.dir(winner, cv[toCell]!)
+          present[vf]!--
+          present[vt]!++
+          const W = winner === mover ? men : foes
+          const size = winner === mover ? m : f
+          const inW = d.inBase[winner]!
+          let count = 0
+          for (let q = 0; q < size; q++) {
+            const c = winner === mover && W[q] === fromCell ? toCell : W[q]!
+            if (inW[c] === 0) this.outside[count++] = reach.dir(winner, cv[c]!)
+          }
+          const g = reach.gaps(winner, present, this.outside, count)
+          present[vf]!++
+          present[vt]!--
+          if (g > terms.phi) {
+            terms = remainingTerms(wLeft, wOccupying, wDT, dWO, winnerToMove, g)
+            if (terms.place > room) continue
+          }
+        }
+        // Lookahead where a wasted turn would not fit (it costs two plies): the next mover must
+        // then place a man (the winner, once phi <= 0) or take one out of the winner's base (the
+        // loser), and it needs such a move, or the line cannot end within the bound.
+        if (other === winner) {
+          if (terms.phi <= 0 && terms.place + 2 > room && !this.hasMove(winner, mover, fromCell, toCell, d.inBase[winner]!, true)) continue
+        } else if (terms.vacate > 0 && terms.vacate + 2 > room && !this.hasMove(other, mover, fromCell, toCell, d.inBase[winner]!, false))
+          continue
+        if (heur && !this.heuristicOk(fromCell, toCell, mover, rule.level, winner, heur.critical)) continue
         stats.kept++
         sink.add(out, 0, 0, 0)
       }
@@ -460,16 +682,16 @@ export class GameKernel {
    * n >= l of the winner, at least (n - l)/2 + 1 of its men are in the opposing base; at the
    * critical move every diagonal line x - y = k, |k| <= 4, between the bases holds a man.
    */
-  private heuristicOk(fromCell: number, toCell: number, mover: number, level: number, heur: { winner: number; critical: number }): boolean {
+  private heuristicOk(fromCell: number, toCell: number, mover: number, level: number, winner: number, critical: number): boolean {
     const d = this.domain
     const moved = (c: number): number => (c === fromCell ? toCell : c)
-    if (level >= heur.critical && mover === heur.winner) {
-      const W = this.armyCells[heur.winner]!
+    if (level >= critical && mover === winner) {
+      const W = this.armyCells[winner]!
       let home = 0
-      for (let k = 0; k < this.armySize[heur.winner]!; k++) if (d.inBase[heur.winner]![moved(W[k]!)] === 1) home++
-      if (home < Math.floor((level - heur.critical) / 2) + 1) return false
+      for (let k = 0; k < this.armySize[winner]!; k++) if (d.inBase[winner]![moved(W[k]!)] === 1) home++
+      if (home < Math.floor((level - critical) / 2) + 1) return false
     }
-    if (level === heur.critical) {
+    if (level === critical) {
       const lines = this.lines
       lines.fill(0)
       for (let army = 0; army < 2; army++) {

@@ -11,8 +11,11 @@ import { KeySet } from './keyset'
 
 /** Something that wants to hear how a run is going. */
 export interface RunObserver {
-  /** Level `level` is being built: `done` of `total` parents expanded, `size` boards in it so far. */
-  level(run: Run, level: number, done: number, total: number, stats: KernelStats, size: number): void
+  /**
+   * Level `level` is being built: `done` of `total` parents expanded, `size` boards in it so far,
+   * `seconds` since the level was started.
+   */
+  level(run: Run, level: number, done: number, total: number, stats: KernelStats, size: number, seconds: number): void
 }
 
 /** The search went past its memory budget, or its time limit. */
@@ -100,7 +103,7 @@ export class Run {
         const bytes = this.heldBytes + this.bytes + next.bytes
         if (bytes > this.budgetBytes) throw new BudgetError(i + 1, bytes)
         if (performance.now() > this.deadline) throw new BudgetError(i + 1, bytes, 'time')
-        this.observer?.level(this, i + 1, done, parents.size, s, next.size)
+        this.observer?.level(this, i + 1, done, parents.size, s, next.size, (performance.now() - t0) / 1000)
       },
     })
     this.levels.push(next)

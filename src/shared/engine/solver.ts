@@ -45,7 +45,6 @@ export class Solver {
   private peakBoards = 0
   private peakBytes = 0
   private executor: Executor | undefined
-  private levelStart = performance.now()
 
   constructor(
     private readonly job: SolveJob,
@@ -79,19 +78,13 @@ export class Solver {
     })
   }
 
-  private observer(): RunObserver {
-    let lastLevel = -1
+  private observer(label = ''): RunObserver {
     return {
-      level: (run, level, done, total, stats, size) => {
-        if (level !== lastLevel) {
-          lastLevel = level
-          this.levelStart = performance.now()
-        }
+      level: (run, level, done, total, stats, size, seconds) => {
         const bytes = run.bytes
         this.peakBytes = Math.max(this.peakBytes, bytes)
         this.peakBoards = Math.max(this.peakBoards, run.boards + size)
-        const seconds = (performance.now() - this.levelStart) / 1000
-        this.emit(`level ${level}`, {
+        this.emit(`${label}level ${level}`, {
           level,
           levelSize: size,
           done,
@@ -147,7 +140,10 @@ export class Solver {
       // Small problems: plain bidirectional search settles them exactly, unsolvable ones included.
       this.phase = 'bidirectional'
       this.emit('exhaustive look at the whole state space (small problems)')
-      const small = await bidirectional(domain, executor, Math.min(SMALL_BYTES, job.budgetBytes), job.maxLength, this.observer())
+      const small = await bidirectional(domain, executor, Math.min(SMALL_BYTES, job.budgetBytes), job.maxLength, {
+        forward: this.observer('forward '),
+        backward: this.observer('backward '),
+      })
       if (small.kind === 'found' || small.kind === 'unsolvable') {
         for (const r of small.runs) this.record(r)
         return this.generalResult(problem, domain, small)
@@ -295,7 +291,14 @@ export class Solver {
     const job = this.job
     this.phase = 'bidirectional'
     this.emit('bidirectional search (the target is not a reflection of the start)')
-    const out = await bidirectional(domain, this.executor!, job.budgetBytes, job.maxLength, this.observer(), this.deadline)
+    const out = await bidirectional(
+      domain,
+      this.executor!,
+      job.budgetBytes,
+      job.maxLength,
+      { forward: this.observer('forward '), backward: this.observer('backward ') },
+      this.deadline,
+    )
     for (const r of out.runs) this.record(r)
     return this.generalResult(problem, domain, out)
   }

@@ -1,0 +1,121 @@
+/**
+ * `npm run bench:table2`: the shortest two-player games of the paper's Table 2, searched by
+ * `halma game` (one process per row), beside the paper's values. Written also to
+ * bench/results/table2-<date>.md. `npm run bench:table2 -- 1 4` runs rows 1 and 4 only.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { table } from '../src/cli/io'
+
+interface Row {
+  readonly name: string
+  readonly board: string
+  readonly rules: string
+  readonly army: string
+  readonly men: number
+  readonly distance: number
+  readonly bound: number
+  /** The paper's shortest game, or null where unknown (Halma). */
+  readonly paper: number | null
+  readonly args: readonly string[]
+}
+
+export const ROWS: Row[] = [
+  { name: 'Chinese Checkers', board: '9x9', rules: '6-move', army: 'triangle10', men: 10, distance: 10, bound: 27, paper: 30, args: [] },
+  {
+    name: 'Chinese Checkers (15 man)',
+    board: '9x9',
+    rules: '6-move',
+    army: 'triangle15',
+    men: 15,
+    distance: 8,
+    bound: 35,
+    paper: 36,
+    args: [],
+  },
+  {
+    name: 'Halma',
+    board: '16x16',
+    rules: '8-move',
+    army: 'halma19',
+    men: 19,
+    distance: 10,
+    bound: 45,
+    paper: null,
+    args: ['--time-limit', '1200'],
+  },
+  { name: 'Grasshopper', board: '8x8', rules: '8-move', army: 'triangle10', men: 10, distance: 4, bound: 21, paper: 24, args: [] },
+  {
+    name: 'Chinese Checkers (8-move)',
+    board: '9x9',
+    rules: '8-move',
+    army: 'triangle10',
+    men: 10,
+    distance: 5,
+    bound: 22,
+    paper: 24,
+    args: [],
+  },
+]
+
+const bin = join(import.meta.dirname, '../bin/halma.mjs')
+
+function runRow(row: Row): (string | number)[] {
+  const args = ['game', '--army', row.army, '--board', row.board, '--rules', row.rules, ...row.args, '--json']
+  const p = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 })
+  const head = [row.name, row.board, row.rules, row.men, row.distance, row.bound, row.paper ?? 'unknown']
+  if (p.status !== 0 && p.status !== 1) return [...head, 'error', '', '', '', '', '', (p.stderr || '').trim().split('\n').pop() ?? '']
+  const r = JSON.parse(p.stdout)
+  const largest = Math.max(
+    0,
+    ...r.proof.searches.filter((s: { heuristic: boolean }) => !s.heuristic).flatMap((s: { levels: number[] }) => s.levels),
+  )
+  return [
+    ...head,
+    r.length ?? '-',
+    r.optimal ? 'yes' : 'no',
+    r.lowerBound,
+    r.count ? r.count.games.toLocaleString('en-US') : '-',
+    r.stats.seconds.toFixed(1),
+    (r.stats.maxRssBytes / 2 ** 20).toFixed(0),
+    largest.toLocaleString('en-US'),
+  ]
+}
+
+const only = process.argv.slice(2).map(Number)
+const rows = ROWS.filter((_, k) => only.length === 0 || only.includes(k + 1))
+const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`
+console.log(`Table 2 (paper) beside halma game, ${machine}\n`)
+const out: (string | number)[][] = [
+  [
+    'game',
+    'board',
+    'rule',
+    'men',
+    'd(B,R)',
+    'bound (5)',
+    'paper',
+    'found',
+    'optimal',
+    'lower bound',
+    'shortest games',
+    'seconds',
+    'peak MB',
+    'largest level',
+  ],
+]
+for (const row of rows) {
+  const r = runRow(row)
+  out.push(r)
+  console.log(r.join('  '))
+}
+const text = table(out, '   >>>>>>>>>>>')
+console.log(`\n${text}`)
+const dir = join(import.meta.dirname, 'results')
+mkdirSync(dir, { recursive: true })
+writeFileSync(
+  join(dir, `table2-${new Date().toISOString().slice(0, 10)}.md`),
+  `# Table 2 beside halma game\n\nMachine: ${machine}. Command: \`npm run bench:table2${only.length ? ` -- ${only.join(' ')}` : ''}\` (halma game, default settings, all cores).\n\n\`optimal yes\`: the engine proved that no shorter game exists (exhaustive search for each winner below the game found). \`shortest games\`: move sequences of the optimal length (an unfolded exhaustive search).\n\n\`\`\`\n${text}\n\`\`\`\n`,
+)
