@@ -6,11 +6,13 @@ import { CancelledError } from '../../src/shared/engine/executor'
 import type { Progress, SolveResult } from '../../src/shared/engine/job'
 import { faultText, parseHostMessage, parseJobRequest, parseRunnerMessage, type RunnerMessage } from '../../src/shared/jobs/protocol'
 import { serveJob, type Engines } from '../../src/shared/jobs/runner'
-import { presetProblem } from '../../src/shared/problem'
+import { makeProblem, presetProblem } from '../../src/shared/problem'
+import { Engine } from '../../src/shared/engine/engine'
 import { expect as unwrap } from '../../src/shared/result'
 import { boardByName } from '../../src/shared/board'
 import { makeRules } from '../../src/shared/rules'
 
+const gameProblem = specFromProblem(unwrap(presetProblem('game', unwrap(boardByName('9x9')), makeRules('6-move'), 'triangle10')))
 const problem = specFromProblem(unwrap(presetProblem('transfer', unwrap(boardByName('9x9')), makeRules('6-move'), 'square4')))
 
 const progress: Progress = {
@@ -55,7 +57,7 @@ const bad = (r: { ok: boolean; error?: unknown }): string => (r.ok ? 'accepted' 
 describe('job requests', () => {
   it('fills in defaults', () => {
     const r = unwrap(parseJobRequest({ kind: 'solve', params: { problem, strategy: 'beam' } }))
-    expect(r.kind).toBe('solve')
+    if (r.kind !== 'solve') throw new Error(`a ${r.kind} job`)
     expect(r.params.strategy).toBe('beam')
     expect(r.params.beamWidth).toBe(2_000_000)
     expect(r.params.threads).toBe(1)
@@ -63,8 +65,12 @@ describe('job requests', () => {
 
   it.each([
     [null, 'a job request is an object with a kind and params'],
-    [{ kind: 'game', params: { problem } }, 'kind: unknown job kind "game" (known: solve)'],
-    [{ params: { problem } }, 'kind: unknown job kind undefined (known: solve)'],
+    [{ kind: 'replay', params: { problem } }, 'kind: unknown job kind "replay" (known: solve, game)'],
+    [{ params: { problem } }, 'kind: unknown job kind undefined (known: solve, game)'],
+    [
+      { kind: 'game', params: { problem: gameProblem, strategy: 'fastest' } },
+      'params.strategy: must be one of auto, heuristic, exhaustive, not "fastest"',
+    ],
     [{ kind: 'solve', params: { problem, threads: 1.5 } }, 'params.threads: must be an integer from 0 to 256, not 1.5'],
     [{ kind: 'solve', params: { problem: { ...problem, rules: { moves: '7-move' } } } }, 'params.problem.rules.moves'],
     [{ kind: 'solve' }, 'params: a job is an object'],
@@ -105,7 +111,7 @@ describe('messages from the runner', () => {
   it.each([
     ['undefined', undefined, 'a message from the search process is an object, not undefined'],
     ['no type', { kind: 'solve' }, 'type: unknown message type undefined (expected progress, result, error, cancelled)'],
-    ['unknown kind', { type: 'progress', kind: 'game', progress }, 'kind: unknown job kind "game" (known: solve)'],
+    ['unknown kind', { type: 'progress', kind: 'replay', progress }, 'kind: unknown job kind "replay" (known: solve, game)'],
     [
       'a string level',
       { type: 'progress', kind: 'solve', progress: { ...progress, level: '3' } },
@@ -151,6 +157,9 @@ function manualEngine() {
     cancelled: false,
   }
   const engines: Engines = {
+    game: () => {
+      throw new Error('a solve engine only')
+    },
     solve: (_params, onProgress) => {
       state.report = onProgress
       const result = new Promise<SolveResult>((resolve, reject) => {
@@ -251,10 +260,48 @@ describe('the runner (shared by the Node job process and the job Web Worker)', (
         started = true
         throw new Error('not reached')
       },
+      game: () => {
+        started = true
+        throw new Error('not reached')
+      },
     })
     p.send({ ...start, params: { problem, maxLength: -1 } })
     await served
     expect(started).toBe(false)
     expect(p.out[0]).toMatchObject({ type: 'error', code: 'job.range', message: expect.stringContaining('params.maxLength') })
+  })
+})
+
+describe('game jobs', () => {
+  it('a shortest-game job runs through the runner with the real engine, and its messages check out', async () => {
+    const board = unwrap(boardByName('4x4'))
+    const tiny = unwrap(
+      makeProblem({
+        kind: 'game',
+        board,
+        rules: makeRules('6-move'),
+        starts: [
+          [0, 1, board.width],
+          [board.size - 1, board.size - 2, board.size - 1 - board.width],
+        ],
+      }),
+    )
+    const p = port()
+    const served = serveJob(p.port, {
+      solve: () => {
+        throw new Error('not a solve job')
+      },
+      game: (params, onProgress) => new Engine().startGame(params, onProgress),
+    })
+    p.send({ type: 'start', kind: 'game', params: { problem: specFromProblem(tiny), listGames: 3 } })
+    await served
+    const last = p.out[p.out.length - 1]!
+    // Every message the runner sent passes the host's check.
+    for (const m of p.out) expect(parseRunnerMessage(JSON.parse(JSON.stringify(m))).ok).toBe(true)
+    if (last.type !== 'result' || last.kind !== 'game') throw new Error(`ended with ${JSON.stringify(last).slice(0, 200)}`)
+    expect(last.result.status).toBe('optimal')
+    expect(last.result.moves).toHaveLength(last.result.length!)
+    expect(last.result.games.length).toBeGreaterThan(0)
+    expect(last.result.games.length).toBeLessThanOrEqual(3)
   })
 })

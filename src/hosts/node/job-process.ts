@@ -49,4 +49,8 @@ void serveJob(port, {
     const threaded = params.threads > 1 && script !== undefined
     return new Engine(threaded ? { workers: nodeWorkers(script) } : {}).start(params, onProgress)
   },
+  game: (params, onProgress) => {
+    const threaded = params.threads > 1 && script !== undefined
+    return new Engine(threaded ? { workers: nodeWorkers(script) } : {}).startGame(params, onProgress)
+  },
 })

@@ -13,5 +13,6 @@ void serveJob(
   },
   {
     solve: (params, onProgress) => new Engine(params.threads > 1 ? { workers: webWorkers() } : {}).start(params, onProgress),
+    game: (params, onProgress) => new Engine(params.threads > 1 ? { workers: webWorkers() } : {}).startGame(params, onProgress),
   },
 )

@@ -63,7 +63,8 @@ export const useSearch = defineStore('search', () => {
         progress.value = e.progress
         return
       case 'result':
-        result.value = e.result
+        // This store runs transfer searches only.
+        if (e.kind === 'solve') result.value = e.result
         status.value = 'done'
         return
       case 'failed':

@@ -20,7 +20,7 @@ import { verify } from '../verify'
 import type { Executor } from './executor'
 import { GameDomain, type GameRule } from './game'
 import type { LevelStat, Progress } from './job'
-import { KeySet } from './keyset'
+import { KeySet, type BufferKind } from './keyset'
 import { BudgetError } from './run'
 
 export const GAME_STRATEGIES = ['auto', 'heuristic', 'exhaustive'] as const
@@ -40,6 +40,11 @@ export interface GameJob {
   readonly enumerate: boolean
   /** Games listed at most (the count is exact). */
   readonly listGames: number
+  /**
+   * Heuristic searches keep at most this many states per level, the most advanced ones (see
+   * GameSolver.cap); 0: no cap. Exhaustive searches never drop a state.
+   */
+  readonly beamWidth: number
 }
 
 export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
@@ -51,6 +56,7 @@ export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
   timeLimit: 0,
   enumerate: true,
   listGames: 20,
+  beamWidth: 1_000_000,
 }
 
 /** One search with one bound, for wins of one army. */
@@ -150,7 +156,16 @@ export class GameSolver {
   /** One breadth-first search for wins of `winner` within a bound; stops at the first level with one. */
   private async search(domain: GameDomain, executor: Executor, bound: number, winner: number, heuristics: boolean): Promise<SearchOutcome> {
     const t0 = performance.now()
-    const heuristic = heuristics ? { critical: bound - 2 * (domain.men - 1) } : null
+    // (iv) assumes every winner's move from the critical one on places a man, which fails where the
+    // types force extra moves (Grasshopper); (v)'s band of diagonals is the odd board's.
+    const army = domain.problem.armies[winner]!
+    const heuristic = heuristics
+      ? {
+          critical: bound - 2 * (domain.men - 1),
+          placements: domain.typeExtra(army.start, winner) === 0,
+          lines: domain.oddBoard && domain.problem.rules.moves === '6-move',
+        }
+      : null
     const phase = heuristic ? 'beam' : 'prove'
     const kind = executor.shared ? 'shared' : 'plain'
     const w = domain.w
@@ -167,7 +182,7 @@ export class GameSolver {
     try {
       for (let level = 1; level <= bound; level++) {
         const parents = levels[level - 1]!
-        const next = new KeySet(w, Math.max(1024, parents.size), kind)
+        let next = new KeySet(w, Math.max(1024, parents.size), kind)
         const won = new KeySet(w, 16)
         const rule: GameRule = { game: true, level, bound, winner, heuristic }
         const levelStart = performance.now()
@@ -209,6 +224,7 @@ export class GameSolver {
           levels.push(next)
           break
         }
+        if (heuristic && this.job.beamWidth > 0 && next.size > this.job.beamWidth) next = this.cap(domain, next, level, winner, kind)
         if (next.size === 0) break
         next.forEach((raw, off) => void seen[level % 2]!.add(raw, off))
         levels.push(next)
@@ -232,6 +248,37 @@ export class GameSolver {
       seconds: (performance.now() - t0) / 1000,
     }
     return { record, levels, wins }
+  }
+
+  /**
+   * A heuristic search's level cut down to the beam width: the states where the winner is furthest
+   * along (fewest plies left by the bound, then the least distance of its men to its base, the
+   * fewest opposing men left in it, and the shortest ladder).
+   */
+  private cap(domain: GameDomain, level: KeySet, depth: number, winner: number, kind: BufferKind): KeySet {
+    const toMove = domain.mover(depth + 1)
+    const toBase = domain.toBase[winner]!
+    const inBase = domain.inBase[winner]!
+    const scores = new Float64Array(level.size)
+    let k = 0
+    level.forEach((raw, off) => {
+      const [blue, red] = domain.armies(raw, off)
+      const W = winner === 0 ? blue : red
+      const O = winner === 0 ? red : blue
+      let spread = 0
+      for (const c of W) spread += toBase[c]!
+      let occupying = 0
+      for (const c of O) occupying += inBase[c]!
+      scores[k++] = domain.remaining(blue, red, winner, toMove) * 1e6 + spread * 1e3 + occupying * 30 + domain.gaps(blue, red, winner)
+    })
+    const sorted = scores.slice().sort()
+    const threshold = sorted[this.job.beamWidth - 1]!
+    const kept = new KeySet(domain.w, this.job.beamWidth, kind)
+    k = 0
+    level.forEach((raw, off) => {
+      if (scores[k++]! <= threshold && kept.size < this.job.beamWidth) kept.add(raw, off)
+    })
+    return kept
   }
 
   /** States (cell lists) from the start to a won state at the last level. */
@@ -570,6 +617,7 @@ export function parseGameJob(input: unknown): Result<GameJob, Diagnostic[]> {
     timeLimit: num('timeLimit', 0, 10 ** 7),
     enumerate: bool('enumerate'),
     listGames: num('listGames', 0, 100_000),
+    beamWidth: num('beamWidth', 0, 1_000_000_000),
   }
   const doc = typeof o['problem'] === 'object' && o['problem'] !== null ? loadDocument(o['problem']) : undefined
   if (!doc) faults.push(diagnostic('job.problem', 'the job has no problem', 'problem'))

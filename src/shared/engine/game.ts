@@ -18,7 +18,7 @@
  * large late in a game (the armies separate again), so it is not used as a pruning bound here.
  */
 import { interpret, specFromProblem, type DocumentSpec } from '../document'
-import { cellDistance, cellCentroid } from '../metrics'
+import { cellDistance, cellCentroid, cellType } from '../metrics'
 import type { Problem } from '../problem'
 import { symmetry } from '../symmetry'
 import type { KernelStats, Sink } from './kernel'
@@ -40,7 +40,11 @@ export interface GameRule {
   /** The army whose win is looked for (0 blue, 1 red): h is that army's, the other's wins end lines. */
   readonly winner: number
   /** Heuristic mode (paper 2.4): the critical move l after which the winner places a man each move; null: exhaustive. */
-  readonly heuristic: { readonly critical: number } | null
+  /**
+   * The paper's heuristic properties (section 2.4), or null for an exhaustive search: (iv) from the
+   * critical move on (`placements`), (v) at the critical move (`lines`); (i) on odd boards.
+   */
+  readonly heuristic: { readonly critical: number; readonly placements: boolean; readonly lines: boolean } | null
 }
 
 export class GameDomain {
@@ -66,6 +70,12 @@ export class GameDomain {
   readonly fold: Int16Array | undefined
   /** The one-dimensional ladder a placement needs (see LadderReach). */
   readonly reach: LadderReach
+  /** Type label (0-3) of each cell; only steps change a man's type. */
+  readonly cellType: Uint8Array
+  /** Per army: 1 on cells outside its target base from which a step enters it (0 everywhere when jumps only). */
+  readonly nearBase: [Uint8Array, Uint8Array]
+  /** Per army: the cells of its target base of each type. */
+  readonly baseTypes: [Int32Array, Int32Array]
 
   constructor(
     problem: Problem,
@@ -109,6 +119,17 @@ export class GameDomain {
     this.startKey = new Uint32Array(this.w)
     this.pack(blue.start, red.start, this.startKey, 0)
     this.reach = new LadderReach(this)
+    this.cellType = Uint8Array.from({ length: n }, (_, c) => cellType(board, c))
+    const steps = !problem.rules.jumpsOnly
+    const near = (army: number): Uint8Array =>
+      Uint8Array.from({ length: n }, (_, c) => (steps && this.inBase[army]![c] === 0 && this.toBase[army]![c] === 1 ? 1 : 0))
+    this.nearBase = [near(0), near(1)]
+    const types = (army: number): Int32Array => {
+      const t = new Int32Array(4)
+      for (const c of problem.armies[army]!.target) t[this.cellType[c]!]!++
+      return t
+    }
+    this.baseTypes = [types(0), types(1)]
   }
 
   /** Missing rungs of the winner's best ladder into its base (LadderReach), from scratch. */
@@ -204,7 +225,27 @@ export class GameDomain {
     for (const c of O) if (inT[c] === 1) occupying++
     let dWO = 255
     for (const a of W) for (const b of O) if (this.dist[a * n + b]! < dWO) dWO = this.dist[a * n + b]!
-    return remainingFrom(left, occupying, dT, dWO, toMove === winner, this.gaps(blue, red, winner))
+    return remainingFrom(left, occupying, dT, dWO, toMove === winner, this.gaps(blue, red, winner), this.typeExtra(W, winner))
+  }
+
+  /**
+   * Moves the winner needs beyond one per man outside the base, by types (section 2.1): a man can
+   * land by jumps only on a cell of his own type, so a man outside the base with no free base cell
+   * of his type left needs a step (a move of its own) before he places, or steps in from beside the
+   * base. Counted per type: men of the type, not beside the base, beyond the free base cells of the
+   * type (men beside it are counted as fitting anywhere). Without steps such a man never places:
+   * Infinity.
+   */
+  typeExtra(W: readonly number[], winner: number): number {
+    const counts = new Int32Array(8)
+    const inT = this.inBase[winner]!
+    const near = this.nearBase[winner]!
+    for (const c of W) {
+      const t = this.cellType[c]!
+      if (inT[c] === 1) counts[4 + t]!++
+      else if (near[c] === 0) counts[t]!++
+    }
+    return typeExtraFrom(counts, this.baseTypes[winner]!, this.problem.rules.jumpsOnly)
   }
 
   /** Plies still to come before either side can win (the pruning bound). */
@@ -235,19 +276,43 @@ export function remainingTerms(
   dWO: number,
   winnerToMove: boolean,
   gaps = 0,
-): { place: number; vacate: number; phi: number } {
-  if (left === 0) return { place: 0, vacate: 0, phi: 0 }
+  extra = 0,
+): { place: number; vacate: number; phi: number; moves: number } {
+  if (left === 0) return { place: 0, vacate: 0, phi: 0, moves: 0 }
   // The next placement needs contact (phi <= 0) and a ladder whose `gaps` missing rungs each take a move.
   const phi = Math.max(Math.min(dT - 1, dWO - 2), gaps)
   const wTurn = (t: number): number => (winnerToMove ? (t % 2 === 1 ? t : t + 1) : t % 2 === 0 ? t : t + 1)
   const place = wTurn(Math.max(1, phi + 1)) + 2 * (left - 1)
   const vacate = occupying > 0 ? wTurn((winnerToMove ? 2 * occupying : 2 * occupying - 1) + 1) : 0
-  return { place, vacate, phi }
+  // The winner's own moves: one per man outside and `extra` more (typeExtra), on alternate turns.
+  const moves = extra > 0 ? (winnerToMove ? 2 * (left + extra) - 1 : 2 * (left + extra)) : 0
+  return { place, vacate, phi, moves }
 }
 
-export function remainingFrom(left: number, occupying: number, dT: number, dWO: number, winnerToMove: boolean, gaps = 0): number {
-  const t = remainingTerms(left, occupying, dT, dWO, winnerToMove, gaps)
-  return Math.max(t.place, t.vacate)
+export function remainingFrom(
+  left: number,
+  occupying: number,
+  dT: number,
+  dWO: number,
+  winnerToMove: boolean,
+  gaps = 0,
+  extra = 0,
+): number {
+  const t = remainingTerms(left, occupying, dT, dWO, winnerToMove, gaps, extra)
+  return Math.max(t.place, t.vacate, t.moves)
+}
+
+/**
+ * typeExtra from counts: counts[t] the winner's men of type t outside the base and not beside it,
+ * counts[4 + t] its men of type t in the base; baseTypes[t] the base cells of type t.
+ */
+export function typeExtraFrom(counts: Int32Array, baseTypes: Int32Array, jumpsOnly: boolean): number {
+  let extra = 0
+  for (let t = 0; t < 4; t++) {
+    const over = counts[t]! - (baseTypes[t]! - counts[4 + t]!)
+    if (over > 0) extra += over
+  }
+  return jumpsOnly && extra > 0 ? 1 << 20 : extra
 }
 
 function lessKey(a: Uint32Array, ao: number, b: Uint32Array, bo: number, w: number): boolean {
@@ -395,6 +460,8 @@ export class GameKernel {
   private readonly nextMen: Int16Array
   /** Directional values of all men (for the winner's ladder), and of the winner's men outside its base. */
   private readonly present: Int32Array
+  /** typeExtra counts of the winner's men (see countType). */
+  private readonly typeCounts = new Int32Array(8)
   private readonly outside: Int32Array
   private readonly lookFrom = new Int16Array(MAX_MOVES)
   private readonly lookTo = new Int16Array(MAX_MOVES)
@@ -443,6 +510,14 @@ export class GameKernel {
     for (let k = 0; k < this.armySize[1 - mover]!; k++) occ[otherArmy[k]!] = 0
     occ[fromCell] = 0
     return found
+  }
+
+  /** Count (sign +1) or uncount (-1) a man of the winner on cell c in typeExtra's counts. */
+  private countType(counts: Int32Array, c: number, winner: number, sign: number): void {
+    const d = this.domain
+    const t = d.cellType[c]!
+    if (d.inBase[winner]![c] === 1) counts[4 + t]! += sign
+    else if (d.nearBase[winner]![c] === 0) counts[t]! += sign
   }
 
   /** Decode a state into armyCells / armySize. */
@@ -569,6 +644,16 @@ export class GameKernel {
         if (toTheirs[c]! < otherToBase) otherToBase = toTheirs[c]!
         if (inMine[c] === 1) otherOccupying++
       }
+      // The winner's men by type (typeExtra), for the parent; a child of the winner's move adjusts.
+      const types = this.typeCounts
+      types.fill(0)
+      {
+        const W = winner === mover ? men : foes
+        const size = winner === mover ? m : f
+        for (let q = 0; q < size; q++) this.countType(types, W[q]!, winner, 1)
+      }
+      const baseTypes = d.baseTypes[winner]!
+      const jumpsOnly = d.problem.rules.jumpsOnly
       // The winner's ladder: all men's values in the winner's direction.
       const reach = d.reach
       const present = this.present
@@ -639,8 +724,17 @@ export class GameKernel {
         const wOccupying = winner === mover ? otherOccupying : moverOccupying - inTheirs[fromCell]! + inTheirs[toCell]!
         const wDT = winner === mover ? Math.min(k === mt1Man ? mt2 : mt1, toMine[toCell]!) : otherToBase
         const room = rule.bound - rule.level
-        let terms = remainingTerms(wLeft, wOccupying, wDT, dWO, winnerToMove)
-        if (terms.place > room || terms.vacate > room) continue
+        if (winner === mover) {
+          this.countType(types, fromCell, winner, -1)
+          this.countType(types, toCell, winner, 1)
+        }
+        const extra = typeExtraFrom(types, baseTypes, jumpsOnly)
+        if (winner === mover) {
+          this.countType(types, toCell, winner, -1)
+          this.countType(types, fromCell, winner, 1)
+        }
+        let terms = remainingTerms(wLeft, wOccupying, wDT, dWO, winnerToMove, 0, extra)
+        if (terms.place > room || terms.vacate > room || terms.moves > room) continue
         // The ladder the next placement needs may put it further off.
         if (wLeft > 0) {
           const vf = reach.dir(winner, cv[fromCell]!)
@@ -659,7 +753,7 @@ export class GameKernel {
           present[vf]!++
           present[vt]!--
           if (g > terms.phi) {
-            terms = remainingTerms(wLeft, wOccupying, wDT, dWO, winnerToMove, g)
+            terms = remainingTerms(wLeft, wOccupying, wDT, dWO, winnerToMove, g, extra)
             if (terms.place > room) continue
           }
         }
@@ -670,7 +764,7 @@ export class GameKernel {
           if (terms.phi <= 0 && terms.place + 2 > room && !this.hasMove(winner, mover, fromCell, toCell, d.inBase[winner]!, true)) continue
         } else if (terms.vacate > 0 && terms.vacate + 2 > room && !this.hasMove(other, mover, fromCell, toCell, d.inBase[winner]!, false))
           continue
-        if (heur && !this.heuristicOk(fromCell, toCell, mover, rule.level, winner, heur.critical)) continue
+        if (heur && !this.heuristicOk(fromCell, toCell, mover, rule.level, winner, heur)) continue
         stats.kept++
         sink.add(out, 0, 0, 0)
       }
@@ -682,16 +776,24 @@ export class GameKernel {
    * n >= l of the winner, at least (n - l)/2 + 1 of its men are in the opposing base; at the
    * critical move every diagonal line x - y = k, |k| <= 4, between the bases holds a man.
    */
-  private heuristicOk(fromCell: number, toCell: number, mover: number, level: number, winner: number, critical: number): boolean {
+  private heuristicOk(
+    fromCell: number,
+    toCell: number,
+    mover: number,
+    level: number,
+    winner: number,
+    heur: NonNullable<GameRule['heuristic']>,
+  ): boolean {
+    const critical = heur.critical
     const d = this.domain
     const moved = (c: number): number => (c === fromCell ? toCell : c)
-    if (level >= critical && mover === winner) {
+    if (heur.placements && level >= critical && mover === winner) {
       const W = this.armyCells[winner]!
       let home = 0
       for (let k = 0; k < this.armySize[winner]!; k++) if (d.inBase[winner]![moved(W[k]!)] === 1) home++
       if (home < Math.floor((level - critical) / 2) + 1) return false
     }
-    if (level === critical) {
+    if (heur.lines && level === critical) {
       const lines = this.lines
       lines.fill(0)
       for (let army = 0; army < 2; army++) {

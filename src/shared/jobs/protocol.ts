@@ -7,18 +7,19 @@
  * Both sides check what they receive (parseHostMessage, parseRunnerMessage): a message from another
  * process is input, and a malformed one is rejected with a diagnostic naming what is wrong.
  *
- * Messages carry the job's `kind`. Only `solve` (a transfer search) exists; a second kind (game
- * search) adds an entry to JOB_KINDS, JobTypes and CODECS, and nothing else here changes.
+ * Messages carry the job's `kind`: `solve` (a transfer search) or `game` (a shortest two-player
+ * game). A kind is an entry in JOB_KINDS, JobTypes and CODECS; nothing else here depends on it.
  */
 import * as z from 'zod'
 import { parseJob } from '../engine/engine'
 import { PHASES, type Progress, type SolveJob, type SolveResult } from '../engine/job'
 import { BOUNDS } from '../engine/ladder'
+import { parseGameJob, type GameJob, type GameResult } from '../engine/game-search'
 import type { DocumentSpec } from '../document'
 import { describe, diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 
-export const JOB_KINDS = ['solve'] as const
-/** What a job searches for: `solve`, a shortest solution of a transfer problem. */
+export const JOB_KINDS = ['solve', 'game'] as const
+/** What a job searches for: `solve`, a shortest solution of a transfer problem; `game`, a shortest game. */
 export type JobKind = (typeof JOB_KINDS)[number]
 
 /** Per kind: the loose parameters a caller gives, the checked ones, progress and result. */
@@ -29,6 +30,12 @@ export interface JobTypes {
     readonly params: SolveJob
     readonly progress: Progress
     readonly result: SolveResult
+  }
+  game: {
+    readonly input: { readonly problem: DocumentSpec } & Partial<Omit<GameJob, 'problem'>>
+    readonly params: GameJob
+    readonly progress: Progress
+    readonly result: GameResult
   }
 }
 
@@ -119,6 +126,48 @@ const ResultSchema = z.strictObject({
   }),
 }) satisfies z.ZodType<SolveResult>
 
+const LevelStatSchema = z.strictObject({
+  phase: z.enum(PHASES),
+  length: int.nullable(),
+  level: int,
+  size: nonNegative,
+  children: nonNegative,
+  seconds: nonNegative,
+})
+
+const GameResultSchema = z.strictObject({
+  status: z.enum(['optimal', 'best-found', 'unsolved']),
+  length: int.nullable(),
+  optimal: z.boolean(),
+  lowerBound: int,
+  winner: z.string().nullable(),
+  moves: z.array(z.string()),
+  games: z.array(z.strictObject({ moves: z.array(z.string()), winner: z.string() })),
+  count: z.strictObject({ games: nonNegative, finalPositions: nonNegative }).nullable(),
+  proof: z.strictObject({
+    statement: z.string(),
+    searches: z.array(
+      z.strictObject({
+        bound: int,
+        winner: z.string(),
+        heuristic: z.boolean(),
+        result: z.enum(['found', 'none', 'budget', 'time']),
+        length: int.nullable(),
+        levels: z.array(nonNegative),
+        seconds: nonNegative,
+      }),
+    ),
+  }),
+  stats: z.strictObject({
+    levels: z.array(LevelStatSchema),
+    peakBoards: nonNegative,
+    peakBytes: nonNegative,
+    bytesPerBoard: nonNegative,
+    seconds: nonNegative,
+    threads: int,
+  }),
+}) satisfies z.ZodType<GameResult>
+
 interface Codec<K extends JobKind> {
   /** Check loose parameters, filling in defaults. */
   params(input: unknown): Result<JobTypes[K]['params'], Diagnostic[]>
@@ -128,6 +177,7 @@ interface Codec<K extends JobKind> {
 
 const CODECS: { readonly [K in JobKind]: Codec<K> } = {
   solve: { params: parseJob, progress: ProgressSchema, result: ResultSchema },
+  game: { params: parseGameJob, progress: ProgressSchema, result: GameResultSchema },
 }
 
 function isRecord(x: unknown): x is Record<string, unknown> {
@@ -166,7 +216,8 @@ export function parseJobRequest(input: unknown): Result<Job, Diagnostic[]> {
   if (!kind.ok) return kind
   const params = CODECS[kind.value].params(input['params'])
   if (!params.ok) return err(prefixed(params.error, 'params'))
-  return ok({ kind: kind.value, params: params.value })
+  // The codec of kind K gave params of kind K (TypeScript cannot follow the pairing through the index).
+  return ok({ kind: kind.value, params: params.value } as Job)
 }
 
 const HOST_TYPES = ['start', 'cancel'] as const
@@ -224,7 +275,7 @@ export function parseRunnerMessage(input: unknown): Result<RunnerMessage, Diagno
     return p.success ? ok({ type, kind: kind.value, progress: p.data }) : err(zodFaults(p.error, 'progress'))
   }
   const r = codec.result.safeParse(o['result'])
-  return r.success ? ok({ type, kind: kind.value, result: r.data }) : err(zodFaults(r.error, 'result'))
+  return r.success ? ok({ type, kind: kind.value, result: r.data } as ResultMessage) : err(zodFaults(r.error, 'result'))
 }
 
 /** One line for a list of diagnostics: `at: message; at: message`. */

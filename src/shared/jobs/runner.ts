@@ -60,12 +60,18 @@ export function serveJob(port: RunnerPort, engines: Engines): Promise<void> {
       return
     }
     const kind = m.kind
-    const job = engines[kind](m.params, (progress) => {
+    // The engine of the start message's own kind (the pairing of kind and params is checked by
+    // parseHostMessage; TypeScript cannot follow it through the index).
+    const start = engines[kind] as (
+      params: JobTypes[JobKind]['params'],
+      onProgress: (p: JobTypes[JobKind]['progress']) => void,
+    ) => RunningJob<JobTypes[JobKind]['result']>
+    const job = start(m.params, (progress) => {
       if (!finished) port.post({ type: 'progress', kind, progress })
     })
     running = job
     job.result.then(
-      (result) => final({ type: 'result', kind, result }),
+      (result) => final({ type: 'result', kind, result } as RunnerMessage),
       (e: unknown) => {
         if (e instanceof CancelledError) final({ type: 'cancelled' })
         else {
