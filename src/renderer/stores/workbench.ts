@@ -38,7 +38,7 @@ export const useWorkbench = defineStore('workbench', () => {
   const problem = computed(() => documentStore.doc.problem)
   const title = computed(() => problem.value.title)
 
-  const overlays = ref<Overlays>({ ...NO_OVERLAYS })
+  const overlays = ref<{ -readonly [K in keyof Overlays]: Overlays[K] }>({ ...NO_OVERLAYS })
   /** Draw 6-move problems on the square grid anyway. */
   const squareGrid = ref(false)
 
