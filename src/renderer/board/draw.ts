@@ -101,6 +101,7 @@ export function drawPosition(scene: Scene, into: Konva.Container, hideMan = -1):
         pointerLength: s * 0.25,
         pointerWidth: s * 0.25,
         opacity: 0.55,
+        perfectDrawEnabled: false,
         lineJoin: 'round',
         listening: false,
       }),
@@ -112,7 +113,10 @@ export function drawPosition(scene: Scene, into: Konva.Container, hideMan = -1):
       into.add(
         new Konva.Circle({ x: m.x, y: m.y, radius: m.r * 1.28, stroke: '#2f8f46', strokeWidth: Math.max(2, s * 0.08), listening: false }),
       )
-    if (m.rung) into.add(new Konva.Circle({ x: m.x, y: m.y, radius: m.r * 1.2, fill: '#f2c230', opacity: 0.9, listening: false }))
+    if (m.rung)
+      into.add(
+        new Konva.Circle({ x: m.x, y: m.y, radius: m.r * 1.2, fill: '#f2c230', opacity: 0.9, perfectDrawEnabled: false, listening: false }),
+      )
     into.add(manNode(m.x, m.y, m.r, m.fill, m.selected))
   }
   for (const l of scene.typeLabels) into.add(text(l, true))
@@ -133,7 +137,7 @@ export function drawPosition(scene: Scene, into: Konva.Container, hideMan = -1):
     into.add(t)
   }
   for (const d of scene.destinations) {
-    into.add(new Konva.Circle({ x: d.x, y: d.y, radius: d.r, fill: '#2f8f46', opacity: 0.75, listening: false }))
+    into.add(new Konva.Circle({ x: d.x, y: d.y, radius: d.r, fill: '#2f8f46', opacity: 0.75, perfectDrawEnabled: false, listening: false }))
   }
 }
 
@@ -149,6 +153,9 @@ export function manNode(x: number, y: number, r: number, fill: string, selected 
     shadowBlur: r * 0.25,
     shadowOpacity: 0.25,
     shadowOffset: { x: r * 0.08, y: r * 0.12 },
+    // Without this Konva draws a shadowed, filled and stroked shape through a stage-sized buffer.
+    perfectDrawEnabled: false,
+    shadowForStrokeEnabled: false,
     listening: false,
   })
 }

@@ -170,7 +170,7 @@ export function buildScene(input: SceneInput, width: number, height: number): Sc
   for (let c = 0; c < board.size; c++) {
     for (let d = 0; d < topo.degree; d++) {
       const n = topo.neighbor[c * topo.degree + d]!
-      if (n > c) {
+      if (n > c && !input.offCells?.has(c) && !input.offCells?.has(n)) {
         const a = px(c)
         const b = px(n)
         edges.push(a.x, a.y, b.x, b.y)
@@ -233,13 +233,22 @@ export function buildScene(input: SceneInput, width: number, height: number): Sc
       if (!firstInRow.has(j) || board.col[firstInRow.get(j)!]! > i) firstInRow.set(j, c)
     }
     const step = input.lattice === 'triangular' ? 0.85 : 0.8
+    const candidates: Label[] = []
     for (const [i, c] of firstInColumn) {
       const p = gridPixel(g, i, board.row[c]! - step)
-      coordinates.push({ x: p.x, y: p.y, text: cellName(i, 1)[0]!, size, colour: '#6b6457' })
+      candidates.push({ x: p.x, y: p.y, text: cellName(i, 1)[0]!, size, colour: '#6b6457' })
     }
     for (const [j, c] of firstInRow) {
       const p = gridPixel(g, board.col[c]! - step, j)
-      coordinates.push({ x: p.x, y: p.y, text: String(j), size, colour: '#6b6457' })
+      candidates.push({ x: p.x, y: p.y, text: String(j), size, colour: '#6b6457' })
+    }
+    // On masked boards (the star's inner corners) a label may land on a cell or on another label: leave it out.
+    const near = (a: { x: number; y: number }, b: { x: number; y: number }, d: number): boolean =>
+      (a.x - b.x) ** 2 + (a.y - b.y) ** 2 < d * d
+    for (const l of candidates) {
+      if (holes.some((h) => !h.off && near(h, l, s * 0.55))) continue
+      if (coordinates.some((k) => near(k, l, s * 0.7))) continue
+      coordinates.push(l)
     }
   }
 

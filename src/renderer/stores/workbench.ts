@@ -85,6 +85,9 @@ export const useWorkbench = defineStore('workbench', () => {
     () => (problem.value.reflection ?? 'mirror') === 'mirror' && problem.value.board.width === problem.value.board.height,
   )
 
+  // The same array as long as the problem stays: the board layer is redrawn only when it changes.
+  const targets = computed(() => problem.value.armies.map((a) => a.target))
+
   /** The scene of play mode at a ply (the board shows the current one; exports any). */
   function sceneAt(k: number, show: Overlays = overlays.value): SceneInput {
     const p = problem.value
@@ -99,7 +102,7 @@ export const useWorkbench = defineStore('workbench', () => {
       rules: p.rules,
       lattice: lattice.value,
       position: pos,
-      targets: p.armies.map((a) => a.target),
+      targets: targets.value,
       ...(m && { path: { cells: m.move.path, army: m.army } }),
       ...(current && selection.value && { selected: selection.value.from, destinations: destinations(selection.value) }),
       overlays: show,
