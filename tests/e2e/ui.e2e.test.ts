@@ -224,6 +224,10 @@ describe('the workbench, as a user works with it', () => {
     expect(copied.endsWith('(reflect)')).toBe(true)
     await page.getByTestId('copy-position').click()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/after move 27\nblue: /)
+    // Keep the pasted line in the document, as its written (reflect) form.
+    await page.getByTestId('keep-line').click()
+    await expect.poll(() => text(page, 'stored-solutions')).toBe('1')
+    expect(await page.getByTestId('dirty-mark').count()).toBe(1)
     expect(errors).toEqual([])
     await page.close()
   })
