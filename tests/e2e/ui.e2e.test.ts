@@ -4,6 +4,7 @@
 // size), paste Levenspiel's solution from the paper, play moves by clicking, and watch a
 // two-player game. Screenshots of each screen go to test-results/screenshots/.
 import { mkdirSync, readFileSync } from 'node:fs'
+import { inflateSync } from 'node:zlib'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
@@ -65,6 +66,23 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   expect([...bytes.subarray(0, 8)]).toEqual(signature)
   expect(bytes.subarray(12, 16).toString('latin1')).toBe('IHDR')
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) }
+}
+
+/**
+ * The colour (RGBA) of a PNG's top-left pixel. On the first row every PNG filter leaves the first
+ * pixel as it is (there is nothing to its left or above), so it is read straight from the data.
+ */
+function firstPixel(bytes: Buffer): number[] {
+  expect(bytes[24]).toBe(8) // bit depth
+  expect(bytes[25]).toBe(6) // RGBA
+  const idat: Buffer[] = []
+  for (let at = 8; at < bytes.length;) {
+    const length = bytes.readUInt32BE(at)
+    if (bytes.subarray(at + 4, at + 8).toString('latin1') === 'IDAT') idat.push(bytes.subarray(at + 8, at + 8 + length))
+    at += 12 + length
+  }
+  const data = inflateSync(Buffer.concat(idat))
+  return [...data.subarray(1, 5)]
 }
 
 async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
@@ -251,6 +269,9 @@ describe('the workbench, as a user works with it', () => {
     await page.getByTestId('export-scale').selectOption('1')
     const plain = await download(page, 'export-png')
     expect(pngSize(plain.bytes)).toEqual({ width: 400, height: 400 })
+    // A white background is white in the corner; a transparent one is clear.
+    expect(firstPixel(diagram.bytes)).toEqual([255, 255, 255, 255])
+    expect(firstPixel(plain.bytes)[3]).toBe(0)
 
     // Figure 6: the first half of the solution, 4 diagrams a row, 240 pixels each.
     await page.getByTestId('export-background').selectOption('white')

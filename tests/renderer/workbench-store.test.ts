@@ -180,3 +180,27 @@ describe('the editor store (edit mode)', () => {
     expect(doc.doc.problem.armies[0]!.start).toHaveLength(10)
   })
 })
+
+describe('the scene of masked boards', () => {
+  it('puts no coordinate on a cell or on another label (the star), and draws no lattice line to a cell painted off', () => {
+    const ed = useEditor()
+    ed.preset('star', 'triangle10', '6-move', 'game')
+    const scene = buildScene({ ...ed.scene, overlays: { ...ed.scene.overlays, coordinates: true } }, 700, 700)
+    const s = scene.scale
+    expect(scene.coordinates.length).toBeGreaterThan(10)
+    for (const l of scene.coordinates) {
+      for (const h of scene.holes) expect((h.x - l.x) ** 2 + (h.y - l.y) ** 2).toBeGreaterThanOrEqual((s * 0.55) ** 2)
+    }
+    for (const [k, a] of scene.coordinates.entries()) {
+      for (const b of scene.coordinates.slice(k + 1)) expect((a.x - b.x) ** 2 + (a.y - b.y) ** 2).toBeGreaterThanOrEqual((s * 0.7) ** 2)
+    }
+    // Paint a cell off: its lattice lines go, and it is drawn dimmed.
+    ed.preset('9x9', 'triangle6', '4-move', 'transfer')
+    const before = buildScene(ed.scene, 600, 600).edges.length
+    ed.tool = 'cells'
+    ed.click(unwrap(parseCell(ed.grid, 'e5')))
+    const after = buildScene(ed.scene, 600, 600)
+    expect(after.edges.length).toBe(before - 4 * 4)
+    expect(after.holes.find((h) => h.name === 'e5')?.off).toBe(true)
+  })
+})

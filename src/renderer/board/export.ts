@@ -58,12 +58,6 @@ export async function sheetPng(
     caption: { x: f.captionX, y: f.captionY, text: caption(f.ply), size: Math.max(10, Math.min(16, size / 18)), colour: '#333333' },
   }))
   const { width, height } = layout.value
-  const blob = await scenePng(
-    scenes,
-    width,
-    height,
-    o.scale,
-    BACKGROUNDS[o.background] ?? (o.background === 'transparent' ? null : '#ffffff'),
-  )
+  const blob = await scenePng(scenes, width, height, o.scale, BACKGROUNDS[o.background])
   return ok({ bytes: await bytes(blob), width: width * o.scale, height: height * o.scale })
 }
