@@ -14,6 +14,7 @@ import { parseJobRequest } from '../shared/jobs/protocol'
 import { ok } from '../shared/result'
 import { writeFileAtomic } from '../hosts/node/files'
 import { closeDecision, documentArgument, DocumentFiles, RecentFiles, type FileDialogs } from './documents'
+import { ImageExports } from './exports'
 import { registerApi, sendEvent, type MainHandlers } from './ipc'
 import { utilityLauncher, type UtilityScripts } from './launch'
 import { menuTemplate } from './menu'
@@ -68,6 +69,12 @@ function fileDialogs(window: () => BrowserWindow | undefined): FileDialogs {
       return r.canceled || !r.filePath ? undefined : r.filePath
     },
   }
+}
+
+async function choosePng(window: BrowserWindow | undefined, defaultPath: string): Promise<string | undefined> {
+  const options = { title: 'Export Picture', defaultPath, filters: [{ name: 'PNG images', extensions: ['png'] }] }
+  const r = await (window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options))
+  return r.canceled || !r.filePath ? undefined : r.filePath
 }
 
 export function startApp(options: AppOptions): void {
@@ -236,6 +243,7 @@ export function startApp(options: AppOptions): void {
       defaultDir: app.getPath('documents'),
     })
     const documents = files
+    const images = new ImageExports({ chooseSave: (p) => choosePng(win, p), write: writeFileAtomic, defaultDir: app.getPath('pictures') })
     const jobs = new JobManager({
       launch: utilityLauncher(options.scripts),
       concurrency: availableParallelism(),
@@ -272,6 +280,7 @@ export function startApp(options: AppOptions): void {
         }
       },
       askUnsaved: (name) => askUnsaved(win, name),
+      saveImage: (request) => images.save(request),
     }
     registerApi(ipcMain, handlers, (sender) => sender !== undefined && sender === contents())
     buildMenu(recent)

@@ -22,6 +22,8 @@ export class RequestError extends Error {}
 /** Largest document text accepted (the biggest shipped problem file is a few kilobytes). */
 export const MAX_DOCUMENT_BYTES = 16 * 2 ** 20
 const MAX_PATH = 4096
+/** Largest picture accepted for saving (a figure sheet at a high scale stays well below). */
+export const MAX_IMAGE_BYTES = 64 * 2 ** 20
 
 type Parser<K extends InvokeName> = (args: readonly unknown[]) => Result<ArgsOf<K>, Diagnostic>
 
@@ -95,6 +97,22 @@ export const PARSERS: { readonly [K in InvokeName]: Parser<K> } = {
     const fault =
       file(s['file'], 'file') ?? (typeof s['dirty'] === 'boolean' ? undefined : diagnostic('ipc.type', 'dirty must be true or false'))
     return fault ? err(fault) : ok([{ file: s['file'] as { name: string; path?: string }, dirty: s['dirty'] as boolean }])
+  },
+  saveImage: (args) => {
+    const bad = count(args, 1)
+    if (bad) return err(bad)
+    const r = args[0]
+    if (!isRecord(r)) return err(diagnostic('ipc.type', 'an image request is an object with a name and bytes'))
+    const fault =
+      text(r['name'], 'name', 1024) ??
+      (r['bytes'] instanceof Uint8Array ? undefined : diagnostic('ipc.type', 'bytes must be a Uint8Array')) ??
+      ((r['bytes'] as Uint8Array).byteLength > MAX_IMAGE_BYTES
+        ? diagnostic('ipc.size', `the image is larger than ${MAX_IMAGE_BYTES} bytes`)
+        : undefined)
+    if (fault) return err(fault)
+    const extra = Object.keys(r).find((k) => k !== 'name' && k !== 'bytes')
+    if (extra) return err(diagnostic('ipc.type', `an image request has an unknown field '${extra}'`))
+    return ok([{ name: r['name'] as string, bytes: r['bytes'] as Uint8Array }])
   },
   askUnsaved: (args) => {
     const bad = count(args, 1) ?? text(args[0], 'the document name', 1024)

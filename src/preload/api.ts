@@ -12,7 +12,7 @@ import type { JobRequest } from '../shared/jobs/protocol'
 import type { Diagnostic, Result } from '../shared/result'
 
 /** The domains of the channels. */
-export type Domain = 'app' | 'job' | 'document' | 'window' | 'menu'
+export type Domain = 'app' | 'job' | 'document' | 'export' | 'window' | 'menu'
 export type Channel = `${Domain}:${string}`
 
 /** A request answered by the host: `ipcRenderer.invoke` / `ipcMain.handle`. */
@@ -86,6 +86,19 @@ export type Command =
   | { readonly name: 'save'; readonly then?: 'close' }
   | { readonly name: 'open-path'; readonly path: string }
 
+/** A picture to save (a PNG diagram or figure sheet). */
+export interface ImageRequest {
+  /** Suggested file name, e.g. `triangle10-move-14.png`. */
+  readonly name: string
+  /** The PNG file's bytes. */
+  readonly bytes: Uint8Array
+}
+
+export type ExportOutcome =
+  | { readonly status: 'saved'; readonly name: string; readonly path?: string }
+  | { readonly status: 'cancelled' }
+  | { readonly status: 'failed'; readonly reason: string }
+
 export interface RecentDocument {
   readonly path: string
   readonly name: string
@@ -113,6 +126,9 @@ export const API = {
   recentDocuments: invoke<[], RecentDocument[]>('document:recent'),
   setDocumentState: invoke<[state: DocumentState], void>('document:set-state'),
   askUnsaved: invoke<[name: string], UnsavedChoice>('document:ask-unsaved'),
+
+  /** Save a PNG: a save dialog and an atomic write on the desktop, a download in the browser. */
+  saveImage: invoke<[request: ImageRequest], ExportOutcome>('export:save-image'),
 
   onCommand: event<Command>('menu:command'),
 } as const

@@ -138,3 +138,11 @@ export function centroidGainBound(board: Board, rules: Rules, cells: readonly nu
   }
   return hi - lo + centroidDelta(rules)
 }
+
+/** The men that count toward sym(A): those whose image under the symmetry is a man of the same army. */
+export function symMen(board: Board, cells: readonly number[], name: SymmetryName = 'mirror'): number[] {
+  const image = symmetry(board, name)
+  if (!image) return []
+  const set = new Set(cells)
+  return cells.filter((c) => set.has(image[c]!))
+}

@@ -26,13 +26,14 @@ describe('first page', () => {
     expect(await page.getByTestId('balance').textContent()).toBe('3 3 3 1')
     // The page is cross-origin isolated, so the engine can share memory between workers.
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true)
-    // Blue is drawn: sample the canvas at the a1 cell and find the army colour.
+    // Blue is drawn: count pixels of the army colour on the board's canvases (the men have a layer of their own).
     const blue = await page.evaluate(() => {
-      const canvas = document.querySelector('[data-testid=board] canvas') as HTMLCanvasElement
-      const ctx = canvas.getContext('2d')!
-      const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height)
       let n = 0
-      for (let k = 0; k < data.length; k += 4) if (data[k + 2]! > 150 && data[k]! < 60) n++
+      for (const canvas of document.querySelectorAll('[data-testid=board] canvas') as NodeListOf<HTMLCanvasElement>) {
+        const ctx = canvas.getContext('2d')!
+        const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height)
+        for (let k = 0; k < data.length; k += 4) if (data[k + 2]! > 150 && data[k]! < 60) n++
+      }
       return n
     })
     expect(blue).toBeGreaterThan(1000)

@@ -129,6 +129,8 @@ describe('the browser workbench', () => {
     await expect
       .poll(async () => Number((await text(page, 'progress-level').catch(() => '0')).split(' ')[0]), { timeout: 60_000 })
       .toBeGreaterThan(2)
+    // The progress has a chart of the level sizes so far.
+    await expect.poll(async () => Number(await page.getByTestId('level-chart').getAttribute('data-levels'))).toBeGreaterThan(2)
     const job = workers.find((w) => w.url().includes('job-worker'))
     expect(job).toBeDefined()
     const expansions = workers.filter((w) => w.url().includes('expansion-worker'))

@@ -3,7 +3,16 @@
  * job), documents opened through a file input and saved as downloads, keyboard shortcuts in place
  * of native menus, and the page's own warning before unsaved work is left behind.
  */
-import type { Command, DocumentState, HalmaApi, OpenOutcome, SaveOutcome, SaveRequest } from '../../preload/api'
+import type {
+  Command,
+  DocumentState,
+  ExportOutcome,
+  HalmaApi,
+  ImageRequest,
+  OpenOutcome,
+  SaveOutcome,
+  SaveRequest,
+} from '../../preload/api'
 import { parseDocument } from '../../shared/document'
 import { JobManager, type JobEvent } from '../../shared/jobs/manager'
 import { parseJobRequest } from '../../shared/jobs/protocol'
@@ -80,6 +89,19 @@ function download(request: SaveRequest): SaveOutcome {
   return { status: 'saved', file: { name: request.file.name } }
 }
 
+/** A picture as a download. */
+function downloadImage(request: ImageRequest): ExportOutcome {
+  const url = URL.createObjectURL(new Blob([request.bytes as Uint8Array<ArrayBuffer>], { type: 'image/png' }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = request.name
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  return { status: 'saved', name: request.name }
+}
+
 const isTextField = (el: Element | null): boolean =>
   el instanceof HTMLTextAreaElement ||
   (el instanceof HTMLInputElement && !['button', 'checkbox', 'radio', 'file', 'submit'].includes(el.type)) ||
@@ -139,6 +161,7 @@ export function webApi(): HalmaApi {
       state = s
     },
     askUnsaved: async (name) => (window.confirm(`${name} has unsaved changes. Discard them?`) ? 'discard' : 'cancel'),
+    saveImage: async (request) => downloadImage(request),
     onCommand: commands.add,
   }
 }

@@ -44,6 +44,8 @@ export const useDocument = defineStore('document', () => {
   const notice = shallowRef<Notice | null>(null)
   /** A file operation is in progress (buttons wait). */
   const busy = ref(false)
+  /** Counts documents loaded (new, opened): views start afresh on each. */
+  const generation = ref(0)
 
   const doc = computed(() => history.value.present.value)
   const dirty = computed(() => isDirty(history.value))
@@ -68,6 +70,7 @@ export const useDocument = defineStore('document', () => {
   function load(value: HalmaDocument, f: DocumentFile): void {
     history.value = startHistory(value)
     file.value = f
+    generation.value++
   }
 
   /** Whether unsaved work may be left (saved, discarded, or there was none). */
@@ -185,8 +188,33 @@ export const useDocument = defineStore('document', () => {
     }))
   }
 
+  /** Replace the problem with an edited one (an undoable step). Stored solutions go when the problem changes. */
+  function replaceProblem(spec: DocumentSpec): boolean {
+    const old = doc.value.spec
+    const same =
+      JSON.stringify([old.kind, old.board, old.rules, old.armies]) === JSON.stringify([spec.kind, spec.board, spec.rules, spec.armies])
+    const dropped = !same && (old.solutions?.length ?? 0) > 0
+    const ok = change((s) => ({
+      ...spec,
+      ...(s.notes !== undefined && { notes: s.notes }),
+      ...(same && s.solutions !== undefined && { solutions: s.solutions }),
+    }))
+    if (ok)
+      say(
+        'info',
+        dropped ? 'problem changed; its stored solutions were for the old problem and are gone (Undo brings them back)' : 'problem changed',
+      )
+    return ok
+  }
+
+  /** Store a line of moves (pasted, played) as a solution. */
+  function addSolutionText(moves: string, title: string): boolean {
+    return change((spec) => ({ ...spec, solutions: [...(spec.solutions ?? []), { title, moves }] }))
+  }
+
   return {
     doc,
+    generation,
     file,
     dirty,
     title,
@@ -202,6 +230,10 @@ export const useDocument = defineStore('document', () => {
     undo: () => void (history.value = undo(history.value)),
     redo: () => void (history.value = redo(history.value)),
     addSolution,
+    addSolutionText,
+    replaceProblem,
+    change,
+    notify: say,
     dismissNotice: () => void (notice.value = null),
   }
 })

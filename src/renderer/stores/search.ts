@@ -37,6 +37,9 @@ export const useSearch = defineStore('search', () => {
   const progress = shallowRef<Progress | null>(null)
   const result = shallowRef<SolveResult | null>(null)
   const failure = ref<string | null>(null)
+  /** Boards per level of the run in progress (the chart under the progress), and which run it is. */
+  const levelSizes = shallowRef<number[]>([])
+  const levelRun = ref('')
   /** Events that came before the host told us the new job's id. */
   let early: JobEvent[] = []
 
@@ -61,6 +64,7 @@ export const useSearch = defineStore('search', () => {
       case 'progress':
         if (status.value === 'queued') status.value = 'running'
         progress.value = e.progress
+        recordLevel(e.progress)
         return
       case 'result':
         // This store runs transfer searches only.
@@ -77,6 +81,15 @@ export const useSearch = defineStore('search', () => {
     }
   }
   api().onJobEvent(handle)
+
+  function recordLevel(p: Progress): void {
+    const run = `${p.phase}${p.length !== null ? ` (length ${p.length})` : ''}`
+    const sizes = run === levelRun.value ? [...levelSizes.value] : []
+    levelRun.value = run
+    while (sizes.length <= p.level) sizes.push(0)
+    sizes[p.level] = Math.max(sizes[p.level]!, p.levelSize)
+    levelSizes.value = sizes
+  }
 
   async function run(): Promise<void> {
     if (busy.value) return
@@ -95,6 +108,8 @@ export const useSearch = defineStore('search', () => {
     progress.value = null
     result.value = null
     failure.value = null
+    levelSizes.value = []
+    levelRun.value = ''
     let ticket
     try {
       ticket = await api().startJob({
@@ -142,5 +157,21 @@ export const useSearch = defineStore('search', () => {
     },
   )
 
-  return { strategy, beamWidth, threads, status, jobId, problem, progress, result, failure, busy, verification, run, cancel }
+  return {
+    strategy,
+    beamWidth,
+    threads,
+    status,
+    jobId,
+    problem,
+    progress,
+    result,
+    failure,
+    busy,
+    verification,
+    levelSizes,
+    levelRun,
+    run,
+    cancel,
+  }
 })

@@ -1,0 +1,63 @@
+/**
+ * Pictures for papers and posts: the current diagram, and figure sheets (a grid of diagrams for a
+ * range of moves, shared/sheet.ts lays it out), drawn offscreen by the same scene code as the live
+ * board, as PNG bytes.
+ */
+import { sheetLayout, type SheetSpec } from '../../shared/sheet'
+import { err, ok, type Diagnostic, type Result } from '../../shared/result'
+import { scenePng } from './draw'
+import { buildScene, NO_OVERLAYS, type SceneInput } from './scene'
+
+export const BACKGROUNDS = { white: '#ffffff', board: '#fbf8f1', transparent: null } as const
+export type Background = keyof typeof BACKGROUNDS
+
+export interface PictureOptions {
+  /** Side of the diagram in CSS pixels. */
+  readonly size: number
+  /** Pixels per CSS pixel in the file (2 for print). */
+  readonly scale: number
+  readonly background: Background
+  readonly coordinates: boolean
+  /** Draw the overlays that are on (types, ladders, mirror) and the current move's path. */
+  readonly overlays: boolean
+}
+
+export const DEFAULT_PICTURE: PictureOptions = { size: 480, scale: 2, background: 'white', coordinates: true, overlays: true }
+
+function prepare(input: SceneInput, o: PictureOptions): SceneInput {
+  if (o.overlays) return { ...input, overlays: { ...input.overlays, coordinates: o.coordinates } }
+  const { path: _p, selected: _s, destinations: _d, ...rest } = input
+  return { ...rest, overlays: { ...NO_OVERLAYS, coordinates: o.coordinates } }
+}
+
+async function bytes(blob: Blob): Promise<Uint8Array> {
+  return new Uint8Array(await blob.arrayBuffer())
+}
+
+/** The PNG of one diagram: size x scale pixels square. */
+export async function diagramPng(input: SceneInput, o: PictureOptions): Promise<Uint8Array> {
+  const scene = buildScene(prepare(input, o), o.size, o.size)
+  return bytes(await scenePng([{ scene, x: 0, y: 0 }], o.size, o.size, o.scale, BACKGROUNDS[o.background]))
+}
+
+/** The PNG of a figure sheet: the diagrams of plies spec.from..spec.to with captions. */
+export async function sheetPng(
+  sceneAt: (ply: number) => SceneInput,
+  caption: (ply: number) => string,
+  plies: number,
+  spec: SheetSpec,
+  o: Omit<PictureOptions, 'size'>,
+): Promise<Result<{ bytes: Uint8Array; width: number; height: number }, Diagnostic>> {
+  const layout = sheetLayout(spec, plies)
+  if (!layout.ok) return err(layout.error)
+  const size = spec.size
+  const scenes = layout.value.frames.map((f) => ({
+    scene: buildScene(prepare(sceneAt(f.ply), { ...o, size }), size, size),
+    x: f.x,
+    y: f.y,
+    caption: { x: f.captionX, y: f.captionY, text: caption(f.ply), size: Math.max(10, Math.min(16, size / 18)), colour: '#333333' },
+  }))
+  const { width, height } = layout.value
+  const blob = await scenePng(scenes, width, height, o.scale, BACKGROUNDS[o.background])
+  return ok({ bytes: await bytes(blob), width: width * o.scale, height: height * o.scale })
+}

@@ -1,0 +1,180 @@
+/**
+ * Edit mode: the draft problem being painted (shared/draft.ts), its undo history, the tool in
+ * hand, and the live check. "Use this problem" replaces the document's problem (an undoable
+ * document change); until then the document is untouched.
+ */
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import type { ArmyPreset } from '../../shared/army'
+import { cellAt, maskBoard, nameOf, type Board } from '../../shared/board'
+import { cellName } from '../../shared/cell'
+import {
+  checkDraft,
+  draftOf,
+  draftSpec,
+  isOn,
+  manAt,
+  presetDraft,
+  resizeDraft,
+  setKind,
+  setMan,
+  setRules,
+  setTarget,
+  setTitle,
+  toggleCell,
+  toggleTarget,
+  type Draft,
+  type DraftRules,
+  type DraftTarget,
+} from '../../shared/draft'
+import { Position } from '../../shared/position'
+import type { ProblemKind } from '../../shared/problem'
+import type { MoveSet } from '../../shared/rules'
+import { latticeFor, NO_OVERLAYS, type SceneInput } from '../board/scene'
+import { canRedo, canUndo, edit, redo, startHistory, undo, type History } from '../state/history'
+import { useDocument } from './document'
+
+export const TOOLS = ['cells', 'blue', 'red', 'erase', 'target'] as const
+export type Tool = (typeof TOOLS)[number]
+
+export const TOOL_NAMES: Record<Tool, string> = {
+  cells: 'paint cells on/off',
+  blue: 'place blue men',
+  red: 'place red men',
+  erase: 'remove men',
+  target: 'mark target cells',
+}
+
+const grids = new Map<string, Board>()
+/** The full grid a draft is painted on (cells painted off are drawn dimmed). */
+function gridOf(width: number, height: number): Board {
+  const key = `${width}x${height}`
+  let b = grids.get(key)
+  if (!b) grids.set(key, (b = maskBoard(`grid-${key}`, `${width} x ${height} grid`, width, height, () => true)))
+  return b
+}
+
+export const useEditor = defineStore('editor', () => {
+  const documentStore = useDocument()
+  const history = shallowRef<History<Draft>>(startHistory(draftOf(documentStore.doc)))
+  const draft = computed(() => history.value.present.value)
+  const tool = ref<Tool>('blue')
+  const check = computed(() => checkDraft(draft.value))
+
+  function update(next: Draft): void {
+    if (next !== draft.value) history.value = edit(history.value, next)
+  }
+
+  /** Start editing from the document's problem. */
+  function begin(): void {
+    history.value = startHistory(draftOf(documentStore.doc))
+  }
+
+  const grid = computed(() => gridOf(draft.value.width, draft.value.height))
+
+  /** Target cells as shown: the checked document's, or the cells marked so far. */
+  const targetNames = computed<string[]>(() => {
+    const doc = check.value.document
+    if (doc) {
+      const p = doc.problem
+      return p.kind === 'transfer' ? p.armies[0]!.target.map((c) => nameOf(p.board, c)) : []
+    }
+    return typeof draft.value.target === 'string' ? [] : [...draft.value.target]
+  })
+
+  /** A click on grid cell `cell` with the tool in hand. */
+  function click(cell: number): void {
+    const g = grid.value
+    const i = g.col[cell]!
+    const j = g.row[cell]!
+    const d = draft.value
+    switch (tool.value) {
+      case 'cells':
+        return update(toggleCell(d, i, j))
+      case 'blue':
+      case 'red': {
+        const army = tool.value === 'blue' ? 0 : 1
+        if (army >= d.armies.length) {
+          documentStore.notify('error', 'a transfer has one army: make the problem a game to place red men')
+          return
+        }
+        return update(setMan(d, i, j, manAt(d, i, j) === army ? null : army))
+      }
+      case 'erase':
+        return update(setMan(d, i, j, null))
+      case 'target':
+        if (d.kind === 'game') {
+          documentStore.notify('error', "a game has no target to mark: each army aims at the other's base")
+          return
+        }
+        return update(toggleTarget(d, i, j, targetNames.value))
+    }
+  }
+
+  function preset(board: string, army: ArmyPreset, moves: MoveSet, kind: ProblemKind): boolean {
+    const d = presetDraft(board, army, moves, kind)
+    if ('code' in d) {
+      documentStore.notify('error', d.message)
+      return false
+    }
+    update(d)
+    return true
+  }
+
+  /** The scene of edit mode: the whole grid, cells painted off dimmed, men and targets as drafted. */
+  const scene = computed<SceneInput>(() => {
+    const d = draft.value
+    const g = grid.value
+    const off = new Set<number>()
+    for (let c = 0; c < g.size; c++) if (!isOn(d, g.col[c]!, g.row[c]!)) off.add(c)
+    const toCells = (names: readonly string[]): number[] =>
+      names.map((n) => cellAt(g, n.charCodeAt(0) - 96, Number(n.slice(1)))).filter((c) => c >= 0)
+    const seen = new Set<number>()
+    const armies = d.armies.map((names) => toCells(names).filter((c) => !seen.has(c) && seen.add(c)))
+    const doc = check.value.document
+    const targets =
+      doc && doc.problem.kind === 'game' ? [toCells(d.armies[1] ?? []), toCells(d.armies[0] ?? [])] : [toCells(targetNames.value)]
+    const rules = { moves: d.rules.moves, diagonal: d.rules.diagonal, jumpsOnly: d.rules.jumpsOnly, longJumps: d.rules.longJumps }
+    return {
+      board: g,
+      rules,
+      lattice: latticeFor(g, rules),
+      position: Position.of(g, armies),
+      targets,
+      offCells: off,
+      overlays: { ...NO_OVERLAYS, coordinates: true },
+    }
+  })
+
+  /** Replace the document's problem with the draft; false (and the faults stay shown) if it is not valid. */
+  function apply(): boolean {
+    if (!check.value.document) {
+      documentStore.notify('error', `the problem is not ready: ${check.value.faults.join('; ')}`)
+      return false
+    }
+    return documentStore.replaceProblem(draftSpec(draft.value))
+  }
+
+  return {
+    draft,
+    tool,
+    check,
+    grid,
+    scene,
+    targetNames,
+    begin,
+    click,
+    preset,
+    apply,
+    undoable: computed(() => canUndo(history.value)),
+    redoable: computed(() => canRedo(history.value)),
+    undo: () => void (history.value = undo(history.value)),
+    redo: () => void (history.value = redo(history.value)),
+    setTarget: (t: DraftTarget) => update(setTarget(draft.value, t)),
+    setRules: (r: Partial<DraftRules>) => update(setRules(draft.value, r)),
+    setKind: (k: ProblemKind) => update(setKind(draft.value, k)),
+    setTitle: (t: string) => update(setTitle(draft.value, t)),
+    resize: (w: number, h: number) => update(resizeDraft(draft.value, w, h)),
+    cellName,
+  }
+})

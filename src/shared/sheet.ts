@@ -1,0 +1,65 @@
+/**
+ * Figure sheets: a grid of diagrams for a range of moves, like the paper's Figure 6 (the position
+ * after each move, with that move drawn). Pure layout: which ply goes where, in pixels, and the
+ * size of the whole sheet; the renderer draws the diagrams into the frames.
+ */
+import { diagnostic, err, ok, type Diagnostic, type Result } from './result'
+
+export interface SheetSpec {
+  /** First and last ply shown (0 is the start position). */
+  readonly from: number
+  readonly to: number
+  /** Diagrams per row. */
+  readonly columns: number
+  /** Side of one square diagram, in pixels. */
+  readonly size: number
+  /** Space between diagrams and around the sheet. */
+  readonly gap: number
+  /** Height of the caption line under each diagram. */
+  readonly caption: number
+}
+
+export interface SheetFrame {
+  readonly ply: number
+  readonly x: number
+  readonly y: number
+  /** Centre of the caption line. */
+  readonly captionX: number
+  readonly captionY: number
+}
+
+export interface SheetLayout {
+  readonly width: number
+  readonly height: number
+  readonly frames: readonly SheetFrame[]
+}
+
+/** Most diagrams on one sheet. */
+export const MAX_SHEET_DIAGRAMS = 64
+
+export const DEFAULT_SHEET: Omit<SheetSpec, 'from' | 'to'> = { columns: 4, size: 240, gap: 12, caption: 22 }
+
+export function sheetLayout(spec: SheetSpec, plies: number): Result<SheetLayout, Diagnostic> {
+  const { from, to, columns, size, gap, caption } = spec
+  if (![from, to, columns, size, gap, caption].every(Number.isInteger)) {
+    return err(diagnostic('sheet.number', 'the figure sheet needs whole numbers'))
+  }
+  if (from < 0 || to > plies || from > to) {
+    return err(diagnostic('sheet.range', `moves ${from}-${to} are not a range within 0-${plies} (0 is the start position)`))
+  }
+  const count = to - from + 1
+  if (count > MAX_SHEET_DIAGRAMS) {
+    return err(diagnostic('sheet.size', `${count} diagrams are too many for one sheet (at most ${MAX_SHEET_DIAGRAMS})`))
+  }
+  if (columns < 1 || columns > 16) return err(diagnostic('sheet.columns', 'columns must be 1-16'))
+  if (size < 60 || size > 2000) return err(diagnostic('sheet.diagram', 'a diagram must be 60-2000 pixels'))
+  const cols = Math.min(columns, count)
+  const rows = Math.ceil(count / cols)
+  const frames: SheetFrame[] = []
+  for (let k = 0; k < count; k++) {
+    const x = gap + (k % cols) * (size + gap)
+    const y = gap + Math.floor(k / cols) * (size + caption + gap)
+    frames.push({ ply: from + k, x, y, captionX: x + size / 2, captionY: y + size + caption / 2 })
+  }
+  return ok({ width: gap + cols * (size + gap), height: gap + rows * (size + caption + gap), frames })
+}

@@ -1,0 +1,206 @@
+// @vitest-environment jsdom
+// The play-mode and edit-mode stores without a canvas: stepping (clamped, shift-size jumps), a
+// stored solution loaded on open, pasted solutions (with (reflect), and errors that name the
+// move), moves played by clicking with undo, the scene the board draws for each overlay, and the
+// editor painting a problem and putting it into the document.
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { HalmaApi } from '../../src/preload/api'
+import { useHostApi } from '../../src/renderer/api'
+import { buildScene } from '../../src/renderer/board/scene'
+import { useDocument } from '../../src/renderer/stores/document'
+import { useEditor } from '../../src/renderer/stores/editor'
+import { useWorkbench } from '../../src/renderer/stores/workbench'
+import { nameOf, parseCell } from '../../src/shared/board'
+import { expect as unwrap } from '../../src/shared/result'
+import levenspiel from '../../resources/problems/triangle10-6move.halma.json?raw'
+
+const LEVENSPIEL_TEXT =
+  'd1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5, a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4- (reflect)'
+
+function host(): void {
+  const api = {
+    setDocumentState: async () => undefined,
+    askUnsaved: async () => 'discard',
+    openDocument: async () => ({ status: 'opened', file: { name: 'l.halma.json' }, text: levenspiel }),
+  } as unknown as HalmaApi
+  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
+}
+
+beforeEach(() => {
+  setActivePinia(createPinia())
+  host()
+})
+
+describe('the workbench store (play mode)', () => {
+  it('loads the first stored solution of an opened document and steps through it', async () => {
+    const doc = useDocument()
+    const wb = useWorkbench()
+    expect(wb.length).toBe(0)
+    await doc.open()
+    await Promise.resolve()
+    expect(wb.length).toBe(27)
+    expect(wb.source).toMatch(/^solution 1/)
+    expect(wb.ply).toBe(0)
+    wb.step(1)
+    expect(wb.ply).toBe(1)
+    expect(wb.animation?.path.length).toBe(2)
+    wb.step(10)
+    expect(wb.ply).toBe(11)
+    expect(wb.animation).toBeNull()
+    wb.step(-100)
+    expect(wb.ply).toBe(0)
+    wb.last()
+    expect(wb.ply).toBe(27)
+    wb.step(1)
+    expect(wb.ply).toBe(27)
+    expect(wb.currentMove?.text).toBe('h6-i6') // d1-d2 mirrored and reversed
+    wb.go(14)
+    expect(wb.currentMove?.move.path.length).toBe(9)
+  })
+
+  it('loads a pasted solution with (reflect), and names the move of a pasted error', () => {
+    const wb = useWorkbench()
+    const r = wb.loadText(LEVENSPIEL_TEXT)
+    expect(r.ok).toBe(true)
+    expect(wb.length).toBe(27)
+    expect(wb.line.complete).toBe(true)
+    expect(wb.solutionText).toContain('(reflect)')
+    const bad = wb.loadText('d1-d2, b1-d1-d4')
+    expect(bad.ok).toBe(false)
+    if (!bad.ok) expect(bad.error.message).toMatch(/^move 2: b1-d1-d4/)
+    // The loaded line stays when a paste fails.
+    expect(wb.length).toBe(27)
+    expect(wb.loadText('').ok).toBe(false)
+  })
+
+  it('plays clicked moves, takes them back and replays them', () => {
+    const wb = useWorkbench()
+    const b = wb.problem.board
+    const at = (n: string): number => unwrap(parseCell(b, n))
+    wb.click(at('d1'))
+    expect(wb.selection?.from).toBe(at('d1'))
+    expect(wb.scene.destinations?.map((c) => nameOf(b, c)).sort()).toEqual(['d2', 'e1'])
+    wb.click(at('d2'))
+    expect(wb.length).toBe(1)
+    expect(wb.ply).toBe(1)
+    expect(wb.position.describe(0)).toContain('d2')
+    expect(wb.animation?.path).toEqual([at('d1'), at('d2')])
+    wb.click(at('b1'))
+    wb.click(at('d3'))
+    expect(wb.line.moves.map((m) => m.text)).toEqual(['d1-d2', 'b1-d1-d3'])
+    wb.undoLine()
+    expect(wb.length).toBe(1)
+    expect(wb.ply).toBe(1)
+    wb.redoLine()
+    expect(wb.length).toBe(2)
+    // Playing from an earlier ply replaces the rest of the line.
+    wb.go(0)
+    wb.click(at('c2'))
+    wb.click(at('d2'))
+    expect(wb.line.moves.map((m) => m.text)).toEqual(['c2-d2'])
+  })
+
+  it('builds the scene the board draws, for each overlay', () => {
+    const wb = useWorkbench()
+    wb.loadText(LEVENSPIEL_TEXT)
+    wb.go(13)
+    const plain = buildScene(wb.scene, 600, 600)
+    expect(plain.men).toHaveLength(10)
+    expect(plain.holes).toHaveLength(81)
+    expect(plain.holes.filter((h) => h.target === 0)).toHaveLength(10)
+    expect(plain.typeLabels).toHaveLength(0)
+    expect(plain.lanes).toHaveLength(0)
+    expect(plain.coordinates).toHaveLength(18)
+    expect(plain.path?.points).toHaveLength(4)
+    wb.overlays.types = true
+    wb.overlays.ladders = true
+    wb.overlays.mirror = true
+    const all = buildScene(wb.scene, 600, 600)
+    expect(all.typeLabels).toHaveLength(81)
+    expect(all.lanes.length).toBeGreaterThan(5)
+    expect(all.rungLabels.length).toBeGreaterThan(3)
+    expect(all.mirror?.points).toHaveLength(4)
+    expect(all.men.filter((m) => m.sym)).toHaveLength(wb.line.series[0]!.sym[13]!)
+    expect(wb.ladders?.ladders.some((l) => l.name === '1&2 ladder')).toBe(true)
+    wb.overlays.coordinates = false
+    expect(buildScene(wb.scene, 600, 600).coordinates).toHaveLength(0)
+    // The copy of the position names each army's cells.
+    expect(wb.positionText).toMatch(/after move 13/)
+    expect(wb.positionText).toMatch(/blue: /)
+  })
+
+  it('draws 6-move problems on the triangular lattice unless asked for the square grid', () => {
+    const wb = useWorkbench()
+    expect(wb.scene.lattice).toBe('triangular')
+    wb.squareGrid = true
+    expect(wb.scene.lattice).toBe('square')
+  })
+})
+
+describe('the editor store (edit mode)', () => {
+  it('paints a custom problem, checks it live, and puts it into the document', () => {
+    const doc = useDocument()
+    const ed = useEditor()
+    const wb = useWorkbench()
+    ed.begin()
+    expect(ed.check.faults).toEqual([])
+    ed.preset('9x9', 'square4', '4-move', 'transfer')
+    const g = ed.grid
+    const at = (n: string): number => unwrap(parseCell(g, n))
+    // Remove a man: the army has 3 men; the mirror target follows.
+    ed.tool = 'erase'
+    ed.click(at('b2'))
+    expect(ed.draft.armies[0]).toHaveLength(3)
+    expect(ed.check.faults).toEqual([])
+    // Mark the target by hand: a fourth cell makes it the wrong size.
+    ed.setTarget([...ed.targetNames])
+    ed.tool = 'target'
+    ed.click(at('e5'))
+    expect(ed.check.faults.join()).toMatch(/the target has 4 cells but the army has 3 men/)
+    ed.undo()
+    expect(ed.check.faults).toEqual([])
+    // Paint a cell off under a man: reported, and the scene dims it.
+    ed.tool = 'cells'
+    ed.click(at('a1'))
+    expect(ed.check.faults.join()).toMatch(/'a1' is not on the custom/)
+    expect(ed.scene.offCells?.has(at('a1'))).toBe(true)
+    expect(ed.apply()).toBe(false)
+    ed.click(at('a1'))
+    // Red men need a game.
+    ed.tool = 'red'
+    ed.click(at('i9'))
+    expect(doc.notice?.text).toMatch(/make the problem a game/)
+    expect(ed.apply()).toBe(true)
+    expect(doc.doc.problem.armies[0]!.start).toHaveLength(3)
+    expect(doc.doc.problem.rules.moves).toBe('4-move')
+    expect(wb.problem.armies[0]!.start).toHaveLength(3)
+    expect(wb.scene.lattice).toBe('square')
+    doc.undo()
+    expect(doc.doc.problem.armies[0]!.start).toHaveLength(10)
+  })
+})
+
+describe('the scene of masked boards', () => {
+  it('puts no coordinate on a cell or on another label (the star), and draws no lattice line to a cell painted off', () => {
+    const ed = useEditor()
+    ed.preset('star', 'triangle10', '6-move', 'game')
+    const scene = buildScene({ ...ed.scene, overlays: { ...ed.scene.overlays, coordinates: true } }, 700, 700)
+    const s = scene.scale
+    expect(scene.coordinates.length).toBeGreaterThan(10)
+    for (const l of scene.coordinates) {
+      for (const h of scene.holes) expect((h.x - l.x) ** 2 + (h.y - l.y) ** 2).toBeGreaterThanOrEqual((s * 0.55) ** 2)
+    }
+    for (const [k, a] of scene.coordinates.entries()) {
+      for (const b of scene.coordinates.slice(k + 1)) expect((a.x - b.x) ** 2 + (a.y - b.y) ** 2).toBeGreaterThanOrEqual((s * 0.7) ** 2)
+    }
+    // Paint a cell off: its lattice lines go, and it is drawn dimmed.
+    ed.preset('9x9', 'triangle6', '4-move', 'transfer')
+    const before = buildScene(ed.scene, 600, 600).edges.length
+    ed.tool = 'cells'
+    ed.click(unwrap(parseCell(ed.grid, 'e5')))
+    const after = buildScene(ed.scene, 600, 600)
+    expect(after.edges.length).toBe(before - 4 * 4)
+    expect(after.holes.find((h) => h.name === 'e5')?.off).toBe(true)
+  })
+})
