@@ -23,7 +23,17 @@ interface Row {
 }
 
 export const ROWS: Row[] = [
-  { name: 'Chinese Checkers', board: '9x9', rules: '6-move', army: 'triangle10', men: 10, distance: 10, bound: 27, paper: 30, args: [] },
+  {
+    name: 'Chinese Checkers',
+    board: '9x9',
+    rules: '6-move',
+    army: 'triangle10',
+    men: 10,
+    distance: 10,
+    bound: 27,
+    paper: 30,
+    args: ['--beam', '1000000', '--time-limit', '1800'],
+  },
   {
     name: 'Chinese Checkers (15 man)',
     board: '9x9',
@@ -33,7 +43,7 @@ export const ROWS: Row[] = [
     distance: 8,
     bound: 35,
     paper: 36,
-    args: [],
+    args: ['--time-limit', '1800'],
   },
   {
     name: 'Halma',

@@ -30,7 +30,7 @@ Problem options as for verify (--game is implied; red stands in the opposite cor
   --no-enumerate       do not count and list every shortest game
   --list N             shortest games listed (default 20; the count is exact)
   --beam M             heuristic searches keep the M most advanced states per level
-                       (default 1000000; 0: no cap); exhaustive searches keep every state
+                       (default 200000; 0: no cap); exhaustive searches keep every state
   --budget GB          memory the level sets may use (default 6)
   --time-limit S       stop after S seconds, reporting the bound reached
   --no-fold            do not fold states by the start's symmetry
@@ -85,7 +85,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     timeLimit: number('time-limit', 0),
     enumerate: v['no-enumerate'] !== true,
     listGames: number('list', 20),
-    beamWidth: number('beam', 1_000_000),
+    beamWidth: number('beam', 200_000),
   })
   if (!job.ok) throw new UsageError(job.error.map((d) => `--${d.at ?? 'job'}: ${d.message}`).join('; '))
   const engine = new Engine(threads > 1 ? { workers: nodeWorkers(workerScript()) } : {})

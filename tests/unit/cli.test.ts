@@ -137,3 +137,40 @@ describe('the halma binary', () => {
     expect(execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' })).toContain('usage: halma <command>')
   })
 })
+
+describe('halma solve and halma game', () => {
+  it('solve: a small transfer, optimal, with the documented JSON fields; the moves verify', async () => {
+    const args = ['--board', '5x5', '--rules', '6-move', '--start', 'a1,b1,a2', '--target', 'mirror']
+    const r = await run(['solve', ...args, '--threads', '1', '--json'])
+    expect(r.code).toBe(0)
+    const j = JSON.parse(r.out)
+    expect(j).toMatchObject({ optimal: true, lowerBound: j.length })
+    expect(j.moves).toHaveLength(j.length)
+    expect(j.proof.statement).toMatch(/optimal|no solution/i)
+    const v = await run(['verify', ...args, '--moves', j.moves.join(', '), '--json'])
+    expect(JSON.parse(v.out)).toMatchObject({ valid: true, reachesTarget: true, length: j.length })
+  })
+
+  it('game: a small game, optimal, enumerated; the game verifies with the winner on the last move', async () => {
+    const args = ['--board', '4x4', '--rules', '6-move', '--start', 'a1,b1,a2', '--red', 'd4,c4,d3']
+    const r = await run(['game', ...args, '--threads', '1', '--json'])
+    expect(r.code).toBe(0)
+    const j = JSON.parse(r.out)
+    expect(j.status).toBe('optimal')
+    expect(j.moves).toHaveLength(j.length)
+    expect(j.count.games).toBeGreaterThanOrEqual(j.games.length)
+    const v = await run(['verify', '--game', ...args, '--moves', j.moves.join(', '), '--json'])
+    expect(JSON.parse(v.out)).toMatchObject({ valid: true, length: j.length })
+    expect(JSON.parse(v.out).winner).not.toBeNull()
+  })
+
+  it.each([
+    [['game', '--army', 'triangle10', '--strategy', 'fastest'], "--strategy: 'fastest' is not one of auto, heuristic, exhaustive"],
+    [['game', '--army', 'triangle10', '--beam', 'wide'], "--beam: 'wide' is not a number"],
+    [['game', '--problem', file('triangle10-6move.halma.json')], 'this is a transfer problem; `halma solve` searches transfers'],
+  ])('bad options are refused with exit 2: %j', async (argv, message) => {
+    const r = await run(argv)
+    expect(r.code).toBe(2)
+    expect(r.err).toContain(message)
+  })
+})

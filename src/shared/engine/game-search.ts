@@ -56,7 +56,7 @@ export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
   timeLimit: 0,
   enumerate: true,
   listGames: 20,
-  beamWidth: 1_000_000,
+  beamWidth: 200_000,
 }
 
 /** One search with one bound, for wins of one army. */
@@ -252,8 +252,8 @@ export class GameSolver {
 
   /**
    * A heuristic search's level cut down to the beam width: the states where the winner is furthest
-   * along (fewest plies left by the bound, then the least distance of its men to its base, the
-   * fewest opposing men left in it, and the shortest ladder).
+   * along (fewest plies left by the bound, then the shortest ladder, the fewest opposing men left in
+   * its base, and the least distance of its men to the base).
    */
   private cap(domain: GameDomain, level: KeySet, depth: number, winner: number, kind: BufferKind): KeySet {
     const toMove = domain.mover(depth + 1)
@@ -269,7 +269,7 @@ export class GameSolver {
       for (const c of W) spread += toBase[c]!
       let occupying = 0
       for (const c of O) occupying += inBase[c]!
-      scores[k++] = domain.remaining(blue, red, winner, toMove) * 1e6 + spread * 1e3 + occupying * 30 + domain.gaps(blue, red, winner)
+      scores[k++] = domain.remaining(blue, red, winner, toMove) * 1e6 + domain.gaps(blue, red, winner) * 1e4 + occupying * 100 + spread
     })
     const sorted = scores.slice().sort()
     const threshold = sorted[this.job.beamWidth - 1]!
