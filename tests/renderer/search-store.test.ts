@@ -218,6 +218,10 @@ describe('the search store with a game', () => {
     expect(wb.source).toMatch(/^shortest game 4 of 4/)
     expect(search.showGame(4)).toBe(false)
     expect(search.gameIndex).toBe(3)
+    // Another line in the stepper: no listed game is current, and previous / next go on from the last.
+    wb.clearLine()
+    expect(search.gameIndex).toBeNull()
+    expect(search.lastGame).toBe(3)
   })
 
   it('keeps a listed game in the document like a solution', async () => {

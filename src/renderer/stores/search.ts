@@ -14,7 +14,7 @@ import type { JobEvent } from '../../shared/jobs/manager'
 import { faultText, type JobKind } from '../../shared/jobs/protocol'
 import type { Problem } from '../../shared/problem'
 import { describe } from '../../shared/result'
-import { lineOf } from '../../shared/timeline'
+import { lineOf, type Timeline } from '../../shared/timeline'
 import { verify, type Verification } from '../../shared/verify'
 import { api, hostInfo } from '../api'
 import { DEFAULT_GAME_SETTINGS, gameRequest, settingsText, solveRequest, unreadable, type GameSettings } from '../state/search-request'
@@ -49,8 +49,12 @@ export const useSearch = defineStore('search', () => {
   const progress = shallowRef<Progress | null>(null)
   const result = shallowRef<SolveResult | null>(null)
   const gameResult = shallowRef<GameResult | null>(null)
-  /** Which listed game the stepper was last given (0-based), or null. */
-  const gameIndex = ref<number | null>(null)
+  /** Which listed game the stepper was last given (0-based), or null; previous / next go from it. */
+  const lastGame = ref<number | null>(null)
+  /** The line made of it: once the stepper shows another line, no listed game is current. */
+  const shownLine = shallowRef<Timeline | null>(null)
+  /** The listed game the stepper shows now, or null. */
+  const gameIndex = computed(() => (lastGame.value !== null && workbench.line === shownLine.value ? lastGame.value : null))
   const failure = ref<string | null>(null)
   /** Boards per level of the run in progress (the chart under the progress), and which run it is. */
   const levelSizes = shallowRef<number[]>([])
@@ -137,7 +141,8 @@ export const useSearch = defineStore('search', () => {
     const r = gameResult.value!
     const label = r.status === 'optimal' ? 'shortest game' : 'game'
     workbench.setLine(line.value, `${label} ${k + 1} of ${games.value.length} from the search: ${g.winner} wins in ${g.moves.length}`)
-    gameIndex.value = k
+    shownLine.value = line.value
+    lastGame.value = k
     return true
   }
 
@@ -158,7 +163,8 @@ export const useSearch = defineStore('search', () => {
     progress.value = null
     result.value = null
     gameResult.value = null
-    gameIndex.value = null
+    lastGame.value = null
+    shownLine.value = null
     failure.value = null
   }
 
@@ -235,6 +241,7 @@ export const useSearch = defineStore('search', () => {
     gameResult,
     games,
     gameIndex,
+    lastGame,
     showGame,
     keepGame,
     failure,
