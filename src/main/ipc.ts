@@ -4,6 +4,7 @@
  * on their channels. Nothing here imports Electron; app.ts passes in ipcMain and the window.
  */
 import { API, type ArgsOf, type EventName, type InvokeName, type PayloadOf, type ReplyOf } from '../preload/api'
+import { JOB_KINDS } from '../shared/jobs/protocol'
 import { describe, diagnostic, err, ok, type Diagnostic, type Result } from '../shared/result'
 
 /** The part of ipcMain used here. */
@@ -74,6 +75,11 @@ export const PARSERS: { readonly [K in InvokeName]: Parser<K> } = {
     if (!isRecord(r) || typeof r['kind'] !== 'string' || !isRecord(r['params'])) {
       return err(diagnostic('ipc.type', 'a job request is an object with a kind and params'))
     }
+    if (!(JOB_KINDS as readonly string[]).includes(r['kind'])) {
+      return err(diagnostic('ipc.type', `unknown job kind ${JSON.stringify(r['kind'].slice(0, 40))} (known: ${JOB_KINDS.join(', ')})`))
+    }
+    const extra = Object.keys(r).find((k) => k !== 'kind' && k !== 'params')
+    if (extra) return err(diagnostic('ipc.type', `a job request has an unknown field '${extra}'`))
     // The handler checks the job itself (parseJobRequest) and answers with its diagnostics.
     return ok([r as unknown as ArgsOf<'startJob'>[0]])
   },

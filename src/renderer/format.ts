@@ -15,3 +15,33 @@ export function rate(perSecond: number): string {
 }
 
 export const seconds = (s: number): string => (s < 10 ? `${s.toFixed(1)} s` : `${Math.round(s)} s`)
+
+/** The fields of a game search result that its headline reads. */
+interface GameOutcome {
+  readonly status: 'optimal' | 'best-found' | 'unsolved'
+  readonly length: number | null
+  readonly lowerBound: number
+  readonly winner: string | null
+}
+
+/** A game search's result in one line: "optimal: 12 moves, red wins", "best found: 32 moves, ...". */
+export function gameHeadline(r: GameOutcome): string {
+  const game = `${r.length} moves${r.winner !== null ? `, ${r.winner} wins` : ''}`
+  if (r.status === 'optimal') return `optimal: ${game}`
+  if (r.status === 'best-found') return `best found: ${game}; proven lower bound ${r.lowerBound}`
+  return `no game found; proven lower bound ${r.lowerBound}`
+}
+
+/** What one search of a game search ended with, as the table of searches says it. */
+export function searchOutcome(s: { readonly result: 'found' | 'none' | 'budget' | 'time'; readonly length: number | null }): string {
+  switch (s.result) {
+    case 'found':
+      return `found (${s.length})`
+    case 'none':
+      return 'none'
+    case 'budget':
+      return 'stopped: memory'
+    case 'time':
+      return 'stopped: time limit'
+  }
+}

@@ -5,7 +5,7 @@
 import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname, join, normalize } from 'node:path'
+import { dirname, extname, join, normalize } from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
 
 export const ROOT = join(import.meta.dirname, '../..')
@@ -62,10 +62,10 @@ export async function launch(): Promise<Browser> {
   })
 }
 
-/** Save a screenshot of the page as test-results/<name>.png and return its path. */
+/** Save a screenshot of the page as test-results/<name>.png (name may hold folders) and return its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(RESULTS, { recursive: true })
   const path = join(RESULTS, `${name}.png`)
+  mkdirSync(dirname(path), { recursive: true })
   await page.screenshot({ path, fullPage: true })
   return path
 }

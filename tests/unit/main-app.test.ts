@@ -289,6 +289,28 @@ describe('the Electron app, with Electron replaced by doubles', () => {
     expect(verify(problem, last.result.moves.join(', ')).valid).toBe(true)
   })
 
+  it('runs a game search in a utility process: the shortest games and their count reach the window', async () => {
+    const win = await boot()
+    const game = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/game3-4x4.halma.json'), 'utf8'))
+    const ticket = (await request(win, 'job:start', { kind: 'game', params: { problem: game, threads: 1, listGames: 5 } })) as {
+      ok: boolean
+      value: { id: string }
+    }
+    expect(ticket.ok).toBe(true)
+    const id = ticket.value.id
+    await vi.waitFor(() => expect(jobEvents(win).some((e) => e.id === id && (e.type === 'result' || e.type === 'failed'))).toBe(true), {
+      timeout: 60_000,
+    })
+    expect(h.forks[0]).toMatchObject({ script: JOB_PROCESS, options: { serviceName: 'Halma game search' } })
+    const last = jobEvents(win)
+      .filter((e) => e.id === id)
+      .at(-1)!
+    expect(last).toMatchObject({ type: 'result', kind: 'game' })
+    if (last.type !== 'result' || last.kind !== 'game') return
+    expect(last.result).toMatchObject({ status: 'optimal', length: 9, winner: 'blue', count: { games: 170, finalPositions: 8 } })
+    expect(last.result.games).toHaveLength(5)
+  })
+
   it('answers a bad job with diagnostics, not a crash', async () => {
     const win = await boot()
     const ticket = (await request(win, 'job:start', { kind: 'solve', params: { problem: square4, strategy: 'fastest' } })) as {

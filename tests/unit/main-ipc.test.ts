@@ -106,9 +106,12 @@ describe('main process handlers', () => {
     const request = { file: { name: 'a.halma.json', path: '/x/a.halma.json' }, text: '{}' }
     expect(await s.call('document:save', request)).toBe('saveDocument done')
     expect(await s.call('job:cancel', 'job-1')).toBe('cancelJob done')
+    const game = { kind: 'game', params: { problem: {}, strategy: 'exhaustive' } }
+    expect(await s.call('job:start', game)).toBe('startJob done')
     expect(s.calls).toEqual([
       ['saveDocument', request],
       ['cancelJob', 'job-1'],
+      ['startJob', game],
     ])
   })
 
@@ -124,6 +127,8 @@ describe('main process handlers', () => {
     ['app:info', [1], 'app:info: takes 0 arguments, not 1'],
     ['job:cancel', [42], 'job:cancel: the job id must be a string, not number'],
     ['job:start', ['solve'], 'job:start: a job request is an object with a kind and params'],
+    ['job:start', [{ kind: 'replay', params: {} }], 'job:start: unknown job kind "replay" (known: solve, game)'],
+    ['job:start', [{ kind: 'game', params: {}, priority: 9 }], "job:start: a job request has an unknown field 'priority'"],
     ['document:save', [{ file: { name: 'a' }, text: 5 }], 'document:save: text must be a string, not number'],
     ['document:save', [{ file: { name: 'a', shell: 'rm' }, text: '' }], "document:save: file has an unknown field 'shell'"],
     ['document:set-state', [{ file: { name: 'a' }, dirty: 'yes' }], 'document:set-state: dirty must be true or false'],

@@ -207,9 +207,9 @@ export const useDocument = defineStore('document', () => {
     return ok
   }
 
-  /** Store a line of moves (pasted, played) as a solution. */
-  function addSolutionText(moves: string, title: string): boolean {
-    return change((spec) => ({ ...spec, solutions: [...(spec.solutions ?? []), { title, moves }] }))
+  /** Store a line of moves (pasted, played, a game the search listed) as a solution. */
+  function addSolutionText(moves: string, title: string, notes?: string): boolean {
+    return change((spec) => ({ ...spec, solutions: [...(spec.solutions ?? []), { title, moves, ...(notes !== undefined && { notes }) }] }))
   }
 
   return {

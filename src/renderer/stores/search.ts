@@ -1,22 +1,29 @@
 /**
  * The search panel's state: settings, the job in flight, its progress and its result, and the
- * result checked move by move by the core verifier. Jobs go to the host through the typed API;
- * events of other jobs (an earlier, cancelled one) are ignored.
+ * result checked move by move by the core verifier. A transfer problem runs a `solve` job; a game
+ * runs a `game` job (the shortest two-player games, paper section 2), whose listed games the
+ * stepper shows one at a time. Jobs go to the host through the typed API; events of other jobs (an
+ * earlier, cancelled one) are ignored.
  */
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { DocumentSpec } from '../../shared/document'
+import { GAME_STRATEGIES, type GameListing, type GameResult } from '../../shared/engine/game-search'
 import { STRATEGIES, type Progress, type SolveResult, type Strategy } from '../../shared/engine/job'
 import type { JobEvent } from '../../shared/jobs/manager'
-import { faultText } from '../../shared/jobs/protocol'
+import { faultText, type JobKind } from '../../shared/jobs/protocol'
 import type { Problem } from '../../shared/problem'
+import { describe } from '../../shared/result'
+import { lineOf, type Timeline } from '../../shared/timeline'
 import { verify, type Verification } from '../../shared/verify'
 import { api, hostInfo } from '../api'
+import { DEFAULT_GAME_SETTINGS, gameRequest, settingsText, solveRequest, unreadable, type GameSettings } from '../state/search-request'
 import { useDocument } from './document'
+import { useWorkbench } from './workbench'
 
 export type SearchStatus = 'idle' | 'starting' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled'
 
-export { STRATEGIES }
+export { GAME_STRATEGIES, STRATEGIES }
 
 /** The parts of a spec that make the problem (not its title, notes or stored solutions). */
 function problemKey(spec: DocumentSpec): string {
@@ -25,10 +32,15 @@ function problemKey(spec: DocumentSpec): string {
 
 export const useSearch = defineStore('search', () => {
   const documentStore = useDocument()
+  const workbench = useWorkbench()
+  /** What the open document asks for: a transfer search or a game search. */
+  const kind = computed<JobKind>(() => (documentStore.doc.problem.kind === 'game' ? 'game' : 'solve'))
   const strategy = ref<Strategy>('auto')
   /** Boards kept per beam level; null: the engine's default for the strategy. */
   const beamWidth = ref<number | null>(null)
   const threads = ref(hostInfo().cores)
+  /** The game search's settings (threads are shared with the transfer search). */
+  const game = ref<{ -readonly [K in keyof Omit<GameSettings, 'threads'>]: GameSettings[K] }>({ ...DEFAULT_GAME_SETTINGS })
 
   const status = ref<SearchStatus>('idle')
   const jobId = ref<string | null>(null)
@@ -36,6 +48,13 @@ export const useSearch = defineStore('search', () => {
   const problem = shallowRef<Problem | null>(null)
   const progress = shallowRef<Progress | null>(null)
   const result = shallowRef<SolveResult | null>(null)
+  const gameResult = shallowRef<GameResult | null>(null)
+  /** Which listed game the stepper was last given (0-based), or null; previous / next go from it. */
+  const lastGame = ref<number | null>(null)
+  /** The line made of it: once the stepper shows another line, no listed game is current. */
+  const shownLine = shallowRef<Timeline | null>(null)
+  /** The listed game the stepper shows now, or null. */
+  const gameIndex = computed(() => (lastGame.value !== null && workbench.line === shownLine.value ? lastGame.value : null))
   const failure = ref<string | null>(null)
   /** Boards per level of the run in progress (the chart under the progress), and which run it is. */
   const levelSizes = shallowRef<number[]>([])
@@ -67,9 +86,12 @@ export const useSearch = defineStore('search', () => {
         recordLevel(e.progress)
         return
       case 'result':
-        // This store runs transfer searches only.
-        if (e.kind === 'solve') result.value = e.result
         status.value = 'done'
+        if (e.kind === 'solve') result.value = e.result
+        else {
+          gameResult.value = e.result
+          if (games.value.length > 0) showGame(0)
+        }
         return
       case 'failed':
         failure.value = e.reason
@@ -91,41 +113,91 @@ export const useSearch = defineStore('search', () => {
     levelSizes.value = sizes
   }
 
+  /**
+   * The shortest games to browse: those the search listed, or the one game it found when it did
+   * not enumerate (or stopped before it could).
+   */
+  const games = computed<readonly GameListing[]>(() => {
+    const r = gameResult.value
+    if (!r) return []
+    if (r.games.length > 0) return r.games
+    return r.moves.length > 0 && r.winner !== null ? [{ moves: r.moves, winner: r.winner }] : []
+  })
+
+  /**
+   * Load listed game k into the stepper (both armies, moves alternating from the first mover). The
+   * core verifier replays it: a game that is illegal or does not end in a win is reported, not shown.
+   */
+  function showGame(k: number): boolean {
+    const g = games.value[k]
+    const p = problem.value
+    if (!g || !p) return false
+    const line = lineOf(p, g.moves.join(', '))
+    const fault = !line.ok ? describe(line.error) : line.value.winner ? null : 'the moves do not end in a win'
+    if (fault !== null || !line.ok) {
+      documentStore.notify('error', `game ${k + 1} of the search result: ${fault}`)
+      return false
+    }
+    const r = gameResult.value!
+    const label = r.status === 'optimal' ? 'shortest game' : 'game'
+    workbench.setLine(line.value, `${label} ${k + 1} of ${games.value.length} from the search: ${g.winner} wins in ${g.moves.length}`)
+    shownLine.value = line.value
+    lastGame.value = k
+    return true
+  }
+
+  /** Keep a listed game in the document, like a solution (an undoable change). */
+  function keepGame(k: number): boolean {
+    const g = games.value[k]
+    const r = gameResult.value
+    if (!g || !r) return false
+    const total = r.count ? ` of ${r.count.games}` : ''
+    return documentStore.addSolutionText(
+      g.moves.join(', '),
+      `${g.moves.length} moves, ${g.winner} wins (${r.optimal ? 'optimal' : 'best found'}): game ${k + 1}${total}, found by the workbench game search`,
+      r.proof.statement,
+    )
+  }
+
+  function reset(): void {
+    progress.value = null
+    result.value = null
+    gameResult.value = null
+    lastGame.value = null
+    shownLine.value = null
+    failure.value = null
+  }
+
   async function run(): Promise<void> {
     if (busy.value) return
     const doc = documentStore.doc
-    if (doc.problem.kind !== 'transfer') {
-      failure.value = 'the search solves transfer problems; game search comes later'
+    const settings =
+      kind.value === 'game'
+        ? { ...game.value, threads: threads.value }
+        : { strategy: strategy.value, beamWidth: beamWidth.value, threads: threads.value }
+    const bad = unreadable(settings)
+    if (bad !== null) {
+      reset()
+      failure.value = bad
       status.value = 'failed'
       return
     }
-    const spec: DocumentSpec = { ...doc.spec }
-    delete spec.solutions
+    const request = 'maxLength' in settings ? gameRequest(doc.spec, settings) : solveRequest(doc.spec, settings)
     status.value = 'starting'
     jobId.value = null
     early = []
     problem.value = doc.problem
-    progress.value = null
-    result.value = null
-    failure.value = null
+    reset()
     levelSizes.value = []
     levelRun.value = ''
     let ticket
     try {
-      ticket = await api().startJob({
-        kind: 'solve',
-        params: {
-          problem: spec,
-          strategy: strategy.value,
-          threads: threads.value,
-          ...(beamWidth.value !== null && { beamWidth: beamWidth.value }),
-        },
-      })
+      ticket = await api().startJob(request)
     } catch (e) {
       ticket = { ok: false as const, error: [{ code: 'ipc.failed', message: (e as Error).message }] }
     }
     if (!ticket.ok) {
-      failure.value = faultText(ticket.error)
+      failure.value = settingsText(faultText(ticket.error))
       status.value = 'failed'
       return
     }
@@ -151,21 +223,27 @@ export const useSearch = defineStore('search', () => {
       void cancel()
       status.value = 'idle'
       jobId.value = null
-      progress.value = null
-      result.value = null
-      failure.value = null
+      reset()
     },
   )
 
   return {
+    kind,
     strategy,
     beamWidth,
     threads,
+    game,
     status,
     jobId,
     problem,
     progress,
     result,
+    gameResult,
+    games,
+    gameIndex,
+    lastGame,
+    showGame,
+    keepGame,
     failure,
     busy,
     verification,

@@ -1,0 +1,109 @@
+/**
+ * The search panel's settings as job requests: what the renderer sends through the typed API
+ * (`startJob`). The host checks the request (parseJobRequest) and names what is wrong, so these
+ * only shape it; a setting left at "default" is left out and the engine's default applies.
+ */
+import type { DocumentSpec } from '../../shared/document'
+import type { Strategy } from '../../shared/engine/job'
+import { DEFAULT_GAME_JOB, type GameStrategy } from '../../shared/engine/game-search'
+import type { JobRequest } from '../../shared/jobs/protocol'
+
+/** Settings of a transfer search. */
+export interface SolveSettings {
+  readonly strategy: Strategy
+  /** Boards kept per beam level; null: the engine's default for the strategy. */
+  readonly beamWidth: number | null
+  readonly threads: number
+}
+
+/** Settings of a shortest-game search (GameJob's, as the panel offers them). */
+export interface GameSettings {
+  readonly strategy: GameStrategy
+  /** Longest game looked for. */
+  readonly maxLength: number
+  /** Seconds after which the searches stop; 0: no limit. */
+  readonly timeLimit: number
+  readonly threads: number
+  /** Count and list the shortest games once the optimum is proven. */
+  readonly enumerate: boolean
+  /** Shortest games listed at most. */
+  readonly listGames: number
+  /** States kept per level by heuristic searches; null: the engine's default. */
+  readonly beamWidth: number | null
+}
+
+export const DEFAULT_GAME_SETTINGS: Omit<GameSettings, 'threads'> = {
+  strategy: DEFAULT_GAME_JOB.strategy,
+  maxLength: DEFAULT_GAME_JOB.maxLength,
+  timeLimit: DEFAULT_GAME_JOB.timeLimit,
+  enumerate: DEFAULT_GAME_JOB.enumerate,
+  listGames: DEFAULT_GAME_JOB.listGames,
+  beamWidth: null,
+}
+
+/** The problem of a spec, without the solutions stored with it (the search does not need them). */
+function problemOnly(spec: DocumentSpec): DocumentSpec {
+  const copy: DocumentSpec = { ...spec }
+  delete copy.solutions
+  return copy
+}
+
+export function solveRequest(spec: DocumentSpec, s: SolveSettings): JobRequest {
+  return {
+    kind: 'solve',
+    params: {
+      problem: problemOnly(spec),
+      strategy: s.strategy,
+      threads: s.threads,
+      ...(s.beamWidth !== null && { beamWidth: s.beamWidth }),
+    },
+  }
+}
+
+export function gameRequest(spec: DocumentSpec, s: GameSettings): JobRequest {
+  return {
+    kind: 'game',
+    params: {
+      problem: problemOnly(spec),
+      strategy: s.strategy,
+      maxLength: s.maxLength,
+      timeLimit: s.timeLimit,
+      threads: s.threads,
+      enumerate: s.enumerate,
+      listGames: s.listGames,
+      ...(s.beamWidth !== null && { beamWidth: s.beamWidth }),
+    },
+  }
+}
+
+/** The panel's names of the job's parameters, for messages about bad settings. */
+const LABELS: Readonly<Record<string, string>> = {
+  strategy: 'strategy',
+  maxLength: 'max length',
+  timeLimit: 'time limit',
+  threads: 'threads',
+  enumerate: 'enumerate',
+  listGames: 'games listed',
+  beamWidth: 'beam width',
+}
+
+/**
+ * A fault in a request's parameters (`params.maxLength: must be ...`) as the panel names the
+ * setting (`max length: must be ...`); other text is left as it is.
+ */
+export function settingsText(fault: string): string {
+  return fault.replace(/\bparams\.(\w+)(?=:)/g, (whole, key: string) => LABELS[key] ?? whole)
+}
+
+/**
+ * Settings the panel cannot send: a number field left blank or not a number (which a JSON request
+ * would carry as null or ""). The host checks the ranges; this only names the field.
+ */
+export function unreadable(s: GameSettings | SolveSettings): string | null {
+  for (const [key, value] of Object.entries(s)) {
+    if (key === 'beamWidth' && value === null) continue
+    if (key === 'strategy' || key === 'enumerate') continue
+    if (typeof value !== 'number' || !Number.isFinite(value)) return `${LABELS[key] ?? key}: enter a number`
+  }
+  return null
+}

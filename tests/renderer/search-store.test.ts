@@ -1,0 +1,348 @@
+// @vitest-environment jsdom
+// The search store and panel against a fake host that checks requests as the real hosts do
+// (parseJobRequest): a game document runs a `game` job with the panel's settings, the game result
+// reaches the store, the listed games load into the stepper (both armies, alternating colours),
+// previous / next step through them, a game is kept in the document, and bad settings, refused
+// jobs, failures and a malformed result are messages, not crashes.
+import { mount } from '@vue/test-utils'
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { nextTick } from 'vue'
+import type { HalmaApi, JobTicket } from '../../src/preload/api'
+import { useHostApi } from '../../src/renderer/api'
+import GameResultView from '../../src/renderer/components/GameResultView.vue'
+import SearchPanel from '../../src/renderer/components/SearchPanel.vue'
+import { gameHeadline } from '../../src/renderer/format'
+import { gameRequest, settingsText, solveRequest, unreadable } from '../../src/renderer/state/search-request'
+import { DEFAULT_SPEC, useDocument } from '../../src/renderer/stores/document'
+import { useSearch } from '../../src/renderer/stores/search'
+import { useWorkbench } from '../../src/renderer/stores/workbench'
+import { parseDocument, type DocumentSpec } from '../../src/shared/document'
+import { Engine } from '../../src/shared/engine/engine'
+import type { GameResult } from '../../src/shared/engine/game-search'
+import type { JobEvent } from '../../src/shared/jobs/manager'
+import { parseJobRequest, type Job, type JobRequest } from '../../src/shared/jobs/protocol'
+import { expect as unwrap, ok, type Diagnostic, type Result } from '../../src/shared/result'
+import { verify } from '../../src/shared/verify'
+import gameText from '../unit/fixtures/game3-4x4.halma.json?raw'
+
+// uPlot (the level chart) asks for matchMedia when it loads; jsdom has none.
+vi.hoisted(() => {
+  window.matchMedia ??= (query: string) =>
+    ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }) as unknown as MediaQueryList
+})
+
+const GAME: DocumentSpec = unwrap(parseDocument(gameText)).spec
+
+/** A host that checks each request as web.ts and app.ts do, and lets the test send job events. */
+function fakeHost() {
+  const requests: JobRequest[] = []
+  const jobs: Job[] = []
+  const cancelled: string[] = []
+  let listener: ((e: JobEvent) => void) | undefined
+  const api = {
+    setDocumentState: async () => undefined,
+    askUnsaved: async () => 'discard',
+    startJob: async (request: JobRequest): Promise<Result<JobTicket, Diagnostic[]>> => {
+      requests.push(request)
+      const job = parseJobRequest(JSON.parse(JSON.stringify(request)))
+      if (!job.ok) return job
+      jobs.push(job.value)
+      return ok({ id: `job-${jobs.length}` })
+    },
+    cancelJob: async (id: string) => {
+      cancelled.push(id)
+      listener?.({ type: 'cancelled', id, kind: 'game' })
+      return true
+    },
+    onJobEvent: (l: (e: JobEvent) => void) => {
+      listener = l
+      return () => undefined
+    },
+  } as unknown as HalmaApi
+  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
+  return { requests, jobs, cancelled, send: (e: JobEvent) => listener!(e) }
+}
+
+let result: GameResult
+beforeAll(async () => {
+  // The real engine's answer for the small game (blue wins in 9; 170 shortest games).
+  const job = unwrap(parseJobRequest({ kind: 'game', params: { problem: GAME, threads: 1, listGames: 4 } }))
+  if (job.kind !== 'game') throw new Error('not a game job')
+  result = await new Engine().startGame(job.params).result
+})
+
+let host: ReturnType<typeof fakeHost>
+beforeEach(() => {
+  setActivePinia(createPinia())
+  host = fakeHost()
+})
+
+/** Open the small game and run its search to the engine's result. */
+async function searched(r: GameResult = result) {
+  const doc = useDocument()
+  expect(await doc.newDocument(GAME)).toBe(true)
+  const search = useSearch()
+  await search.run()
+  host.send({ type: 'started', id: search.jobId!, kind: 'game' })
+  host.send({ type: 'result', id: search.jobId!, kind: 'game', result: r })
+  return { doc, search, wb: useWorkbench() }
+}
+
+describe('search requests', () => {
+  it('the game settings make a game request that parseJobRequest accepts, with every setting', () => {
+    const job = unwrap(
+      parseJobRequest(
+        gameRequest(GAME, {
+          strategy: 'exhaustive',
+          maxLength: 30,
+          timeLimit: 5,
+          threads: 2,
+          enumerate: false,
+          listGames: 3,
+          beamWidth: 500,
+        }),
+      ),
+    )
+    expect(job.kind).toBe('game')
+    expect(job.params).toMatchObject({
+      strategy: 'exhaustive',
+      maxLength: 30,
+      timeLimit: 5,
+      threads: 2,
+      enumerate: false,
+      listGames: 3,
+      beamWidth: 500,
+    })
+    // A blank beam width is the engine's default.
+    const plain = unwrap(
+      parseJobRequest(
+        gameRequest(GAME, { strategy: 'auto', maxLength: 200, timeLimit: 0, threads: 1, enumerate: true, listGames: 20, beamWidth: null }),
+      ),
+    )
+    expect(plain.params).toMatchObject({ beamWidth: 1_000_000 })
+    const solve = unwrap(parseJobRequest(solveRequest(DEFAULT_SPEC, { strategy: 'beam', beamWidth: null, threads: 2 })))
+    expect(solve.kind).toBe('solve')
+  })
+
+  it('names the setting a fault is about as the panel does', () => {
+    expect(settingsText('params.maxLength: must be a number from 1 to 1000, not 0')).toBe(
+      'max length: must be a number from 1 to 1000, not 0',
+    )
+    expect(settingsText('params.problem.kind: this search takes a two-player game')).toBe(
+      'params.problem.kind: this search takes a two-player game',
+    )
+    const blank = {
+      strategy: 'auto',
+      maxLength: '' as unknown as number,
+      timeLimit: 0,
+      threads: 1,
+      enumerate: true,
+      listGames: 20,
+      beamWidth: null,
+    } as const
+    expect(unreadable(blank)).toBe('max length: enter a number')
+    expect(unreadable({ ...blank, maxLength: 9, beamWidth: Number.NaN })).toBe('beam width: enter a number')
+  })
+
+  it('the headline says optimal or best found with the proven lower bound', () => {
+    expect(gameHeadline({ status: 'optimal', length: 12, lowerBound: 12, winner: 'red' })).toBe('optimal: 12 moves, red wins')
+    expect(gameHeadline({ status: 'best-found', length: 32, lowerBound: 29, winner: 'blue' })).toBe(
+      'best found: 32 moves, blue wins; proven lower bound 29',
+    )
+    expect(gameHeadline({ status: 'unsolved', length: null, lowerBound: 20, winner: null })).toBe('no game found; proven lower bound 20')
+  })
+})
+
+describe('the search store with a game', () => {
+  it('runs a game job with the panel settings through the host', async () => {
+    const doc = useDocument()
+    await doc.newDocument(GAME)
+    const search = useSearch()
+    expect(search.kind).toBe('game')
+    search.game.strategy = 'exhaustive'
+    search.game.maxLength = 20
+    search.game.listGames = 7
+    search.threads = 1
+    await search.run()
+    expect(search.status).toBe('queued')
+    expect(host.jobs).toHaveLength(1)
+    expect(host.jobs[0]).toMatchObject({ kind: 'game', params: { strategy: 'exhaustive', maxLength: 20, listGames: 7, threads: 1 } })
+    // The stored solutions stay home.
+    expect('solutions' in host.requests[0]!.params.problem).toBe(false)
+    // Progress streams in, as for transfers.
+    const progress = {
+      phase: 'prove',
+      length: 8,
+      level: 3,
+      levelSize: 40,
+      done: 1,
+      total: 2,
+      cmax: null,
+      rate: 10,
+      memoryBytes: 1000,
+      elapsed: 0.1,
+      message: 'level 3',
+    } as const
+    host.send({ type: 'progress', id: 'job-1', kind: 'game', progress })
+    expect(search.status).toBe('running')
+    expect(search.progress).toEqual(progress)
+    expect(search.levelSizes).toEqual([0, 0, 0, 40])
+    await search.cancel()
+    expect(host.cancelled).toEqual(['job-1'])
+    expect(search.status).toBe('cancelled')
+  })
+
+  it('the game result reaches the store and its first game the stepper: both armies, alternating', async () => {
+    const { search, wb } = await searched()
+    expect(search.status).toBe('done')
+    expect(search.gameResult).toBe(result)
+    expect(result).toMatchObject({ status: 'optimal', length: 9, winner: 'blue', count: { games: 170, finalPositions: 8 } })
+    expect(search.games).toHaveLength(4)
+    expect(search.gameIndex).toBe(0)
+    expect(wb.length).toBe(9)
+    expect(wb.line.winner).toEqual({ army: 0, move: 9 })
+    expect(wb.line.moves.map((m) => m.army)).toEqual([0, 1, 0, 1, 0, 1, 0, 1, 0])
+    expect(wb.line.moves.map((m) => m.text)).toEqual(result.games[0]!.moves)
+    expect(wb.source).toBe('shortest game 1 of 4 from the search: blue wins in 9')
+  })
+
+  it('browses the listed games: each loads into the stepper', async () => {
+    const { search, wb } = await searched()
+    expect(search.showGame(1)).toBe(true)
+    expect(search.gameIndex).toBe(1)
+    expect(wb.line.moves.map((m) => m.text)).toEqual(result.games[1]!.moves)
+    expect(result.games[1]!.moves).not.toEqual(result.games[0]!.moves)
+    expect(wb.ply).toBe(0)
+    expect(search.showGame(3)).toBe(true)
+    expect(wb.source).toMatch(/^shortest game 4 of 4/)
+    expect(search.showGame(4)).toBe(false)
+    expect(search.gameIndex).toBe(3)
+    // Another line in the stepper: no listed game is current, and previous / next go on from the last.
+    wb.clearLine()
+    expect(search.gameIndex).toBeNull()
+    expect(search.lastGame).toBe(3)
+  })
+
+  it('keeps a listed game in the document like a solution', async () => {
+    const { doc, search } = await searched()
+    expect(search.keepGame(2)).toBe(true)
+    expect(doc.dirty).toBe(true)
+    expect(doc.doc.solutions).toHaveLength(1)
+    const kept = doc.doc.spec.solutions![0]!
+    expect(kept.title).toBe('9 moves, blue wins (optimal): game 3 of 170, found by the workbench game search')
+    expect(kept.notes).toBe(result.proof.statement)
+    expect(verify(doc.doc.problem, doc.doc.solutions[0]!.solution).winner).toEqual({ army: 0, move: 9 })
+    // The search result stays: keeping a game does not change the problem.
+    expect(search.gameResult).toBe(result)
+  })
+
+  it('without enumeration, the one game found is the list', async () => {
+    const { search, wb } = await searched({ ...result, games: [], count: null })
+    expect(search.games).toEqual([{ moves: result.moves, winner: 'blue' }])
+    expect(wb.length).toBe(9)
+  })
+
+  it('a listed game that is not legal is a notice, and the stepper keeps its line', async () => {
+    const broken = { ...result, games: [{ moves: ['a1-d4'], winner: 'blue' }, ...result.games] }
+    const { doc, search, wb } = await searched(broken)
+    expect(search.gameIndex).toBeNull()
+    expect(wb.length).toBe(0)
+    expect(doc.notice?.kind).toBe('error')
+    expect(doc.notice?.text).toMatch(/^game 1 of the search result: move 1: a1-d4/)
+    expect(search.showGame(1)).toBe(true)
+    const unfinished = { ...result, games: [{ moves: result.games[0]!.moves.slice(0, 4), winner: 'blue' }] }
+    await useSearch().run()
+    host.send({ type: 'result', id: search.jobId!, kind: 'game', result: unfinished })
+    expect(doc.notice?.text).toBe('game 1 of the search result: the moves do not end in a win')
+  })
+
+  it('bad settings, refused jobs and failures are messages', async () => {
+    const doc = useDocument()
+    await doc.newDocument(GAME)
+    const search = useSearch()
+    search.game.maxLength = '' as unknown as number
+    await search.run()
+    expect(search.status).toBe('failed')
+    expect(search.failure).toBe('max length: enter a number')
+    expect(host.requests).toHaveLength(0)
+    search.game.maxLength = 0
+    await search.run()
+    expect(search.failure).toBe('max length: must be a number from 1 to 1000, not 0')
+    search.game.maxLength = 50
+    await search.run()
+    host.send({
+      type: 'failed',
+      id: search.jobId!,
+      kind: 'game',
+      reason: 'the search process exited with code 137 before the search finished',
+    })
+    expect(search.status).toBe('failed')
+    expect(search.failure).toMatch(/exited with code 137/)
+    expect(search.gameResult).toBeNull()
+  })
+
+  it('a new problem clears the game result', async () => {
+    const { doc, search } = await searched()
+    await doc.newDocument(DEFAULT_SPEC)
+    await nextTick()
+    expect(search.kind).toBe('solve')
+    expect(search.gameResult).toBeNull()
+    expect(search.games).toEqual([])
+    expect(search.status).toBe('idle')
+  })
+})
+
+describe('the search panel with a game', () => {
+  it('offers the game settings, and runs the game search', async () => {
+    await useDocument().newDocument(GAME)
+    const w = mount(SearchPanel)
+    expect(w.find('[data-testid="game-strategy"]').exists()).toBe(true)
+    expect(w.find('[data-testid="search-strategy"]').exists()).toBe(false)
+    await w.find('[data-testid="game-strategy"]').setValue('heuristic')
+    await w.find('[data-testid="game-max-length"]').setValue('40')
+    await w.find('[data-testid="game-time-limit"]').setValue('9')
+    await w.find('[data-testid="game-enumerate"]').setValue(false)
+    await w.find('[data-testid="game-beam"]').setValue('2,000')
+    await w.find('form').trigger('submit')
+    await nextTick()
+    expect(host.jobs[0]).toMatchObject({
+      kind: 'game',
+      params: { strategy: 'heuristic', maxLength: 40, timeLimit: 9, enumerate: false, beamWidth: 2000 },
+    })
+    w.unmount()
+  })
+
+  it('shows the result: headline, proof, searches, count; the list and previous / next load games', async () => {
+    const { search, wb } = await searched()
+    const w = mount(GameResultView)
+    expect(w.get('[data-testid="game-headline"]').text()).toBe('optimal: 9 moves, blue wins')
+    expect(w.get('[data-testid="proof"]').text()).toBe(result.proof.statement)
+    const rows = w.findAll('[data-testid="game-searches"] tbody tr')
+    expect(rows).toHaveLength(result.proof.searches.length)
+    const first = result.proof.searches[0]!
+    expect(rows[0]!.findAll('td').map((td) => td.text())).toEqual([
+      String(first.bound),
+      first.winner,
+      first.heuristic ? 'heuristic' : 'exhaustive',
+      first.result === 'found' ? `found (${first.length})` : first.result,
+      String(Math.max(0, ...first.levels)),
+      expect.stringMatching(/ s$/),
+    ])
+    expect(w.get('[data-testid="game-count"]').text()).toBe('170 shortest games (move sequences), ending in 8 distinct positions; 4 listed')
+    expect(w.get('[data-testid="game-at"]').text()).toBe('1 / 4')
+    expect(w.get('[data-testid="game-prev"]').attributes('disabled')).toBeDefined()
+    await w.get('[data-testid="game-next"]').trigger('click')
+    expect(search.gameIndex).toBe(1)
+    expect(w.get('[data-testid="game-at"]').text()).toBe('2 / 4')
+    expect(wb.line.moves.map((m) => m.text)).toEqual(result.games[1]!.moves)
+    await w.get('[data-testid="game-4"]').trigger('click')
+    expect(wb.line.moves.map((m) => m.text)).toEqual(result.games[3]!.moves)
+    expect(w.get('[data-testid="game-next"]').attributes('disabled')).toBeDefined()
+    await w.get('[data-testid="game-prev"]').trigger('click')
+    expect(search.gameIndex).toBe(2)
+    await w.get('[data-testid="keep-game"]').trigger('click')
+    expect(useDocument().doc.solutions).toHaveLength(1)
+    w.unmount()
+  })
+})
