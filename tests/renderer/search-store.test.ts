@@ -10,6 +10,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import type { HalmaApi, JobTicket } from '../../src/preload/api'
 import { useHostApi } from '../../src/renderer/api'
+import { DEFAULT_GAME_JOB } from '../../src/shared/engine/game-search'
 import GameResultView from '../../src/renderer/components/GameResultView.vue'
 import SearchPanel from '../../src/renderer/components/SearchPanel.vue'
 import { gameHeadline } from '../../src/renderer/format'
@@ -120,7 +121,7 @@ describe('search requests', () => {
         gameRequest(GAME, { strategy: 'auto', maxLength: 200, timeLimit: 0, threads: 1, enumerate: true, listGames: 20, beamWidth: null }),
       ),
     )
-    expect(plain.params).toMatchObject({ beamWidth: 1_000_000 })
+    expect(plain.params).toMatchObject({ beamWidth: DEFAULT_GAME_JOB.beamWidth })
     const solve = unwrap(parseJobRequest(solveRequest(DEFAULT_SPEC, { strategy: 'beam', beamWidth: null, threads: 2 })))
     expect(solve.kind).toBe('solve')
   })
