@@ -164,6 +164,37 @@ describe("the paper's numbers", () => {
   })
 })
 
+describe('heuristic mode', () => {
+  it("keeps every move of Fabian's 30-move game (the properties it uses hold along it)", () => {
+    const doc = loadProblemFile('fabian-30.halma.json')
+    const problem = doc.problem
+    const d = new GameDomain(problem, { fold: false })
+    const kernel = new GameKernel(d)
+    const v = verify(problem, doc.solutions[0]!.solution)
+    const L = v.length
+    const key = new Uint32Array(d.w)
+    const want = new Uint32Array(d.w)
+    let position = startPosition(problem)
+    for (let i = 0; i < L; i++) {
+      d.pack(position.men(0), position.men(1), key, 0)
+      const path = v.moves[i]!.move.path
+      position = position.moved(path[0]!, path[path.length - 1]!)
+      d.pack(position.men(0), position.men(1), want, 0)
+      const out: string[] = []
+      const collect = (k: Uint32Array, o: number) => void out.push(keyText(k, o, d.w))
+      const rule: GameRule = {
+        game: true,
+        level: i + 1,
+        bound: L,
+        winner: 1,
+        heuristic: { critical: L - 2 * (d.men - 1), placements: true },
+      }
+      kernel.expandRange(key, 0, 1, rule, undefined, undefined, { add: collect, win: collect }, newStats())
+      expect(out, `move ${i + 1}`).toContain(keyText(want, 0, d.w))
+    }
+  })
+})
+
 describe('the bound is admissible', () => {
   /** The corner triangle of three men against its image in the opposite corner. */
   async function triangle3(b: string, moves: MoveSet): Promise<Problem> {

@@ -5,7 +5,7 @@
  * move) are dropped too. The first level at which a move wins is the length of the shortest game
  * within the bound; no win within the bound proves that no game of `bound` moves or fewer exists.
  *
- * Strategies: heuristic (the paper's properties (i), (iv), (v), for a fixed winner: fast, proves
+ * Strategies: heuristic (the paper's properties (i) and (iv), for a fixed winner: fast, proves
  * nothing), exhaustive (bounds from the Theorem 1 bound up), and auto (heuristic for a game, then
  * the exhaustive proof that none is shorter). The shortest games can be enumerated: an unfolded
  * search at the optimal length, walked back from its wins and counted forward.
@@ -157,15 +157,9 @@ export class GameSolver {
   private async search(domain: GameDomain, executor: Executor, bound: number, winner: number, heuristics: boolean): Promise<SearchOutcome> {
     const t0 = performance.now()
     // (iv) assumes every winner's move from the critical one on places a man, which fails where the
-    // types force extra moves (Grasshopper); (v)'s band of diagonals is the odd board's.
+    // types force extra moves (Grasshopper).
     const army = domain.problem.armies[winner]!
-    const heuristic = heuristics
-      ? {
-          critical: bound - 2 * (domain.men - 1),
-          placements: domain.typeExtra(army.start, winner) === 0,
-          lines: domain.oddBoard && domain.problem.rules.moves === '6-move',
-        }
-      : null
+    const heuristic = heuristics ? { critical: bound - 2 * (domain.men - 1), placements: domain.typeExtra(army.start, winner) === 0 } : null
     const phase = heuristic ? 'beam' : 'prove'
     const kind = executor.shared ? 'shared' : 'plain'
     const w = domain.w

@@ -18,7 +18,7 @@
  * large late in a game (the armies separate again), so it is not used as a pruning bound here.
  */
 import { interpret, specFromProblem, type DocumentSpec } from '../document'
-import { cellDistance, cellCentroid, cellType } from '../metrics'
+import { cellDistance, cellType } from '../metrics'
 import type { Problem } from '../problem'
 import { symmetry } from '../symmetry'
 import type { KernelStats, Sink } from './kernel'
@@ -42,9 +42,12 @@ export interface GameRule {
   /** Heuristic mode (paper 2.4): the critical move l after which the winner places a man each move; null: exhaustive. */
   /**
    * The paper's heuristic properties (section 2.4), or null for an exhaustive search: (iv) from the
-   * critical move on (`placements`), (v) at the critical move (`lines`); (i) on odd boards.
+   * critical move on (`placements`), and (i) on odd boards. Property (v) (a man on every line
+   * x - y = k, |k| <= 4, in the middle of the game) is not used: read as written, Fabian's game
+   * breaks it at every move (lines k = -1 and 1 are never both occupied), so it would exclude the
+   * very games it is meant to find.
    */
-  readonly heuristic: { readonly critical: number; readonly placements: boolean; readonly lines: boolean } | null
+  readonly heuristic: { readonly critical: number; readonly placements: boolean } | null
 }
 
 export class GameDomain {
@@ -60,9 +63,6 @@ export class GameDomain {
   readonly toBase: [Uint8Array, Uint8Array]
   /** inBase[army][c]: 1 if c is in the army's target base. */
   readonly inBase: [Uint8Array, Uint8Array]
-  /** Diagonal index x - y + diagonalOffset of each cell, for heuristic (v). */
-  readonly diagonal: Int16Array
-  readonly diagonalOffset: number
   readonly startKey: Uint32Array
   readonly first: number
   /** Whether boards are odd (the winner can finish without steps: heuristic (i)). */
@@ -112,9 +112,6 @@ export class GameDomain {
     const [tr, ir] = base(1)
     this.toBase = [tb, tr]
     this.inBase = [ib, ir]
-    const offset = Math.ceil(Math.max(...Array.from({ length: n }, (_, c) => Math.abs(cellCentroid(board, c)))))
-    this.diagonalOffset = offset
-    this.diagonal = Int16Array.from({ length: n }, (_, c) => Math.round(cellCentroid(board, c)) + offset)
     this.oddBoard = board.width % 2 === 1 && board.height % 2 === 1
     this.startKey = new Uint32Array(this.w)
     this.pack(blue.start, red.start, this.startKey, 0)
@@ -456,7 +453,6 @@ export class GameKernel {
   /** Per man of the moving army: his smallest distance to the other army, and to each base. */
   private readonly rowMin: Int32Array
   private readonly baseMin: [Int32Array, Int32Array]
-  private readonly lines: Int32Array
   private readonly nextMen: Int16Array
   /** Directional values of all men (for the winner's ladder), and of the winner's men outside its base. */
   private readonly present: Int32Array
@@ -474,7 +470,6 @@ export class GameKernel {
     this.armyCells = [new Int16Array(n), new Int16Array(n)]
     this.rowMin = new Int32Array(n)
     this.baseMin = [new Int32Array(n), new Int32Array(n)]
-    this.lines = new Int32Array(n * 2 + 4)
     this.nextMen = new Int16Array(n)
     this.present = new Int32Array(domain.reach.range + 8)
     this.outside = new Int32Array(n)
@@ -792,15 +787,6 @@ export class GameKernel {
       let home = 0
       for (let k = 0; k < this.armySize[winner]!; k++) if (d.inBase[winner]![moved(W[k]!)] === 1) home++
       if (home < Math.floor((level - critical) / 2) + 1) return false
-    }
-    if (heur.lines && level === critical) {
-      const lines = this.lines
-      lines.fill(0)
-      for (let army = 0; army < 2; army++) {
-        const cells = this.armyCells[army]!
-        for (let k = 0; k < this.armySize[army]!; k++) lines[d.diagonal[army === mover ? moved(cells[k]!) : cells[k]!]!] = 1
-      }
-      for (let k = -4; k <= 4; k++) if (lines[d.diagonalOffset + k] === 0) return false
     }
     return true
   }
