@@ -89,3 +89,14 @@ describe('Appendix A shortest games', () => {
     expect(v.winner).toEqual({ army: 1, move: 36 })
   })
 })
+
+describe('beyond the paper', () => {
+  it('problem 4 under 8-move rules: a 24-move solution (Table 3 has 26) verifies and reaches the target', () => {
+    const doc = loadProblemFile('triangle15-8move.halma.json')
+    const v = verify(doc.problem, doc.solutions[0]!.solution)
+    expect(v.error).toBeUndefined()
+    expect(v).toMatchObject({ valid: true, reachesTarget: true, length: 24 })
+    expect(doc.problem.armies[0]!.start).toHaveLength(15)
+    expect(doc.problem.rules.moves).toBe('8-move')
+  })
+})
