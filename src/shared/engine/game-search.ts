@@ -246,8 +246,8 @@ export class GameSolver {
 
   /**
    * A heuristic search's level cut down to the beam width: the states where the winner is furthest
-   * along (fewest plies left by the bound, then the shortest ladder, the fewest opposing men left in
-   * its base, and the least distance of its men to the base).
+   * along (fewest plies left by the bound, then the least distance of its men to its base, the
+   * fewest opposing men left in it, and the shortest ladder).
    */
   private cap(domain: GameDomain, level: KeySet, depth: number, winner: number, kind: BufferKind): KeySet {
     const toMove = domain.mover(depth + 1)
@@ -263,7 +263,7 @@ export class GameSolver {
       for (const c of W) spread += toBase[c]!
       let occupying = 0
       for (const c of O) occupying += inBase[c]!
-      scores[k++] = domain.remaining(blue, red, winner, toMove) * 1e6 + domain.gaps(blue, red, winner) * 1e4 + occupying * 100 + spread
+      scores[k++] = domain.remaining(blue, red, winner, toMove) * 1e6 + spread * 1e3 + occupying * 30 + domain.gaps(blue, red, winner)
     })
     const sorted = scores.slice().sort()
     const threshold = sorted[this.job.beamWidth - 1]!
@@ -541,8 +541,12 @@ export class GameSolver {
     }
     const proofs = searches.filter((s) => !s.heuristic && s.result === 'none')
     const largest = Math.max(0, ...proofs.flatMap((s) => s.levels))
-    const excluded = proofs.map((s) => `no ${s.winner} win in ${s.bound} moves or fewer`).join(', ')
-    const method = `exhaustive breadth-first iterative-deepening A* with the Theorem 1 bound made valid in every position${folded.fold ? ", states folded by the start's symmetry" : ''}`
+    // Winners whose bound at the start already exceeds what was looked for need no search.
+    const byBound = [0, 1]
+      .filter((army) => !proofs.some((s) => s.winner === problem.armies[army]!.name) && floor[army]! > lower0)
+      .map((army) => `no ${problem.armies[army]!.name} win in fewer than ${floor[army]} moves by the bound at the start`)
+    const excluded = [...proofs.map((s) => `no ${s.winner} win in ${s.bound} moves or fewer`), ...byBound].join(', ')
+    const method = `exhaustive breadth-first iterative-deepening A* with the Theorem 1 bound made valid in every position (plus ladders and types)${folded.fold ? ", states folded by the start's symmetry" : ''}`
     const detail = proofs.length > 0 ? ` (${excluded}: ${method}; largest level ${largest.toLocaleString('en-US')} states)` : ' (Theorem 1)'
     let statement: string
     if (optimal) {
