@@ -53,6 +53,14 @@ describe('packed move generation', () => {
           .sort()
         expect(packed).toEqual(core)
         const all = legalMoves(topo, occ)
+        // hasMoveTo: whether some move ends on (or off) a random set of cells, as the core says.
+        const target = Uint8Array.from({ length: board.size }, () => (rand(6) === 0 ? 1 : 0))
+        const want = rand(2)
+        const men = Int16Array.from(cells)
+        for (const c of cells) space.occupancy[c] = 1
+        const fast = space.hasMoveTo(men, men.length, target, want)
+        for (const c of cells) space.occupancy[c] = 0
+        expect(fast).toBe(all.some((m) => target[m.path[m.path.length - 1]!] === want))
         if (all.length === 0) break
         applyMove(occ, all[rand(all.length)]!)
       }

@@ -56,6 +56,49 @@ function lookaheadOk(d: GameDomain, occ: Uint8Array, blue: number[], red: number
   return true
 }
 
+/**
+ * The kernel's children of one state against a slow reference (the core's moves, packed from
+ * scratch, the winner's bound and the lookahead computed from scratch). Returns how many children
+ * only the lookahead pruned.
+ */
+function compareWithReference(d: GameDomain, kernel: GameKernel, occ: Uint8Array, level: number, bound: number, winner: number): number {
+  const problem = d.problem
+  const topo = topology(problem.board, problem.rules)
+  const mover = d.mover(level)
+  const blue = Array.from(occ.keys()).filter((c) => occ[c] === 1)
+  const red = Array.from(occ.keys()).filter((c) => occ[c] === 2)
+  const key = new Uint32Array(d.w)
+  d.pack(blue, red, key, 0)
+  const rule: GameRule = { game: true, level, bound, winner, heuristic: null }
+  const kept: string[] = []
+  const wins: string[] = []
+  const sink = {
+    add: (k: Uint32Array, o: number) => void kept.push(keyText(k, o, d.w)),
+    win: (k: Uint32Array, o: number) => void wins.push(keyText(k, o, d.w)),
+  }
+  kernel.expandRange(key, 0, 1, rule, undefined, undefined, sink, newStats())
+  const refKept = new Set<string>()
+  const refWins = new Set<string>()
+  let byLookahead = 0
+  for (const m of legalMoves(topo, occ, ownerOf(mover))) {
+    const o2 = occ.slice()
+    applyMove(o2, m)
+    const nb = Array.from(o2.keys()).filter((c) => o2[c] === 1)
+    const nr = Array.from(o2.keys()).filter((c) => o2[c] === 2)
+    const k = new Uint32Array(d.w)
+    d.pack(nb, nr, k, 0)
+    if (d.occupies(mover === 0 ? nb : nr, mover)) {
+      if (mover === winner) refWins.add(keyText(k, 0, d.w))
+    } else if (level + d.remaining(nb, nr, winner, 1 - mover) <= bound) {
+      if (lookaheadOk(d, o2, nb, nr, winner, 1 - mover, bound - level)) refKept.add(keyText(k, 0, d.w))
+      else byLookahead++
+    }
+  }
+  expect(new Set(kept), `level ${level}, bound ${bound}, winner ${winner}`).toEqual(refKept)
+  expect(new Set(wins)).toEqual(refWins)
+  return byLookahead
+}
+
 describe('game kernel', () => {
   it.each([
     ['triangle10', '6-move', '9x9', true],
@@ -68,51 +111,40 @@ describe('game kernel', () => {
     const topo = topology(problem.board, problem.rules)
     const rand = lcg(7)
     const occ = startPosition(problem).occupancy()
-    const key = new Uint32Array(d.w)
     for (let ply = 0; ply < 60; ply++) {
       const level = ply + 1 // the children are at this level
       const mover = d.mover(level)
       const blue = Array.from(occ.keys()).filter((c) => occ[c] === 1)
       const red = Array.from(occ.keys()).filter((c) => occ[c] === 2)
       if (d.occupies(blue, 0) || d.occupies(red, 1)) break
-      d.pack(blue, red, key, 0)
       // A tight bound now and then, so that the lookahead is exercised.
       const bound = level + (ply % 3 === 0 ? d.bound(blue, red, 1 - mover) : 25)
-      for (const winner of [0, 1]) {
-        const rule: GameRule = { game: true, level, bound, winner, heuristic: null }
-        const kept: string[] = []
-        const wins: string[] = []
-        const sink = {
-          add: (k: Uint32Array, o: number) => void kept.push(keyText(k, o, d.w)),
-          win: (k: Uint32Array, o: number) => void wins.push(keyText(k, o, d.w)),
-        }
-        kernel.expandRange(key, 0, 1, rule, undefined, undefined, sink, newStats())
-        // Reference: the core's moves, packed from scratch, the winner's bound computed from scratch.
-        const refKept = new Set<string>()
-        const refWins = new Set<string>()
-        for (const m of legalMoves(topo, occ, ownerOf(mover))) {
-          const o2 = occ.slice()
-          applyMove(o2, m)
-          const nb = Array.from(o2.keys()).filter((c) => o2[c] === 1)
-          const nr = Array.from(o2.keys()).filter((c) => o2[c] === 2)
-          const k = new Uint32Array(d.w)
-          d.pack(nb, nr, k, 0)
-          if (d.occupies(mover === 0 ? nb : nr, mover)) {
-            if (mover === winner) refWins.add(keyText(k, 0, d.w))
-          } else if (
-            level + d.remaining(nb, nr, winner, 1 - mover) <= bound &&
-            lookaheadOk(d, o2, nb, nr, winner, 1 - mover, bound - level)
-          )
-            refKept.add(keyText(k, 0, d.w))
-        }
-        expect(new Set(kept)).toEqual(refKept)
-        expect(new Set(wins)).toEqual(refWins)
-      }
+      for (const winner of [0, 1]) compareWithReference(d, kernel, occ, level, bound, winner)
       const all = legalMoves(topo, occ, ownerOf(mover))
       if (all.length === 0) break
       applyMove(occ, all[rand(all.length)]!)
     }
   })
+
+  it.each(['fabian-30.halma.json', 'game15-36.halma.json'])(
+    '%s: the same children as the reference along a real game, where the armies meet and the lookahead bites',
+    (file) => {
+      const doc = loadProblemFile(file)
+      const problem = doc.problem
+      const d = new GameDomain(problem, { fold: true })
+      const kernel = new GameKernel(d)
+      const v = verify(problem, doc.solutions[0]!.solution)
+      const L = v.length
+      const occ = startPosition(problem).occupancy()
+      let byLookahead = 0
+      for (let i = 0; i < L; i++) {
+        for (const bound of [L - 1, L, L + 1])
+          for (const winner of [0, 1]) byLookahead += compareWithReference(d, kernel, occ, i + 1, bound, winner)
+        applyMove(occ, v.moves[i]!.move)
+      }
+      expect(byLookahead).toBeGreaterThan(20)
+    },
+  )
 })
 
 describe("the paper's numbers", () => {
@@ -318,6 +350,76 @@ describe('the bound is admissible', () => {
       else expect(d.gaps(at('a1'), rungs, 0)).toBe(1)
     }
   })
+})
+
+/**
+ * The ladder length by plain relaxation to a fixed point (the first way it was computed): cost[y]
+ * is the fewest units from value y into the base; hops cost 1 unit over an empty midpoint, steps k.
+ */
+function ladderByRelaxation(d: GameDomain, army: number, present: Int32Array, outside: number[]): number {
+  const r = d.reach
+  const k = r.deltas.length
+  const entry = r.entry[army]!
+  if (outside.length === 0) return 0
+  if (r.steps && outside.some((v) => v + r.deltas[k - 1]! >= entry)) return 0
+  const cost = Array.from({ length: r.range }, (_, v) => (v >= entry ? 0 : Infinity))
+  for (let changed = true; changed;) {
+    changed = false
+    for (let y = 0; y < entry; y++) {
+      for (const delta of r.deltas) {
+        for (const side of [-1, 1]) {
+          const x = y + side * 2 * delta
+          const z = y + side * delta
+          const options: number[] = []
+          if (x >= 0 && x < r.range) options.push(cost[x]! + (present[z]! > 0 ? 0 : 1))
+          if (r.steps && z >= 0 && z < r.range) options.push(z >= entry ? 0 : cost[z]! + k)
+          for (const c of options) {
+            if (c < cost[y]!) {
+              cost[y] = c
+              changed = true
+            }
+          }
+        }
+      }
+    }
+  }
+  return Math.ceil(Math.min(...outside.map((v) => cost[v]!)) / k)
+}
+
+describe('ladder bound', () => {
+  it.each([
+    ['9x9', '6-move', false],
+    ['9x9', '6-move', true],
+    ['8x8', '8-move', false],
+    ['9x9', '4-move', false],
+    ['16x16', '8-move', false],
+  ] as const)(
+    '%s %s (jumps only %s): the bucketed search gives the relaxation fixed point, and min(g, limit) under a limit',
+    (b, rules, jumpsOnly) => {
+      const problem = unwrap(presetProblem('game', unwrap(boardByName(b)), makeRules(rules, { jumpsOnly }), 'triangle10'))
+      const d = new GameDomain(problem, { fold: false })
+      const r = d.reach
+      const rand = lcg(17)
+      let nonzero = 0
+      for (let trial = 0; trial < 3000; trial++) {
+        const army = rand(2)
+        const present = new Int32Array(r.range + 8)
+        const density = rand(6)
+        for (let v = 0; v < r.range; v++) if (rand(16) < density) present[v] = 1 + rand(2)
+        const outside = Array.from({ length: 1 + rand(3) }, () => rand(r.entry[army]!))
+        for (const v of outside) present[v]!++
+        const exact = ladderByRelaxation(d, army, present, outside)
+        const got = r.gaps(army, present, Int32Array.from(outside), outside.length)
+        expect(got, `trial ${trial}`).toBe(Number.isFinite(exact) ? exact : got)
+        if (!Number.isFinite(exact)) expect(got).toBeGreaterThanOrEqual(1 << 19)
+        if (exact > 0) nonzero++
+        const limit = 1 + rand(4)
+        expect(r.gaps(army, present, Int32Array.from(outside), outside.length, limit)).toBe(Math.min(exact, limit))
+      }
+      // The random ladders are not all trivially complete.
+      expect(nonzero).toBeGreaterThan(150)
+    },
+  )
 })
 
 describe('shortest games on small boards', () => {

@@ -250,21 +250,9 @@ export class GameSolver {
    * fewest opposing men left in it, and the shortest ladder).
    */
   private cap(domain: GameDomain, level: KeySet, depth: number, winner: number, kind: BufferKind): KeySet {
-    const toMove = domain.mover(depth + 1)
-    const toBase = domain.toBase[winner]!
-    const inBase = domain.inBase[winner]!
     const scores = new Float64Array(level.size)
     let k = 0
-    level.forEach((raw, off) => {
-      const [blue, red] = domain.armies(raw, off)
-      const W = winner === 0 ? blue : red
-      const O = winner === 0 ? red : blue
-      let spread = 0
-      for (const c of W) spread += toBase[c]!
-      let occupying = 0
-      for (const c of O) occupying += inBase[c]!
-      scores[k++] = domain.remaining(blue, red, winner, toMove) * 1e6 + spread * 1e3 + occupying * 30 + domain.gaps(blue, red, winner)
-    })
+    level.forEach((raw, off) => void (scores[k++] = this.scoreOf(domain, raw, off, depth, winner)))
     const sorted = scores.slice().sort()
     const threshold = sorted[this.job.beamWidth - 1]!
     const kept = new KeySet(domain.w, this.job.beamWidth, kind)
@@ -273,6 +261,21 @@ export class GameSolver {
       if (scores[k++]! <= threshold && kept.size < this.job.beamWidth) kept.add(raw, off)
     })
     return kept
+  }
+
+  /** The beam's rank of a state after `depth` moves (see cap): lower is further along. */
+  scoreOf(domain: GameDomain, raw: Uint32Array, off: number, depth: number, winner: number): number {
+    const toMove = domain.mover(depth + 1)
+    const toBase = domain.toBase[winner]!
+    const inBase = domain.inBase[winner]!
+    const [blue, red] = domain.armies(raw, off)
+    const W = winner === 0 ? blue : red
+    const O = winner === 0 ? red : blue
+    let spread = 0
+    for (const c of W) spread += toBase[c]!
+    let occupying = 0
+    for (const c of O) occupying += inBase[c]!
+    return domain.remaining(blue, red, winner, toMove) * 1e6 + spread * 1e3 + occupying * 30 + domain.gaps(blue, red, winner)
   }
 
   /** States (cell lists) from the start to a won state at the last level. */

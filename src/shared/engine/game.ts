@@ -278,12 +278,21 @@ export function remainingTerms(
   if (left === 0) return { place: 0, vacate: 0, phi: 0, moves: 0 }
   // The next placement needs contact (phi <= 0) and a ladder whose `gaps` missing rungs each take a move.
   const phi = Math.max(Math.min(dT - 1, dWO - 2), gaps)
-  const wTurn = (t: number): number => (winnerToMove ? (t % 2 === 1 ? t : t + 1) : t % 2 === 0 ? t : t + 1)
-  const place = wTurn(Math.max(1, phi + 1)) + 2 * (left - 1)
-  const vacate = occupying > 0 ? wTurn((winnerToMove ? 2 * occupying : 2 * occupying - 1) + 1) : 0
+  const place = placeTerm(left, phi, winnerToMove)
+  const vacate = occupying > 0 ? winnerTurn((winnerToMove ? 2 * occupying : 2 * occupying - 1) + 1, winnerToMove) : 0
   // The winner's own moves: one per man outside and `extra` more (typeExtra), on alternate turns.
   const moves = extra > 0 ? (winnerToMove ? 2 * (left + extra) - 1 : 2 * (left + extra)) : 0
   return { place, vacate, phi, moves }
+}
+
+/** The first ply from the t-th on that is the winner's (ply 1 is the next move). */
+function winnerTurn(t: number, winnerToMove: boolean): number {
+  return winnerToMove ? (t % 2 === 1 ? t : t + 1) : t % 2 === 0 ? t : t + 1
+}
+
+/** The ply of the winner's last placement: the first no sooner than phi + 1, then every other ply. */
+export function placeTerm(left: number, phi: number, winnerToMove: boolean): number {
+  return winnerTurn(Math.max(1, phi + 1), winnerToMove) + 2 * (left - 1)
 }
 
 export function remainingFrom(
@@ -343,6 +352,12 @@ export class LadderReach {
   readonly deltas: number[]
   readonly steps: boolean
   private readonly cost: Int32Array
+  private readonly isMan: Uint8Array
+  /** Dial's buckets: bucket[u] heads a list of pool entries (poolNode, poolNext) at cost u. */
+  private readonly bucket: Int32Array
+  private readonly poolNode: Int32Array
+  private readonly poolNext: Int32Array
+  private readonly bucketCap: number
 
   constructor(readonly domain: GameDomain) {
     const space = domain.space
@@ -371,6 +386,14 @@ export class LadderReach {
     const entry = (army: number): number => Math.min(...domain.problem.armies[army]!.target.map((c) => this.dir(army, cv[c]!)))
     this.entry = [entry(0), entry(1)]
     this.cost = new Int32Array(this.range + 8)
+    this.isMan = new Uint8Array(this.range + 8)
+    // A simple path's cost is at most k units (a step) per value, plus a unit (a hop) per value.
+    this.bucketCap = (this.deltas.length + 1) * (this.range + 2)
+    this.bucket = new Int32Array(this.bucketCap + 1)
+    // Each value enters a bucket at most once per cost decrease: at most once per edge into it.
+    const pool = this.range * (4 * this.deltas.length + 1) + 8
+    this.poolNode = new Int32Array(pool)
+    this.poolNext = new Int32Array(pool)
   }
 
   /** Directional value (0 = farthest from the army's base) of centroid value v (cv units). */
@@ -389,7 +412,7 @@ export class LadderReach {
    * deltas.length units, and the bound is the units over deltas.length, rounded up. Counting the
    * jumper himself as a possible rung can only lower the count, so the bound stays valid.
    */
-  gaps(army: number, present: Int32Array, outside: Int32Array, count: number): number {
+  gaps(army: number, present: Int32Array, outside: Int32Array, count: number, limit = 1 << 20): number {
     if (count === 0) return 0
     const range = this.range
     const entry = this.entry[army]!
@@ -397,40 +420,68 @@ export class LadderReach {
     const k = deltas.length
     const top = deltas[k - 1]!
     if (this.steps) for (let q = 0; q < count; q++) if (outside[q]! + top >= entry) return 0
+    // Dijkstra outwards from the base over costs 0, 1 and k (Dial's buckets), stopping at the first
+    // man outside the base it reaches, or when the cost reaches `limit` moves.
+    const maxUnits = Math.min(limit * k, this.bucketCap)
     const cost = this.cost
-    cost.fill(1 << 20)
-    for (let d = entry; d < range; d++) cost[d] = 0
-    // Relax until stable: shortest paths over at most a few dozen values.
-    for (let changed = true; changed;) {
-      changed = false
-      for (let y = 0; y < entry; y++) {
+    const isMan = this.isMan
+    const head = this.bucket
+    const node = this.poolNode
+    const link = this.poolNext
+    cost.fill(INF, 0, range)
+    isMan.fill(0, 0, range)
+    head.fill(-1, 0, maxUnits + 1)
+    for (let q = 0; q < count; q++) isMan[outside[q]!] = 1
+    let used = 0
+    for (let d = entry; d < range; d++) {
+      cost[d] = 0
+      node[used] = d
+      link[used] = head[0]!
+      head[0] = used++
+    }
+    for (let u = 0; u <= maxUnits; u++) {
+      // Popped one by one: hops over present rungs cost nothing and push onto this same bucket.
+      while (head[u] !== -1) {
+        const e = head[u]!
+        head[u] = link[e]!
+        const x = node[e]!
+        if (cost[x] !== u) continue
+        if (isMan[x] === 1) return Math.ceil(u / k)
+        // Values y below the base from which x is one hop (over the midpoint) or one step away.
         for (const delta of deltas) {
           for (let side = -1; side <= 1; side += 2) {
-            const x = y + side * 2 * delta
-            if (x >= 0 && x < range) {
-              const c = cost[x]! + (present[y + side * delta]! > 0 ? 0 : 1)
-              if (c < cost[y]!) {
+            const y = x + side * 2 * delta
+            if (y >= 0 && y < entry) {
+              const c = u + (present[x + side * delta]! > 0 ? 0 : 1)
+              if (c < cost[y]! && c <= maxUnits) {
                 cost[y] = c
-                changed = true
+                node[used] = y
+                link[used] = head[c]!
+                head[c] = used++
               }
             }
             if (!this.steps) continue
-            const z = y + side * delta
-            if (z < 0 || z >= range) continue
-            const c = z >= entry ? 0 : cost[z]! + k
-            if (c < cost[y]!) {
-              cost[y] = c
-              changed = true
+            const z = x + side * delta
+            if (z >= 0 && z < entry) {
+              // A step into the base is the placement itself.
+              const c = x >= entry ? u : u + k
+              if (c < cost[z]! && c <= maxUnits) {
+                cost[z] = c
+                node[used] = z
+                link[used] = head[c]!
+                head[c] = used++
+              }
             }
           }
         }
       }
     }
-    let g = 1 << 20
-    for (let q = 0; q < count; q++) if (cost[outside[q]!]! < g) g = cost[outside[q]!]!
-    return Math.ceil(g / k)
+    // Nothing within the limit: the answer is min(g, limit).
+    return Math.min(limit, 1 << 20)
   }
 }
+
+const INF = 1 << 30
 
 const MAX_MOVES = 8192
 
@@ -459,8 +510,12 @@ export class GameKernel {
   /** typeExtra counts of the winner's men (see countType). */
   private readonly typeCounts = new Int32Array(8)
   private readonly outside: Int32Array
-  private readonly lookFrom = new Int16Array(MAX_MOVES)
-  private readonly lookTo = new Int16Array(MAX_MOVES)
+  /** The lookahead marks of the current parent (lookaheadInParent), and the mark in use. */
+  private readonly rungMark: Int32Array
+  private readonly landMark: Int32Array
+  private readonly witRung: Int32Array
+  private readonly witLand: Int32Array
+  private parentMark = 0
 
   constructor(readonly domain: GameDomain) {
     this.key = new Uint32Array(domain.w)
@@ -473,6 +528,10 @@ export class GameKernel {
     this.nextMen = new Int16Array(n)
     this.present = new Int32Array(domain.reach.range + 8)
     this.outside = new Int32Array(n)
+    this.rungMark = new Int32Array(n)
+    this.landMark = new Int32Array(n)
+    this.witRung = new Int32Array(n)
+    this.witLand = new Int32Array(n)
   }
 
   /**
@@ -497,14 +556,63 @@ export class GameKernel {
       const c = army === mover && mine[k] === fromCell ? toCell : mine[k]!
       if ((target[c] === 1) !== into) this.nextMen[m++] = c
     }
-    const n = space.movesOf(this.nextMen, m, this.lookFrom, this.lookTo, 0)
-    let found = false
-    for (let j = 0; j < n && !found; j++) if ((target[this.lookTo[j]!] === 1) === into) found = true
+    const found = space.hasMoveTo(this.nextMen, m, target, into ? 1 : 0)
     occ[toCell] = 0
     for (let k = 0; k < movedSize; k++) occ[movedArmy[k]!] = 0
     for (let k = 0; k < this.armySize[1 - mover]!; k++) occ[otherArmy[k]!] = 0
     occ[fromCell] = 0
     return found
+  }
+
+  /**
+   * The lookahead for all children of a parent at once: whether `army` (the side to move after
+   * the children's move) has, in the parent, a move that takes a man into `target` (want 1) or out
+   * of it (want 0). Yes (1): one such move is marked (witRung, witLand), and a child keeps it unless
+   * its move removes one of its rungs or blocks one of its landings. No (2): the cells through which
+   * a child's move could open such a move are marked (rungMark, landMark: markJumpFrontier, and
+   * steps onto cells the mover leaves); a child whose move touches none of them has none either.
+   */
+  private lookaheadInParent(army: number, target: Uint8Array, want: number, mark: number): number {
+    const space = this.domain.space
+    const occ = space.occupancy
+    for (let a = 0; a < 2; a++) for (let k = 0; k < this.armySize[a]!; k++) occ[this.armyCells[a]![k]!] = 1
+    const men = this.armyCells[army]!
+    let m = 0
+    for (let k = 0; k < this.armySize[army]!; k++) if (target[men[k]!] !== want) this.nextMen[m++] = men[k]!
+    const can = space.witnessMoveTo(this.nextMen, m, target, want, this.witRung, this.witLand, mark)
+    if (!can) {
+      space.markJumpFrontier(this.nextMen, m, this.rungMark, this.landMark, mark)
+      if (!space.rules.jumpsOnly) {
+        const deg = space.degree
+        for (let k = 0; k < m; k++) {
+          for (let dir = 0; dir < deg; dir++) {
+            const t = space.nb[this.nextMen[k]! * deg + dir]!
+            if (t >= 0 && target[t] === want) this.landMark[t] = mark
+          }
+        }
+      }
+    }
+    for (let a = 0; a < 2; a++) for (let k = 0; k < this.armySize[a]!; k++) occ[this.armyCells[a]![k]!] = 0
+    return can ? 1 : 2
+  }
+
+  /**
+   * The lookahead for one child (the mover's man went from fromCell to toCell), given the
+   * parent's answer (lookaheadInParent): decided by the marks where it can be, else by hasMove.
+   */
+  private lookahead(
+    army: number,
+    mover: number,
+    fromCell: number,
+    toCell: number,
+    target: Uint8Array,
+    into: boolean,
+    inParent: number,
+    mark: number,
+  ): boolean {
+    if (inParent === 1 && this.witRung[fromCell] !== mark && this.witLand[toCell] !== mark) return true
+    if (inParent === 2 && this.rungMark[toCell] !== mark && this.landMark[fromCell] !== mark) return false
+    return this.hasMove(army, mover, fromCell, toCell, target, into)
   }
 
   /** Count (sign +1) or uncount (-1) a man of the winner on cell c in typeExtra's counts. */
@@ -573,6 +681,7 @@ export class GameKernel {
     const baseCount = [d.problem.armies[0]!.target.length, d.problem.armies[1]!.target.length]
     const winner = rule.winner
     const jumpsOnlyWinner = heur !== null && winner === mover && d.oddBoard
+    const longJumps = d.problem.rules.longJumps
     for (let slot = start; slot < end; slot++) {
       const off = slot * w
       if ((table[off + w - 1]! & USED) === 0) continue
@@ -591,6 +700,12 @@ export class GameKernel {
       }
       for (let k = 0; k < m; k++) occ[men[k]!] = 0
       for (let k = 0; k < f; k++) occ[foes[k]!] = 0
+      // The lookahead's answer in this parent (lookaheadInParent), worked out when a child first
+      // needs it: 0 not yet, 1 yes, 2 no, 3 not used (long jumps: every child is checked).
+      let parentMoves = 0
+      // The winner's ladder in this parent (LadderReach.gaps), worked out when first needed; -1 not yet.
+      let parentGaps = -1
+      const mark = ++this.parentMark
       // Per parent: what the bound needs, so that each child costs O(men).
       // Distances between the armies: each mover's smallest, and the two smallest of those.
       let best1 = 255
@@ -701,7 +816,6 @@ export class GameKernel {
           img[base + (fi >> 5)]! ^= 1 << (fi & 31)
           img[base + (ti >> 5)]! ^= 1 << (ti & 31)
         }
-        if (seen && seen.has(out, 0)) continue
         if (left === 0 && m === baseCount[mover]) {
           // A win by the other army ends the line without the win looked for.
           if (mover === winner) sink.win(out, 0)
@@ -730,35 +844,55 @@ export class GameKernel {
         }
         let terms = remainingTerms(wLeft, wOccupying, wDT, dWO, winnerToMove, 0, extra)
         if (terms.place > room || terms.vacate > room || terms.moves > room) continue
-        // The ladder the next placement needs may put it further off.
+        // Met before (a hash probe, after the cheap bounds have pruned most children).
+        if (seen && seen.has(out, 0)) continue
+        // The ladder the next placement needs may put it further off. Only whether it reaches
+        // `limit`, the least ladder length that would prune, matters beyond its exact value.
         if (wLeft > 0) {
+          let limit = terms.phi + 1
+          while (placeTerm(wLeft, limit, winnerToMove) <= room) limit++
           const vf = reach.dir(winner, cv[fromCell]!)
           const vt = reach.dir(winner, cv[toCell]!)
-          present[vf]!--
-          present[vt]!++
-          const W = winner === mover ? men : foes
-          const size = winner === mover ? m : f
-          const inW = d.inBase[winner]!
-          let count = 0
-          for (let q = 0; q < size; q++) {
-            const c = winner === mover && W[q] === fromCell ? toCell : W[q]!
-            if (inW[c] === 0) this.outside[count++] = reach.dir(winner, cv[c]!)
+          let g: number
+          if (mover !== winner && (vf === vt || (present[vf]! > 1 && present[vt]! > 0))) {
+            // The loser's move leaves the winner's men and the occupied values as they were: the
+            // parent's ladder, worked out once.
+            if (parentGaps < 0) {
+              let count = 0
+              for (let q = 0; q < f; q++) if (d.inBase[winner]![foes[q]!] === 0) this.outside[count++] = reach.dir(winner, cv[foes[q]!]!)
+              parentGaps = reach.gaps(winner, present, this.outside, count)
+            }
+            g = parentGaps
+          } else {
+            present[vf]!--
+            present[vt]!++
+            const W = winner === mover ? men : foes
+            const size = winner === mover ? m : f
+            const inW = d.inBase[winner]!
+            let count = 0
+            for (let q = 0; q < size; q++) {
+              const c = winner === mover && W[q] === fromCell ? toCell : W[q]!
+              if (inW[c] === 0) this.outside[count++] = reach.dir(winner, cv[c]!)
+            }
+            g = reach.gaps(winner, present, this.outside, count, limit)
+            present[vf]!++
+            present[vt]!--
           }
-          const g = reach.gaps(winner, present, this.outside, count)
-          present[vf]!++
-          present[vt]!--
-          if (g > terms.phi) {
-            terms = remainingTerms(wLeft, wOccupying, wDT, dWO, winnerToMove, g, extra)
-            if (terms.place > room) continue
-          }
+          if (g >= limit) continue
+          if (g > terms.phi) terms = remainingTerms(wLeft, wOccupying, wDT, dWO, winnerToMove, g, extra)
         }
         // Lookahead where a wasted turn would not fit (it costs two plies): the next mover must
         // then place a man (the winner, once phi <= 0) or take one out of the winner's base (the
         // loser), and it needs such a move, or the line cannot end within the bound.
         if (other === winner) {
-          if (terms.phi <= 0 && terms.place + 2 > room && !this.hasMove(winner, mover, fromCell, toCell, d.inBase[winner]!, true)) continue
-        } else if (terms.vacate > 0 && terms.vacate + 2 > room && !this.hasMove(other, mover, fromCell, toCell, d.inBase[winner]!, false))
-          continue
+          if (terms.phi <= 0 && terms.place + 2 > room) {
+            if (parentMoves === 0) parentMoves = longJumps ? 3 : this.lookaheadInParent(winner, d.inBase[winner]!, 1, mark)
+            if (!this.lookahead(winner, mover, fromCell, toCell, d.inBase[winner]!, true, parentMoves, mark)) continue
+          }
+        } else if (terms.vacate > 0 && terms.vacate + 2 > room) {
+          if (parentMoves === 0) parentMoves = longJumps ? 3 : this.lookaheadInParent(other, d.inBase[winner]!, 0, mark)
+          if (!this.lookahead(other, mover, fromCell, toCell, d.inBase[winner]!, false, parentMoves, mark)) continue
+        }
         if (heur && !this.heuristicOk(fromCell, toCell, mover, rule.level, winner, heur)) continue
         stats.kept++
         sink.add(out, 0, 0, 0)

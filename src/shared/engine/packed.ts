@@ -46,6 +46,9 @@ export class PackedSpace {
   private readonly seen: Int32Array
   private stamp = 1
   private readonly queue: Int16Array
+  /** witnessMoveTo's breadth-first tree: the cell each landing was reached from, and over which man. */
+  private readonly back: Int16Array
+  private readonly backOver: Int16Array
   private readonly img: Uint32Array
   private readonly key: Uint32Array
 
@@ -77,6 +80,8 @@ export class PackedSpace {
     this.occ = new Uint8Array(n)
     this.seen = new Int32Array(n)
     this.queue = new Int16Array(n)
+    this.back = new Int16Array(n)
+    this.backOver = new Int16Array(n)
     this.img = new Uint32Array(w)
     this.key = new Uint32Array(w)
   }
@@ -206,6 +211,192 @@ export class PackedSpace {
       occ[from] = owner
     }
     return count
+  }
+
+  /**
+   * Whether one of men[0..m) has a move ending on a cell with target[cell] === want (occupancy
+   * marked as for movesOf). The same moves as movesOf, stopping at the first such one.
+   */
+  hasMoveTo(men: Int16Array, m: number, target: Uint8Array, want: number): boolean {
+    const occ = this.occ
+    const deg = this.degree
+    const nb = this.nb
+    const over = this.over
+    const land = this.land
+    const seen = this.seen
+    const queue = this.queue
+    const steps = !this.rules.jumpsOnly
+    const long = this.rules.longJumps
+    // Steps first: they are the cheap and common way.
+    if (steps) {
+      for (let k = 0; k < m; k++) {
+        const from = men[k]!
+        for (let d = 0; d < deg; d++) {
+          const t = nb[from * deg + d]!
+          if (t >= 0 && occ[t] === 0 && target[t] === want) return true
+        }
+      }
+    }
+    for (let k = 0; k < m; k++) {
+      const from = men[k]!
+      const stamp = ++this.stamp
+      const owner = occ[from]!
+      occ[from] = 0
+      seen[from] = stamp
+      queue[0] = from
+      let qEnd = 1
+      let found = false
+      for (let q = 0; q < qEnd && !found; q++) {
+        const p = queue[q]!
+        const base = p * deg
+        for (let d = 0; d < deg; d++) {
+          let t: number
+          if (!long) {
+            const o = over[base + d]!
+            if (o < 0 || occ[o] === 0) continue
+            t = land[base + d]!
+            if (occ[t] !== 0 || seen[t] === stamp) continue
+          } else {
+            t = this.longLanding(p, d)
+            if (t < 0 || seen[t] === stamp) continue
+          }
+          if (target[t] === want) {
+            found = true
+            break
+          }
+          seen[t] = stamp
+          queue[qEnd++] = t
+        }
+      }
+      occ[from] = owner
+      if (found) return true
+    }
+    return false
+  }
+
+  /**
+   * hasMoveTo with plain jumps, also marking the move found (the witness): its landing cells get
+   * landing[cell] = mark and the cells it jumps over rung[cell] = mark. A position that differs
+   * only by a man added on t and one removed from f still has the witness unless landing[t] or
+   * rung[f] is marked.
+   */
+  witnessMoveTo(
+    men: Int16Array,
+    m: number,
+    target: Uint8Array,
+    want: number,
+    rung: Int32Array,
+    landing: Int32Array,
+    mark: number,
+  ): boolean {
+    const occ = this.occ
+    const deg = this.degree
+    const nb = this.nb
+    const over = this.over
+    const land = this.land
+    const seen = this.seen
+    const queue = this.queue
+    const back = this.back
+    const backOver = this.backOver
+    if (!this.rules.jumpsOnly) {
+      for (let k = 0; k < m; k++) {
+        const from = men[k]!
+        for (let d = 0; d < deg; d++) {
+          const t = nb[from * deg + d]!
+          if (t >= 0 && occ[t] === 0 && target[t] === want) {
+            landing[t] = mark
+            return true
+          }
+        }
+      }
+    }
+    for (let k = 0; k < m; k++) {
+      const from = men[k]!
+      const stamp = ++this.stamp
+      const owner = occ[from]!
+      occ[from] = 0
+      seen[from] = stamp
+      queue[0] = from
+      let qEnd = 1
+      let found = -1
+      for (let q = 0; q < qEnd && found < 0; q++) {
+        const p = queue[q]!
+        const base = p * deg
+        for (let d = 0; d < deg; d++) {
+          const o = over[base + d]!
+          if (o < 0 || occ[o] === 0) continue
+          const t = land[base + d]!
+          if (occ[t] !== 0 || seen[t] === stamp) continue
+          seen[t] = stamp
+          back[t] = p
+          backOver[t] = o
+          if (target[t] === want) {
+            found = t
+            break
+          }
+          queue[qEnd++] = t
+        }
+      }
+      occ[from] = owner
+      if (found >= 0) {
+        for (let c = found; c !== from; c = back[c]!) {
+          landing[c] = mark
+          rung[backOver[c]!] = mark
+        }
+        return true
+      }
+    }
+    return false
+  }
+
+  /**
+   * The frontier of the plain-jump reach of men[0..m) (occupancy marked as for movesOf): for every
+   * cell p that a man stands on or reaches by a chain of jumps, and every direction in which p has
+   * no jump now, the empty cell the jump would pass over gets rung[cell] = mark, or else its
+   * occupied landing cell gets landing[cell] = mark. A position that differs only by a man added on
+   * cell t and one removed from cell f has a jump chain the current one lacks only if rung[t] or
+   * landing[f] is marked: the chain's part before it first uses t or f is a chain now, and its next
+   * jump is one of those.
+   */
+  markJumpFrontier(men: Int16Array, m: number, rung: Int32Array, landing: Int32Array, mark: number): void {
+    const occ = this.occ
+    const deg = this.degree
+    const over = this.over
+    const land = this.land
+    const seen = this.seen
+    const queue = this.queue
+    for (let k = 0; k < m; k++) {
+      const from = men[k]!
+      const stamp = ++this.stamp
+      const owner = occ[from]!
+      occ[from] = 0
+      seen[from] = stamp
+      queue[0] = from
+      let qEnd = 1
+      for (let q = 0; q < qEnd; q++) {
+        const p = queue[q]!
+        const base = p * deg
+        for (let d = 0; d < deg; d++) {
+          const o = over[base + d]!
+          if (o < 0) continue
+          const t = land[base + d]!
+          if (occ[o] === 0) {
+            // A man added on o opens this jump (if t is free then, or becomes free by the same move).
+            rung[o] = mark
+            continue
+          }
+          if (occ[t] !== 0) {
+            // A man leaving t opens it.
+            landing[t] = mark
+            continue
+          }
+          if (seen[t] === stamp) continue
+          seen[t] = stamp
+          queue[qEnd++] = t
+        }
+      }
+      occ[from] = owner
+    }
   }
 
   /** Landing of a symmetrical long jump from p in direction d, or -1 (occupancy in this.occ). */
