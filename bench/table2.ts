@@ -32,7 +32,7 @@ export const ROWS: Row[] = [
     distance: 10,
     bound: 27,
     paper: 30,
-    args: ['--beam', '1000000', '--time-limit', '1800'],
+    args: ['--budget', '20', '--time-limit', '3600'],
   },
   {
     name: 'Chinese Checkers (15 man)',
@@ -87,7 +87,7 @@ function runRow(row: Row): (string | number)[] {
     r.length ?? '-',
     r.optimal ? 'yes' : 'no',
     r.lowerBound,
-    r.count ? r.count.games.toLocaleString('en-US') : '-',
+    r.count ? `${r.count.games.toLocaleString('en-US')}${r.count.scope === 'heuristic' ? ' (i,iv)' : ''}` : '-',
     r.stats.seconds.toFixed(1),
     (r.stats.maxRssBytes / 2 ** 20).toFixed(0),
     largest.toLocaleString('en-US'),

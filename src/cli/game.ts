@@ -141,7 +141,7 @@ export function gameResultText(head: string, r: GameResult): string {
   if (r.count)
     lines.push(
       '',
-      `${r.count.games.toLocaleString('en-US')} shortest games (move sequences), ending in ${r.count.finalPositions.toLocaleString('en-US')} distinct positions; ${r.games.length} listed${r.games.length > 1 ? ' with --json' : ''}.`,
+      `${r.count.games.toLocaleString('en-US')} shortest games${r.count.scope === 'heuristic' ? ' with the heuristic properties (i) and (iv) (all of them, but not every shortest game: the exhaustive search at this length was not run)' : ''} (move sequences), ending in ${r.count.finalPositions.toLocaleString('en-US')} distinct positions; ${r.games.length} listed${r.games.length > 1 ? ' with --json' : ''}.`,
     )
   if (r.proof.searches.length > 0) {
     lines.push('', 'searches:')

@@ -5,7 +5,7 @@ import { boardByName, parseCell } from '../../src/shared/board'
 import { specFromProblem } from '../../src/shared/document'
 import { applyMove, legalMoves } from '../../src/shared/moves'
 import { ownerOf } from '../../src/shared/position'
-import { presetProblem, startPosition, type Problem } from '../../src/shared/problem'
+import { makeProblem, presetProblem, startPosition, type Problem } from '../../src/shared/problem'
 import { expect as unwrap } from '../../src/shared/result'
 import { makeRules, type MoveSet } from '../../src/shared/rules'
 import { topology } from '../../src/shared/topology'
@@ -13,7 +13,7 @@ import { verify } from '../../src/shared/verify'
 import { Engine } from '../../src/shared/engine/engine'
 import { InlineExecutor } from '../../src/shared/engine/executor'
 import { GameDomain, GameKernel, remainingTerms, type GameRule } from '../../src/shared/engine/game'
-import { parseGameJob } from '../../src/shared/engine/game-search'
+import { GameSolver, parseGameJob, type GameResult } from '../../src/shared/engine/game-search'
 import { newStats } from '../../src/shared/engine/kernel'
 import { KeySet } from '../../src/shared/engine/keyset'
 import { loadProblemFile } from './fixtures'
@@ -479,5 +479,116 @@ describe('shortest games on small boards', () => {
     expect(r.status).toBe('optimal')
     expect(verify(problem, r.moves.join(', ')).winner?.move).toBe(expected)
     expect(r.count!.games).toBeGreaterThanOrEqual(r.games.length)
+  })
+})
+
+describe('counting the shortest games', () => {
+  function triangle3(b: string, moves: MoveSet): Problem {
+    const board = unwrap(boardByName(b))
+    return unwrap(
+      makeProblem({
+        kind: 'game',
+        board,
+        rules: makeRules(moves),
+        starts: [
+          [0, 1, board.width],
+          [board.size - 1, board.size - 2, board.size - 1 - board.width],
+        ],
+      }),
+    )
+  }
+
+  /**
+   * Every game of exactly L moves won by `winner`, by counting move sequences ply by ply over real
+   * positions (no folding, no bound). With `heuristic`, the winner only jumps (odd boards) and after
+   * each of its moves n >= critical at least (n - critical)/2 + 1 of its men are home.
+   */
+  function countGames(problem: Problem, L: number, winner: number, heuristic: boolean): { games: number; finals: number } {
+    const topo = topology(problem.board, problem.rules)
+    const d = new GameDomain(problem, { fold: false })
+    const critical = L - 2 * (d.men - 1)
+    const odd = d.oddBoard
+    let layer = new Map<string, [Uint8Array, number]>([['start', [startPosition(problem).occupancy(), 1]]])
+    let games = 0
+    const finals = new Set<string>()
+    for (let ply = 1; ply <= L; ply++) {
+      const mover = d.mover(ply)
+      const next = new Map<string, [Uint8Array, number]>()
+      for (const [occ, count] of layer.values()) {
+        const children = new Map<string, Uint8Array>()
+        for (const m of legalMoves(topo, occ, ownerOf(mover))) {
+          const from = m.path[0]!
+          const to = m.path[m.path.length - 1]!
+          if (heuristic && odd && mover === winner && d.dist[from * d.space.n + to] === 1) continue
+          const o2 = occ.slice()
+          applyMove(o2, m)
+          children.set(String.fromCharCode(...o2), o2)
+        }
+        for (const [k, o2] of children) {
+          const mine = Array.from(o2.keys()).filter((c) => o2[c] === mover + 1)
+          if (d.occupies(mine, mover)) {
+            if (ply === L && mover === winner) {
+              games += count
+              finals.add(k)
+            }
+            continue
+          }
+          if (ply === L) continue
+          if (heuristic && mover === winner && ply >= critical) {
+            const home = mine.filter((c) => d.inBase[winner]![c] === 1).length
+            if (home < Math.floor((ply - critical) / 2) + 1) continue
+          }
+          const e = next.get(k)
+          if (e) e[1] += count
+          else next.set(k, [o2, count])
+        }
+      }
+      layer = next
+    }
+    return { games, finals: finals.size }
+  }
+
+  it.each([
+    ['4x4', '6-move'],
+    ['4x4', '8-move'],
+    ['4x4', '4-move'],
+  ] as const)('triangle3 %s %s: the folded search counts every shortest game, as plain counting does', async (b, moves) => {
+    const problem = triangle3(b, moves)
+    expect(new GameDomain(problem).fold).toBeDefined()
+    const job = unwrap(parseGameJob({ problem: specFromProblem(problem), threads: 1 }))
+    const r = await new Engine().startGame(job).result
+    expect(r.status).toBe('optimal')
+    const plain = countGames(problem, r.length!, r.winner === 'blue' ? 0 : 1, false)
+    expect(plain.games).toBeGreaterThan(1)
+    expect(r.count).toEqual({ games: plain.games, finalPositions: plain.finals, scope: 'all' })
+    // Every listed game verifies and ends with the winner's move.
+    for (const g of r.games) expect(verify(problem, g.moves.join(', ')).winner?.move).toBe(r.length)
+  })
+
+  it.each([
+    ['4x4', '8-move'],
+    ['4x4', '6-move'],
+    ['4x4', '4-move'],
+  ] as const)('triangle3 %s %s: a complete heuristic search counts exactly the games with its properties', async (b, moves) => {
+    const problem = triangle3(b, moves)
+    const domain = new GameDomain(problem, { fold: true })
+    expect(domain.fold).toBeDefined()
+    const job = unwrap(parseGameJob({ problem: specFromProblem(problem), threads: 1, strategy: 'exhaustive' }))
+    const optimum = await new Engine().startGame(job).result
+    const L = optimum.length!
+    const winner = domain.mover(L)
+    const solver = new GameSolver(job, { makeExecutor: () => new InlineExecutor(new GameKernel(domain)), progress: () => undefined })
+    const ex = new InlineExecutor(new GameKernel(domain))
+    const internals = solver as unknown as {
+      search(d: GameDomain, e: InlineExecutor, bound: number, winner: number, heuristic: boolean, beam: number): Promise<unknown>
+      takeGame(d: GameDomain, out: unknown): { count: GameResult['count'] }
+    }
+    const out = await internals.search(domain, ex, L, winner, true, 0)
+    const taken = internals.takeGame(domain, out)
+    const expected = countGames(problem, L, winner, true)
+    expect(expected.games).toBeGreaterThan(0)
+    expect(taken.count).toEqual({ games: expected.games, finalPositions: expected.finals, scope: 'heuristic' })
+    // The games with the properties are among all the shortest games.
+    expect(expected.games).toBeLessThanOrEqual(optimum.count!.games)
   })
 })

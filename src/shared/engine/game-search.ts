@@ -65,6 +65,8 @@ export interface GameSearchRecord {
   /** The army whose wins were looked for. */
   readonly winner: string
   readonly heuristic: boolean
+  /** The beam dropped states: an empty heuristic search then proves nothing, even under its properties. */
+  readonly cut: boolean
   /** found: a game of `length` moves; none: no game within the bound; budget/time: stopped. */
   readonly result: 'found' | 'none' | 'budget' | 'time'
   readonly length: number | null
@@ -88,8 +90,12 @@ export interface GameResult {
   readonly moves: readonly string[]
   /** Shortest games listed (all of them up to listGames). */
   readonly games: readonly GameListing[]
-  /** The shortest games counted (enumeration): move sequences and distinct final positions. */
-  readonly count: { readonly games: number; readonly finalPositions: number } | null
+  /**
+   * The shortest games counted (enumeration): move sequences and distinct final positions. Scope
+   * all: every game of that length; heuristic: those with the paper's properties (i) and (iv) (the
+   * complete heuristic search that found them; the exhaustive one at that length did not fit).
+   */
+  readonly count: { readonly games: number; readonly finalPositions: number; readonly scope: 'all' | 'heuristic' } | null
   readonly proof: { readonly statement: string; readonly searches: readonly GameSearchRecord[] }
   readonly stats: {
     readonly levels: readonly LevelStat[]
@@ -105,6 +111,15 @@ interface SearchOutcome {
   readonly record: GameSearchRecord
   readonly levels: KeySet[]
   readonly wins: KeySet | undefined
+}
+
+/** A game found, traced and (where its search was complete) its length's games counted. */
+interface FoundGame {
+  readonly length: number
+  readonly winner: number
+  readonly moves: string[]
+  readonly listed: string[][] | null
+  readonly count: GameResult['count']
 }
 
 export interface GameSolverDeps {
@@ -154,7 +169,14 @@ export class GameSolver {
   }
 
   /** One breadth-first search for wins of `winner` within a bound; stops at the first level with one. */
-  private async search(domain: GameDomain, executor: Executor, bound: number, winner: number, heuristics: boolean): Promise<SearchOutcome> {
+  private async search(
+    domain: GameDomain,
+    executor: Executor,
+    bound: number,
+    winner: number,
+    heuristics: boolean,
+    beam = this.job.beamWidth,
+  ): Promise<SearchOutcome> {
     const t0 = performance.now()
     // (iv) assumes every winner's move from the critical one on places a man, which fails where the
     // types force extra moves (Grasshopper).
@@ -173,6 +195,7 @@ export class GameSolver {
     const held = () => levels.reduce((s, l) => s + l.bytes, 0) + seen[0]!.bytes + seen[1]!.bytes
     let result: GameSearchRecord['result'] = 'none'
     let wins: KeySet | undefined
+    let cut = false
     try {
       for (let level = 1; level <= bound; level++) {
         const parents = levels[level - 1]!
@@ -218,8 +241,12 @@ export class GameSolver {
           levels.push(next)
           break
         }
-        if (heuristic && this.job.beamWidth > 0 && next.size > this.job.beamWidth) next = this.cap(domain, next, level, winner, kind)
+        if (heuristic && beam > 0 && next.size > beam) {
+          next = this.cap(domain, next, level, winner, kind, beam)
+          cut = true
+        }
         if (next.size === 0) break
+        seen[level % 2]!.reserve(seen[level % 2]!.size + next.size)
         next.forEach((raw, off) => void seen[level % 2]!.add(raw, off))
         levels.push(next)
         this.peakBoards = Math.max(
@@ -236,6 +263,7 @@ export class GameSolver {
       bound,
       winner: domain.problem.armies[winner]!.name,
       heuristic: heuristic !== null,
+      cut,
       result,
       length: wins ? levels.length - 1 : null,
       levels: levels.map((l) => l.size),
@@ -249,16 +277,16 @@ export class GameSolver {
    * along (fewest plies left by the bound, then the least distance of its men to its base, the
    * fewest opposing men left in it, and the shortest ladder).
    */
-  private cap(domain: GameDomain, level: KeySet, depth: number, winner: number, kind: BufferKind): KeySet {
+  private cap(domain: GameDomain, level: KeySet, depth: number, winner: number, kind: BufferKind, beam: number): KeySet {
     const scores = new Float64Array(level.size)
     let k = 0
     level.forEach((raw, off) => void (scores[k++] = this.scoreOf(domain, raw, off, depth, winner)))
     const sorted = scores.slice().sort()
-    const threshold = sorted[this.job.beamWidth - 1]!
-    const kept = new KeySet(domain.w, this.job.beamWidth, kind)
+    const threshold = sorted[beam - 1]!
+    const kept = new KeySet(domain.w, beam, kind)
     k = 0
     level.forEach((raw, off) => {
-      if (scores[k++]! <= threshold && kept.size < this.job.beamWidth) kept.add(raw, off)
+      if (scores[k++]! <= threshold && kept.size < beam) kept.add(raw, off)
     })
     return kept
   }
@@ -340,13 +368,18 @@ export class GameSolver {
   }
 
   /**
-   * Every shortest game: walk back from the wins to the states that lead to them, then count the
-   * move sequences forward. Needs an unfolded search (each state stands for itself).
+   * Every game of a complete search's length: walk back from the wins to the states that lead to
+   * them, then count the move sequences forward. The walk is over real positions; a position is on
+   * the way when its folded form is in the level (a position on a game of the search's length is
+   * first met at its own ply, as the search met nothing shorter), and the wins are the folded wins
+   * and their mirror images. `winnerJumps`: only the winner's jumps count as its moves (heuristic
+   * (i)), as in the search.
    */
   private enumerate(
     domain: GameDomain,
     levels: readonly KeySet[],
     wins: KeySet,
+    winnerJumps: number | null,
   ): { games: number; finals: number; listed: [number[], number[]][][] } {
     const L = levels.length - 1
     const space = domain.space
@@ -367,16 +400,25 @@ export class GameSolver {
       for (const c of blue) occ[c] = 0
       for (const c of red) occ[c] = 0
       const out: [number[], number[]][] = []
+      const n2 = domain.space.n
       for (let j = 0; j < n; j++) {
+        // A step of the winner (one cell) where it only jumps.
+        if (army === winnerJumps && domain.dist[from[j]! * n2 + to[j]!] === 1) continue
         const moved = mine.map((c) => (c === from[j] ? to[j]! : c)).sort((a, b) => a - b)
         out.push(army === 0 ? [moved, red] : [blue, moved])
       }
       return out
     }
     const marked: Map<string, [number[], number[]]>[] = Array.from({ length: L + 1 }, () => new Map())
+    const fold = domain.fold
     wins.forEach((raw, off) => {
       const s = domain.armies(raw, off)
       marked[L]!.set(keyOf(s), s)
+      if (fold) {
+        const image = (cells: number[]) => cells.map((c) => fold[c]!).sort((a, b) => a - b)
+        const m: [number[], number[]] = [image(s[0]), image(s[1])]
+        marked[L]!.set(keyOf(m), m)
+      }
     })
     for (let i = L; i > 0; i--) {
       for (const s of marked[i]!.values()) {
@@ -421,6 +463,29 @@ export class GameSolver {
     return { games, finals: marked[L]!.size, listed }
   }
 
+  /**
+   * A search's game: traced and verified, and when the search was complete (exhaustive, or
+   * heuristic without a beam cut) every game of its length counted and some listed. The search's
+   * levels can then be dropped.
+   */
+  private takeGame(domain: GameDomain, out: SearchOutcome): FoundGame {
+    const length = out.record.length!
+    const winner = domain.mover(length)
+    let end: [number[], number[]] | undefined
+    out.wins!.forEach((raw, off) => void (end ??= domain.armies(raw, off)))
+    const moves = this.movesOf(domain, this.trace(domain, out.levels, end!))
+    let listed: string[][] | null = null
+    let count: GameResult['count'] = null
+    if (this.job.enumerate && !out.record.cut) {
+      this.emit({ phase: 'meet', length, message: `counting the ${length}-move games` })
+      const jumpsOnly = out.record.heuristic && domain.oddBoard ? winner : null
+      const e = this.enumerate(domain, out.levels, out.wins!, jumpsOnly)
+      count = { games: e.games, finalPositions: e.finals, scope: out.record.heuristic ? 'heuristic' : 'all' }
+      listed = e.listed.map((states) => this.movesOf(domain, states))
+    }
+    return { length, winner, moves, listed, count }
+  }
+
   async solve(): Promise<GameResult> {
     const doc = loadDocument(this.job.problem)
     if (!doc.ok) throw new Error(`bad problem: ${doc.error.map((d) => d.message).join('; ')}`)
@@ -437,31 +502,48 @@ export class GameSolver {
     const floor = [folded.remaining(blue.start, red.start, 0, first), folded.remaining(blue.start, red.start, 1, first)]
     const lower0 = Math.min(floor[0]!, floor[1]!)
     let lower = lower0
-    let found: SearchOutcome | undefined
+    let found: FoundGame | undefined
     const stopped = (o: SearchOutcome) => o.record.result === 'budget' || o.record.result === 'time'
     let halted = false
+    /** Run one search and record it; a game it finds is taken at once (its levels then go). */
+    const run = async (bound: number, winner: number, heuristic: boolean, beam?: number): Promise<SearchOutcome> => {
+      const out = await this.search(folded, executor, bound, winner, heuristic, beam)
+      searches.push(out.record)
+      if (stopped(out)) halted = out.record.result === 'time' || halted
+      return out
+    }
     try {
       if (this.job.strategy !== 'exhaustive') {
-        // Heuristic search, length by length, each length's winner fixed by its parity.
-        for (let L = lower0; L <= this.job.maxLength && !found && !this.cancelled; L++) {
+        // Heuristic search, length by length, each length's winner fixed by its parity. Where the
+        // beam cut states and nothing was found, the length is searched again without a beam (all
+        // games with the properties), until such a search runs out of memory (longer ones would too).
+        let unbeamedFits = true
+        for (let L = lower0; L <= this.job.maxLength && !found && !this.cancelled && !halted; L++) {
           const winner = winnerOf(L)
           if (L < floor[winner]!) continue
           this.emit({ phase: 'beam', length: L, message: `heuristic search for a ${L}-move game won by ${problem.armies[winner]!.name}` })
-          const out = await this.search(folded, executor, L, winner, true)
-          searches.push(out.record)
-          if (out.wins) found = out
-          if (stopped(out)) {
-            halted = true
-            break
+          let out = await run(L, winner, true)
+          if (!out.wins && out.record.cut && unbeamedFits && !halted && !this.cancelled) {
+            this.emit({
+              phase: 'beam',
+              length: L,
+              message: `heuristic search for a ${L}-move game won by ${problem.armies[winner]!.name}, without a beam`,
+            })
+            out = await run(L, winner, true, 0)
+            if (out.record.result === 'budget') unbeamedFits = false
           }
+          if (out.wins) found = this.takeGame(folded, out)
         }
       }
-      if (this.job.strategy !== 'heuristic' && !halted) {
+      if (this.job.strategy !== 'heuristic' && !halted && !this.cancelled) {
         if (found) {
           // Every game shorter than the one found: one search per winner, each to the longest
           // length of its parity below the game found.
-          const B = found.record.length! - 1
-          let shorter: SearchOutcome | undefined
+          const B = found.length - 1
+          let shorter: FoundGame | undefined
+          let complete = true
+          /** Per winner: the longest game excluded by a completed search. */
+          const excluded = [floor[0]! - 1, floor[1]! - 1]
           for (const winner of [0, 1]) {
             const bound = winnerOf(B) === winner ? B : B - 1
             if (bound < floor[winner]!) continue
@@ -470,15 +552,48 @@ export class GameSolver {
               length: bound,
               message: `exhaustive search for a game won by ${problem.armies[winner]!.name} in at most ${bound} moves`,
             })
-            const out = await this.search(folded, executor, bound, winner, false)
-            searches.push(out.record)
-            if (out.wins && (!shorter || out.record.length! < shorter.record.length!)) shorter = out
-            if (stopped(out)) halted = true
+            const out = await run(bound, winner, false)
+            if (out.wins && (!shorter || out.record.length! < shorter.length)) shorter = this.takeGame(folded, out)
+            if (stopped(out)) complete = false
+            else if (!out.wins) excluded[winner] = bound
           }
           // A shorter game found by these searches is the shortest of its winner, and the other
           // winner's search excluded everything up to its bound: it is the shortest game.
           if (shorter) found = shorter
-          if (!halted) lower = found.record.length!
+          if (complete) lower = found.length
+          else if (!halted) {
+            // Too large to prove in one search: the best lower bound length by length from the
+            // bound at the start (smaller searches), until one finds a game or does not fit.
+            for (let L = lower0; L < found.length && !this.cancelled; L++) {
+              const winner = winnerOf(L)
+              if (L <= excluded[winner]!) {
+                lower = L + 1
+                continue
+              }
+              this.emit({
+                phase: 'prove',
+                length: L,
+                message: `exhaustive search for a game won by ${problem.armies[winner]!.name} in at most ${L} moves`,
+              })
+              const out = await run(L, winner, false)
+              if (out.wins) {
+                found = this.takeGame(folded, out)
+                lower = found.length
+                break
+              }
+              if (stopped(out)) break
+              excluded[winner] = L
+              lower = L + 1
+            }
+          }
+          // All games of the optimal length when the heuristic search counted only some: one more
+          // (exhaustive) search at that length, if the proof's searches suggest it fits.
+          const proofStates = searches.filter((r) => !r.heuristic).reduce((sum, r) => sum + r.levels.reduce((a, b) => a + b, 0), 0)
+          if (complete && this.job.enumerate && found.count?.scope !== 'all' && proofStates <= 2_000_000 && !this.cancelled) {
+            this.emit({ phase: 'meet', length: found.length, message: `enumerating every ${found.length}-move game` })
+            const out = await run(found.length, found.winner, false)
+            if (out.wins) found = { ...this.takeGame(folded, out), moves: found.moves }
+          }
         } else {
           // No game yet: lengths from the Theorem 1 bound up, each searched for its winner.
           for (let L = lower0; L <= this.job.maxLength && !this.cancelled; L++) {
@@ -492,11 +607,10 @@ export class GameSolver {
               length: L,
               message: `exhaustive search for a game won by ${problem.armies[winner]!.name} in at most ${L} moves`,
             })
-            const out = await this.search(folded, executor, L, winner, false)
-            searches.push(out.record)
+            const out = await run(L, winner, false)
             if (out.wins) {
-              found = out
-              lower = out.record.length!
+              found = this.takeGame(folded, out)
+              lower = found.length
               break
             }
             if (stopped(out)) break
@@ -507,41 +621,13 @@ export class GameSolver {
     } finally {
       executor.close()
     }
-    const length = found?.record.length ?? null
+    const length = found?.length ?? null
     const optimal = length !== null && lower >= length
-    let moves: string[] = []
-    let winner: string | null = null
-    let games: GameListing[] = []
-    let count: GameResult['count'] = null
-    if (found && length !== null) {
-      const [fb, fr] = (() => {
-        let first: [number[], number[]] | undefined
-        found.wins!.forEach((raw, off) => (first ??= folded.armies(raw, off)))
-        return first!
-      })()
-      const states = this.trace(folded, found.levels, [fb, fr])
-      moves = this.movesOf(folded, states)
-      winner = problem.armies[folded.mover(length)]!.name
-      games = [{ moves, winner }]
-      if (optimal && this.job.enumerate) {
-        this.emit({ phase: 'meet', length, message: `enumerating the ${length}-move games` })
-        const plain = new GameDomain(problem, { fold: false })
-        const ex = this.deps.makeExecutor(plain)
-        this.executors.push(ex)
-        try {
-          const all = await this.search(plain, ex, length, folded.mover(length), false)
-          if (all.wins) {
-            const e = this.enumerate(plain, all.levels, all.wins)
-            count = { games: e.games, finalPositions: e.finals }
-            games = e.listed.map((s) => ({ moves: this.movesOf(plain, s), winner: winner! }))
-          }
-        } catch (e) {
-          if (!(e instanceof BudgetError)) throw e
-        } finally {
-          ex.close()
-        }
-      }
-    }
+    const winner = found ? problem.armies[found.winner]!.name : null
+    const moves = found?.moves ?? []
+    const games: GameListing[] = found ? (found.listed ?? [moves]).map((m) => ({ moves: m, winner: winner! })) : []
+    // A count is of the shortest games only when the length is proven optimal.
+    const count = optimal ? (found?.count ?? null) : null
     const proofs = searches.filter((s) => !s.heuristic && s.result === 'none')
     const largest = Math.max(0, ...proofs.flatMap((s) => s.levels))
     // Winners whose bound at the start already exceeds what was looked for need no search.

@@ -111,6 +111,15 @@ export class KeySet {
     }
   }
 
+  /**
+   * Make room for `n` keys in all without growing. Adding the keys of another table of the same
+   * hash in its slot order to a smaller table crowds them into one ever longer run (quadratic
+   * time); a table at least as large as the other spreads them out, so reserve before such a merge.
+   */
+  reserve(n: number): void {
+    while (n * 8 > this.capacity * 5) this.grow()
+  }
+
   private grow(): void {
     const old = this.table
     const w = this.w

@@ -143,7 +143,7 @@ const GameResultSchema = z.strictObject({
   winner: z.string().nullable(),
   moves: z.array(z.string()),
   games: z.array(z.strictObject({ moves: z.array(z.string()), winner: z.string() })),
-  count: z.strictObject({ games: nonNegative, finalPositions: nonNegative }).nullable(),
+  count: z.strictObject({ games: nonNegative, finalPositions: nonNegative, scope: z.enum(['all', 'heuristic']) }).nullable(),
   proof: z.strictObject({
     statement: z.string(),
     searches: z.array(
@@ -151,6 +151,7 @@ const GameResultSchema = z.strictObject({
         bound: int,
         winner: z.string(),
         heuristic: z.boolean(),
+        cut: z.boolean(),
         result: z.enum(['found', 'none', 'budget', 'time']),
         length: int.nullable(),
         levels: z.array(nonNegative),
