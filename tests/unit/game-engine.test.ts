@@ -482,6 +482,50 @@ describe('shortest games on small boards', () => {
   })
 })
 
+describe('auto strategy', () => {
+  it('searches the lengths between the lower bound and the game found again without a beam when the proof does not fit', async () => {
+    const board = unwrap(boardByName('4x4'))
+    const problem = unwrap(
+      makeProblem({
+        kind: 'game',
+        board,
+        rules: makeRules('6-move'),
+        starts: [
+          [0, 1, board.width],
+          [board.size - 1, board.size - 2, board.size - 1 - board.width],
+        ],
+      }),
+    )
+    const spec = specFromProblem(problem)
+    const optimum = await new Engine().startGame(unwrap(parseGameJob({ problem: spec, threads: 1, strategy: 'exhaustive' }))).result
+    // A beam of one state misses the optimum; the exhaustive searches are made to run out of memory.
+    const job = unwrap(parseGameJob({ problem: spec, threads: 1, beamWidth: 1 }))
+    const solver = new GameSolver(job, { makeExecutor: (d) => new InlineExecutor(new GameKernel(d)), progress: () => undefined })
+    const internals = solver as unknown as { search: (...args: unknown[]) => Promise<unknown> }
+    const search = internals.search.bind(solver)
+    internals.search = (d, e, bound, winner, heuristic, beam) =>
+      heuristic
+        ? search(d, e, bound, winner, heuristic, beam)
+        : Promise.resolve({
+            record: { bound, winner: 'blue', heuristic: false, cut: false, result: 'budget', length: null, levels: [], seconds: 0 },
+            levels: [],
+            wins: undefined,
+          })
+    const r = await solver.solve()
+    const beamed = r.proof.searches.filter((s) => s.heuristic && s.cut)
+    expect(beamed.some((s) => s.bound === optimum.length && s.result === 'none')).toBe(true)
+    expect(beamed.some((s) => s.result === 'found' && s.length! > optimum.length!)).toBe(true)
+    const unbeamed = r.proof.searches.find((s) => s.heuristic && !s.cut && s.result === 'found')
+    expect(unbeamed?.bound).toBe(optimum.length)
+    expect(r.length).toBe(optimum.length)
+    expect(verify(problem, r.moves.join(', ')).winner?.move).toBe(optimum.length)
+    // Nothing was proven: the game is the best found, above the bound at the start.
+    expect(r.status).toBe('best-found')
+    expect(r.lowerBound).toBeLessThan(optimum.length!)
+    expect(r.count).toBeNull()
+  })
+})
+
 describe('counting the shortest games', () => {
   function triangle3(b: string, moves: MoveSet): Problem {
     const board = unwrap(boardByName(b))

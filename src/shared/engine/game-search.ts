@@ -188,11 +188,13 @@ export class GameSolver {
     const start = new KeySet(w, 16, kind)
     start.add(domain.startKey, 0)
     const levels = [start]
-    // States seen so far, by the side to move (a board recurs with the other side to move after an
-    // odd number of moves, and that is another state).
-    const seen = [new KeySet(w, 1024, kind), new KeySet(w, 1024, kind)]
-    seen[0]!.add(domain.startKey, 0)
-    const held = () => levels.reduce((s, l) => s + l.bytes, 0) + seen[0]!.bytes + seen[1]!.bytes
+    // Children are checked against their own level and the previous one with the same side to
+    // move, not against every earlier level: a state can recur 4 or more moves later only where
+    // its earlier visit had 4 moves of slack against the bound. The measured searches have
+    // identical level sizes either way, and the union of all earlier levels held every state
+    // twice. A recurrence would only be expanded again: the search stays complete.
+    const none = new KeySet(w, 16, kind)
+    const held = () => levels.reduce((s, l) => s + l.bytes, 0)
     let result: GameSearchRecord['result'] = 'none'
     let wins: KeySet | undefined
     let cut = false
@@ -205,7 +207,7 @@ export class GameSolver {
         const levelStart = performance.now()
         const stats = await executor.run({
           parents,
-          prev: seen[level % 2],
+          prev: levels[level - 2] ?? none,
           cur: undefined,
           rule,
           sink: { add: (k, o) => void next.add(k, o), win: (k, o) => void won.add(k, o) },
@@ -246,8 +248,6 @@ export class GameSolver {
           cut = true
         }
         if (next.size === 0) break
-        seen[level % 2]!.reserve(seen[level % 2]!.size + next.size)
-        next.forEach((raw, off) => void seen[level % 2]!.add(raw, off))
         levels.push(next)
         this.peakBoards = Math.max(
           this.peakBoards,
@@ -514,77 +514,63 @@ export class GameSolver {
     }
     try {
       if (this.job.strategy !== 'exhaustive') {
-        // Heuristic search, length by length, each length's winner fixed by its parity. Where the
-        // beam cut states and nothing was found, the length is searched again without a beam (all
-        // games with the properties), until such a search runs out of memory (longer ones would too).
-        let unbeamedFits = true
+        // Heuristic search, length by length, each length's winner fixed by its parity.
         for (let L = lower0; L <= this.job.maxLength && !found && !this.cancelled && !halted; L++) {
           const winner = winnerOf(L)
           if (L < floor[winner]!) continue
           this.emit({ phase: 'beam', length: L, message: `heuristic search for a ${L}-move game won by ${problem.armies[winner]!.name}` })
-          let out = await run(L, winner, true)
-          if (!out.wins && out.record.cut && unbeamedFits && !halted && !this.cancelled) {
-            this.emit({
-              phase: 'beam',
-              length: L,
-              message: `heuristic search for a ${L}-move game won by ${problem.armies[winner]!.name}, without a beam`,
-            })
-            out = await run(L, winner, true, 0)
-            if (out.record.result === 'budget') unbeamedFits = false
-          }
+          const out = await run(L, winner, true)
           if (out.wins) found = this.takeGame(folded, out)
         }
       }
       if (this.job.strategy !== 'heuristic' && !halted && !this.cancelled) {
         if (found) {
-          // Every game shorter than the one found: one search per winner, each to the longest
-          // length of its parity below the game found.
-          const B = found.length - 1
-          let shorter: FoundGame | undefined
-          let complete = true
-          /** Per winner: the longest game excluded by a completed search. */
+          // Every game shorter than the one found, by exhaustive search length by length from the
+          // bound at the start, each length for the winner its parity fixes (a search for L moves
+          // also excludes that winner's shorter games). Shortest first: the smaller searches give
+          // the best lower bound when a larger one does not fit, and a game found is the shortest.
+          /** Per winner: the longest game excluded by a completed search (or the bound at the start). */
           const excluded = [floor[0]! - 1, floor[1]! - 1]
-          for (const winner of [0, 1]) {
-            const bound = winnerOf(B) === winner ? B : B - 1
-            if (bound < floor[winner]!) continue
+          for (let L = lower0; L < found.length && !this.cancelled && !halted; L++) {
+            const winner = winnerOf(L)
+            if (L <= excluded[winner]!) {
+              lower = L + 1
+              continue
+            }
             this.emit({
               phase: 'prove',
-              length: bound,
-              message: `exhaustive search for a game won by ${problem.armies[winner]!.name} in at most ${bound} moves`,
+              length: L,
+              message: `exhaustive search for a game won by ${problem.armies[winner]!.name} in at most ${L} moves`,
             })
-            const out = await run(bound, winner, false)
-            if (out.wins && (!shorter || out.record.length! < shorter.length)) shorter = this.takeGame(folded, out)
-            if (stopped(out)) complete = false
-            else if (!out.wins) excluded[winner] = bound
-          }
-          // A shorter game found by these searches is the shortest of its winner, and the other
-          // winner's search excluded everything up to its bound: it is the shortest game.
-          if (shorter) found = shorter
-          if (complete) lower = found.length
-          else if (!halted) {
-            // Too large to prove in one search: the best lower bound length by length from the
-            // bound at the start (smaller searches), until one finds a game or does not fit.
-            for (let L = lower0; L < found.length && !this.cancelled; L++) {
-              const winner = winnerOf(L)
-              if (L <= excluded[winner]!) {
-                lower = L + 1
-                continue
-              }
-              this.emit({
-                phase: 'prove',
-                length: L,
-                message: `exhaustive search for a game won by ${problem.armies[winner]!.name} in at most ${L} moves`,
-              })
-              const out = await run(L, winner, false)
-              if (out.wins) {
-                found = this.takeGame(folded, out)
-                lower = found.length
-                break
-              }
-              if (stopped(out)) break
-              excluded[winner] = L
-              lower = L + 1
+            const out = await run(L, winner, false)
+            if (out.wins) {
+              found = this.takeGame(folded, out)
+              lower = found.length
+              break
             }
+            if (stopped(out)) break
+            excluded[winner] = L
+            lower = L + 1
+          }
+          const complete = lower >= found.length
+          // Lengths between the best lower bound and the game found that the beam may have missed:
+          // searched again without a beam (every game with the heuristic properties), shortest
+          // first, until one finds a game or does not fit.
+          for (let L = lower; L < found.length && !this.cancelled && !halted; L++) {
+            const winner = winnerOf(L)
+            if (L < floor[winner]! || L <= excluded[winner]!) continue
+            if (!searches.some((r) => r.heuristic && r.bound === L && r.cut)) continue
+            this.emit({
+              phase: 'beam',
+              length: L,
+              message: `heuristic search for a ${L}-move game won by ${problem.armies[winner]!.name}, without a beam`,
+            })
+            const out = await run(L, winner, true, 0)
+            if (out.wins) {
+              found = this.takeGame(folded, out)
+              break
+            }
+            if (stopped(out)) break
           }
           // All games of the optimal length when the heuristic search counted only some: one more
           // (exhaustive) search at that length, if the proof's searches suggest it fits.
@@ -634,7 +620,9 @@ export class GameSolver {
     const byBound = [0, 1]
       .filter((army) => !proofs.some((s) => s.winner === problem.armies[army]!.name) && floor[army]! > lower0)
       .map((army) => `no ${problem.armies[army]!.name} win in fewer than ${floor[army]} moves by the bound at the start`)
-    const excluded = [...proofs.map((s) => `no ${s.winner} win in ${s.bound} moves or fewer`), ...byBound].join(', ')
+    // A search for L moves excludes its winner's shorter games too: the longest one per winner.
+    const longest = proofs.filter((s) => !proofs.some((t) => t.winner === s.winner && t.bound > s.bound))
+    const excluded = [...longest.map((s) => `no ${s.winner} win in ${s.bound} moves or fewer`), ...byBound].join(', ')
     const method = `exhaustive breadth-first iterative-deepening A* with the Theorem 1 bound made valid in every position (plus ladders and types)${folded.fold ? ", states folded by the start's symmetry" : ''}`
     const detail = proofs.length > 0 ? ` (${excluded}: ${method}; largest level ${largest.toLocaleString('en-US')} states)` : ' (Theorem 1)'
     let statement: string
