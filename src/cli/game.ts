@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { formatDocument, specFromProblem } from '../shared/document'
 import { CancelledError, Engine } from '../shared/engine/engine'
-import { GAME_STRATEGIES, parseGameJob, type GameResult } from '../shared/engine/game-search'
+import { GAME_STRATEGIES, parseGameJob, scopeProperties, type GameResult } from '../shared/engine/game-search'
 import { describeProblem } from '../shared/problem'
 import { writeFileAtomic } from '../hosts/node/files'
 import { cores, nodeWorkers } from '../hosts/node/threads'
@@ -31,6 +31,9 @@ Problem options as for verify (--game is implied; red stands in the opposite cor
   --list N             shortest games listed (default 20; the count is exact)
   --beam M             heuristic searches keep the M most advanced states per level
                        (default 200000; 0: no cap); exhaustive searches keep every state
+  --vacating           heuristic searches also require property (vi): after the critical
+                       move the loser's moves, but its last, take a man out of its base or
+                       step (Fabian's 30-move and the 15-man 36-move game have it)
   --budget GB          memory the level sets may use (default 6)
   --time-limit S       stop after S seconds, reporting the bound reached
   --no-fold            do not fold states by the start's symmetry
@@ -51,6 +54,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     'max-length': { type: 'string' },
     threads: { type: 'string' },
     'no-enumerate': { type: 'boolean' },
+    vacating: { type: 'boolean' },
     list: { type: 'string' },
     beam: { type: 'string' },
     budget: { type: 'string' },
@@ -86,6 +90,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     enumerate: v['no-enumerate'] !== true,
     listGames: number('list', 20),
     beamWidth: number('beam', 200_000),
+    vacating: v['vacating'] === true,
   })
   if (!job.ok) throw new UsageError(job.error.map((d) => `--${d.at ?? 'job'}: ${d.message}`).join('; '))
   const engine = new Engine(threads > 1 ? { workers: nodeWorkers(workerScript()) } : {})
@@ -141,7 +146,7 @@ export function gameResultText(head: string, r: GameResult): string {
   if (r.count)
     lines.push(
       '',
-      `${r.count.games.toLocaleString('en-US')} shortest games${r.count.scope === 'heuristic' ? ' with the heuristic properties (i) and (iv) (all of them, but not every shortest game: the exhaustive search at this length was not run)' : ''} (move sequences), ending in ${r.count.finalPositions.toLocaleString('en-US')} distinct positions; ${r.games.length} listed${r.games.length > 1 ? ' with --json' : ''}.`,
+      `${r.count.games.toLocaleString('en-US')} shortest games${scopeProperties(r.count.scope) ? ` with the heuristic properties ${scopeProperties(r.count.scope)} (all of them, but not every shortest game: the exhaustive search at this length was not run)` : ''} (move sequences), ending in ${r.count.finalPositions.toLocaleString('en-US')} distinct positions; ${r.games.length} listed${r.games.length > 1 ? ' with --json' : ''}.`,
     )
   if (r.proof.searches.length > 0) {
     lines.push('', 'searches:')

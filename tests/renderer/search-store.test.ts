@@ -102,6 +102,7 @@ describe('search requests', () => {
           enumerate: false,
           listGames: 3,
           beamWidth: 500,
+          vacating: true,
         }),
       ),
     )
@@ -114,11 +115,21 @@ describe('search requests', () => {
       enumerate: false,
       listGames: 3,
       beamWidth: 500,
+      vacating: true,
     })
     // A blank beam width is the engine's default.
     const plain = unwrap(
       parseJobRequest(
-        gameRequest(GAME, { strategy: 'auto', maxLength: 200, timeLimit: 0, threads: 1, enumerate: true, listGames: 20, beamWidth: null }),
+        gameRequest(GAME, {
+          strategy: 'auto',
+          maxLength: 200,
+          timeLimit: 0,
+          threads: 1,
+          enumerate: true,
+          listGames: 20,
+          beamWidth: null,
+          vacating: false,
+        }),
       ),
     )
     expect(plain.params).toMatchObject({ beamWidth: DEFAULT_GAME_JOB.beamWidth })

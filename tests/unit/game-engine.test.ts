@@ -197,34 +197,37 @@ describe("the paper's numbers", () => {
 })
 
 describe('heuristic mode', () => {
-  it("keeps every move of Fabian's 30-move game (the properties it uses hold along it)", () => {
-    const doc = loadProblemFile('fabian-30.halma.json')
-    const problem = doc.problem
-    const d = new GameDomain(problem, { fold: false })
-    const kernel = new GameKernel(d)
-    const v = verify(problem, doc.solutions[0]!.solution)
-    const L = v.length
-    const key = new Uint32Array(d.w)
-    const want = new Uint32Array(d.w)
-    let position = startPosition(problem)
-    for (let i = 0; i < L; i++) {
-      d.pack(position.men(0), position.men(1), key, 0)
-      const path = v.moves[i]!.move.path
-      position = position.moved(path[0]!, path[path.length - 1]!)
-      d.pack(position.men(0), position.men(1), want, 0)
-      const out: string[] = []
-      const collect = (k: Uint32Array, o: number) => void out.push(keyText(k, o, d.w))
-      const rule: GameRule = {
-        game: true,
-        level: i + 1,
-        bound: L,
-        winner: 1,
-        heuristic: { critical: L - 2 * (d.men - 1), placements: true },
+  it.each([['fabian-30.halma.json'], ['game15-36.halma.json']])(
+    'keeps every move of %s (the properties it uses, (vi) too, hold along it)',
+    (file) => {
+      const doc = loadProblemFile(file)
+      const problem = doc.problem
+      const d = new GameDomain(problem, { fold: false })
+      const kernel = new GameKernel(d)
+      const v = verify(problem, doc.solutions[0]!.solution)
+      const L = v.length
+      const key = new Uint32Array(d.w)
+      const want = new Uint32Array(d.w)
+      let position = startPosition(problem)
+      for (let i = 0; i < L; i++) {
+        d.pack(position.men(0), position.men(1), key, 0)
+        const path = v.moves[i]!.move.path
+        position = position.moved(path[0]!, path[path.length - 1]!)
+        d.pack(position.men(0), position.men(1), want, 0)
+        const out: string[] = []
+        const collect = (k: Uint32Array, o: number) => void out.push(keyText(k, o, d.w))
+        const rule: GameRule = {
+          game: true,
+          level: i + 1,
+          bound: L,
+          winner: d.mover(L),
+          heuristic: { critical: L - 2 * (d.men - 1), placements: true, vacating: true },
+        }
+        kernel.expandRange(key, 0, 1, rule, undefined, undefined, { add: collect, win: collect }, newStats())
+        expect(out, `move ${i + 1}`).toContain(keyText(want, 0, d.w))
       }
-      kernel.expandRange(key, 0, 1, rule, undefined, undefined, { add: collect, win: collect }, newStats())
-      expect(out, `move ${i + 1}`).toContain(keyText(want, 0, d.w))
-    }
-  })
+    },
+  )
 })
 
 describe('the bound is admissible', () => {
@@ -547,7 +550,13 @@ describe('counting the shortest games', () => {
    * positions (no folding, no bound). With `heuristic`, the winner only jumps (odd boards) and after
    * each of its moves n >= critical at least (n - critical)/2 + 1 of its men are home.
    */
-  function countGames(problem: Problem, L: number, winner: number, heuristic: boolean): { games: number; finals: number } {
+  function countGames(
+    problem: Problem,
+    L: number,
+    winner: number,
+    heuristic: boolean,
+    vacating = false,
+  ): { games: number; finals: number } {
     const topo = topology(problem.board, problem.rules)
     const d = new GameDomain(problem, { fold: false })
     const critical = L - 2 * (d.men - 1)
@@ -564,6 +573,9 @@ describe('counting the shortest games', () => {
           const from = m.path[0]!
           const to = m.path[m.path.length - 1]!
           if (heuristic && odd && mover === winner && d.dist[from * d.space.n + to] === 1) continue
+          // (vi): after the critical move the loser's moves but its last leave its base or step.
+          const loserHome = d.problem.armies[mover]!.start.includes(from)
+          if (vacating && mover !== winner && ply > critical && ply < L - 1 && !loserHome && d.dist[from * d.space.n + to] !== 1) continue
           const o2 = occ.slice()
           applyMove(o2, m)
           children.set(String.fromCharCode(...o2), o2)
@@ -610,29 +622,51 @@ describe('counting the shortest games', () => {
   })
 
   it.each([
-    ['4x4', '8-move'],
-    ['4x4', '6-move'],
-    ['4x4', '4-move'],
-  ] as const)('triangle3 %s %s: a complete heuristic search counts exactly the games with its properties', async (b, moves) => {
-    const problem = triangle3(b, moves)
-    const domain = new GameDomain(problem, { fold: true })
-    expect(domain.fold).toBeDefined()
-    const job = unwrap(parseGameJob({ problem: specFromProblem(problem), threads: 1, strategy: 'exhaustive' }))
-    const optimum = await new Engine().startGame(job).result
-    const L = optimum.length!
-    const winner = domain.mover(L)
-    const solver = new GameSolver(job, { makeExecutor: () => new InlineExecutor(new GameKernel(domain)), progress: () => undefined })
-    const ex = new InlineExecutor(new GameKernel(domain))
-    const internals = solver as unknown as {
-      search(d: GameDomain, e: InlineExecutor, bound: number, winner: number, heuristic: boolean, beam: number): Promise<unknown>
-      takeGame(d: GameDomain, out: unknown): { count: GameResult['count'] }
-    }
-    const out = await internals.search(domain, ex, L, winner, true, 0)
-    const taken = internals.takeGame(domain, out)
-    const expected = countGames(problem, L, winner, true)
-    expect(expected.games).toBeGreaterThan(0)
-    expect(taken.count).toEqual({ games: expected.games, finalPositions: expected.finals, scope: 'heuristic' })
-    // The games with the properties are among all the shortest games.
-    expect(expected.games).toBeLessThanOrEqual(optimum.count!.games)
-  })
+    ['4x4', '8-move', false],
+    ['4x4', '6-move', false],
+    ['4x4', '4-move', false],
+    ['4x4', '8-move', true],
+    ['4x4', '6-move', true],
+    ['4x4', '4-move', true],
+  ] as const)(
+    'triangle3 %s %s, (vi) %s: a complete heuristic search counts exactly the games with its properties',
+    async (b, moves, vacating) => {
+      const problem = triangle3(b, moves)
+      const domain = new GameDomain(problem, { fold: true })
+      expect(domain.fold).toBeDefined()
+      const job = unwrap(parseGameJob({ problem: specFromProblem(problem), threads: 1, strategy: 'exhaustive', vacating }))
+      const optimum = await new Engine().startGame(job).result
+      // (vi) bites only where the loser has moves to spare: one move past the optimum (the other
+      // winner's shortest games; it cannot win sooner).
+      const L = optimum.length! + (vacating ? 1 : 0)
+      const winner = domain.mover(L)
+      const solver = new GameSolver(job, { makeExecutor: () => new InlineExecutor(new GameKernel(domain)), progress: () => undefined })
+      const ex = new InlineExecutor(new GameKernel(domain))
+      const internals = solver as unknown as {
+        search(d: GameDomain, e: InlineExecutor, bound: number, winner: number, heuristic: boolean, beam: number): Promise<unknown>
+        takeGame(d: GameDomain, out: unknown): { count: GameResult['count'] }
+      }
+      const out = await internals.search(domain, ex, L, winner, true, 0)
+      const taken = internals.takeGame(domain, out)
+      const expected = countGames(problem, L, winner, true, vacating)
+      expect(expected.games).toBeGreaterThan(0)
+      if (vacating) expect(expected.games).toBeLessThan(countGames(problem, L, winner, true).games)
+      expect(taken.count).toEqual({
+        games: expected.games,
+        finalPositions: expected.finals,
+        scope: vacating ? 'heuristic-vi' : 'heuristic',
+      })
+      // The games with the properties are among all the shortest games.
+      if (!vacating) expect(expected.games).toBeLessThanOrEqual(optimum.count!.games)
+      else {
+        // (vi) prunes in the search itself, not only in the count.
+        const plain = new GameSolver({ ...job, vacating: false }, { makeExecutor: () => ex, progress: () => undefined })
+        const all = (await (plain as unknown as typeof internals).search(domain, ex, L, winner, true, 0)) as {
+          record: { levels: number[] }
+        }
+        const sum = (o: unknown) => (o as { record: { levels: number[] } }).record.levels.reduce((a, b) => a + b, 0)
+        expect(sum(out)).toBeLessThan(sum(all))
+      }
+    },
+  )
 })

@@ -30,6 +30,8 @@ export interface GameSettings {
   readonly listGames: number
   /** States kept per level by heuristic searches; null: the engine's default. */
   readonly beamWidth: number | null
+  /** Heuristic searches also require property (vi). */
+  readonly vacating: boolean
 }
 
 export const DEFAULT_GAME_SETTINGS: Omit<GameSettings, 'threads'> = {
@@ -39,6 +41,7 @@ export const DEFAULT_GAME_SETTINGS: Omit<GameSettings, 'threads'> = {
   enumerate: DEFAULT_GAME_JOB.enumerate,
   listGames: DEFAULT_GAME_JOB.listGames,
   beamWidth: null,
+  vacating: DEFAULT_GAME_JOB.vacating,
 }
 
 /** The problem of a spec, without the solutions stored with it (the search does not need them). */
@@ -71,6 +74,7 @@ export function gameRequest(spec: DocumentSpec, s: GameSettings): JobRequest {
       threads: s.threads,
       enumerate: s.enumerate,
       listGames: s.listGames,
+      vacating: s.vacating,
       ...(s.beamWidth !== null && { beamWidth: s.beamWidth }),
     },
   }
@@ -85,6 +89,7 @@ const LABELS: Readonly<Record<string, string>> = {
   enumerate: 'enumerate',
   listGames: 'games listed',
   beamWidth: 'beam width',
+  vacating: 'property (vi)',
 }
 
 /**
@@ -102,7 +107,7 @@ export function settingsText(fault: string): string {
 export function unreadable(s: GameSettings | SolveSettings): string | null {
   for (const [key, value] of Object.entries(s)) {
     if (key === 'beamWidth' && value === null) continue
-    if (key === 'strategy' || key === 'enumerate') continue
+    if (key === 'strategy' || key === 'enumerate' || key === 'vacating') continue
     if (typeof value !== 'number' || !Number.isFinite(value)) return `${LABELS[key] ?? key}: enter a number`
   }
   return null

@@ -24,6 +24,17 @@ import { KeySet, type BufferKind } from './keyset'
 import { BudgetError } from './run'
 
 export const GAME_STRATEGIES = ['auto', 'heuristic', 'exhaustive'] as const
+
+/**
+ * Which games a count covers: all games of the length, or those with the heuristic properties (i)
+ * and (iv), or (i), (iv) and (vi) (the complete heuristic search that found them).
+ */
+export type GameCountScope = 'all' | 'heuristic' | 'heuristic-vi'
+
+/** The properties a count's scope names, for messages. */
+export function scopeProperties(scope: GameCountScope): string | null {
+  return scope === 'heuristic' ? '(i) and (iv)' : scope === 'heuristic-vi' ? '(i), (iv) and (vi)' : null
+}
 export type GameStrategy = (typeof GAME_STRATEGIES)[number]
 
 export interface GameJob {
@@ -45,6 +56,8 @@ export interface GameJob {
    * GameSolver.cap); 0: no cap. Exhaustive searches never drop a state.
    */
   readonly beamWidth: number
+  /** Heuristic searches also require property (vi) (see GameRule.heuristic). */
+  readonly vacating: boolean
 }
 
 export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
@@ -57,6 +70,7 @@ export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
   enumerate: true,
   listGames: 20,
   beamWidth: 200_000,
+  vacating: false,
 }
 
 /** One search with one bound, for wins of one army. */
@@ -95,7 +109,7 @@ export interface GameResult {
    * all: every game of that length; heuristic: those with the paper's properties (i) and (iv) (the
    * complete heuristic search that found them; the exhaustive one at that length did not fit).
    */
-  readonly count: { readonly games: number; readonly finalPositions: number; readonly scope: 'all' | 'heuristic' } | null
+  readonly count: { readonly games: number; readonly finalPositions: number; readonly scope: GameCountScope } | null
   readonly proof: { readonly statement: string; readonly searches: readonly GameSearchRecord[] }
   readonly stats: {
     readonly levels: readonly LevelStat[]
@@ -181,7 +195,9 @@ export class GameSolver {
     // (iv) assumes every winner's move from the critical one on places a man, which fails where the
     // types force extra moves (Grasshopper).
     const army = domain.problem.armies[winner]!
-    const heuristic = heuristics ? { critical: bound - 2 * (domain.men - 1), placements: domain.typeExtra(army.start, winner) === 0 } : null
+    const heuristic = heuristics
+      ? { critical: bound - 2 * (domain.men - 1), placements: domain.typeExtra(army.start, winner) === 0, vacating: this.job.vacating }
+      : null
     const phase = heuristic ? 'beam' : 'prove'
     const kind = executor.shared ? 'shared' : 'plain'
     const w = domain.w
@@ -373,13 +389,16 @@ export class GameSolver {
    * the way when its folded form is in the level (a position on a game of the search's length is
    * first met at its own ply, as the search met nothing shorter), and the wins are the folded wins
    * and their mirror images. `winnerJumps`: only the winner's jumps count as its moves (heuristic
-   * (i)), as in the search.
+   * (i)), as in the search. `vacating`: heuristic (vi), the loser's moves at plies after `critical`
+   * and before `last` leave its base (`home`) or step; applied to the moves counted forward (the
+   * walk back may mark more states, which the forward count then does not reach).
    */
   private enumerate(
     domain: GameDomain,
     levels: readonly KeySet[],
     wins: KeySet,
     winnerJumps: number | null,
+    vacating: { readonly loser: number; readonly critical: number; readonly last: number; readonly home: Uint8Array } | null = null,
   ): { games: number; finals: number; listed: [number[], number[]][][] } {
     const L = levels.length - 1
     const space = domain.space
@@ -389,8 +408,8 @@ export class GameSolver {
     const men = new Int16Array(space.n)
     const key = new Uint32Array(domain.w)
     const keyOf = (s: [number[], number[]]): string => `${s[0].join(',')}|${s[1].join(',')}`
-    /** Successor or predecessor states by a move of `army`. */
-    const neighbours = (s: [number[], number[]], army: number): [number[], number[]][] => {
+    /** Successor (a move at ply `ply`) or predecessor (ply 0) states by a move of `army`. */
+    const neighbours = (s: [number[], number[]], army: number, ply = 0): [number[], number[]][] => {
       const [blue, red] = s
       const mine = army === 0 ? blue : red
       for (const c of blue) occ[c] = 1
@@ -401,9 +420,11 @@ export class GameSolver {
       for (const c of red) occ[c] = 0
       const out: [number[], number[]][] = []
       const n2 = domain.space.n
+      const restricted = vacating !== null && army === vacating.loser && ply > vacating.critical && ply < vacating.last
       for (let j = 0; j < n; j++) {
         // A step of the winner (one cell) where it only jumps.
         if (army === winnerJumps && domain.dist[from[j]! * n2 + to[j]!] === 1) continue
+        if (restricted && vacating.home[from[j]!] === 0 && domain.dist[from[j]! * n2 + to[j]!] !== 1) continue
         const moved = mine.map((c) => (c === from[j] ? to[j]! : c)).sort((a, b) => a - b)
         out.push(army === 0 ? [moved, red] : [blue, moved])
       }
@@ -435,7 +456,7 @@ export class GameSolver {
       for (const [k, s] of marked[i]!) {
         const c = counts[i]!.get(k) ?? 0
         if (c === 0) continue
-        for (const q of neighbours(s, domain.mover(i + 1))) {
+        for (const q of neighbours(s, domain.mover(i + 1), i + 1)) {
           const qk = keyOf(q)
           if (marked[i + 1]!.has(qk)) counts[i + 1]!.set(qk, (counts[i + 1]!.get(qk) ?? 0) + c)
         }
@@ -451,7 +472,7 @@ export class GameSolver {
         listed.push([...path])
         return
       }
-      for (const q of neighbours(s, domain.mover(i + 1))) {
+      for (const q of neighbours(s, domain.mover(i + 1), i + 1)) {
         if (listed.length >= this.job.listGames) return
         if (!marked[i + 1]!.has(keyOf(q))) continue
         path.push(q)
@@ -479,8 +500,12 @@ export class GameSolver {
     if (this.job.enumerate && !out.record.cut) {
       this.emit({ phase: 'meet', length, message: `counting the ${length}-move games` })
       const jumpsOnly = out.record.heuristic && domain.oddBoard ? winner : null
-      const e = this.enumerate(domain, out.levels, out.wins!, jumpsOnly)
-      count = { games: e.games, finalPositions: e.finals, scope: out.record.heuristic ? 'heuristic' : 'all' }
+      const vacating =
+        out.record.heuristic && this.job.vacating
+          ? { loser: 1 - winner, critical: length - 2 * (domain.men - 1), last: length - 1, home: domain.inBase[winner]! }
+          : null
+      const e = this.enumerate(domain, out.levels, out.wins!, jumpsOnly, vacating)
+      count = { games: e.games, finalPositions: e.finals, scope: !out.record.heuristic ? 'all' : vacating ? 'heuristic-vi' : 'heuristic' }
       listed = e.listed.map((states) => this.movesOf(domain, states))
     }
     return { length, winner, moves, listed, count }
@@ -693,6 +718,7 @@ export function parseGameJob(input: unknown): Result<GameJob, Diagnostic[]> {
     enumerate: bool('enumerate'),
     listGames: num('listGames', 0, 100_000),
     beamWidth: num('beamWidth', 0, 1_000_000_000),
+    vacating: bool('vacating'),
   }
   const doc = typeof o['problem'] === 'object' && o['problem'] !== null ? loadDocument(o['problem']) : undefined
   if (!doc) faults.push(diagnostic('job.problem', 'the job has no problem', 'problem'))

@@ -47,7 +47,16 @@ export interface GameRule {
    * breaks it at every move (lines k = -1 and 1 are never both occupied), so it would exclude the
    * very games it is meant to find.
    */
-  readonly heuristic: { readonly critical: number; readonly placements: boolean } | null
+  readonly heuristic: {
+    readonly critical: number
+    readonly placements: boolean
+    /**
+     * (vi), not in the paper: after the critical move, each of the loser's moves but its last takes
+     * a man out of its base or is a step (a rung moved by one cell). Both known record games have it
+     * (Fabian's 30 moves and the 36-move 15-man game).
+     */
+    readonly vacating: boolean
+  } | null
 }
 
 export class GameDomain {
@@ -681,6 +690,9 @@ export class GameKernel {
     const baseCount = [d.problem.armies[0]!.target.length, d.problem.armies[1]!.target.length]
     const winner = rule.winner
     const jumpsOnlyWinner = heur !== null && winner === mover && d.oddBoard
+    // (vi): the loser's moves after the critical move, except its last, leave its base or step.
+    const vacating = heur !== null && heur.vacating && mover !== winner && rule.level > heur.critical && rule.level < rule.bound - 1
+    const loserHome = d.inBase[winner]!
     const longJumps = d.problem.rules.longJumps
     for (let slot = start; slot < end; slot++) {
       const off = slot * w
@@ -790,6 +802,7 @@ export class GameKernel {
         const fromCell = this.from[j]!
         const toCell = this.to[j]!
         if (jumpsOnlyWinner && dist[fromCell * n + toCell] === 1) continue
+        if (vacating && loserHome[fromCell] === 0 && dist[fromCell * n + toCell] !== 1) continue
         let k = 0
         while (men[k] !== fromCell) k++
         // Did the mover win?

@@ -143,7 +143,9 @@ const GameResultSchema = z.strictObject({
   winner: z.string().nullable(),
   moves: z.array(z.string()),
   games: z.array(z.strictObject({ moves: z.array(z.string()), winner: z.string() })),
-  count: z.strictObject({ games: nonNegative, finalPositions: nonNegative, scope: z.enum(['all', 'heuristic']) }).nullable(),
+  count: z
+    .strictObject({ games: nonNegative, finalPositions: nonNegative, scope: z.enum(['all', 'heuristic', 'heuristic-vi']) })
+    .nullable(),
   proof: z.strictObject({
     statement: z.string(),
     searches: z.array(
