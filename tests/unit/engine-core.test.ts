@@ -14,7 +14,7 @@ import { TransferDomain } from '../../src/shared/engine/domain'
 import { InlineExecutor } from '../../src/shared/engine/executor'
 import { KeySet, USED } from '../../src/shared/engine/keyset'
 import { LadderBound, theorem2Bound } from '../../src/shared/engine/ladder'
-import { PackedSpace } from '../../src/shared/engine/packed'
+import { PackedSpace, STAMP_LIMIT } from '../../src/shared/engine/packed'
 import { Run } from '../../src/shared/engine/run'
 
 const board9 = unwrap(boardByName('9x9'))
@@ -26,17 +26,22 @@ function lcg(seed: number): (n: number) => number {
 
 describe('packed move generation', () => {
   it.each([
-    ['9x9', '6-move', 'triangle10', false, false],
-    ['9x9', '4-move', 'square9', true, false],
-    ['16x16', '8-move', 'halma19', false, false],
-    ['star', '6-move', 'triangle10', false, true],
-    ['checkers', '4-move', 'checkers12', false, false],
+    ['9x9', '6-move', 'triangle10', false, false, false],
+    ['9x9', '4-move', 'square9', true, false, false],
+    ['16x16', '8-move', 'halma19', false, false, false],
+    ['star', '6-move', 'triangle10', false, true, false],
+    ['checkers', '4-move', 'checkers12', false, false, false],
+    ['9x9', '6-move', 'triangle10', false, false, true],
   ] as const)(
-    '%s %s %s (jumps only %s, long jumps %s): the same children as the core, along a random walk',
-    (b, moves, army, jumpsOnly, longJumps) => {
+    '%s %s %s (jumps only %s, long jumps %s, walk marks past the Int32 limit %s): the same children as the core, along a random walk',
+    (b, moves, army, jumpsOnly, longJumps, pastLimit) => {
       const board = unwrap(boardByName(b))
       const rules = makeRules(moves as MoveSet, { jumpsOnly, longJumps })
       const space = new PackedSpace(board, rules)
+      // The marks of the move generator's walks start over before they overflow (a long search
+      // makes billions of walks); this walk crosses that point.
+      const marks = space as unknown as { stamp: number }
+      if (pastLimit) marks.stamp = STAMP_LIMIT - 200
       const topo = topology(board, rules)
       const rand = lcg(99)
       const occ = Position.of(board, [unwrap(presetArmy(board, army))]).occupancy()
@@ -64,6 +69,7 @@ describe('packed move generation', () => {
         if (all.length === 0) break
         applyMove(occ, all[rand(all.length)]!)
       }
+      if (pastLimit) expect(marks.stamp).toBeLessThan(STAMP_LIMIT - 200)
     },
   )
 

@@ -23,7 +23,7 @@ import type { Problem } from '../problem'
 import { symmetry } from '../symmetry'
 import type { KernelStats, Sink } from './kernel'
 import { USED, type KeySet } from './keyset'
-import { PackedSpace, wordsFor } from './packed'
+import { PackedSpace, STAMP_LIMIT, wordsFor } from './packed'
 
 export interface GameOptions {
   /** Fold states equivalent under the start's own symmetry. */
@@ -717,6 +717,12 @@ export class GameKernel {
       let parentMoves = 0
       // The winner's ladder in this parent (LadderReach.gaps), worked out when first needed; -1 not yet.
       let parentGaps = -1
+      // Marks live in Int32Arrays: start over, cleared, before the counter passes what they hold.
+      if (this.parentMark >= STAMP_LIMIT) {
+        this.rungMark.fill(0)
+        this.landMark.fill(0)
+        this.parentMark = 0
+      }
       const mark = ++this.parentMark
       // Per parent: what the bound needs, so that each child costs O(men).
       // Distances between the armies: each mover's smallest, and the two smallest of those.

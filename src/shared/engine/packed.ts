@@ -18,6 +18,9 @@ import { USED } from './keyset'
 /** Words per packed board on a board of n cells (one spare bit for the used mark). */
 export const wordsFor = (cells: number): number => Math.floor(cells / 32) + 1
 
+/** Largest mark an Int32Array holds. */
+export const STAMP_LIMIT = 0x7fffffff
+
 export class PackedSpace {
   readonly board: Board
   readonly rules: Rules
@@ -151,6 +154,19 @@ export class PackedSpace {
   }
 
   /** Occupancy scratch shared with movesOf: 1 where a man (of any army) stands. */
+  /**
+   * A fresh mark for `seen` (one per breadth-first walk). The marks live in an Int32Array: past
+   * 2^31 - 1 a stored mark would no longer equal the counter, every cell would look unvisited and
+   * the walks would loop (a long search makes billions of walks), so the marks start over, cleared.
+   */
+  private nextStamp(): number {
+    if (this.stamp >= STAMP_LIMIT) {
+      this.seen.fill(0)
+      this.stamp = 0
+    }
+    return ++this.stamp
+  }
+
   get occupancy(): Uint8Array {
     return this.occ
   }
@@ -182,7 +198,7 @@ export class PackedSpace {
         }
       }
       // Jumps: breadth-first over landing cells; the jumper's own cell is empty while he is away.
-      const stamp = ++this.stamp
+      const stamp = this.nextStamp()
       const owner = occ[from]!
       occ[from] = 0
       seen[from] = stamp
@@ -239,7 +255,7 @@ export class PackedSpace {
     }
     for (let k = 0; k < m; k++) {
       const from = men[k]!
-      const stamp = ++this.stamp
+      const stamp = this.nextStamp()
       const owner = occ[from]!
       occ[from] = 0
       seen[from] = stamp
@@ -312,7 +328,7 @@ export class PackedSpace {
     }
     for (let k = 0; k < m; k++) {
       const from = men[k]!
-      const stamp = ++this.stamp
+      const stamp = this.nextStamp()
       const owner = occ[from]!
       occ[from] = 0
       seen[from] = stamp
@@ -367,7 +383,7 @@ export class PackedSpace {
     const queue = this.queue
     for (let k = 0; k < m; k++) {
       const from = men[k]!
-      const stamp = ++this.stamp
+      const stamp = this.nextStamp()
       const owner = occ[from]!
       occ[from] = 0
       seen[from] = stamp
