@@ -338,7 +338,7 @@ describe('the search panel with a game', () => {
       first.winner,
       first.heuristic ? 'heuristic' : 'exhaustive',
       first.result === 'found' ? `found (${first.length})` : first.result,
-      String(Math.max(0, ...first.levels)),
+      Math.max(0, ...first.levels).toLocaleString('en-US'),
       expect.stringMatching(/ s$/),
     ])
     expect(w.get('[data-testid="game-count"]').text()).toBe('170 shortest games (move sequences), ending in 8 distinct positions; 4 listed')

@@ -516,7 +516,7 @@ describe('auto strategy', () => {
           })
     const r = await solver.solve()
     const beamed = r.proof.searches.filter((s) => s.heuristic && s.cut)
-    expect(beamed.some((s) => s.bound === optimum.length && s.result === 'none')).toBe(true)
+    expect(beamed.some((s) => s.result === 'found' && s.length === optimum.length)).toBe(false)
     expect(beamed.some((s) => s.result === 'found' && s.length! > optimum.length!)).toBe(true)
     const unbeamed = r.proof.searches.find((s) => s.heuristic && !s.cut && s.result === 'found')
     expect(unbeamed?.bound).toBe(optimum.length)
@@ -526,6 +526,28 @@ describe('auto strategy', () => {
     expect(r.status).toBe('best-found')
     expect(r.lowerBound).toBeLessThan(optimum.length!)
     expect(r.count).toBeNull()
+  })
+})
+
+describe('auto strategy: a first game fast', () => {
+  it('one narrow search per winner to the longest length, then shorter lengths down (heuristic strategy)', async () => {
+    const problem = game('triangle6', '6-move', '7x7')
+    const job = unwrap(
+      parseGameJob({ problem: specFromProblem(problem), threads: 1, maxLength: 60, strategy: 'heuristic', beamWidth: 2000 }),
+    )
+    const r = await new Engine().startGame(job).result
+    const [first, second] = r.proof.searches
+    // The first two searches: one per winner, bounds 60 and 59, each stopped at its first win.
+    expect([first!.bound, second!.bound].sort()).toEqual([59, 60])
+    expect(first!.heuristic && second!.heuristic).toBe(true)
+    const probes = [first!, second!].filter((s) => s.result === 'found')
+    expect(probes.length).toBeGreaterThan(0)
+    for (const p of probes) expect(p.length!).toBeLessThan(p.bound)
+    // Whatever the way down found, the game verifies.
+    expect(r.length).not.toBeNull()
+    expect(r.length!).toBeLessThanOrEqual(Math.min(...probes.map((p) => p.length!)))
+    expect(verify(problem, r.moves.join(', ')).winner?.move).toBe(r.length)
+    expect(r.lowerBound).toBeLessThanOrEqual(r.length!)
   })
 })
 

@@ -23,6 +23,9 @@ import type { LevelStat, Progress } from './job'
 import { KeySet, type BufferKind } from './keyset'
 import { BudgetError } from './run'
 
+/** States per level of the first, narrow heuristic search (see solve). */
+const PROBE_BEAM = 20_000
+
 export const GAME_STRATEGIES = ['auto', 'heuristic', 'exhaustive'] as const
 
 /**
@@ -489,7 +492,7 @@ export class GameSolver {
    * heuristic without a beam cut) every game of its length counted and some listed. The search's
    * levels can then be dropped.
    */
-  private takeGame(domain: GameDomain, out: SearchOutcome): FoundGame {
+  private takeGame(domain: GameDomain, out: SearchOutcome, counted = true): FoundGame {
     const length = out.record.length!
     const winner = domain.mover(length)
     let end: [number[], number[]] | undefined
@@ -497,7 +500,7 @@ export class GameSolver {
     const moves = this.movesOf(domain, this.trace(domain, out.levels, end!))
     let listed: string[][] | null = null
     let count: GameResult['count'] = null
-    if (this.job.enumerate && !out.record.cut) {
+    if (this.job.enumerate && counted && !out.record.cut) {
       this.emit({ phase: 'meet', length, message: `counting the ${length}-move games` })
       const jumpsOnly = out.record.heuristic && domain.oddBoard ? winner : null
       const vacating =
@@ -539,7 +542,33 @@ export class GameSolver {
     }
     try {
       if (this.job.strategy !== 'exhaustive') {
-        // Heuristic search, length by length, each length's winner fixed by its parity.
+        // A first game fast: per winner, one search with a narrow beam and the longest bound (the
+        // beam keeps the states furthest along, so it runs ahead like a greedy search), stopping
+        // at its first win. Then shorter lengths with the full beam, one move less at a time,
+        // until neither winner's search finds one two lengths running.
+        const probeBeam = Math.max(1, Math.min(this.job.beamWidth || PROBE_BEAM, PROBE_BEAM))
+        for (const winner of [0, 1]) {
+          if (this.cancelled || halted) break
+          const bound = this.job.maxLength - (winnerOf(this.job.maxLength) === winner ? 0 : 1)
+          if (bound < floor[winner]!) continue
+          this.emit({ phase: 'beam', length: bound, message: `a first game won by ${problem.armies[winner]!.name}, by a narrow beam` })
+          const out = await run(bound, winner, true, probeBeam)
+          // Not counted: property (iv) depends on the bound, so this search's levels do not hold
+          // the games with the properties at the length found.
+          if (out.wins && (!found || out.record.length! < found.length)) found = this.takeGame(folded, out, false)
+        }
+        let misses = 0
+        for (let L = (found?.length ?? lower0) - 1; found && L >= lower0 && misses < 2 && !this.cancelled && !halted; L--) {
+          const winner = winnerOf(L)
+          if (L < floor[winner]!) continue
+          this.emit({ phase: 'beam', length: L, message: `heuristic search for a ${L}-move game won by ${problem.armies[winner]!.name}` })
+          const out = await run(L, winner, true)
+          if (out.wins) {
+            found = this.takeGame(folded, out)
+            misses = 0
+          } else misses++
+        }
+        // No game that way: length by length from the bound at the start.
         for (let L = lower0; L <= this.job.maxLength && !found && !this.cancelled && !halted; L++) {
           const winner = winnerOf(L)
           if (L < floor[winner]!) continue
@@ -584,7 +613,8 @@ export class GameSolver {
           for (let L = lower; L < found.length && !this.cancelled && !halted; L++) {
             const winner = winnerOf(L)
             if (L < floor[winner]! || L <= excluded[winner]!) continue
-            if (!searches.some((r) => r.heuristic && r.bound === L && r.cut)) continue
+            // A complete heuristic search at this length already found nothing.
+            if (searches.some((r) => r.heuristic && r.bound === L && !r.cut)) continue
             this.emit({
               phase: 'beam',
               length: L,
