@@ -26,6 +26,10 @@ Problem options as for verify (--game is implied; red stands in the opposite cor
                        the exhaustive proof that none is shorter; heuristic: the game only;
                        exhaustive: bounds from Theorem 1's up until a game is found
   --max-length L       longest game looked for (default 200)
+  --length L           search games of L moves only, won by the army L's parity makes the
+                       winner (heuristic, exhaustive, or auto: heuristic then exhaustive);
+                       e.g. --length 30 --strategy heuristic --beam 0 counts every 30-move
+                       game with the heuristic properties
   --threads N          expansion threads (default: the number of cores, ${cores()} here)
   --no-enumerate       do not count and list every shortest game
   --list N             shortest games listed (default 20; the count is exact)
@@ -52,6 +56,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     ...PROBLEM_OPTIONS,
     strategy: { type: 'string' },
     'max-length': { type: 'string' },
+    length: { type: 'string' },
     threads: { type: 'string' },
     'no-enumerate': { type: 'boolean' },
     vacating: { type: 'boolean' },
@@ -91,6 +96,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     listGames: number('list', 20),
     beamWidth: number('beam', 200_000),
     vacating: v['vacating'] === true,
+    length: number('length', 0),
   })
   if (!job.ok) throw new UsageError(job.error.map((d) => `--${d.at ?? 'job'}: ${d.message}`).join('; '))
   const engine = new Engine(threads > 1 ? { workers: nodeWorkers(workerScript()) } : {})

@@ -692,3 +692,97 @@ describe('counting the shortest games', () => {
     },
   )
 })
+
+describe('one length, and the allowance of the count', () => {
+  const board = unwrap(boardByName('4x4'))
+  const problem = unwrap(
+    makeProblem({
+      kind: 'game',
+      board,
+      rules: makeRules('6-move'),
+      starts: [
+        [0, 1, board.width],
+        [board.size - 1, board.size - 2, board.size - 1 - board.width],
+      ],
+    }),
+  )
+  const spec = specFromProblem(problem)
+  const solve = (o: Record<string, unknown>) => new Engine().startGame(unwrap(parseGameJob({ problem: spec, threads: 1, ...o }))).result
+
+  it('--length searches that length only, for the winner its parity gives', async () => {
+    const optimum = await solve({ strategy: 'exhaustive' })
+    const L = optimum.length!
+    const at = await solve({ strategy: 'exhaustive', length: L })
+    expect(at.proof.searches.map((s) => s.bound)).toEqual([L])
+    expect(at.length).toBe(L)
+    expect(verify(problem, at.moves.join(', ')).winner?.move).toBe(L)
+    // Two moves less: the same winner, no game, and that is all the search shows.
+    const below = await solve({ strategy: 'exhaustive', length: L - 2 })
+    expect(below.proof.searches.map((s) => [s.bound, s.result])).toEqual([[L - 2, 'none']])
+    expect(below.length).toBeNull()
+    expect(below.lowerBound).toBeLessThanOrEqual(L)
+    // auto: the heuristic search first; it finds the game, so no exhaustive search runs.
+    const auto = await solve({ length: L, beamWidth: 0 })
+    expect(auto.proof.searches.map((s) => [s.bound, s.heuristic])).toEqual([[L, true]])
+    expect(auto.length).toBe(L)
+  })
+
+  it('the count of every shortest game is one more search within an allowance, skipped when it does not fit', async () => {
+    const full = await solve({ beamWidth: 0 })
+    expect(full.status).toBe('optimal')
+    expect(full.count?.scope).toBe('all')
+    const job = unwrap(parseGameJob({ problem: spec, threads: 1, beamWidth: 0 }))
+    const solver = new GameSolver(job, { makeExecutor: (d) => new InlineExecutor(new GameKernel(d)), progress: () => undefined })
+    solver.enumerationStates = 3
+    const r = await solver.solve()
+    expect(r.status).toBe('optimal')
+    expect(r.length).toBe(full.length)
+    const last = r.proof.searches.at(-1)!
+    expect(last.bound).toBe(full.length)
+    expect(last.result).toBe('budget')
+    // The game found first (by the narrow first search) was not counted: the games with the
+    // heuristic properties were tried next, within the same allowance; nothing is claimed.
+    const [exhaustive, heuristic] = r.proof.searches.slice(-2)
+    expect([exhaustive!.heuristic, exhaustive!.result, heuristic!.heuristic, heuristic!.result]).toEqual([false, 'budget', true, 'budget'])
+    expect(r.count).toBeNull()
+  })
+})
+
+describe('the beam keeps different winners', () => {
+  it("at most `diversity` states share the winner's men while other states are left", async () => {
+    const problem = game('triangle10', '6-move')
+    const d = new GameDomain(problem, { fold: true })
+    const job = unwrap(parseGameJob({ problem: specFromProblem(problem), threads: 1 }))
+    const solver = new GameSolver(job, { makeExecutor: (x) => new InlineExecutor(new GameKernel(x)), progress: () => undefined })
+    type Internals = {
+      search: (...a: unknown[]) => Promise<{ levels: KeySet[] }>
+      cap: (d: GameDomain, level: KeySet, depth: number, winner: number, kind: 'plain', beam: number) => KeySet
+    }
+    const internals = solver as unknown as Internals
+    // Levels 0-2 of the exhaustive search for red (then it stops at its allowance).
+    const { levels } = await internals.search(d, new InlineExecutor(new GameKernel(d)), 29, 1, false, 0, { states: 1500, seconds: 60 })
+    const level2 = levels[2]!
+    const reds = (set: KeySet) => {
+      const seen = new Set<string>()
+      set.forEach((raw, off) => void seen.add(d.armies(raw, off)[1].join(',')))
+      return seen
+    }
+    const all = reds(level2)
+    expect(all.size).toBeGreaterThan(5)
+    const beam = 5
+    // Without a limit, the 5 best states are blue's replies to red's best move or two.
+    solver.diversity = 1000
+    const plain = internals.cap(d, level2, 2, 1, 'plain', beam)
+    expect(plain.size).toBe(beam)
+    expect(reds(plain).size).toBeLessThan(beam)
+    // With a limit of one, five different red armies.
+    solver.diversity = 1
+    const diverse = internals.cap(d, level2, 2, 1, 'plain', beam)
+    expect(diverse.size).toBe(beam)
+    expect(reds(diverse).size).toBe(beam)
+    // A beam wider than the red armies: one state each, then the best of the others to fill it.
+    const wide = internals.cap(d, level2, 2, 1, 'plain', all.size + 3)
+    expect(wide.size).toBe(all.size + 3)
+    expect(reds(wide).size).toBe(all.size)
+  })
+})

@@ -20,8 +20,48 @@ import { verify } from '../verify'
 import type { Executor } from './executor'
 import { GameDomain, type GameRule } from './game'
 import type { LevelStat, Progress } from './job'
-import { KeySet, type BufferKind } from './keyset'
+import { KeySet, USED, type BufferKind } from './keyset'
 import { BudgetError } from './run'
+
+/** States the optional enumeration searches may hold in all (see solve). */
+export const ENUMERATION_STATES = 4_000_000
+
+/** An optional search's allowance: it stops, as if out of memory, past either. */
+interface SearchCap {
+  readonly states: number
+  readonly seconds: number
+}
+
+/**
+ * States of a beam of width `beam` that may share the winner's men before others are kept: every
+ * state in small beams, fewer in narrow ones (see GameSolver.cap).
+ */
+export function diversity(beam: number): number {
+  return Math.max(4, Math.ceil(beam / 256))
+}
+
+/** Indices of `scores` in ascending order of score (ties in index order). */
+function rankOrder(scores: Float64Array): Uint32Array {
+  const n = scores.length
+  const order = new Uint32Array(n)
+  for (let i = 0; i < n; i++) order[i] = i
+  // Packed in one float and sorted natively when exact: score * 2^25 + index.
+  let max = 0
+  let integral = true
+  for (let i = 0; i < n; i++) {
+    const v = scores[i]!
+    if (v > max) max = v
+    if (!Number.isInteger(v) || v < 0) integral = false
+  }
+  if (integral && n <= 2 ** 25 && max < 2 ** 28) {
+    const packed = new Float64Array(n)
+    for (let i = 0; i < n; i++) packed[i] = scores[i]! * 2 ** 25 + i
+    packed.sort()
+    for (let i = 0; i < n; i++) order[i] = packed[i]! % 2 ** 25
+    return order
+  }
+  return order.sort((a, b) => scores[a]! - scores[b]! || a - b)
+}
 
 /** States per level of the first, narrow heuristic search (see solve). */
 const PROBE_BEAM = 20_000
@@ -61,6 +101,12 @@ export interface GameJob {
   readonly beamWidth: number
   /** Heuristic searches also require property (vi) (see GameRule.heuristic). */
   readonly vacating: boolean
+  /**
+   * Search this one length only, for the army its parity makes the winner (0: every length up to
+   * maxLength): heuristic, then (auto) exhaustive if that finds nothing. For runs too long for the
+   * full flow, such as every 30-move Chinese Checkers game with the heuristic properties.
+   */
+  readonly length: number
 }
 
 export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
@@ -74,6 +120,7 @@ export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
   listGames: 20,
   beamWidth: 200_000,
   vacating: false,
+  length: 0,
 }
 
 /** One search with one bound, for wins of one army. */
@@ -147,6 +194,10 @@ export interface GameSolverDeps {
 export class GameSolver {
   private readonly t0 = performance.now()
   private readonly deadline: number
+  /** States the optional enumeration searches may hold (a field so that tests can shrink it). */
+  enumerationStates = ENUMERATION_STATES
+  /** States of a beam that may share the winner's men (see cap); undefined: diversity(beam). */
+  diversity: number | undefined = undefined
   private readonly levelStats: LevelStat[] = []
   private peakBoards = 0
   private peakBytes = 0
@@ -193,6 +244,7 @@ export class GameSolver {
     winner: number,
     heuristics: boolean,
     beam = this.job.beamWidth,
+    cap?: SearchCap,
   ): Promise<SearchOutcome> {
     const t0 = performance.now()
     // (iv) assumes every winner's move from the critical one on places a man, which fails where the
@@ -217,10 +269,15 @@ export class GameSolver {
     let result: GameSearchRecord['result'] = 'none'
     let wins: KeySet | undefined
     let cut = false
+    let next = none
+    // An optional search's own allowance: past it, the search ends as if out of memory, and the
+    // job goes on.
+    const overCap = () =>
+      cap !== undefined && (performance.now() - t0 > cap.seconds * 1000 || levels.reduce((a, l) => a + l.size, next.size) > cap.states)
     try {
       for (let level = 1; level <= bound; level++) {
         const parents = levels[level - 1]!
-        let next = new KeySet(w, Math.max(1024, parents.size), kind)
+        next = new KeySet(w, Math.max(1024, parents.size), kind)
         const won = new KeySet(w, 16)
         const rule: GameRule = { game: true, level, bound, winner, heuristic }
         const levelStart = performance.now()
@@ -235,6 +292,7 @@ export class GameSolver {
             this.peakBytes = Math.max(this.peakBytes, bytes)
             if (bytes > this.job.budgetBytes) throw new BudgetError(level, bytes)
             if (performance.now() > this.deadline) throw new BudgetError(level, bytes, 'time')
+            if (overCap()) throw new BudgetError(level, bytes)
             const secs = (performance.now() - levelStart) / 1000
             this.emit({
               phase,
@@ -262,6 +320,7 @@ export class GameSolver {
           levels.push(next)
           break
         }
+        if (overCap()) throw new BudgetError(level, held() + next.bytes)
         if (heuristic && beam > 0 && next.size > beam) {
           next = this.cap(domain, next, level, winner, kind, beam)
           cut = true
@@ -294,19 +353,45 @@ export class GameSolver {
   /**
    * A heuristic search's level cut down to the beam width: the states where the winner is furthest
    * along (fewest plies left by the bound, then the least distance of its men to its base, the
-   * fewest opposing men left in it, and the shortest ladder).
+   * fewest opposing men left in it, and the shortest ladder), at most `perWinner(beam)` of them
+   * with the same winner's men (see diversity) before any state beyond that many.
    */
   private cap(domain: GameDomain, level: KeySet, depth: number, winner: number, kind: BufferKind, beam: number): KeySet {
-    const scores = new Float64Array(level.size)
+    const size = level.size
+    const scores = new Float64Array(size)
+    const offsets = new Float64Array(size)
     let k = 0
-    level.forEach((raw, off) => void (scores[k++] = this.scoreOf(domain, raw, off, depth, winner)))
-    const sorted = scores.slice().sort()
-    const threshold = sorted[beam - 1]!
-    const kept = new KeySet(domain.w, beam, kind)
-    k = 0
     level.forEach((raw, off) => {
-      if (scores[k++]! <= threshold && kept.size < beam) kept.add(raw, off)
+      offsets[k] = off
+      scores[k++] = this.scoreOf(domain, raw, off, depth, winner)
     })
+    const order = rankOrder(scores)
+    const raw = level.raw
+    const kept = new KeySet(domain.w, beam, kind)
+    // Diversity: at the loser's levels, all the children of one parent share the winner's men and
+    // so its features; without a limit, a beam of B keeps the whole brood of the top B / branching
+    // parents and is in effect that much narrower (a narrow first search at Halma's scale then
+    // never completes a game). States beyond the limit come after every state within it.
+    const limit = this.diversity ?? diversity(beam)
+    const counts = new Map<number, number>()
+    const aw = domain.aw
+    const from = winner * aw
+    const late: number[] = []
+    for (let r = 0; r < size && kept.size < beam; r++) {
+      const i = order[r]!
+      const off = offsets[i]!
+      let h = 0x811c9dc5
+      for (let j = 0; j < aw; j++) {
+        const word = j + from === domain.w - 1 ? raw[off + from + j]! & ~USED : raw[off + from + j]!
+        h = Math.imul(h ^ word, 0x01000193)
+      }
+      const c = counts.get(h) ?? 0
+      if (c < limit) {
+        counts.set(h, c + 1)
+        kept.add(raw, off)
+      } else if (late.length < beam) late.push(off)
+    }
+    for (let r = 0; r < late.length && kept.size < beam; r++) kept.add(raw, late[r]!)
     return kept
   }
 
@@ -534,14 +619,37 @@ export class GameSolver {
     const stopped = (o: SearchOutcome) => o.record.result === 'budget' || o.record.result === 'time'
     let halted = false
     /** Run one search and record it; a game it finds is taken at once (its levels then go). */
-    const run = async (bound: number, winner: number, heuristic: boolean, beam?: number): Promise<SearchOutcome> => {
-      const out = await this.search(folded, executor, bound, winner, heuristic, beam)
+    const run = async (bound: number, winner: number, heuristic: boolean, beam?: number, cap?: SearchCap): Promise<SearchOutcome> => {
+      const out = await this.search(folded, executor, bound, winner, heuristic, beam, cap)
       searches.push(out.record)
       if (stopped(out)) halted = out.record.result === 'time' || halted
       return out
     }
     try {
-      if (this.job.strategy !== 'exhaustive') {
+      if (this.job.length > 0) {
+        const L = this.job.length
+        const winner = winnerOf(L)
+        if (L >= floor[winner]!) {
+          const kinds = this.job.strategy === 'auto' ? [true, false] : [this.job.strategy === 'heuristic']
+          for (const heuristic of kinds) {
+            if (found || this.cancelled || halted) break
+            const how = heuristic ? 'heuristic' : 'exhaustive'
+            this.emit({
+              phase: heuristic ? 'beam' : 'prove',
+              length: L,
+              message: `${how} search for a ${L}-move game won by ${problem.armies[winner]!.name}`,
+            })
+            const out = await run(L, winner, heuristic)
+            if (out.wins) found = this.takeGame(folded, out)
+            // The exhaustive search stops at the winner's shortest game, or shows it has none of L
+            // moves or fewer; the other army's games are bounded by Theorem 1 only.
+            if (!heuristic && out.record.result !== 'budget' && out.record.result !== 'time') {
+              const shortest = found ? found.length : L + 1
+              lower = Math.max(lower0, Math.min(shortest, floor[1 - winner]!))
+            }
+          }
+        }
+      } else if (this.job.strategy !== 'exhaustive') {
         // A first game fast: per winner, one search with a narrow beam and the longest bound (the
         // beam keeps the states furthest along, so it runs ahead like a greedy search), stopping
         // at its first win. Then shorter lengths with the full beam, one move less at a time,
@@ -577,7 +685,7 @@ export class GameSolver {
           if (out.wins) found = this.takeGame(folded, out)
         }
       }
-      if (this.job.strategy !== 'heuristic' && !halted && !this.cancelled) {
+      if (this.job.strategy !== 'heuristic' && this.job.length === 0 && !halted && !this.cancelled) {
         if (found) {
           // Every game shorter than the one found, by exhaustive search length by length from the
           // bound at the start, each length for the winner its parity fixes (a search for L moves
@@ -627,13 +735,25 @@ export class GameSolver {
             }
             if (stopped(out)) break
           }
-          // All games of the optimal length when the heuristic search counted only some: one more
-          // (exhaustive) search at that length, if the proof's searches suggest it fits.
-          const proofStates = searches.filter((r) => !r.heuristic).reduce((sum, r) => sum + r.levels.reduce((a, b) => a + b, 0), 0)
-          if (complete && this.job.enumerate && found.count?.scope !== 'all' && proofStates <= 2_000_000 && !this.cancelled) {
+          // All games of the optimal length when no complete search counted them: one more
+          // (exhaustive) search at that length, within an allowance (the proofs' sizes do not
+          // predict it: Grasshopper's proofs hold 67 states a level, its 24-move search 16 M).
+          // If it does not fit and the game found was not counted at all, the games with the
+          // heuristic properties, within the same allowance.
+          if (complete && this.job.enumerate && found.count?.scope !== 'all' && !this.cancelled && !halted) {
+            const cap: SearchCap = { states: this.enumerationStates, seconds: Math.max(60, this.elapsed() / 2) }
             this.emit({ phase: 'meet', length: found.length, message: `enumerating every ${found.length}-move game` })
-            const out = await run(found.length, found.winner, false)
+            const out = await run(found.length, found.winner, false, undefined, cap)
             if (out.wins) found = { ...this.takeGame(folded, out), moves: found.moves }
+            else if (!found.count && !this.cancelled && !halted) {
+              this.emit({
+                phase: 'meet',
+                length: found.length,
+                message: `enumerating the ${found.length}-move games with the heuristic properties`,
+              })
+              const h = await run(found.length, found.winner, true, 0, cap)
+              if (h.wins) found = { ...this.takeGame(folded, h), moves: found.moves }
+            }
           }
         } else {
           // No game yet: lengths from the Theorem 1 bound up, each searched for its winner.
@@ -749,6 +869,7 @@ export function parseGameJob(input: unknown): Result<GameJob, Diagnostic[]> {
     listGames: num('listGames', 0, 100_000),
     beamWidth: num('beamWidth', 0, 1_000_000_000),
     vacating: bool('vacating'),
+    length: num('length', 0, 1000),
   }
   const doc = typeof o['problem'] === 'object' && o['problem'] !== null ? loadDocument(o['problem']) : undefined
   if (!doc) faults.push(diagnostic('job.problem', 'the job has no problem', 'problem'))
