@@ -32,7 +32,7 @@ export const ROWS: Row[] = [
     distance: 10,
     bound: 27,
     paper: 30,
-    args: ['--budget', '20', '--time-limit', '1500'],
+    args: ['--budget', '20', '--time-limit', '1800'],
   },
   {
     name: 'Chinese Checkers (15 man)',
@@ -43,7 +43,7 @@ export const ROWS: Row[] = [
     distance: 8,
     bound: 35,
     paper: 36,
-    args: ['--time-limit', '1200'],
+    args: ['--time-limit', '900'],
   },
   {
     name: 'Halma',
@@ -54,7 +54,8 @@ export const ROWS: Row[] = [
     distance: 10,
     bound: 45,
     paper: null,
-    args: ['--time-limit', '1200'],
+    // A beam of 1,000: at Halma's scale (19 men, 16 x 16) wider beams take minutes a level.
+    args: ['--beam', '1000', '--time-limit', '1200'],
   },
   { name: 'Grasshopper', board: '8x8', rules: '8-move', army: 'triangle10', men: 10, distance: 4, bound: 21, paper: 24, args: [] },
   {
@@ -80,14 +81,19 @@ function runRow(row: Row): (string | number)[] {
   const r = JSON.parse(p.stdout)
   const largest = Math.max(
     0,
-    ...r.proof.searches.filter((s: { heuristic: boolean }) => !s.heuristic).flatMap((s: { levels: number[] }) => s.levels),
+    // Completed exhaustive searches only (an enumeration search stopped by its allowance is not one).
+    ...r.proof.searches
+      .filter((s: { heuristic: boolean; result: string }) => !s.heuristic && (s.result === 'none' || s.result === 'found'))
+      .flatMap((s: { levels: number[] }) => s.levels),
   )
   return [
     ...head,
     r.length ?? '-',
     r.optimal ? 'yes' : 'no',
     r.lowerBound,
-    r.count ? `${r.count.games.toLocaleString('en-US')}${r.count.scope === 'heuristic' ? ' (i,iv)' : ''}` : '-',
+    r.count
+      ? `${r.count.games.toLocaleString('en-US')}${r.count.scope === 'heuristic' ? ' (i,iv)' : r.count.scope === 'heuristic-vi' ? ' (i,iv,vi)' : ''}`
+      : '-',
     r.stats.seconds.toFixed(1),
     (r.stats.maxRssBytes / 2 ** 20).toFixed(0),
     largest.toLocaleString('en-US'),

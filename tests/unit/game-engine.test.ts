@@ -551,6 +551,35 @@ describe('auto strategy: a first game fast', () => {
   })
 })
 
+describe('auto strategy: the way down', () => {
+  it('steps down from the best game found by a doubling step, halved after a miss, until the two lengths below it miss', async () => {
+    const problem = game('triangle6', '8-move', '8x8')
+    const job = unwrap(
+      parseGameJob({ problem: specFromProblem(problem), threads: 1, maxLength: 60, strategy: 'heuristic', beamWidth: 300 }),
+    )
+    const r = await new Engine().startGame(job).result
+    const [p1, p2, ...down] = r.proof.searches
+    let best = Math.min(...[p1!, p2!].filter((s) => s.result === 'found').map((s) => s.length!))
+    let step = 1
+    let galloped = false
+    for (const s of down) {
+      // Each search is below the best game so far, and a step below it where that was untried.
+      expect(s.bound).toBeLessThan(best)
+      if (step > 1 && s.bound === best - step) galloped = true
+      if (s.result === 'found') {
+        best = Math.min(best, s.length!)
+        step *= 2
+      } else step = Math.max(1, step >> 1)
+    }
+    expect(new Set(down.map((s) => s.bound)).size).toBe(down.length)
+    expect(galloped).toBe(true)
+    expect(r.length).toBe(best)
+    // The end: the two lengths just below the game found were searched and found nothing.
+    for (const L of [best - 1, best - 2]) expect(down.find((s) => s.bound === L)?.result).toBe('none')
+    expect(verify(problem, r.moves.join(', ')).winner?.move).toBe(best)
+  })
+})
+
 describe('counting the shortest games', () => {
   function triangle3(b: string, moves: MoveSet): Problem {
     const board = unwrap(boardByName(b))

@@ -665,16 +665,36 @@ export class GameSolver {
           // the games with the properties at the length found.
           if (out.wins && (!found || out.record.length! < found.length)) found = this.takeGame(folded, out, false)
         }
-        let misses = 0
-        for (let L = (found?.length ?? lower0) - 1; found && L >= lower0 && misses < 2 && !this.cancelled && !halted; L--) {
+        // Shorter games with the full beam: `step` moves below the best game found, the step
+        // doubling after each find and halving after each miss (a long first game comes down in
+        // few searches, as at Halma's scale), until the two lengths just below the best game
+        // that can be searched have both found nothing.
+        const tried = new Set<number>()
+        const open = (L: number) => L >= lower0 && L >= floor[winnerOf(L)]!
+        let step = 1
+        while (found && !this.cancelled && !halted) {
+          const best = found.length
+          const near: number[] = []
+          for (let L = best - 1; L >= lower0 && near.length < 2; L--) if (open(L)) near.push(L)
+          const untried = near.filter((L) => !tried.has(L))
+          if (untried.length === 0) break
+          let L = best - step
+          while (L >= lower0 && !open(L)) L--
+          if (L < lower0 || tried.has(L)) {
+            if (step > 1) {
+              step >>= 1
+              continue
+            }
+            L = untried[0]!
+          }
+          tried.add(L)
           const winner = winnerOf(L)
-          if (L < floor[winner]!) continue
           this.emit({ phase: 'beam', length: L, message: `heuristic search for a ${L}-move game won by ${problem.armies[winner]!.name}` })
           const out = await run(L, winner, true)
           if (out.wins) {
             found = this.takeGame(folded, out)
-            misses = 0
-          } else misses++
+            step *= 2
+          } else step = Math.max(1, step >> 1)
         }
         // No game that way: length by length from the bound at the start.
         for (let L = lower0; L <= this.job.maxLength && !found && !this.cancelled && !halted; L++) {
