@@ -103,6 +103,7 @@ describe('search requests', () => {
           listGames: 3,
           beamWidth: 500,
           vacating: true,
+          length: 29,
         }),
       ),
     )
@@ -116,6 +117,7 @@ describe('search requests', () => {
       listGames: 3,
       beamWidth: 500,
       vacating: true,
+      length: 29,
     })
     // A blank beam width is the engine's default.
     const plain = unwrap(
@@ -129,6 +131,7 @@ describe('search requests', () => {
           listGames: 20,
           beamWidth: null,
           vacating: false,
+          length: 0,
         }),
       ),
     )
@@ -313,6 +316,7 @@ describe('the search panel with a game', () => {
     expect(w.find('[data-testid="search-strategy"]').exists()).toBe(false)
     await w.find('[data-testid="game-strategy"]').setValue('heuristic')
     await w.find('[data-testid="game-max-length"]').setValue('40')
+    await w.find('[data-testid="game-length"]').setValue('30')
     await w.find('[data-testid="game-time-limit"]').setValue('9')
     await w.find('[data-testid="game-enumerate"]').setValue(false)
     await w.find('[data-testid="game-beam"]').setValue('2,000')
@@ -320,7 +324,7 @@ describe('the search panel with a game', () => {
     await nextTick()
     expect(host.jobs[0]).toMatchObject({
       kind: 'game',
-      params: { strategy: 'heuristic', maxLength: 40, timeLimit: 9, enumerate: false, beamWidth: 2000 },
+      params: { strategy: 'heuristic', maxLength: 40, length: 30, timeLimit: 9, enumerate: false, beamWidth: 2000 },
     })
     w.unmount()
   })

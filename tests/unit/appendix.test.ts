@@ -99,4 +99,14 @@ describe('beyond the paper', () => {
     expect(doc.problem.armies[0]!.start).toHaveLength(15)
     expect(doc.problem.rules.moves).toBe('8-move')
   })
+
+  it('Halma: a game found by the engine (the paper knows only the bound 45) verifies as a blue win on move 65', () => {
+    const doc = loadProblemFile('halma19-game.halma.json')
+    const v = verify(doc.problem, doc.solutions[0]!.solution)
+    expect(v.error).toBeUndefined()
+    expect(v.length).toBe(65)
+    expect(v.winner).toEqual({ army: 0, move: 65 })
+    expect(doc.problem.armies[0]!.start).toHaveLength(19)
+    expect(doc.problem.board.width).toBe(16)
+  })
 })

@@ -32,6 +32,8 @@ export interface GameSettings {
   readonly beamWidth: number | null
   /** Heuristic searches also require property (vi). */
   readonly vacating: boolean
+  /** Search games of this length only; 0: every length up to maxLength. */
+  readonly length: number
 }
 
 export const DEFAULT_GAME_SETTINGS: Omit<GameSettings, 'threads'> = {
@@ -42,6 +44,7 @@ export const DEFAULT_GAME_SETTINGS: Omit<GameSettings, 'threads'> = {
   listGames: DEFAULT_GAME_JOB.listGames,
   beamWidth: null,
   vacating: DEFAULT_GAME_JOB.vacating,
+  length: DEFAULT_GAME_JOB.length,
 }
 
 /** The problem of a spec, without the solutions stored with it (the search does not need them). */
@@ -75,6 +78,7 @@ export function gameRequest(spec: DocumentSpec, s: GameSettings): JobRequest {
       enumerate: s.enumerate,
       listGames: s.listGames,
       vacating: s.vacating,
+      length: s.length,
       ...(s.beamWidth !== null && { beamWidth: s.beamWidth }),
     },
   }
@@ -90,6 +94,7 @@ const LABELS: Readonly<Record<string, string>> = {
   listGames: 'games listed',
   beamWidth: 'beam width',
   vacating: 'property (vi)',
+  length: 'only length',
 }
 
 /**
