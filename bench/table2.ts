@@ -1,7 +1,8 @@
 /**
  * `npm run bench:table2`: the shortest two-player games of the paper's Table 2, searched by
  * `halma game` (one process per row), beside the paper's values. Written also to
- * bench/results/table2-<date>.md. `npm run bench:table2 -- 1 4` runs rows 1 and 4 only.
+ * bench/results/table2-<date>.md, and the games found to table2-games-<date>.json. `npm run
+ * bench:table2 -- 1 4` runs rows 1 and 4 only.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -72,6 +73,8 @@ export const ROWS: Row[] = [
 ]
 
 const bin = join(import.meta.dirname, '../bin/halma.mjs')
+/** The games found, written beside the table (each verifies with `halma verify --game`). */
+const games: { game: string; length: number; winner: string; optimal: boolean; moves: string[] }[] = []
 
 function runRow(row: Row): (string | number)[] {
   const args = ['game', '--army', row.army, '--board', row.board, '--rules', row.rules, ...row.args, '--json']
@@ -79,6 +82,7 @@ function runRow(row: Row): (string | number)[] {
   const head = [row.name, row.board, row.rules, row.men, row.distance, row.bound, row.paper ?? 'unknown']
   if (p.status !== 0 && p.status !== 1) return [...head, 'error', '', '', '', '', '', (p.stderr || '').trim().split('\n').pop() ?? '']
   const r = JSON.parse(p.stdout)
+  if (r.length !== null) games.push({ game: row.name, length: r.length, winner: r.winner, optimal: r.optimal, moves: r.moves })
   const largest = Math.max(
     0,
     // Completed exhaustive searches only (an enumeration search stopped by its allowance is not one).
@@ -131,6 +135,7 @@ const text = table(out, '   >>>>>>>>>>>')
 console.log(`\n${text}`)
 const dir = join(import.meta.dirname, 'results')
 mkdirSync(dir, { recursive: true })
+writeFileSync(join(dir, `table2-games-${new Date().toISOString().slice(0, 10)}.json`), `${JSON.stringify(games, null, 2)}\n`)
 writeFileSync(
   join(dir, `table2-${new Date().toISOString().slice(0, 10)}.md`),
   `# Table 2 beside halma game\n\nMachine: ${machine}. Command: \`npm run bench:table2${only.length ? ` -- ${only.join(' ')}` : ''}\` (halma game with each row's arguments from bench/table2.ts, all cores).\n\n\`optimal yes\`: the engine proved that no shorter game exists (exhaustive search of every shorter length for its winner). \`lower bound\`: the longest length excluded so far, plus one. \`shortest games\`: move sequences of the optimal length, every one, or with (i,iv) only those with the heuristic properties (i) and (iv) when the exhaustive search at that length was too large. \`largest level\`: the largest level of the exhaustive searches.\n\n\`\`\`\n${text}\n\`\`\`\n`,
