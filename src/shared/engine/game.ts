@@ -43,9 +43,9 @@ export interface GameRule {
   /**
    * The paper's heuristic properties (section 2.4), or null for an exhaustive search: (iv) from the
    * critical move on (`placements`), and (i) on odd boards. Property (v) (a man on every line
-   * x - y = k, |k| <= 4, in the middle of the game) is not used: read as written, Fabian's game
-   * breaks it at every move (lines k = -1 and 1 are never both occupied), so it would exclude the
-   * very games it is meant to find.
+   * x - y = k, |k| <= 4, in the middle of the game) is not used: Fabian's game has it only from
+   * move l + 5 on (moves 17 to 25 of 30; line k = -1 is empty at every move before), after the
+   * levels where the search grows, and at the critical move it would exclude his game.
    */
   readonly heuristic: {
     readonly critical: number
@@ -920,9 +920,8 @@ export class GameKernel {
   }
 
   /**
-   * Heuristics (iv) and (v) of section 2.4 for a state after `level` moves: after each move
-   * n >= l of the winner, at least (n - l)/2 + 1 of its men are in the opposing base; at the
-   * critical move every diagonal line x - y = k, |k| <= 4, between the bases holds a man.
+   * Heuristic (iv) of section 2.4 for a state after `level` moves: after each move n >= l of the
+   * winner, at least (n - l)/2 + 1 of its men are in the opposing base.
    */
   private heuristicOk(
     fromCell: number,
