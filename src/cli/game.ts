@@ -162,7 +162,13 @@ export function gameResultText(head: string, r: GameResult): string {
           ['bound', 'mode', 'result', 'largest level', 'levels', 'seconds'],
           ...r.proof.searches.map((s) => [
             s.bound,
-            s.heuristic ? 'heuristic' : 'exhaustive',
+            s.heuristic
+              ? s.split
+                ? `heuristic, in blocks from move ${s.split.move} (${s.split.searched.toLocaleString('en-US')} of ${s.split.states.toLocaleString('en-US')} states)`
+                : s.cut
+                  ? 'heuristic, beam'
+                  : 'heuristic'
+              : 'exhaustive',
             s.result + (s.length !== null ? ` (${s.length})` : ''),
             Math.max(...s.levels).toLocaleString('en-US'),
             s.levels.length - 1,

@@ -10,7 +10,10 @@ export function progressLine(p: Progress): string {
   if (p.level === 0) return `[${what}] ${p.message}  ${p.elapsed.toFixed(1)}s`
   const pct = p.total > 0 ? Math.min(100, Math.floor((100 * p.done) / p.total)) : 0
   const cmax = p.cmax !== null ? `  Cmax ${p.cmax}` : ''
-  return `[${what}] level ${p.level} ${String(pct).padStart(3)}%  ${fmt(p.levelSize)} boards  ${(p.rate / 1e6).toFixed(1)}M children/s  ${mb(p.memoryBytes)}${cmax}  ${p.elapsed.toFixed(1)}s`
+  // What the message says beyond the level (a split search's block).
+  const head = `level ${p.level}`
+  const more = p.message.startsWith(head) ? p.message.slice(head.length) : ''
+  return `[${what}] level ${p.level} ${String(pct).padStart(3)}%  ${fmt(p.levelSize)} boards  ${(p.rate / 1e6).toFixed(1)}M children/s  ${mb(p.memoryBytes)}${cmax}  ${p.elapsed.toFixed(1)}s${more}`
 }
 
 export interface ProgressWriter {

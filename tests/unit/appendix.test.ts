@@ -81,6 +81,15 @@ describe('Appendix A shortest games', () => {
     ).toEqual(['a1', 'a2', 'a3', 'a4', 'b1', 'b2', 'b3', 'c1', 'c2', 'd1'].sort())
   })
 
+  it("a 30-move game found by the engine's split search: red wins on move 30, by other moves than Fabian's", () => {
+    const doc = loadProblemFile('cc30-engine.halma.json')
+    const v = verify(doc.problem, doc.solutions[0]!.solution)
+    expect(v.error).toBeUndefined()
+    expect(v.winner).toEqual({ army: 1, move: 30 })
+    const fabian = loadProblemFile('fabian-30.halma.json')
+    expect(v.moves.map((m) => m.text)).not.toEqual(verify(fabian.problem, fabian.solutions[0]!.solution).moves.map((m) => m.text))
+  })
+
   it('the 15-man game: red wins on move 36', () => {
     const doc = loadProblemFile('game15-36.halma.json')
     const v = verify(doc.problem, doc.solutions[0]!.solution)

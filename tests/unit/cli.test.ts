@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/main'
+import { progressLine } from '../../src/cli/progress'
 import { PROBLEMS_DIR } from './fixtures'
 
 async function run(argv: string[], stdin?: string): Promise<{ code: number; out: string; err: string }> {
@@ -172,5 +173,31 @@ describe('halma solve and halma game', () => {
     const r = await run(argv)
     expect(r.code).toBe(2)
     expect(r.err).toContain(message)
+  })
+})
+
+describe('progress lines', () => {
+  const p = {
+    phase: 'beam' as const,
+    length: 30,
+    level: 14,
+    levelSize: 1234567,
+    done: 1,
+    total: 4,
+    cmax: null,
+    rate: 2.5e6,
+    memoryBytes: 3 * 2 ** 20,
+    elapsed: 12.5,
+    message: 'level 14',
+  }
+  it("show a split search's block after the level, and a message without a level as it is", () => {
+    expect(progressLine(p)).toBe('[beam] level 14  25%  1,234,567 boards  2.5M children/s  3 MB  12.5s')
+    const block = ', block 2 (states 50,001-100,000 of 13,396,300 at move 12)'
+    expect(progressLine({ ...p, message: `level 14${block}` })).toBe(
+      `[beam] level 14  25%  1,234,567 boards  2.5M children/s  3 MB  12.5s${block}`,
+    )
+    expect(progressLine({ ...p, level: 0, message: 'ordering the 13,396,300 states at move 12' })).toBe(
+      '[beam] ordering the 13,396,300 states at move 12  12.5s',
+    )
   })
 })

@@ -197,7 +197,7 @@ describe("the paper's numbers", () => {
 })
 
 describe('heuristic mode', () => {
-  it.each([['fabian-30.halma.json'], ['game15-36.halma.json']])(
+  it.each([['fabian-30.halma.json'], ['game15-36.halma.json'], ['cc30-engine.halma.json']])(
     'keeps every move of %s (the properties it uses, (vi) too, hold along it)',
     (file) => {
       const doc = loadProblemFile(file)
@@ -813,5 +813,93 @@ describe('the beam keeps different winners', () => {
     const wide = internals.cap(d, level2, 2, 1, 'plain', all.size + 3)
     expect(wide.size).toBe(all.size + 3)
     expect(reds(wide).size).toBe(all.size)
+  })
+})
+
+describe('the split search', () => {
+  const board = unwrap(boardByName('5x5'))
+  const problem = unwrap(
+    makeProblem({
+      kind: 'game',
+      board,
+      rules: makeRules('6-move'),
+      starts: [
+        [0, 1, board.width],
+        [board.size - 1, board.size - 2, board.size - 1 - board.width],
+      ],
+    }),
+  )
+  const domain = new GameDomain(problem, { fold: true })
+  const job = unwrap(parseGameJob({ problem: specFromProblem(problem), threads: 1, strategy: 'exhaustive' }))
+  type Outcome = { record: GameResult['proof']['searches'][number]; levels: KeySet[] }
+  const search = (block: number, bound: number, winner: number) => {
+    const solver = new GameSolver(job, { makeExecutor: () => new InlineExecutor(new GameKernel(domain)), progress: () => undefined })
+    solver.splitBlock = block
+    const internals = solver as unknown as {
+      search(d: GameDomain, e: InlineExecutor, bound: number, winner: number, heuristic: boolean, beam: number): Promise<Outcome>
+      takeGame(d: GameDomain, out: Outcome): { moves: string[]; count: GameResult['count'] }
+    }
+    const ex = new InlineExecutor(new GameKernel(domain))
+    return { internals, run: () => internals.search(domain, ex, bound, winner, true, 0) }
+  }
+
+  it('takes the critical level in blocks: the same shortest game, traced through its block, and none below it after every block', async () => {
+    const optimum = await new Engine().startGame(job).result
+    // The shortest length with a game that has the heuristic properties.
+    let L = optimum.length!
+    let whole = await search(0, L, domain.mover(L)).run()
+    while (whole.record.result !== 'found' && L < optimum.length! + 6) whole = await search(0, ++L, domain.mover(L)).run()
+    const winner = domain.mover(L)
+    expect(whole.record.split).toBeUndefined()
+    expect(whole.record.result).toBe('found')
+    const s = search(2, L, winner)
+    const split = await s.run()
+    // From the critical move on, the first level of more than a block.
+    const critical = L - 2 * (domain.men - 1)
+    const move = whole.record.levels.findIndex((size, i) => i >= critical && size > 2)
+    expect(split.record.split!.move).toBe(move)
+    expect(split.record.split!.states).toBe(whole.record.levels[split.record.split!.move])
+    expect(split.record.split!.states).toBeGreaterThan(2)
+    expect(split.record.length).toBe(whole.record.length)
+    const taken = s.internals.takeGame(domain, split)
+    expect(verify(problem, taken.moves.join(', ')).winner?.move).toBe(L)
+    // A block holds only some of the games: no count.
+    expect(taken.count).toBeNull()
+    // Below the optimum: nothing, after every block of the critical level.
+    const below = await search(2, L - 2, winner).run()
+    expect(below.record.result).toBe('none')
+    expect(below.record.split!.searched).toBe(below.record.split!.states)
+    const unsplit = await search(0, L - 2, winner).run()
+    expect(unsplit.record.result).toBe('none')
+    // The same levels up to the critical move; past it, sums over blocks, at least the unsplit sizes.
+    const m = below.record.split!.move
+    expect(below.record.levels.slice(0, m + 1)).toEqual(unsplit.record.levels.slice(0, m + 1))
+    below.record.levels.slice(m + 1).forEach((size, i) => expect(size).toBeGreaterThanOrEqual(unsplit.record.levels[m + 1 + i] ?? 0))
+  })
+
+  it.each([
+    ['fabian-30.halma.json', 9],
+    ['cc30-engine.halma.json', 9],
+    ['game15-36.halma.json', 7],
+  ])("%s: the order's features: every line between the bases empty at the start, and a man ready before each placement", (file, lines) => {
+    const doc = loadProblemFile(file)
+    const d = new GameDomain(doc.problem, { fold: false })
+    const v = verify(doc.problem, doc.solutions[0]!.solution)
+    const L = v.length
+    const winner = d.mover(L)
+    const [lo, hi] = d.middle[winner]!
+    expect(hi - lo + 1).toBe(lines)
+    const key = new Uint32Array(d.w)
+    const f = new Int32Array(2)
+    let position = startPosition(doc.problem)
+    for (let i = 0; i < L; i++) {
+      d.pack(position.men(0), position.men(1), key, 0)
+      d.splitFeatures(key, 0, winner, f)
+      if (i === 0) expect([...f]).toEqual([0, lines])
+      // From the critical move on the winner places at every turn: some man of his can, by a move of his own.
+      if (i + 1 >= L - 2 * (d.men - 1) && d.mover(i + 1) === winner) expect(f[0], `move ${i + 1}`).toBeGreaterThan(0)
+      const path = v.moves[i]!.move.path
+      position = position.moved(path[0]!, path[path.length - 1]!)
+    }
   })
 })

@@ -63,6 +63,9 @@ function rankOrder(scores: Float64Array): Uint32Array {
   return order.sort((a, b) => scores[a]! - scores[b]! || a - b)
 }
 
+/** States of the critical level searched together, at first, by the split search (see splitSearch). */
+export const SPLIT_BLOCK = 50_000
+
 /** States per level of the first, narrow heuristic search (see solve). */
 const PROBE_BEAM = 20_000
 
@@ -131,6 +134,13 @@ export interface GameSearchRecord {
   readonly heuristic: boolean
   /** The beam dropped states: an empty heuristic search then proves nothing, even under its properties. */
   readonly cut: boolean
+  /**
+   * A heuristic search without a beam taken in blocks (splitSearch) from level `move` (the first
+   * from the critical move on that held more than a block): that level's states, and how many of
+   * them had their blocks searched (all, when the search ended with none; the level sizes past it
+   * are sums over the blocks).
+   */
+  readonly split?: { readonly move: number; readonly states: number; readonly searched: number }
   /** found: a game of `length` moves; none: no game within the bound; budget/time: stopped. */
   readonly result: 'found' | 'none' | 'budget' | 'time'
   readonly length: number | null
@@ -198,6 +208,8 @@ export class GameSolver {
   enumerationStates = ENUMERATION_STATES
   /** States of a beam that may share the winner's men (see cap); undefined: diversity(beam). */
   diversity: number | undefined = undefined
+  /** States per block of the split search at first (see splitSearch); 0: no split. A field for tests. */
+  splitBlock = SPLIT_BLOCK
   private readonly levelStats: LevelStat[] = []
   private peakBoards = 0
   private peakBytes = 0
@@ -265,7 +277,9 @@ export class GameSolver {
     // identical level sizes either way, and the union of all earlier levels held every state
     // twice. A recurrence would only be expanded again: the search stays complete.
     const none = new KeySet(w, 16, kind)
-    const held = () => levels.reduce((s, l) => s + l.bytes, 0)
+    /** Held besides `levels`: the whole critical level while the split search takes it in blocks. */
+    const aside: KeySet[] = []
+    const held = () => levels.reduce((s, l) => s + l.bytes, 0) + aside.reduce((s, l) => s + l.bytes, 0)
     let result: GameSearchRecord['result'] = 'none'
     let wins: KeySet | undefined
     let cut = false
@@ -274,53 +288,72 @@ export class GameSolver {
     // job goes on.
     const overCap = () =>
       cap !== undefined && (performance.now() - t0 > cap.seconds * 1000 || levels.reduce((a, l) => a + l.size, next.size) > cap.states)
+    // A heuristic search without a beam goes on block by block (see splitSearch) from the first
+    // level from the critical move on that holds more than a block: as complete, far leaner, and
+    // the likeliest blocks first.
+    const critical = heuristic ? heuristic.critical : -1
+    const split = heuristic !== null && beam === 0 && cap === undefined && this.splitBlock > 0 && critical >= 1 && critical < bound - 1
+    let splitRecord: GameSearchRecord['split']
+    /** Per level past the critical one, summed over the blocks: states, children, seconds. */
+    const blockTotals: { size: number; children: number; seconds: number }[] = []
+    /** The children of `parents` at `level` (new against `prev`), with progress, budget and stats. */
+    const expand = async (parents: KeySet, prev: KeySet, level: number, note = ''): Promise<KeySet> => {
+      next = new KeySet(w, Math.max(1024, parents.size), kind)
+      const won = new KeySet(w, 16)
+      const rule: GameRule = { game: true, level, bound, winner, heuristic }
+      const levelStart = performance.now()
+      const stats = await executor.run({
+        parents,
+        prev,
+        cur: undefined,
+        rule,
+        sink: { add: (k, o) => void next.add(k, o), win: (k, o) => void won.add(k, o) },
+        progress: (done, s) => {
+          const bytes = held() + next.bytes
+          this.peakBytes = Math.max(this.peakBytes, bytes)
+          if (bytes > this.job.budgetBytes) throw new BudgetError(level, bytes)
+          if (performance.now() > this.deadline) throw new BudgetError(level, bytes, 'time')
+          if (overCap()) throw new BudgetError(level, bytes)
+          const secs = (performance.now() - levelStart) / 1000
+          this.emit({
+            phase,
+            length: bound,
+            level,
+            levelSize: next.size,
+            done,
+            total: parents.size,
+            rate: secs > 0 ? s.children / secs : 0,
+            memoryBytes: bytes,
+            message: `level ${level}${note}`,
+          })
+        },
+      })
+      const seconds = (performance.now() - levelStart) / 1000
+      if (splitRecord && level > splitRecord.move) {
+        const t = (blockTotals[level - splitRecord.move - 1] ??= { size: 0, children: 0, seconds: 0 })
+        t.size += next.size
+        t.children += stats.children
+        t.seconds += seconds
+      } else this.levelStats.push({ phase, length: bound, level, size: next.size, children: stats.children, seconds })
+      if (won.size > 0) wins = won
+      return next
+    }
     try {
       for (let level = 1; level <= bound; level++) {
         const parents = levels[level - 1]!
-        next = new KeySet(w, Math.max(1024, parents.size), kind)
-        const won = new KeySet(w, 16)
-        const rule: GameRule = { game: true, level, bound, winner, heuristic }
-        const levelStart = performance.now()
-        const stats = await executor.run({
-          parents,
-          prev: levels[level - 2] ?? none,
-          cur: undefined,
-          rule,
-          sink: { add: (k, o) => void next.add(k, o), win: (k, o) => void won.add(k, o) },
-          progress: (done, s) => {
-            const bytes = held() + next.bytes
-            this.peakBytes = Math.max(this.peakBytes, bytes)
-            if (bytes > this.job.budgetBytes) throw new BudgetError(level, bytes)
-            if (performance.now() > this.deadline) throw new BudgetError(level, bytes, 'time')
-            if (overCap()) throw new BudgetError(level, bytes)
-            const secs = (performance.now() - levelStart) / 1000
-            this.emit({
-              phase,
-              length: bound,
-              level,
-              levelSize: next.size,
-              done,
-              total: parents.size,
-              rate: secs > 0 ? s.children / secs : 0,
-              memoryBytes: bytes,
-              message: `level ${level}`,
-            })
-          },
-        })
-        this.levelStats.push({
-          phase,
-          length: bound,
-          level,
-          size: next.size,
-          children: stats.children,
-          seconds: (performance.now() - levelStart) / 1000,
-        })
-        if (won.size > 0) {
-          wins = won
+        next = await expand(parents, levels[level - 2] ?? none, level)
+        if (wins) {
           levels.push(next)
           break
         }
         if (overCap()) throw new BudgetError(level, held() + next.bytes)
+        if (split && level >= critical && next.size > this.splitBlock) {
+          splitRecord = { move: level, states: next.size, searched: 0 }
+          const whole = next
+          aside.push(whole)
+          await this.splitSearch(domain, whole, levels, level, bound, winner, kind, splitRecord, expand, () => wins !== undefined)
+          break
+        }
         if (heuristic && beam > 0 && next.size > beam) {
           next = this.cap(domain, next, level, winner, kind, beam)
           cut = true
@@ -335,6 +368,17 @@ export class GameSolver {
     } catch (e) {
       if (!(e instanceof BudgetError)) throw e
       result = e.kind === 'time' ? 'time' : 'budget'
+    } finally {
+      blockTotals.forEach((t, i) =>
+        this.levelStats.push({
+          phase,
+          length: bound,
+          level: splitRecord!.move + 1 + i,
+          size: t.size,
+          children: t.children,
+          seconds: t.seconds,
+        }),
+      )
     }
     if (wins) result = 'found'
     const record: GameSearchRecord = {
@@ -342,12 +386,136 @@ export class GameSolver {
       winner: domain.problem.armies[winner]!.name,
       heuristic: heuristic !== null,
       cut,
+      ...(splitRecord ? { split: splitRecord } : {}),
       result,
       length: wins ? levels.length - 1 : null,
-      levels: levels.map((l) => l.size),
+      levels: splitRecord
+        ? [...levels.slice(0, splitRecord.move).map((l) => l.size), splitRecord.states, ...blockTotals.map((t) => t.size)]
+        : levels.map((l) => l.size),
       seconds: (performance.now() - t0) / 1000,
     }
     return { record, levels, wins }
+  }
+
+  /**
+   * The rest of a heuristic search without a beam, block by block from level `critical` (the
+   * critical move l or the first level after it that holds more than a block). From l on the
+   * winner places a man at every turn (property (iv)) while the loser's levels grow by its
+   * branching: past l the whole search outgrows memory (Chinese Checkers, 30 moves: 13 M states
+   * at l = 12, 130 M at 15). So the level is ordered (splitOrder) and taken in blocks; each
+   * block's states are searched to the bound as a search of their own, and the first block with
+   * a win ends it. The blocks together cover the level, so a search that ends with none is as
+   * complete as the unsplit one (only duplicates across blocks are expanded again). `levels`
+   * holds the levels before and gets the block and its levels (so a win traces back through
+   * them). A block that outgrows the memory budget is halved and searched again; one that stays
+   * small lets the next one double.
+   */
+  private async splitSearch(
+    domain: GameDomain,
+    whole: KeySet,
+    levels: KeySet[],
+    critical: number,
+    bound: number,
+    winner: number,
+    kind: BufferKind,
+    record: { move: number; states: number; searched: number },
+    expand: (parents: KeySet, prev: KeySet, level: number, note?: string) => Promise<KeySet>,
+    won: () => boolean,
+  ): Promise<void> {
+    const w = domain.w
+    this.emit({
+      phase: 'beam',
+      length: bound,
+      level: 0,
+      message: `ordering the ${whole.size.toLocaleString('en-US')} states at move ${critical}`,
+    })
+    const order = this.splitOrder(domain, whole, critical, bound, winner)
+    const raw = whole.raw
+    let size = this.splitBlock
+    let at = 0
+    let blocks = 0
+    while (at < order.length) {
+      const count = Math.min(size, order.length - at)
+      const block = new KeySet(w, count, kind)
+      for (let r = at; r < at + count; r++) block.add(raw, order[r]! * w)
+      levels.length = critical
+      levels.push(block)
+      const note = `, block ${blocks + 1} (states ${(at + 1).toLocaleString('en-US')}-${(at + count).toLocaleString('en-US')} of ${order.length.toLocaleString('en-US')} at move ${critical})`
+      let peak = 0
+      try {
+        for (let level = critical + 1; level <= bound; level++) {
+          const next = await expand(levels[level - 1]!, levels[level - 2]!, level, note)
+          peak = Math.max(
+            peak,
+            levels.reduce((s, l, i) => s + (i >= critical ? l.bytes : 0), next.bytes),
+          )
+          if (won()) {
+            levels.push(next)
+            record.searched = at + count
+            return
+          }
+          if (next.size === 0) break
+          levels.push(next)
+        }
+      } catch (e) {
+        if (e instanceof BudgetError && e.kind !== 'time' && count > 1) {
+          size = Math.max(1, count >> 1)
+          continue
+        }
+        throw e
+      } finally {
+        if (!won()) levels.length = critical
+      }
+      at += count
+      blocks++
+      record.searched = at
+      if (peak < this.job.budgetBytes / 8 && size < 16 * this.splitBlock) size *= 2
+    }
+  }
+
+  /**
+   * The order in which the split search takes the critical level: first the states with the
+   * least slack against the bound (their blocks are the cheapest to search to the end: the loser
+   * has the least room), then those where the most of the winner's men can place at once (each by
+   * a move of his own; from here on the winner must place at every turn), then those with the
+   * fewest of property (v)'s lines empty, then by the beam's score (cap). Chinese Checkers, 30
+   * moves: Fabian's state at move 12 ranks about 45,000th of 13.4 M by the last three and about
+   * 2 millionth by the score alone.
+   */
+  private splitOrder(domain: GameDomain, level: KeySet, depth: number, bound: number, winner: number): Uint32Array {
+    const size = level.size
+    const w = domain.w
+    const slots = new Uint32Array(size)
+    const scores = new Float64Array(size)
+    const bucket = new Int32Array(size)
+    const f = new Int32Array(2)
+    const [lo, hi] = domain.middle[winner]!
+    const lines = Math.max(0, hi - lo + 1) + 1
+    const per = (domain.men + 1) * lines
+    const toMove = domain.mover(depth + 1)
+    const room = bound - depth
+    let k = 0
+    level.forEach((raw, off) => {
+      slots[k] = off / w
+      scores[k] = this.scoreOf(domain, raw, off, depth, winner)
+      const [blue, red] = domain.armies(raw, off)
+      const slack = Math.max(0, Math.min(room, room - domain.remaining(blue, red, winner, toMove)))
+      domain.splitFeatures(raw, off, winner, f)
+      bucket[k] = slack * per + (domain.men - f[0]!) * lines + f[1]!
+      k++
+    })
+    // By score, then (stable, counting sort) by bucket.
+    const byScore = rankOrder(scores)
+    const buckets = (room + 1) * per
+    const starts = new Int32Array(buckets + 1)
+    for (let i = 0; i < size; i++) starts[bucket[i]! + 1]!++
+    for (let b = 0; b < buckets; b++) starts[b + 1]! += starts[b]!
+    const order = new Uint32Array(size)
+    for (let r = 0; r < size; r++) {
+      const i = byScore[r]!
+      order[starts[bucket[i]!]!++] = slots[i]!
+    }
+    return order
   }
 
   /**
@@ -585,7 +753,7 @@ export class GameSolver {
     const moves = this.movesOf(domain, this.trace(domain, out.levels, end!))
     let listed: string[][] | null = null
     let count: GameResult['count'] = null
-    if (this.job.enumerate && counted && !out.record.cut) {
+    if (this.job.enumerate && counted && !out.record.cut && !out.record.split) {
       this.emit({ phase: 'meet', length, message: `counting the ${length}-move games` })
       const jumpsOnly = out.record.heuristic && domain.oddBoard ? winner : null
       const vacating =

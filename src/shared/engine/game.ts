@@ -136,7 +136,22 @@ export class GameDomain {
       return t
     }
     this.baseTypes = [types(0), types(1)]
+    const middle = (army: number): [number, number] => {
+      const from = Math.max(...problem.armies[army]!.start.map((c) => this.reach.dir(army, this.space.cv[c]!)))
+      return [from + 1, this.reach.entry[army]! - 1]
+    }
+    this.middle = [middle(0), middle(1)]
+    this.featureScratch = {
+      present: new Int32Array(this.reach.range + 8),
+      cells: new Int16Array(n),
+      outside: new Int16Array(n),
+      one: new Int16Array(1),
+    }
   }
+
+  /** Per winner: the directional values strictly between its start and its base (see splitFeatures). */
+  readonly middle: [[number, number], [number, number]]
+  private readonly featureScratch: { present: Int32Array; cells: Int16Array; outside: Int16Array; one: Int16Array }
 
   /** Missing rungs of the winner's best ladder into its base (LadderReach), from scratch. */
   gaps(blue: readonly number[], red: readonly number[], winner: number): number {
@@ -148,6 +163,53 @@ export class GameDomain {
     const W = winner === 0 ? blue : red
     const outside = Int32Array.from(W.filter((c) => this.inBase[winner]![c] === 0).map((c) => reach.dir(winner, cv[c]!)))
     return reach.gaps(winner, present, outside, outside.length)
+  }
+
+  /**
+   * What orders the states at the critical move for the split search (GameSolver.splitSearch),
+   * written to out[0..1]: out[0] the winner's men outside its base that can place now, each by a
+   * move of his own (after the critical move the winner places at every turn, so every such man
+   * is a turn it need not wait for); out[1] the lines strictly between the winner's start and its
+   * base (property (v)'s lines x - y = k) that no man stands on.
+   */
+  splitFeatures(buf: Uint32Array, off: number, winner: number, out: Int32Array): void {
+    const space = this.space
+    const occ = space.occupancy
+    const aw = this.aw
+    const inT = this.inBase[winner]!
+    const cv = space.cv
+    const reach = this.reach
+    const scratch = this.featureScratch
+    const present = scratch.present
+    present.fill(0)
+    let men = 0
+    let candidates = 0
+    for (let army = 0; army < 2; army++) {
+      for (let k = 0; k < aw; k++) {
+        let word = buf[off + army * aw + k]!
+        if (army === 1 && k === aw - 1) word &= ~USED
+        while (word !== 0) {
+          const low = word & -word
+          const c = (k << 5) + 31 - Math.clz32(low)
+          word ^= low
+          occ[c] = 1
+          scratch.cells[men++] = c
+          present[reach.dir(winner, cv[c]!)]!++
+          if (army === winner && inT[c] === 0) scratch.outside[candidates++] = c
+        }
+      }
+    }
+    let ready = 0
+    for (let q = 0; q < candidates; q++) {
+      scratch.one[0] = scratch.outside[q]!
+      if (space.hasMoveTo(scratch.one, 1, inT, 1)) ready++
+    }
+    for (let q = 0; q < men; q++) occ[scratch.cells[q]!] = 0
+    let empty = 0
+    const [lo, hi] = this.middle[winner]!
+    for (let d = lo; d <= hi; d++) if (present[d] === 0) empty++
+    out[0] = ready
+    out[1] = empty
   }
 
   static fromSpec(spec: DocumentSpec, options: GameOptions): GameDomain {
