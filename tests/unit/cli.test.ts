@@ -192,7 +192,7 @@ describe('progress lines', () => {
   }
   it("show a split search's block after the level, and a message without a level as it is", () => {
     expect(progressLine(p)).toBe('[beam] level 14  25%  1,234,567 boards  2.5M children/s  3 MB  12.5s')
-    const block = ', block 2 (states 50,001-100,000 of 13,396,300 at move 12)'
+    const block = ', states 50,001-100,000 of 13,396,300 at move 12 > states 1-50,000 of 2,185,520 at move 15'
     expect(progressLine({ ...p, message: `level 14${block}` })).toBe(
       `[beam] level 14  25%  1,234,567 boards  2.5M children/s  3 MB  12.5s${block}`,
     )

@@ -832,9 +832,10 @@ describe('the split search', () => {
   const domain = new GameDomain(problem, { fold: true })
   const job = unwrap(parseGameJob({ problem: specFromProblem(problem), threads: 1, strategy: 'exhaustive' }))
   type Outcome = { record: GameResult['proof']['searches'][number]; levels: KeySet[] }
-  const search = (block: number, bound: number, winner: number) => {
+  const search = (block: number, bound: number, winner: number, nest = 1e9) => {
     const solver = new GameSolver(job, { makeExecutor: () => new InlineExecutor(new GameKernel(domain)), progress: () => undefined })
     solver.splitBlock = block
+    solver.splitNest = nest
     const internals = solver as unknown as {
       search(d: GameDomain, e: InlineExecutor, bound: number, winner: number, heuristic: boolean, beam: number): Promise<Outcome>
       takeGame(d: GameDomain, out: Outcome): { moves: string[]; count: GameResult['count'] }
@@ -869,6 +870,17 @@ describe('the split search', () => {
     const below = await search(2, L - 2, winner).run()
     expect(below.record.result).toBe('none')
     expect(below.record.split!.searched).toBe(below.record.split!.states)
+    // Split in turn wherever a block's level passes 3 states: the same game length, the same none.
+    const nested = search(2, L, winner, 3)
+    const deep = await nested.run()
+    expect(deep.record.length).toBe(L)
+    expect(verify(problem, nested.internals.takeGame(domain, deep).moves.join(', ')).winner?.move).toBe(L)
+    const deepBelow = await search(2, L - 2, winner, 3).run()
+    expect(deepBelow.record.result).toBe('none')
+    expect(deepBelow.record.split!.searched).toBe(deepBelow.record.split!.states)
+    // Nesting expands more (fewer duplicates removed) than one split.
+    const total = (o: Outcome) => o.record.levels.reduce((a, b) => a + b, 0)
+    expect(total(deepBelow)).toBeGreaterThan(total(below))
     const unsplit = await search(0, L - 2, winner).run()
     expect(unsplit.record.result).toBe('none')
     // The same levels up to the critical move; past it, sums over blocks, at least the unsplit sizes.

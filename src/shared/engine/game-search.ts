@@ -66,6 +66,23 @@ function rankOrder(scores: Float64Array): Uint32Array {
 /** States of the critical level searched together, at first, by the split search (see splitSearch). */
 export const SPLIT_BLOCK = 50_000
 
+/** A block's level with more states than this is split in turn (see splitSearch). */
+export const SPLIT_NEST = 2_000_000
+
+/** What the split search's blocks share (see GameSolver.splitSearch). */
+interface SplitContext {
+  readonly domain: GameDomain
+  /** The levels so far: the split level's block and the block's levels go on after them. */
+  readonly levels: KeySet[]
+  /** Held besides `levels` (counted against the memory budget): the split levels. */
+  readonly aside: KeySet[]
+  readonly bound: number
+  readonly winner: number
+  readonly kind: BufferKind
+  readonly expand: (parents: KeySet, prev: KeySet, level: number, note?: string) => Promise<KeySet>
+  readonly won: () => boolean
+}
+
 /** States per level of the first, narrow heuristic search (see solve). */
 const PROBE_BEAM = 20_000
 
@@ -210,6 +227,8 @@ export class GameSolver {
   diversity: number | undefined = undefined
   /** States per block of the split search at first (see splitSearch); 0: no split. A field for tests. */
   splitBlock = SPLIT_BLOCK
+  /** A level of a block with more states than this is split in turn (see splitSearch). A field for tests. */
+  splitNest = SPLIT_NEST
   private readonly levelStats: LevelStat[] = []
   private peakBoards = 0
   private peakBytes = 0
@@ -349,9 +368,8 @@ export class GameSolver {
         if (overCap()) throw new BudgetError(level, held() + next.bytes)
         if (split && level >= critical && next.size > this.splitBlock) {
           splitRecord = { move: level, states: next.size, searched: 0 }
-          const whole = next
-          aside.push(whole)
-          await this.splitSearch(domain, whole, levels, level, bound, winner, kind, splitRecord, expand, () => wins !== undefined)
+          const ctx: SplitContext = { domain, levels, aside, bound, winner, kind, expand, won: () => wins !== undefined }
+          await this.splitSearch(ctx, next, level, '', splitRecord)
           break
         }
         if (heuristic && beam > 0 && next.size > beam) {
@@ -398,78 +416,82 @@ export class GameSolver {
   }
 
   /**
-   * The rest of a heuristic search without a beam, block by block from level `critical` (the
-   * critical move l or the first level after it that holds more than a block). From l on the
-   * winner places a man at every turn (property (iv)) while the loser's levels grow by its
-   * branching: past l the whole search outgrows memory (Chinese Checkers, 30 moves: 13 M states
-   * at l = 12, 130 M at 15). So the level is ordered (splitOrder) and taken in blocks; each
-   * block's states are searched to the bound as a search of their own, and the first block with
-   * a win ends it. The blocks together cover the level, so a search that ends with none is as
-   * complete as the unsplit one (only duplicates across blocks are expanded again). `levels`
-   * holds the levels before and gets the block and its levels (so a win traces back through
-   * them). A block that outgrows the memory budget is halved and searched again; one that stays
-   * small lets the next one double.
+   * The rest of a heuristic search without a beam, block by block from level `at` (the critical
+   * move l or the first level after it that holds more than a block). From l on the winner places
+   * a man at every turn (property (iv)) while the loser's levels grow by its branching: past l the
+   * whole search outgrows memory (Chinese Checkers, 30 moves: 13 M states at l = 12, 130 M at 15).
+   * So the level is ordered (splitOrder) and taken in blocks; each block's states are searched to
+   * the bound as a search of their own, and the first block with a win ends it. A block's level
+   * that grows past `splitNest` states is split the same way in turn (depth first over blocks:
+   * memory stays bounded however far the bound is, and the deeper orders see more of the game).
+   * The blocks together cover the level, so a search that ends with none is as complete as the
+   * unsplit one (only duplicates across blocks are expanded again). `ctx.levels` holds the levels
+   * before `at` and gets the block and its levels (so a win traces back through them). A block
+   * that outgrows the memory budget is halved and searched again. `record` (the outermost split
+   * only) counts the states whose blocks have been searched.
    */
   private async splitSearch(
-    domain: GameDomain,
+    ctx: SplitContext,
     whole: KeySet,
-    levels: KeySet[],
-    critical: number,
-    bound: number,
-    winner: number,
-    kind: BufferKind,
-    record: { move: number; states: number; searched: number },
-    expand: (parents: KeySet, prev: KeySet, level: number, note?: string) => Promise<KeySet>,
-    won: () => boolean,
+    at: number,
+    outer: string,
+    record?: { move: number; states: number; searched: number },
   ): Promise<void> {
+    const { domain, levels, bound, won } = ctx
     const w = domain.w
     this.emit({
       phase: 'beam',
       length: bound,
       level: 0,
-      message: `ordering the ${whole.size.toLocaleString('en-US')} states at move ${critical}`,
+      message: `ordering the ${whole.size.toLocaleString('en-US')} states at move ${at}${outer}`,
     })
-    const order = this.splitOrder(domain, whole, critical, bound, winner)
+    const order = this.splitOrder(domain, whole, at, bound, ctx.winner)
     const raw = whole.raw
     let size = this.splitBlock
-    let at = 0
-    let blocks = 0
-    while (at < order.length) {
-      const count = Math.min(size, order.length - at)
-      const block = new KeySet(w, count, kind)
-      for (let r = at; r < at + count; r++) block.add(raw, order[r]! * w)
-      levels.length = critical
-      levels.push(block)
-      const note = `, block ${blocks + 1} (states ${(at + 1).toLocaleString('en-US')}-${(at + count).toLocaleString('en-US')} of ${order.length.toLocaleString('en-US')} at move ${critical})`
-      let peak = 0
-      try {
-        for (let level = critical + 1; level <= bound; level++) {
-          const next = await expand(levels[level - 1]!, levels[level - 2]!, level, note)
-          peak = Math.max(
-            peak,
-            levels.reduce((s, l, i) => s + (i >= critical ? l.bytes : 0), next.bytes),
-          )
-          if (won()) {
+    let from = 0
+    ctx.aside.push(whole)
+    try {
+      while (from < order.length) {
+        const count = Math.min(size, order.length - from)
+        const block = new KeySet(w, count, ctx.kind)
+        for (let r = from; r < from + count; r++) block.add(raw, order[r]! * w)
+        levels.length = at
+        levels.push(block)
+        // Where the search is: per split level, its states in this block (and of how many).
+        const span = `states ${(from + 1).toLocaleString('en-US')}-${(from + count).toLocaleString('en-US')} of ${order.length.toLocaleString('en-US')} at move ${at}`
+        const note = outer ? `${outer} > ${span}` : `, ${span}`
+        try {
+          for (let level = at + 1; level <= bound; level++) {
+            const next = await ctx.expand(levels[level - 1]!, levels[level - 2]!, level, note)
+            if (won()) {
+              levels.push(next)
+              if (record) record.searched = from + count
+              return
+            }
+            if (next.size === 0) break
+            // A block's level that outgrows the nesting size is split in turn, ordered by what
+            // it shows then: the rest of this block is searched that way.
+            if (next.size > this.splitNest && level < bound - 1) {
+              await this.splitSearch(ctx, next, level, note)
+              if (won()) return
+              break
+            }
             levels.push(next)
-            record.searched = at + count
-            return
           }
-          if (next.size === 0) break
-          levels.push(next)
+        } catch (e) {
+          if (e instanceof BudgetError && e.kind !== 'time' && count > 1) {
+            size = Math.max(1, count >> 1)
+            continue
+          }
+          throw e
+        } finally {
+          if (!won()) levels.length = at
         }
-      } catch (e) {
-        if (e instanceof BudgetError && e.kind !== 'time' && count > 1) {
-          size = Math.max(1, count >> 1)
-          continue
-        }
-        throw e
-      } finally {
-        if (!won()) levels.length = critical
+        from += count
+        if (record) record.searched = from
       }
-      at += count
-      blocks++
-      record.searched = at
-      if (peak < this.job.budgetBytes / 8 && size < 16 * this.splitBlock) size *= 2
+    } finally {
+      ctx.aside.splice(ctx.aside.indexOf(whole), 1)
     }
   }
 
