@@ -38,6 +38,10 @@ Problem options as for verify (--game is implied; red stands in the opposite cor
   --vacating           heuristic searches also require property (vi): after the critical
                        move the loser's moves, but its last, take a man out of its base or
                        step (Fabian's 30-move and the 15-man 36-move game have it)
+  --lines              heuristic searches also require property (v): at the middle move of
+                       the placements, (l + L) / 2 with l the critical move, a man stands on
+                       every line between the bases (so before it, at most one line empty
+                       per move left); the known shortest games all have it. No count.
   --budget GB          memory the level sets may use (default 6)
   --time-limit S       stop after S seconds, reporting the bound reached
   --no-fold            do not fold states by the start's symmetry
@@ -60,6 +64,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     threads: { type: 'string' },
     'no-enumerate': { type: 'boolean' },
     vacating: { type: 'boolean' },
+    lines: { type: 'boolean' },
     list: { type: 'string' },
     beam: { type: 'string' },
     budget: { type: 'string' },
@@ -96,6 +101,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     listGames: number('list', 20),
     beamWidth: number('beam', 200_000),
     vacating: v['vacating'] === true,
+    lines: v['lines'] === true,
     length: number('length', 0),
   })
   if (!job.ok) throw new UsageError(job.error.map((d) => `--${d.at ?? 'job'}: ${d.message}`).join('; '))

@@ -103,6 +103,7 @@ describe('search requests', () => {
           listGames: 3,
           beamWidth: 500,
           vacating: true,
+          lines: true,
           length: 29,
         }),
       ),
@@ -117,6 +118,7 @@ describe('search requests', () => {
       listGames: 3,
       beamWidth: 500,
       vacating: true,
+      lines: true,
       length: 29,
     })
     // A blank beam width is the engine's default.
@@ -131,6 +133,7 @@ describe('search requests', () => {
           listGames: 20,
           beamWidth: null,
           vacating: false,
+          lines: false,
           length: 0,
         }),
       ),

@@ -198,7 +198,7 @@ describe("the paper's numbers", () => {
 
 describe('heuristic mode', () => {
   it.each([['fabian-30.halma.json'], ['game15-36.halma.json'], ['cc30-engine.halma.json']])(
-    'keeps every move of %s (the properties it uses, (vi) too, hold along it)',
+    'keeps every move of %s (the properties it uses, (v) and (vi) too, hold along it)',
     (file) => {
       const doc = loadProblemFile(file)
       const problem = doc.problem
@@ -221,7 +221,12 @@ describe('heuristic mode', () => {
           level: i + 1,
           bound: L,
           winner: d.mover(L),
-          heuristic: { critical: L - 2 * (d.men - 1), placements: true, vacating: true },
+          heuristic: {
+            critical: L - 2 * (d.men - 1),
+            placements: true,
+            vacating: true,
+            lines: Math.floor((L - 2 * (d.men - 1) + L) / 2),
+          },
         }
         kernel.expandRange(key, 0, 1, rule, undefined, undefined, { add: collect, win: collect }, newStats())
         expect(out, `move ${i + 1}`).toContain(keyText(want, 0, d.w))
@@ -832,8 +837,11 @@ describe('the split search', () => {
   const domain = new GameDomain(problem, { fold: true })
   const job = unwrap(parseGameJob({ problem: specFromProblem(problem), threads: 1, strategy: 'exhaustive' }))
   type Outcome = { record: GameResult['proof']['searches'][number]; levels: KeySet[] }
-  const search = (block: number, bound: number, winner: number, nest = 1e9) => {
-    const solver = new GameSolver(job, { makeExecutor: () => new InlineExecutor(new GameKernel(domain)), progress: () => undefined })
+  const search = (block: number, bound: number, winner: number, nest = 1e9, lines = false) => {
+    const solver = new GameSolver(
+      { ...job, lines },
+      { makeExecutor: () => new InlineExecutor(new GameKernel(domain)), progress: () => undefined },
+    )
     solver.splitBlock = block
     solver.splitNest = nest
     const internals = solver as unknown as {
@@ -881,6 +889,10 @@ describe('the split search', () => {
     // Nesting expands more (fewer duplicates removed) than one split.
     const total = (o: Outcome) => o.record.levels.reduce((a, b) => a + b, 0)
     expect(total(deepBelow)).toBeGreaterThan(total(below))
+    // Property (v) drops states (and keeps this game's length here).
+    const withLines = await search(0, L + 2, winner, 1e9, true).run()
+    const without = await search(0, L + 2, winner).run()
+    expect(total(withLines)).toBeLessThan(total(without))
     const unsplit = await search(0, L - 2, winner).run()
     expect(unsplit.record.result).toBe('none')
     // The same levels up to the critical move; past it, sums over blocks, at least the unsplit sizes.

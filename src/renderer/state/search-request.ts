@@ -32,6 +32,8 @@ export interface GameSettings {
   readonly beamWidth: number | null
   /** Heuristic searches also require property (vi). */
   readonly vacating: boolean
+  /** Heuristic searches also require property (v). */
+  readonly lines: boolean
   /** Search games of this length only; 0: every length up to maxLength. */
   readonly length: number
 }
@@ -44,6 +46,7 @@ export const DEFAULT_GAME_SETTINGS: Omit<GameSettings, 'threads'> = {
   listGames: DEFAULT_GAME_JOB.listGames,
   beamWidth: null,
   vacating: DEFAULT_GAME_JOB.vacating,
+  lines: DEFAULT_GAME_JOB.lines,
   length: DEFAULT_GAME_JOB.length,
 }
 
@@ -78,6 +81,7 @@ export function gameRequest(spec: DocumentSpec, s: GameSettings): JobRequest {
       enumerate: s.enumerate,
       listGames: s.listGames,
       vacating: s.vacating,
+      lines: s.lines,
       length: s.length,
       ...(s.beamWidth !== null && { beamWidth: s.beamWidth }),
     },
@@ -94,6 +98,7 @@ const LABELS: Readonly<Record<string, string>> = {
   listGames: 'games listed',
   beamWidth: 'beam width',
   vacating: 'property (vi)',
+  lines: 'property (v)',
   length: 'only length',
 }
 
@@ -112,7 +117,7 @@ export function settingsText(fault: string): string {
 export function unreadable(s: GameSettings | SolveSettings): string | null {
   for (const [key, value] of Object.entries(s)) {
     if (key === 'beamWidth' && value === null) continue
-    if (key === 'strategy' || key === 'enumerate' || key === 'vacating') continue
+    if (key === 'strategy' || key === 'enumerate' || key === 'vacating' || key === 'lines') continue
     if (typeof value !== 'number' || !Number.isFinite(value)) return `${LABELS[key] ?? key}: enter a number`
   }
   return null

@@ -121,6 +121,8 @@ export interface GameJob {
   readonly beamWidth: number
   /** Heuristic searches also require property (vi) (see GameRule.heuristic). */
   readonly vacating: boolean
+  /** Heuristic searches also require property (v) (see GameRule.heuristic). */
+  readonly lines: boolean
   /**
    * Search this one length only, for the army its parity makes the winner (0: every length up to
    * maxLength): heuristic, then (auto) exhaustive if that finds nothing. For runs too long for the
@@ -140,6 +142,7 @@ export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
   listGames: 20,
   beamWidth: 200_000,
   vacating: false,
+  lines: false,
   length: 0,
 }
 
@@ -282,7 +285,12 @@ export class GameSolver {
     // types force extra moves (Grasshopper).
     const army = domain.problem.armies[winner]!
     const heuristic = heuristics
-      ? { critical: bound - 2 * (domain.men - 1), placements: domain.typeExtra(army.start, winner) === 0, vacating: this.job.vacating }
+      ? {
+          critical: bound - 2 * (domain.men - 1),
+          placements: domain.typeExtra(army.start, winner) === 0,
+          vacating: this.job.vacating,
+          lines: this.job.lines ? Math.floor((bound - 2 * (domain.men - 1) + bound) / 2) : null,
+        }
       : null
     const phase = heuristic ? 'beam' : 'prove'
     const kind = executor.shared ? 'shared' : 'plain'
@@ -775,7 +783,9 @@ export class GameSolver {
     const moves = this.movesOf(domain, this.trace(domain, out.levels, end!))
     let listed: string[][] | null = null
     let count: GameResult['count'] = null
-    if (this.job.enumerate && counted && !out.record.cut && !out.record.split) {
+    // Not counted: a beam's or a block's levels hold only some games, and the count does not
+    // apply property (v).
+    if (this.job.enumerate && counted && !out.record.cut && !out.record.split && !(out.record.heuristic && this.job.lines)) {
       this.emit({ phase: 'meet', length, message: `counting the ${length}-move games` })
       const jumpsOnly = out.record.heuristic && domain.oddBoard ? winner : null
       const vacating =
@@ -1079,6 +1089,7 @@ export function parseGameJob(input: unknown): Result<GameJob, Diagnostic[]> {
     listGames: num('listGames', 0, 100_000),
     beamWidth: num('beamWidth', 0, 1_000_000_000),
     vacating: bool('vacating'),
+    lines: bool('lines'),
     length: num('length', 0, 1000),
   }
   const doc = typeof o['problem'] === 'object' && o['problem'] !== null ? loadDocument(o['problem']) : undefined

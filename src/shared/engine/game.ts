@@ -56,6 +56,14 @@ export interface GameRule {
      * (Fabian's 30 moves and the 36-move 15-man game).
      */
     readonly vacating: boolean
+    /**
+     * (v), as the option `lines` reads "in the middle of the game": at this move (the middle of
+     * the placements, (l + L) / 2 rounded down) every line x - y = k between the bases holds a
+     * man, so at each move i before it at most (lines - i) of them are empty (a move fills at most
+     * one line). Null: not used. All three known shortest games have it: Fabian's (lines 17-25
+     * held), the engine's 30-move game (19-28) and the 15-man 36-move game (17-36).
+     */
+    readonly lines: number | null
   } | null
 }
 
@@ -996,6 +1004,22 @@ export class GameKernel {
     const critical = heur.critical
     const d = this.domain
     const moved = (c: number): number => (c === fromCell ? toCell : c)
+    if (heur.lines !== null && level <= heur.lines) {
+      // The child's empty lines: the parent's values (present, in the winner's direction) with
+      // the moved man's changed.
+      const reach = d.reach
+      const cv = d.space.cv
+      const vf = reach.dir(winner, cv[fromCell]!)
+      const vt = reach.dir(winner, cv[toCell]!)
+      const present = this.present
+      const [lo, hi] = d.middle[winner]!
+      let empty = 0
+      for (let v = lo; v <= hi; v++) {
+        const here = present[v]! - (v === vf ? 1 : 0) + (v === vt ? 1 : 0)
+        if (here === 0) empty++
+      }
+      if (empty > heur.lines - level) return false
+    }
     if (heur.placements && level >= critical && mover === winner) {
       const W = this.armyCells[winner]!
       let home = 0
