@@ -447,13 +447,15 @@ export class GameSolver {
   ): Promise<void> {
     const { domain, levels, bound, won } = ctx
     const w = domain.w
-    this.emit({
-      phase: 'beam',
-      length: bound,
-      level: 0,
-      message: `ordering the ${whole.size.toLocaleString('en-US')} states at move ${at}${outer}`,
-    })
-    const order = this.splitOrder(domain, whole, at, bound, ctx.winner)
+    const ordering = (done: number) =>
+      this.emit({
+        phase: 'beam',
+        length: bound,
+        level: 0,
+        message: `ordering the ${whole.size.toLocaleString('en-US')} states at move ${at}${outer}: ${Math.floor((100 * done) / whole.size)}%`,
+      })
+    ordering(0)
+    const order = this.splitOrder(domain, whole, at, bound, ctx.winner, ordering)
     const raw = whole.raw
     let size = this.splitBlock
     let from = 0
@@ -512,7 +514,14 @@ export class GameSolver {
    * moves: Fabian's state at move 12 ranks about 45,000th of 13.4 M by the last three and about
    * 2 millionth by the score alone.
    */
-  private splitOrder(domain: GameDomain, level: KeySet, depth: number, bound: number, winner: number): Uint32Array {
+  private splitOrder(
+    domain: GameDomain,
+    level: KeySet,
+    depth: number,
+    bound: number,
+    winner: number,
+    progress: (done: number) => void = () => undefined,
+  ): Uint32Array {
     const size = level.size
     const w = domain.w
     const slots = new Uint32Array(size)
@@ -532,7 +541,7 @@ export class GameSolver {
       const slack = Math.max(0, Math.min(room, room - domain.remaining(blue, red, winner, toMove)))
       domain.splitFeatures(raw, off, winner, f)
       bucket[k] = slack * per + (domain.men - f[0]!) * lines + f[1]!
-      k++
+      if (++k % 1_000_000 === 0) progress(k)
     })
     // By score, then (stable, counting sort) by bucket.
     const byScore = rankOrder(scores)
