@@ -882,6 +882,7 @@ describe('the split search', () => {
     const nested = search(2, L, winner, 3)
     const deep = await nested.run()
     expect(deep.record.length).toBe(L)
+    expect(deep.record.split!.searched).toBeGreaterThan(0)
     expect(verify(problem, nested.internals.takeGame(domain, deep).moves.join(', ')).winner?.move).toBe(L)
     const deepBelow = await search(2, L - 2, winner, 3).run()
     expect(deepBelow.record.result).toBe('none')

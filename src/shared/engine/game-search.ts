@@ -483,7 +483,10 @@ export class GameSolver {
             // it shows then: the rest of this block is searched that way.
             if (next.size > this.splitNest && level < bound - 1) {
               await this.splitSearch(ctx, next, level, note)
-              if (won()) return
+              if (won()) {
+                if (record) record.searched = from + count
+                return
+              }
               break
             }
             levels.push(next)
