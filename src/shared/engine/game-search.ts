@@ -81,6 +81,8 @@ interface SplitContext {
   readonly kind: BufferKind
   readonly expand: (parents: KeySet, prev: KeySet, level: number, note?: string) => Promise<KeySet>
   readonly won: () => boolean
+  /** Per level past the outermost split: states, children and seconds summed over the blocks. */
+  readonly totals: { size: number; children: number; seconds: number }[]
 }
 
 /** States per level of the first, narrow heuristic search (see solve). */
@@ -376,7 +378,17 @@ export class GameSolver {
         if (overCap()) throw new BudgetError(level, held() + next.bytes)
         if (split && level >= critical && next.size > this.splitBlock) {
           splitRecord = { move: level, states: next.size, searched: 0 }
-          const ctx: SplitContext = { domain, levels, aside, bound, winner, kind, expand, won: () => wins !== undefined }
+          const ctx: SplitContext = {
+            domain,
+            levels,
+            aside,
+            bound,
+            winner,
+            kind,
+            expand,
+            won: () => wins !== undefined,
+            totals: blockTotals,
+          }
           await this.splitSearch(ctx, next, level, '', splitRecord)
           break
         }
@@ -416,7 +428,10 @@ export class GameSolver {
       result,
       length: wins ? levels.length - 1 : null,
       levels: splitRecord
-        ? [...levels.slice(0, splitRecord.move).map((l) => l.size), splitRecord.states, ...blockTotals.map((t) => t.size)]
+        ? [...levels.slice(0, splitRecord.move).map((l) => l.size), splitRecord.states, ...blockTotals.map((t) => t.size)].slice(
+            0,
+            wins ? levels.length : undefined,
+          )
         : levels.map((l) => l.size),
       seconds: (performance.now() - t0) / 1000,
     }
@@ -433,7 +448,11 @@ export class GameSolver {
    * that grows past `splitNest` states is split the same way in turn (depth first over blocks:
    * memory stays bounded however far the bound is, and the deeper orders see more of the game).
    * The blocks together cover the level, so a search that ends with none is as complete as the
-   * unsplit one (only duplicates across blocks are expanded again). `ctx.levels` holds the levels
+   * unsplit one (only duplicates across blocks are expanded again). A win ends the search in its
+   * block: a later block might hold a shorter game within the bound (the unsplit search finds the
+   * shortest; with zero slack at the split, as at the critical move, every game has the bound's
+   * length). Not counted against the budget: the order (4 bytes a state per split level) and,
+   * while ordering, about 32 bytes a state. `ctx.levels` holds the levels
    * before `at` and gets the block and its levels (so a win traces back through them). A block
    * that outgrows the memory budget is halved and searched again. `record` (the outermost split
    * only) counts the states whose blocks have been searched.
@@ -465,6 +484,8 @@ export class GameSolver {
         const count = Math.min(size, order.length - from)
         const block = new KeySet(w, count, ctx.kind)
         for (let r = from; r < from + count; r++) block.add(raw, order[r]! * w)
+        // The totals as they were before this block: a retry (halved) must not count it twice.
+        const before = ctx.totals.map((t) => ({ ...t }))
         levels.length = at
         levels.push(block)
         // Where the search is: per split level, its states in this block (and of how many).
@@ -494,6 +515,8 @@ export class GameSolver {
         } catch (e) {
           if (e instanceof BudgetError && e.kind !== 'time' && count > 1) {
             size = Math.max(1, count >> 1)
+            ctx.totals.length = 0
+            ctx.totals.push(...before)
             continue
           }
           throw e
