@@ -42,12 +42,30 @@ Problem options as for verify (--game is implied; red stands in the opposite cor
                        the placements, (l + L) / 2 with l the critical move, a man stands on
                        every line between the bases (so before it, at most one line empty
                        per move left); the known shortest games all have it. No count.
+  --lookahead N        a beam ranks the states it cuts by their children (1) or grandchildren
+                       (2) that survive the pruning, most first, instead of how far along
+                       they are (0, the default)
+  --beam-moves A-B     the beam cuts the levels of moves A to B only (A-: from A on), and
+                       keeps every state of the others (e.g. 8-15: a beam over the first
+                       moves after the critical one, then the whole tree). The 15-man
+                       36-move game: --army triangle15 --length 36 --strategy heuristic
+                       --vacating --beam 60000 --lookahead 1 --beam-moves 8-15 --budget 16
   --budget GB          memory the level sets may use (default 6)
   --time-limit S       stop after S seconds, reporting the bound reached
   --no-fold            do not fold states by the start's symmetry
 Output: progress on stderr, the result on stdout (--json for machine-readable);
   --out FILE.halma.json writes the problem with the games found.
 Exit status: 0 a game was found, 1 none, 2 bad input, 130 interrupted.`
+
+/** The option that sets a job field, where the names differ. */
+const OPTION_OF: Readonly<Record<string, string>> = {
+  maxLength: 'max-length',
+  timeLimit: 'time-limit',
+  listGames: 'list',
+  beamWidth: 'beam',
+  budgetBytes: 'budget',
+  beamMoves: 'beam-moves',
+}
 
 function workerScript(): URL {
   const beside = new URL('./expansion-worker.mjs', import.meta.url)
@@ -65,6 +83,8 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     'no-enumerate': { type: 'boolean' },
     vacating: { type: 'boolean' },
     lines: { type: 'boolean' },
+    lookahead: { type: 'string' },
+    'beam-moves': { type: 'string' },
     list: { type: 'string' },
     beam: { type: 'string' },
     budget: { type: 'string' },
@@ -85,6 +105,17 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     if (!Number.isFinite(n)) throw new UsageError(`--${key}: '${text}' is not a number`)
     return n
   }
+  const beamMoves = (text: unknown): [number, number] => {
+    if (typeof text !== 'string') return [0, 0]
+    const m = /^(\d+)-(\d*)$/.exec(text.trim())
+    if (!m) throw new UsageError(`--beam-moves: '${text}' is not a range of moves such as 8-15 or 8-`)
+    return [Number(m[1]), m[2] === '' ? 0 : Number(m[2])]
+  }
+  const budget = (): number => {
+    const gb = number('budget', 6)
+    if (gb < 0.001 || gb > 1024) throw new UsageError(`--budget: must be from 0.001 to 1024 GB, not ${gb}`)
+    return gb
+  }
   const strategy = typeof v['strategy'] === 'string' ? v['strategy'] : 'auto'
   if (!(GAME_STRATEGIES as readonly string[]).includes(strategy))
     throw new UsageError(`--strategy: '${strategy}' is not one of ${GAME_STRATEGIES.join(', ')}`)
@@ -95,16 +126,18 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     maxLength: number('max-length', 200),
     threads,
     fold: v['no-fold'] !== true,
-    budgetBytes: Math.round(number('budget', 6) * 2 ** 30),
+    budgetBytes: Math.round(budget() * 2 ** 30),
     timeLimit: number('time-limit', 0),
     enumerate: v['no-enumerate'] !== true,
     listGames: number('list', 20),
     beamWidth: number('beam', 200_000),
     vacating: v['vacating'] === true,
     lines: v['lines'] === true,
+    lookahead: number('lookahead', 0),
+    beamMoves: beamMoves(v['beam-moves']),
     length: number('length', 0),
   })
-  if (!job.ok) throw new UsageError(job.error.map((d) => `--${d.at ?? 'job'}: ${d.message}`).join('; '))
+  if (!job.ok) throw new UsageError(job.error.map((d) => `--${OPTION_OF[d.at ?? ''] ?? d.at ?? 'job'}: ${d.message}`).join('; '))
   const engine = new Engine(threads > 1 ? { workers: nodeWorkers(workerScript()) } : {})
   const bar = progressWriter((s) => process.stderr.write(s), io.tty && process.stderr.isTTY === true)
   const handle = engine.startGame(job.value, (p) => bar.update(p))

@@ -104,6 +104,9 @@ describe('search requests', () => {
           beamWidth: 500,
           vacating: true,
           lines: true,
+          lookahead: 2,
+          beamFrom: 8,
+          beamTo: 15,
           length: 29,
         }),
       ),
@@ -119,6 +122,8 @@ describe('search requests', () => {
       beamWidth: 500,
       vacating: true,
       lines: true,
+      lookahead: 2,
+      beamMoves: [8, 15],
       length: 29,
     })
     // A blank beam width is the engine's default.
@@ -134,6 +139,9 @@ describe('search requests', () => {
           beamWidth: null,
           vacating: false,
           lines: false,
+          lookahead: 0,
+          beamFrom: 0,
+          beamTo: 0,
           length: 0,
         }),
       ),

@@ -90,6 +90,15 @@ describe('Appendix A shortest games', () => {
     expect(v.moves.map((m) => m.text)).not.toEqual(verify(fabian.problem, fabian.solutions[0]!.solution).moves.map((m) => m.text))
   })
 
+  it("a 36-move 15-man game found by the engine's lookahead beam: red wins on move 36, by other moves than the paper's", () => {
+    const doc = loadProblemFile('game15-engine.halma.json')
+    const v = verify(doc.problem, doc.solutions[0]!.solution)
+    expect(v.error).toBeUndefined()
+    expect(v.winner).toEqual({ army: 1, move: 36 })
+    const paper = loadProblemFile('game15-36.halma.json')
+    expect(v.moves.map((m) => m.text)).not.toEqual(verify(paper.problem, paper.solutions[0]!.solution).moves.map((m) => m.text))
+  })
+
   it('the 15-man game: red wins on move 36', () => {
     const doc = loadProblemFile('game15-36.halma.json')
     const v = verify(doc.problem, doc.solutions[0]!.solution)

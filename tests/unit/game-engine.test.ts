@@ -11,11 +11,14 @@ import { makeRules, type MoveSet } from '../../src/shared/rules'
 import { topology } from '../../src/shared/topology'
 import { verify } from '../../src/shared/verify'
 import { Engine } from '../../src/shared/engine/engine'
-import { InlineExecutor } from '../../src/shared/engine/executor'
+import { InlineExecutor, ThreadExecutor, type WorkerPort } from '../../src/shared/engine/executor'
 import { GameDomain, GameKernel, remainingTerms, type GameRule } from '../../src/shared/engine/game'
 import { GameSolver, parseGameJob, type GameResult } from '../../src/shared/engine/game-search'
 import { newStats } from '../../src/shared/engine/kernel'
-import { KeySet } from '../../src/shared/engine/keyset'
+import { BudgetError } from '../../src/shared/engine/run'
+import { KeySet, USED as USED_BIT } from '../../src/shared/engine/keyset'
+import type { ExpandReply, WorkerMessage } from '../../src/shared/engine/protocol'
+import { ExpansionWorker } from '../../src/shared/engine/worker'
 import { loadProblemFile } from './fixtures'
 
 const game = (army: string, moves: MoveSet, b = '9x9'): Problem =>
@@ -197,7 +200,7 @@ describe("the paper's numbers", () => {
 })
 
 describe('heuristic mode', () => {
-  it.each([['fabian-30.halma.json'], ['game15-36.halma.json'], ['cc30-engine.halma.json']])(
+  it.each([['fabian-30.halma.json'], ['game15-36.halma.json'], ['cc30-engine.halma.json'], ['game15-engine.halma.json']])(
     'keeps every move of %s (the properties it uses, (v) and (vi) too, hold along it)',
     (file) => {
       const doc = loadProblemFile(file)
@@ -925,6 +928,172 @@ describe('the split search', () => {
       if (i + 1 >= L - 2 * (d.men - 1) && d.mover(i + 1) === winner) expect(f[0], `move ${i + 1}`).toBeGreaterThan(0)
       const path = v.moves[i]!.move.path
       position = position.moved(path[0]!, path[path.length - 1]!)
+    }
+  })
+})
+
+describe("the beam's lookahead", () => {
+  const problem = game('triangle10', '6-move')
+  const d = new GameDomain(problem, { fold: true })
+  type Internals = {
+    search: (...a: unknown[]) => Promise<{ levels: KeySet[] }>
+    lookahead: (...a: unknown[]) => Promise<Float64Array | null>
+  }
+  const L = 30
+  const winner = 1
+  const heuristic = { critical: L - 2 * (d.men - 1), placements: true, vacating: false, lines: null }
+  const rule = (level: number): GameRule => ({ game: true, level, bound: L, winner, heuristic })
+  /** The children of one state alone, through the kernel: one per move that survives the pruning. */
+  const childrenOf = (raw: Uint32Array, off: number, level: number, prev: KeySet): Uint32Array[] => {
+    const one = new KeySet(d.w, 16)
+    one.add(raw, off)
+    const out: Uint32Array[] = []
+    new GameKernel(d).expandRange(
+      one.raw,
+      0,
+      one.capacity,
+      rule(level) as never,
+      prev,
+      undefined,
+      {
+        add: (k: Uint32Array, o: number) => void out.push(k.slice(o, o + d.w)),
+        win: () => undefined,
+      } as never,
+      newStats(),
+    )
+    return out
+  }
+
+  it('counts, per state, the children and the grandchildren that survive the pruning', async () => {
+    const job = unwrap(parseGameJob({ problem: specFromProblem(problem), threads: 1 }))
+    const solver = new GameSolver(job, { makeExecutor: (x) => new InlineExecutor(new GameKernel(x)), progress: () => undefined })
+    const internals = solver as unknown as Internals
+    const ex = new InlineExecutor(new GameKernel(d))
+    const { levels } = await internals.search(d, ex, L, winner, true, 0, { states: 3000, seconds: 60 })
+    const [prev, level] = [levels[2]!, levels[3]!]
+    expect(level.size).toBeGreaterThan(100)
+    const ones = await internals.lookahead(d, ex, level, prev, 3, 1, L, winner, heuristic, 'plain', 0)
+    const twos = await internals.lookahead(d, ex, level, prev, 3, 2, L, winner, heuristic, 'plain', 0)
+    let checked = 0
+    let differ = false
+    level.forEach((raw, off) => {
+      const slot = off / d.w
+      if (slot % 7 !== 0) return
+      const kids = childrenOf(raw, off, 4, prev)
+      expect(ones![slot]).toBe(kids.length)
+      let grand = 0
+      for (const k of kids) grand += childrenOf(k, 0, 5, level).length
+      expect(twos![slot]).toBe(grand)
+      if (grand !== kids.length) differ = true
+      checked++
+    })
+    expect(checked).toBeGreaterThan(10)
+    expect(differ).toBe(true)
+    // Through the thread protocol (workers in process, replies later): the slot travels with each
+    // child, and the children's table is shared; the same counts.
+    class LocalPort implements WorkerPort {
+      private readonly worker = new ExpansionWorker()
+      private handler: ((m: ExpandReply) => void) | undefined
+      post(message: WorkerMessage): void {
+        const r = this.worker.handle(message)
+        if (r) setTimeout(() => this.handler?.(r.reply), 0)
+      }
+      onMessage(h: (m: ExpandReply | { type: 'error'; message: string }) => void): void {
+        this.handler = h as (m: ExpandReply) => void
+      }
+      onError(): void {}
+      terminate(): void {}
+    }
+    const threaded = new ThreadExecutor(() => new LocalPort(), 2, { type: 'init', kind: 'game', spec: d.spec(), options: d.options })
+    const sharedSet = (set: KeySet) => {
+      const copy = new KeySet(d.w, set.size, 'shared')
+      set.forEach((raw, off) => void copy.add(raw, off))
+      return copy
+    }
+    const [sp, sl] = [sharedSet(prev), sharedSet(level)]
+    const ones2 = await internals.lookahead(d, threaded, sl, sp, 3, 1, L, winner, heuristic, 'shared', 0)
+    const twos2 = await internals.lookahead(d, threaded, sl, sp, 3, 2, L, winner, heuristic, 'shared', 0)
+    const bySlot = (set: KeySet, counts: Float64Array) => {
+      const m = new Map<string, number>()
+      set.forEach((raw, off) => void m.set(keyText(raw, off, d.w), counts[off / d.w]!))
+      return m
+    }
+    expect(bySlot(sl, ones2!)).toEqual(bySlot(level, ones!))
+    expect(bySlot(sl, twos2!)).toEqual(bySlot(level, twos!))
+    // Over the memory budget: the lookahead stops with the budget error.
+    const tight = new GameSolver(
+      { ...job, budgetBytes: 100_000 },
+      { makeExecutor: () => ex, progress: () => undefined },
+    ) as unknown as Internals
+    await expect(tight.lookahead(d, ex, level, prev, 3, 2, L, winner, heuristic, 'plain', 0)).rejects.toBeInstanceOf(BudgetError)
+    // Slots that hold no state count nothing.
+    for (let s = 0; s < level.capacity; s++) if ((level.raw[s * d.w + d.w - 1]! & USED_BIT) === 0) expect(ones![s]).toBe(0)
+  })
+
+  it('finds a game with a narrow beam ranked by lookahead, and the job checks the depth', async () => {
+    const board = unwrap(boardByName('5x5'))
+    const small = unwrap(
+      makeProblem({
+        kind: 'game',
+        board,
+        rules: makeRules('6-move'),
+        starts: [
+          [0, 1, board.width],
+          [board.size - 1, board.size - 2, board.size - 1 - board.width],
+        ],
+      }),
+    )
+    const optimum = await new Engine().startGame(
+      unwrap(parseGameJob({ problem: specFromProblem(small), threads: 1, strategy: 'exhaustive' })),
+    ).result
+    // The shortest length with a game that has the heuristic properties (no beam); then beams of 8.
+    const at = (L: number, beamWidth: number, lookahead: number) =>
+      new Engine().startGame(
+        unwrap(parseGameJob({ problem: specFromProblem(small), threads: 1, strategy: 'heuristic', beamWidth, lookahead, length: L })),
+      ).result
+    let L = optimum.length!
+    while ((await at(L, 0, 0)).length === null && L < optimum.length! + 6) L++
+    expect((await at(L, 0, 0)).length).toBe(L)
+    // Ranked by grandchildren, a beam of 8 keeps a way to the game; ranked by how far along the
+    // states are, or by children, it loses every one.
+    const r = await at(L, 8, 2)
+    expect(r.length).toBe(L)
+    expect(r.proof.searches[0]!.cut).toBe(true)
+    expect(verify(small, r.moves.join(', ')).winner?.move).toBe(L)
+    expect((await at(L, 8, 0)).length).toBeNull()
+    expect((await at(L, 8, 1)).length).toBeNull()
+    // A beam over moves 4-6 only: those levels hold at most 8 states, the others every state.
+    const window = (
+      await new Engine().startGame(
+        unwrap(
+          parseGameJob({
+            problem: specFromProblem(small),
+            threads: 1,
+            strategy: 'heuristic',
+            beamWidth: 8,
+            lookahead: 2,
+            beamMoves: [4, 6],
+            length: L,
+          }),
+        ),
+      ).result
+    ).proof.searches[0]!
+    const whole = (await at(L, 0, 0)).proof.searches[0]!
+    expect(window.cut).toBe(true)
+    window.levels.forEach((size, i) => {
+      if (i >= 4 && i <= 6) expect(size).toBeLessThanOrEqual(8)
+      else if (i < 4) expect(size).toBe(whole.levels[i])
+    })
+    expect(window.levels.slice(7).some((size) => size > 8)).toBe(true)
+    for (const bad of [[5, 4], [1], [-1, 3], [1.5, 2]]) {
+      const parsed = parseGameJob({ problem: specFromProblem(small), beamMoves: bad })
+      expect(parsed.ok).toBe(false)
+      if (!parsed.ok) expect(parsed.error.some((e) => e.at === 'beamMoves')).toBe(true)
+    }
+    for (const bad of [3, 1.5, -1]) {
+      const parsed = parseGameJob({ problem: specFromProblem(small), lookahead: bad })
+      expect(parsed.ok).toBe(false)
+      if (!parsed.ok) expect(parsed.error.some((e) => e.at === 'lookahead')).toBe(true)
     }
   })
 })

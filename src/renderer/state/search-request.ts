@@ -34,6 +34,11 @@ export interface GameSettings {
   readonly vacating: boolean
   /** Heuristic searches also require property (v). */
   readonly lines: boolean
+  /** How a beam ranks the states it cuts: 0 how far along, 1 children, 2 grandchildren. */
+  readonly lookahead: number
+  /** The moves whose levels the beam cuts, from and to (0: no end). */
+  readonly beamFrom: number
+  readonly beamTo: number
   /** Search games of this length only; 0: every length up to maxLength. */
   readonly length: number
 }
@@ -47,6 +52,9 @@ export const DEFAULT_GAME_SETTINGS: Omit<GameSettings, 'threads'> = {
   beamWidth: null,
   vacating: DEFAULT_GAME_JOB.vacating,
   lines: DEFAULT_GAME_JOB.lines,
+  lookahead: DEFAULT_GAME_JOB.lookahead,
+  beamFrom: DEFAULT_GAME_JOB.beamMoves[0],
+  beamTo: DEFAULT_GAME_JOB.beamMoves[1],
   length: DEFAULT_GAME_JOB.length,
 }
 
@@ -82,6 +90,8 @@ export function gameRequest(spec: DocumentSpec, s: GameSettings): JobRequest {
       listGames: s.listGames,
       vacating: s.vacating,
       lines: s.lines,
+      lookahead: s.lookahead,
+      beamMoves: [s.beamFrom, s.beamTo],
       length: s.length,
       ...(s.beamWidth !== null && { beamWidth: s.beamWidth }),
     },
@@ -99,6 +109,10 @@ const LABELS: Readonly<Record<string, string>> = {
   beamWidth: 'beam width',
   vacating: 'property (vi)',
   lines: 'property (v)',
+  lookahead: 'lookahead',
+  beamMoves: 'beam moves',
+  beamFrom: 'beam from move',
+  beamTo: 'beam to move',
   length: 'only length',
 }
 

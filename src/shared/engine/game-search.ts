@@ -20,7 +20,7 @@ import { verify } from '../verify'
 import type { Executor } from './executor'
 import { GameDomain, type GameRule } from './game'
 import type { LevelStat, Progress } from './job'
-import { KeySet, USED, type BufferKind } from './keyset'
+import { hashWords, KeySet, USED, type BufferKind } from './keyset'
 import { BudgetError } from './run'
 
 /** States the optional enumeration searches may hold in all (see solve). */
@@ -126,6 +126,20 @@ export interface GameJob {
   /** Heuristic searches also require property (v) (see GameRule.heuristic). */
   readonly lines: boolean
   /**
+   * How a beam ranks a level it cuts: 0 by the score (scoreOf: the states furthest along); 1 or 2
+   * by lookahead, the states with the most children (1) or grandchildren (2) that survive the
+   * pruning, most first, ties by a hash of the state (see GameSolver.lookahead). Not for the
+   * narrow first search of the flow, which stays greedy.
+   */
+  readonly lookahead: number
+  /**
+   * The moves whose levels a beam cuts, [from, to] (inclusive; to 0: no end): levels outside are
+   * kept whole. [0, 0]: every level. E.g. a beam over the first moves after the critical one,
+   * then the whole tree (see GameSolver.lookahead). Meant for one length (`length`): the moves
+   * are absolute. Not for the narrow first search of the flow.
+   */
+  readonly beamMoves: readonly [number, number]
+  /**
    * Search this one length only, for the army its parity makes the winner (0: every length up to
    * maxLength): heuristic, then (auto) exhaustive if that finds nothing. For runs too long for the
    * full flow, such as every 30-move Chinese Checkers game with the heuristic properties.
@@ -145,6 +159,8 @@ export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
   beamWidth: 200_000,
   vacating: false,
   lines: false,
+  lookahead: 0,
+  beamMoves: [0, 0],
   length: 0,
 }
 
@@ -281,6 +297,7 @@ export class GameSolver {
     heuristics: boolean,
     beam = this.job.beamWidth,
     cap?: SearchCap,
+    shaped = true,
   ): Promise<SearchOutcome> {
     const t0 = performance.now()
     // (iv) assumes every winner's move from the critical one on places a man, which fails where the
@@ -392,9 +409,31 @@ export class GameSolver {
           await this.splitSearch(ctx, next, level, '', splitRecord)
           break
         }
-        if (heuristic && beam > 0 && next.size > beam) {
-          next = this.cap(domain, next, level, winner, kind, beam)
-          cut = true
+        // The job's window and lookahead shape its beams, but not the narrow first search (shaped).
+        const [cutFrom, cutTo] = shaped ? this.job.beamMoves : [0, 0]
+        if (heuristic && beam > 0 && next.size > beam && level >= cutFrom && (cutTo === 0 || level <= cutTo)) {
+          const ahead = shaped ? Math.min(this.job.lookahead, bound - level) : 0
+          const fertility =
+            ahead > 0
+              ? await this.lookahead(
+                  domain,
+                  executor,
+                  next,
+                  levels[level - 1]!,
+                  level,
+                  ahead,
+                  bound,
+                  winner,
+                  heuristic,
+                  kind,
+                  held() + next.bytes,
+                )
+              : undefined
+          // A win among the children: the next level holds it, uncut.
+          if (fertility !== null) {
+            next = this.cap(domain, next, level, winner, kind, beam, fertility)
+            cut = true
+          }
         }
         if (next.size === 0) break
         levels.push(next)
@@ -584,19 +623,147 @@ export class GameSolver {
   }
 
   /**
+   * The beam's lookahead (job.lookahead): per slot of `level` (the states after `depth` moves),
+   * how many children (ahead 1) or grandchildren (ahead 2) survive the pruning. In the known
+   * shortest games the states on the way are the fertile ones: the 15-man 36-move game's state
+   * at the critical move ranks 41,722 states 2,669th by its children, 987th by grandchildren,
+   * 410th by its descendants four moves on, against 54,407th of 240,366 one move later by the
+   * split order (bench/results: ranking alone does not make a beam find that game). Null when a
+   * child already wins (the next level then keeps every state, so it cannot lose the win). The
+   * grandchildren are counted per child, not deduplicated across parents.
+   */
+  private async lookahead(
+    domain: GameDomain,
+    executor: Executor,
+    level: KeySet,
+    prev: KeySet,
+    depth: number,
+    ahead: number,
+    bound: number,
+    winner: number,
+    heuristic: NonNullable<GameRule['heuristic']>,
+    kind: BufferKind,
+    held: number,
+  ): Promise<Float64Array | null> {
+    const w = domain.w
+    const counts = new Float64Array(level.capacity)
+    let won = false
+    const rule = (at: number): GameRule => ({ game: true, level: at, bound, winner, heuristic })
+    const progress = (what: string, total: number) => (done: number) => {
+      if (performance.now() > this.deadline) throw new BudgetError(depth, 0, 'time')
+      this.emit({
+        phase: 'beam',
+        length: bound,
+        level: depth,
+        levelSize: level.size,
+        done,
+        total,
+        memoryBytes: held,
+        message: `level ${depth}: ${what}`,
+      })
+    }
+    if (ahead === 1) {
+      await executor.run({
+        parents: level,
+        prev,
+        cur: undefined,
+        rule: rule(depth + 1),
+        sink: { add: (_k, _o, slot) => void (counts[slot] = counts[slot]! + 1), win: () => void (won = true) },
+        progress: progress('counting the children of each state', level.size),
+      })
+      return won ? null : counts
+    }
+    // Two moves on: the children, kept per parent (not deduplicated), then each one's children.
+    // Memory on top of the levels: the counts, the list of children (rows and parents) while it
+    // grows (old and new arrays), then that list, the table and a count per row.
+    const check = (bytes: number): void => {
+      this.peakBytes = Math.max(this.peakBytes, held + bytes)
+      if (held + bytes > this.job.budgetBytes) throw new BudgetError(depth + 1, held + bytes)
+    }
+    const rowBytes = 4 * w + 4
+    let rows = new Uint32Array(Math.max(1024, level.size * 4) * w)
+    let parent = new Int32Array(rows.length / w)
+    check(counts.byteLength + parent.length * rowBytes)
+    let n = 0
+    await executor.run({
+      parents: level,
+      prev,
+      cur: undefined,
+      rule: rule(depth + 1),
+      sink: {
+        add: (k, o, slot) => {
+          if (n === parent.length) {
+            check(counts.byteLength + parent.length * 3 * rowBytes)
+            const r = new Uint32Array(rows.length * 2)
+            r.set(rows)
+            rows = r
+            const p = new Int32Array(parent.length * 2)
+            p.set(parent)
+            parent = p
+          }
+          rows.set(k.subarray(o, o + w), n * w)
+          parent[n++] = slot
+        },
+        win: () => void (won = true),
+      },
+      progress: progress('listing the children of each state', level.size),
+    })
+    if (won) return null
+    // The children as a table the executor can expand (every row used; shared with threads).
+    let slots = 1024
+    while (slots < n) slots *= 2
+    check(counts.byteLength + parent.length * rowBytes + slots * (4 * w + 8))
+    const table = new Uint32Array(
+      kind === 'shared' && typeof SharedArrayBuffer !== 'undefined' ? new SharedArrayBuffer(slots * w * 4) : new ArrayBuffer(slots * w * 4),
+    )
+    table.set(rows.subarray(0, n * w))
+    rows = new Uint32Array(0)
+    const grand = new Float64Array(slots)
+    await executor.run({
+      parents: KeySet.adopt(w, table, n),
+      prev: level,
+      cur: undefined,
+      rule: rule(depth + 2),
+      sink: { add: (_k, _o, row) => void (grand[row] = grand[row]! + 1), win: () => void (won = true) },
+      progress: progress(`counting the grandchildren of each state (${n} children)`, n),
+    })
+    // A grandchild that wins: that state's count is unbounded, so it is kept.
+    if (won) return null
+    for (let r = 0; r < n; r++) counts[parent[r]!]! += grand[r]!
+    return counts
+  }
+
+  /**
    * A heuristic search's level cut down to the beam width: the states where the winner is furthest
    * along (fewest plies left by the bound, then the least distance of its men to its base, the
    * fewest opposing men left in it, and the shortest ladder), at most `perWinner(beam)` of them
-   * with the same winner's men (see diversity) before any state beyond that many.
+   * with the same winner's men (see diversity) before any state beyond that many. Given the
+   * lookahead's counts per slot (`fertility`), the most fertile states instead, ties by a hash of
+   * the state, without the diversity limit.
    */
-  private cap(domain: GameDomain, level: KeySet, depth: number, winner: number, kind: BufferKind, beam: number): KeySet {
+  private cap(
+    domain: GameDomain,
+    level: KeySet,
+    depth: number,
+    winner: number,
+    kind: BufferKind,
+    beam: number,
+    fertility?: Float64Array,
+  ): KeySet {
     const size = level.size
     const scores = new Float64Array(size)
     const offsets = new Float64Array(size)
     let k = 0
+    let most = 0
+    if (fertility) for (const f of fertility) most = Math.max(most, f)
+    const w = domain.w
     level.forEach((raw, off) => {
       offsets[k] = off
-      scores[k++] = this.scoreOf(domain, raw, off, depth, winner)
+      // Ranked by lookahead, ties (many: counts are small numbers) go by a hash of the state, not by
+      // the score: ordered by the score, the 15-man 36-move search keeps a beam that dead-ends.
+      scores[k++] = fertility
+        ? (most - fertility[off / w]!) * 2 ** 24 + (hashWords(raw, off, w) >>> 8)
+        : this.scoreOf(domain, raw, off, depth, winner)
     })
     const order = rankOrder(scores)
     const raw = level.raw
@@ -605,7 +772,8 @@ export class GameSolver {
     // so its features; without a limit, a beam of B keeps the whole brood of the top B / branching
     // parents and is in effect that much narrower (a narrow first search at Halma's scale then
     // never completes a game). States beyond the limit come after every state within it.
-    const limit = this.diversity ?? diversity(beam)
+    // Ranked by lookahead, siblings differ in what they rank by: no limit.
+    const limit = fertility ? beam : (this.diversity ?? diversity(beam))
     const counts = new Map<number, number>()
     const aw = domain.aw
     const from = winner * aw
@@ -854,8 +1022,15 @@ export class GameSolver {
     const stopped = (o: SearchOutcome) => o.record.result === 'budget' || o.record.result === 'time'
     let halted = false
     /** Run one search and record it; a game it finds is taken at once (its levels then go). */
-    const run = async (bound: number, winner: number, heuristic: boolean, beam?: number, cap?: SearchCap): Promise<SearchOutcome> => {
-      const out = await this.search(folded, executor, bound, winner, heuristic, beam, cap)
+    const run = async (
+      bound: number,
+      winner: number,
+      heuristic: boolean,
+      beam?: number,
+      cap?: SearchCap,
+      shaped = true,
+    ): Promise<SearchOutcome> => {
+      const out = await this.search(folded, executor, bound, winner, heuristic, beam, cap, shaped)
       searches.push(out.record)
       if (stopped(out)) halted = out.record.result === 'time' || halted
       return out
@@ -895,7 +1070,7 @@ export class GameSolver {
           const bound = this.job.maxLength - (winnerOf(this.job.maxLength) === winner ? 0 : 1)
           if (bound < floor[winner]!) continue
           this.emit({ phase: 'beam', length: bound, message: `a first game won by ${problem.armies[winner]!.name}, by a narrow beam` })
-          const out = await run(bound, winner, true, probeBeam)
+          const out = await run(bound, winner, true, probeBeam, undefined, false)
           // Not counted: property (iv) depends on the bound, so this search's levels do not hold
           // the games with the properties at the length found.
           if (out.wins && (!found || out.record.length! < found.length)) found = this.takeGame(folded, out, false)
@@ -1108,6 +1283,14 @@ export function parseGameJob(input: unknown): Result<GameJob, Diagnostic[]> {
     if (typeof v !== 'boolean') faults.push(diagnostic('job.type', `must be true or false, not ${JSON.stringify(v)}`, k))
     return v === true
   }
+  const moves = (k: 'beamMoves'): [number, number] => {
+    const v = get(k)
+    if (!Array.isArray(v) || v.length !== 2 || !v.every((x) => Number.isInteger(x) && x >= 0 && x <= 1000) || (v[1] !== 0 && v[1] < v[0])) {
+      faults.push(diagnostic('job.range', `must be two moves [from, to] with from <= to (to 0: no end), not ${JSON.stringify(v)}`, k))
+      return [0, 0]
+    }
+    return [v[0], v[1]]
+  }
   const strategy = get('strategy')
   if (typeof strategy !== 'string' || !(GAME_STRATEGIES as readonly string[]).includes(strategy)) {
     faults.push(diagnostic('job.choice', `must be one of ${GAME_STRATEGIES.join(', ')}, not ${JSON.stringify(strategy)}`, 'strategy'))
@@ -1125,8 +1308,11 @@ export function parseGameJob(input: unknown): Result<GameJob, Diagnostic[]> {
     beamWidth: num('beamWidth', 0, 1_000_000_000),
     vacating: bool('vacating'),
     lines: bool('lines'),
+    lookahead: num('lookahead', 0, 2),
+    beamMoves: moves('beamMoves'),
     length: num('length', 0, 1000),
   }
+  if (!Number.isInteger(job.lookahead)) faults.push(diagnostic('job.range', `must be 0, 1 or 2, not ${job.lookahead}`, 'lookahead'))
   const doc = typeof o['problem'] === 'object' && o['problem'] !== null ? loadDocument(o['problem']) : undefined
   if (!doc) faults.push(diagnostic('job.problem', 'the job has no problem', 'problem'))
   else if (!doc.ok) faults.push(...doc.error.map((d) => ({ ...d, at: d.at ? `problem.${d.at}` : 'problem' })))

@@ -984,7 +984,8 @@ export class GameKernel {
         }
         if (heur && !this.heuristicOk(fromCell, toCell, mover, rule.level, winner, heur)) continue
         stats.kept++
-        sink.add(out, 0, 0, 0)
+        // The parent's slot goes with the child (the beam's lookahead counts children per parent).
+        sink.add(out, 0, slot, 0)
       }
     }
   }
