@@ -2,17 +2,13 @@
  * `halma game`: the shortest two-player game (both players cooperating so that one of them wins as
  * fast as possible), with a proof that no game is shorter, or the best found and the best bound.
  */
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { formatDocument, specFromProblem } from '../shared/document'
-import { CancelledError, Engine } from '../shared/engine/engine'
-import { GAME_STRATEGIES, parseGameJob, scopeProperties, type GameResult } from '../shared/engine/game-search'
+import { specFromProblem } from '../shared/document'
+import { GAME_STRATEGIES, parseGameJob, scopeProperties, type GameResult } from '../shared/engine/game/job'
 import { describeProblem } from '../shared/problem'
-import { writeFileAtomic } from '../hosts/node/files'
-import { cores, nodeWorkers } from '../hosts/node/threads'
+import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
-import { progressWriter } from './progress'
+import { budgetOption, jobFaults, numberOption, runJob, writeWithSolutions } from './search-run'
 
 export const GAME_HELP = `halma game: the shortest two-player game, and a proof that none is shorter
 
@@ -57,22 +53,6 @@ Output: progress on stderr, the result on stdout (--json for machine-readable);
   --out FILE.halma.json writes the problem with the games found.
 Exit status: 0 a game was found, 1 none, 2 bad input, 130 interrupted.`
 
-/** The option that sets a job field, where the names differ. */
-const OPTION_OF: Readonly<Record<string, string>> = {
-  maxLength: 'max-length',
-  timeLimit: 'time-limit',
-  listGames: 'list',
-  beamWidth: 'beam',
-  budgetBytes: 'budget',
-  beamMoves: 'beam-moves',
-}
-
-function workerScript(): URL {
-  const beside = new URL('./expansion-worker.mjs', import.meta.url)
-  if (existsSync(fileURLToPath(beside))) return beside
-  return new URL('../../out/cli/expansion-worker.mjs', import.meta.url)
-}
-
 export async function runGame(argv: string[], io: Io): Promise<number> {
   const v = parse(argv, {
     ...PROBLEM_OPTIONS,
@@ -98,84 +78,43 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
   }
   const loaded = loadProblem(v['problem'] === undefined ? { ...v, game: true } : v)
   if (loaded.problem.kind !== 'game') throw new UsageError('this is a transfer problem; `halma solve` searches transfers')
-  const number = (key: string, fallback: number): number => {
-    const text = v[key]
-    if (typeof text !== 'string') return fallback
-    const n = Number(text)
-    if (!Number.isFinite(n)) throw new UsageError(`--${key}: '${text}' is not a number`)
-    return n
-  }
+  const number = (key: string, fallback: number): number => numberOption(v, key, fallback)
   const beamMoves = (text: unknown): [number, number] => {
     if (typeof text !== 'string') return [0, 0]
     const m = /^(\d+)-(\d*)$/.exec(text.trim())
     if (!m) throw new UsageError(`--beam-moves: '${text}' is not a range of moves such as 8-15 or 8-`)
     return [Number(m[1]), m[2] === '' ? 0 : Number(m[2])]
   }
-  const budget = (): number => {
-    const gb = number('budget', 6)
-    if (gb < 0.001 || gb > 1024) throw new UsageError(`--budget: must be from 0.001 to 1024 GB, not ${gb}`)
-    return gb
-  }
   const strategy = typeof v['strategy'] === 'string' ? v['strategy'] : 'auto'
   if (!(GAME_STRATEGIES as readonly string[]).includes(strategy))
     throw new UsageError(`--strategy: '${strategy}' is not one of ${GAME_STRATEGIES.join(', ')}`)
-  const threads = number('threads', cores())
   const job = parseGameJob({
     problem: specFromProblem(loaded.problem),
     strategy,
     maxLength: number('max-length', 200),
-    threads,
+    length: number('length', 0),
+    threads: number('threads', cores()),
     fold: v['no-fold'] !== true,
-    budgetBytes: Math.round(budget() * 2 ** 30),
+    budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
     enumerate: v['no-enumerate'] !== true,
     listGames: number('list', 20),
-    beamWidth: number('beam', 200_000),
-    vacating: v['vacating'] === true,
-    lines: v['lines'] === true,
-    lookahead: number('lookahead', 0),
-    beamMoves: beamMoves(v['beam-moves']),
-    length: number('length', 0),
+    beam: { width: number('beam', 200_000), lookahead: number('lookahead', 0), moves: beamMoves(v['beam-moves']) },
+    heuristics: { vacating: v['vacating'] === true, lines: v['lines'] === true },
   })
-  if (!job.ok) throw new UsageError(job.error.map((d) => `--${OPTION_OF[d.at ?? ''] ?? d.at ?? 'job'}: ${d.message}`).join('; '))
-  const engine = new Engine(threads > 1 ? { workers: nodeWorkers(workerScript()) } : {})
-  const bar = progressWriter((s) => process.stderr.write(s), io.tty && process.stderr.isTTY === true)
-  const handle = engine.startGame(job.value, (p) => bar.update(p))
-  const interrupt = (): void => handle.cancel()
-  process.once('SIGINT', interrupt)
-  let result: GameResult
-  try {
-    result = await handle.result
-  } catch (e) {
-    bar.done()
-    if (e instanceof CancelledError) {
-      io.err('halma game: cancelled')
-      return 130
-    }
-    throw e
-  } finally {
-    process.removeListener('SIGINT', interrupt)
-  }
-  bar.done()
-  const outFile = typeof v['out'] === 'string' ? v['out'] : undefined
-  if (outFile) {
-    const base = loaded.document?.spec ?? specFromProblem(loaded.problem)
-    const doc = {
-      ...base,
-      solutions: [
-        ...(base.solutions ?? []),
-        ...result.games.map((g, k) => ({
-          title: `${g.moves.length}-move game, ${g.winner} wins, found by halma game${result.optimal ? ' (shortest)' : ''}${result.games.length > 1 ? ` #${k + 1}` : ''}`,
-          moves: g.moves.join(', '),
-          notes: result.proof.statement,
-        })),
-      ],
-    }
-    try {
-      await writeFileAtomic(outFile, formatDocument(doc))
-    } catch (e) {
-      throw new UsageError(`--out: cannot write '${outFile}': ${(e as Error).message}`)
-    }
+  if (!job.ok) throw jobFaults(job.error)
+  const result = await runJob({ kind: 'game', params: job.value }, io, 'game')
+  if (!result) return 130
+  if (typeof v['out'] === 'string') {
+    await writeWithSolutions(
+      v['out'],
+      loaded,
+      result.games.map((g, k) => ({
+        title: `${g.moves.length}-move game, ${g.winner} wins, found by halma game${result.optimal ? ' (shortest)' : ''}${result.games.length > 1 ? ` #${k + 1}` : ''}`,
+        moves: g.moves.join(', '),
+        notes: result.proof.statement,
+      })),
+    )
   }
   if (v['json']) {
     io.out(json({ ...result, stats: { ...result.stats, maxRssBytes: process.resourceUsage().maxRSS * 1024 } }))

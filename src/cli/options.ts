@@ -39,7 +39,7 @@ export const MOVES_OPTIONS = {
   solution: { type: 'string' },
 } as const satisfies ParseArgsConfig['options']
 
-type Values = Record<string, string | boolean | undefined>
+export type Values = Record<string, string | boolean | undefined>
 
 /** Parse argv strictly: unknown options and stray arguments are usage errors. */
 export function parse<O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O): Values {

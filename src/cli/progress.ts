@@ -1,5 +1,5 @@
 /** Progress of a search on the terminal: one redrawn bar on a TTY, plain lines otherwise. */
-import type { Progress } from '../shared/engine/job'
+import type { Progress } from '../shared/engine/core/progress'
 
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US')
 const mb = (b: number): string => `${(b / 2 ** 20).toFixed(0)} MB`

@@ -2,18 +2,13 @@
  * `halma solve`: find a shortest solution of a transfer problem and prove that none is shorter,
  * or report the best found with the best lower bound proven.
  */
-import { existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { formatDocument, specFromProblem } from '../shared/document'
-import { CancelledError, Engine, parseJob } from '../shared/engine/engine'
-import { STRATEGIES, type SolveResult } from '../shared/engine/job'
-import { BOUNDS } from '../shared/engine/ladder'
+import { specFromProblem } from '../shared/document'
+import { BOUNDS, parseSolveJob, STRATEGIES, type SolveResult } from '../shared/engine/transfer/job'
 import { describeProblem } from '../shared/problem'
-import { writeFileAtomic } from '../hosts/node/files'
-import { cores, nodeWorkers } from '../hosts/node/threads'
+import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
-import { progressWriter } from './progress'
+import { budgetOption, jobFaults, numberOption, runJob, writeWithSolutions } from './search-run'
 
 export const SOLVE_HELP = `halma solve: a shortest solution of a transfer problem, and a proof that none is shorter
 
@@ -40,13 +35,6 @@ Output: progress on stderr; the result on stdout (--json for machine-readable);
   --out FILE.halma.json writes the problem with the solutions found.
 Exit status: 0 a solution was found, 1 none, 2 bad input, 130 interrupted.`
 
-/** The worker script next to the bundle, or the built one when running from source. */
-function workerScript(): URL {
-  const beside = new URL('./expansion-worker.mjs', import.meta.url)
-  if (existsSync(fileURLToPath(beside))) return beside
-  return new URL('../../out/cli/expansion-worker.mjs', import.meta.url)
-}
-
 export async function runSolve(argv: string[], io: Io): Promise<number> {
   const v = parse(argv, {
     ...PROBLEM_OPTIONS,
@@ -69,72 +57,38 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
   }
   const loaded = loadProblem(v)
   if (loaded.problem.kind !== 'transfer') throw new UsageError('this is a game; `halma game` searches two-player games')
-  const number = (key: string, fallback: number): number => {
-    const text = v[key]
-    if (typeof text !== 'string') return fallback
-    const n = Number(text)
-    if (!Number.isFinite(n)) throw new UsageError(`--${key}: '${text}' is not a number`)
-    return n
-  }
-  const threads = number('threads', cores())
+  const number = (key: string, fallback: number): number => numberOption(v, key, fallback)
   const strategy = typeof v['strategy'] === 'string' ? v['strategy'] : 'auto'
   if (!(STRATEGIES as readonly string[]).includes(strategy))
     throw new UsageError(`--strategy: '${strategy}' is not one of ${STRATEGIES.join(', ')}`)
   const bound = typeof v['bound'] === 'string' ? v['bound'] : 'ladder'
   if (!(BOUNDS as readonly string[]).includes(bound)) throw new UsageError(`--bound: '${bound}' is not one of ${BOUNDS.join(', ')}`)
-  const job = parseJob({
+  const job = parseSolveJob({
     problem: specFromProblem(loaded.problem),
     strategy,
-    ...(typeof v['beam'] === 'string' && { beamWidth: number('beam', 0) }),
-    lambda: number('lambda', 2),
+    beam: { ...(typeof v['beam'] === 'string' && { width: number('beam', 0) }), lambda: number('lambda', 2) },
     palindrome: v['palindrome'] === true,
     maxLength: number('max-length', 120),
-    threads,
+    threads: number('threads', cores()),
     bound,
     exactMoves: number('exact', 6),
     fold: v['no-fold'] !== true,
-    budgetBytes: Math.round(number('budget', 6) * 2 ** 30),
+    budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
   })
-  if (!job.ok) throw new UsageError(job.error.map((d) => `--${d.at ?? 'job'}: ${d.message}`).join('; '))
-  const engine = new Engine(threads > 1 ? { workers: nodeWorkers(workerScript()) } : {})
-  const bar = progressWriter((s) => process.stderr.write(s), io.tty && process.stderr.isTTY === true)
-  const handle = engine.start(job.value, (p) => bar.update(p))
-  const interrupt = (): void => handle.cancel()
-  process.once('SIGINT', interrupt)
-  let result: SolveResult
-  try {
-    result = await handle.result
-  } catch (e) {
-    bar.done()
-    if (e instanceof CancelledError) {
-      io.err('halma solve: cancelled')
-      return 130
-    }
-    throw e
-  } finally {
-    process.removeListener('SIGINT', interrupt)
-  }
-  bar.done()
-  const outFile = typeof v['out'] === 'string' ? v['out'] : undefined
-  if (outFile) {
-    const base = loaded.document?.spec ?? specFromProblem(loaded.problem)
-    const doc = {
-      ...base,
-      solutions: [
-        ...(base.solutions ?? []),
-        ...result.solutions.map((s, k) => ({
-          title: `${result.length} moves, found by halma solve${result.optimal ? ' (optimal)' : ''}${result.solutions.length > 1 ? ` #${k + 1}` : ''}`,
-          moves: s.moves.join(', '),
-          notes: result.proof.statement,
-        })),
-      ],
-    }
-    try {
-      await writeFileAtomic(outFile, formatDocument(doc))
-    } catch (e) {
-      throw new UsageError(`--out: cannot write '${outFile}': ${(e as Error).message}`)
-    }
+  if (!job.ok) throw jobFaults(job.error)
+  const result = await runJob({ kind: 'solve', params: job.value }, io, 'solve')
+  if (!result) return 130
+  if (typeof v['out'] === 'string') {
+    await writeWithSolutions(
+      v['out'],
+      loaded,
+      result.solutions.map((s, k) => ({
+        title: `${result.length} moves, found by halma solve${result.optimal ? ' (optimal)' : ''}${result.solutions.length > 1 ? ` #${k + 1}` : ''}`,
+        moves: s.moves.join(', '),
+        notes: result.proof.statement,
+      })),
+    )
   }
   if (v['json']) {
     io.out(

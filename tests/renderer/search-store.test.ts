@@ -10,7 +10,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import type { HalmaApi, JobTicket } from '../../src/preload/api'
 import { useHostApi } from '../../src/renderer/api'
-import { DEFAULT_GAME_JOB } from '../../src/shared/engine/game-search'
+import { DEFAULT_GAME_JOB } from '../../src/shared/engine/game/job'
 import GameResultView from '../../src/renderer/components/GameResultView.vue'
 import SearchPanel from '../../src/renderer/components/SearchPanel.vue'
 import { gameHeadline } from '../../src/renderer/format'
@@ -20,7 +20,7 @@ import { useSearch } from '../../src/renderer/stores/search'
 import { useWorkbench } from '../../src/renderer/stores/workbench'
 import { parseDocument, type DocumentSpec } from '../../src/shared/document'
 import { Engine } from '../../src/shared/engine/engine'
-import type { GameResult } from '../../src/shared/engine/game-search'
+import type { GameResult } from '../../src/shared/engine/game/job'
 import type { JobEvent } from '../../src/shared/jobs/manager'
 import { parseJobRequest, type Job, type JobRequest } from '../../src/shared/jobs/protocol'
 import { expect as unwrap, ok, type Diagnostic, type Result } from '../../src/shared/result'
@@ -70,7 +70,7 @@ beforeAll(async () => {
   // The real engine's answer for the small game (blue wins in 9; 170 shortest games).
   const job = unwrap(parseJobRequest({ kind: 'game', params: { problem: GAME, threads: 1, listGames: 4 } }))
   if (job.kind !== 'game') throw new Error('not a game job')
-  result = await new Engine().startGame(job.params).result
+  result = await new Engine().start(job).result
 })
 
 let host: ReturnType<typeof fakeHost>
@@ -119,11 +119,8 @@ describe('search requests', () => {
       threads: 2,
       enumerate: false,
       listGames: 3,
-      beamWidth: 500,
-      vacating: true,
-      lines: true,
-      lookahead: 2,
-      beamMoves: [8, 15],
+      beam: { width: 500, lookahead: 2, moves: [8, 15] },
+      heuristics: { vacating: true, lines: true },
       length: 29,
     })
     // A blank beam width is the engine's default.
@@ -146,7 +143,7 @@ describe('search requests', () => {
         }),
       ),
     )
-    expect(plain.params).toMatchObject({ beamWidth: DEFAULT_GAME_JOB.beamWidth })
+    expect(plain.params).toMatchObject({ beam: { width: DEFAULT_GAME_JOB.beam.width } })
     const solve = unwrap(parseJobRequest(solveRequest(DEFAULT_SPEC, { strategy: 'beam', beamWidth: null, threads: 2 })))
     expect(solve.kind).toBe('solve')
   })
@@ -294,7 +291,7 @@ describe('the search store with a game', () => {
     expect(host.requests).toHaveLength(0)
     search.game.maxLength = 0
     await search.run()
-    expect(search.failure).toBe('max length: must be a number from 1 to 1000, not 0')
+    expect(search.failure).toBe('max length: must be an integer from 1 to 1000, not 0')
     search.game.maxLength = 50
     await search.run()
     host.send({
@@ -335,7 +332,7 @@ describe('the search panel with a game', () => {
     await nextTick()
     expect(host.jobs[0]).toMatchObject({
       kind: 'game',
-      params: { strategy: 'heuristic', maxLength: 40, length: 30, timeLimit: 9, enumerate: false, beamWidth: 2000 },
+      params: { strategy: 'heuristic', maxLength: 40, length: 30, timeLimit: 9, enumerate: false, beam: { width: 2000 } },
     })
     w.unmount()
   })

@@ -171,8 +171,8 @@ describe('halma solve and halma game', () => {
     [['game', '--problem', file('triangle10-6move.halma.json')], 'this is a transfer problem; `halma solve` searches transfers'],
     [['game', '--army', 'triangle10', '--beam-moves', '8..15'], "--beam-moves: '8..15' is not a range of moves such as 8-15 or 8-"],
     [['game', '--army', 'triangle10', '--beam-moves', '15-8'], '--beam-moves: must be two moves [from, to] with from <= to'],
-    [['game', '--army', 'triangle10', '--lookahead', '3'], '--lookahead: must be a number from 0 to 2, not 3'],
-    [['game', '--army', 'triangle10', '--max-length', '0'], '--max-length: must be a number from 1 to 1000, not 0'],
+    [['game', '--army', 'triangle10', '--lookahead', '3'], '--lookahead: must be an integer from 0 to 2, not 3'],
+    [['game', '--army', 'triangle10', '--max-length', '0'], '--max-length: must be an integer from 1 to 1000, not 0'],
     [['game', '--army', 'triangle10', '--budget', '0'], '--budget: must be from 0.001 to 1024 GB, not 0'],
   ])('bad options are refused with exit 2: %j', async (argv, message) => {
     const r = await run(argv)

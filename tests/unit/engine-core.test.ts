@@ -10,12 +10,14 @@ import { expect as unwrap } from '../../src/shared/result'
 import { makeRules, type MoveSet } from '../../src/shared/rules'
 import { symmetry } from '../../src/shared/symmetry'
 import { topology } from '../../src/shared/topology'
-import { TransferDomain } from '../../src/shared/engine/domain'
-import { InlineExecutor } from '../../src/shared/engine/executor'
-import { KeySet, USED } from '../../src/shared/engine/keyset'
-import { LadderBound, theorem2Bound } from '../../src/shared/engine/ladder'
-import { PackedSpace, STAMP_LIMIT } from '../../src/shared/engine/packed'
-import { Run } from '../../src/shared/engine/run'
+import { Budget } from '../../src/shared/engine/core/budget'
+import { InlineExecutor } from '../../src/shared/engine/core/executor'
+import { KeySet, USED } from '../../src/shared/engine/core/keyset'
+import { PackedSpace, STAMP_LIMIT } from '../../src/shared/engine/packed/space'
+import { grow, KEEP_ALL, transferSearch } from '../../src/shared/engine/transfer/context'
+import { TransferDomain } from '../../src/shared/engine/transfer/domain'
+import { TransferKernel } from '../../src/shared/engine/transfer/kernel'
+import { ProjectedRiseBound, theorem2Bound } from '../../src/shared/engine/transfer/rise-bound'
 
 const board9 = unwrap(boardByName('9x9'))
 
@@ -128,8 +130,8 @@ describe('level sets (search notes fixtures)', () => {
   const problem = unwrap(presetProblem('transfer', board9, makeRules('6-move'), 'triangle10'))
   const sizes = async (fold: boolean, depth: number): Promise<number[]> => {
     const domain = new TransferDomain(problem, { fold, bound: 'none', exactMoves: 0 })
-    const run = new Run(domain, new InlineExecutor(domain), 2 ** 32)
-    for (let i = 0; i < depth; i++) await run.next({ sides: [], minSym: 0, score: false, lambda: 0 })
+    const run = transferSearch({ domain, executor: new InlineExecutor(new TransferKernel(domain)), budget: new Budget(2 ** 32, Infinity) })
+    for (let i = 0; i < depth; i++) await grow(run, KEEP_ALL)
     return run.levels.slice(1).map((l) => l.size)
   }
   it('triangle-10, 6-move, every board: 14, 164, 1493, 11363, 74170, 421486', async () => {
@@ -165,7 +167,7 @@ describe('the ladder bound is sound', () => {
     const rules = makeRules(moves as MoveSet, { jumpsOnly })
     const space = new PackedSpace(board, rules)
     const cells = unwrap(presetArmy(board, army))
-    const ladder = new LadderBound(space, cells.length, 3)
+    const ladder = new ProjectedRiseBound(space, cells.length, 3)
     const crude = theorem2Bound(space)
     const topo = topology(board, rules)
     const rand = lcg(17)

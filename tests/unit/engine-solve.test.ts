@@ -12,29 +12,36 @@ import { expect as unwrap } from '../../src/shared/result'
 import { makeRules, type MoveSet } from '../../src/shared/rules'
 import { topology } from '../../src/shared/topology'
 import { verify } from '../../src/shared/verify'
-import { CancelledError, Engine, parseJob } from '../../src/shared/engine/engine'
-import type { SolveJob, SolveResult } from '../../src/shared/engine/job'
+import { CancelledError, Engine } from '../../src/shared/engine/engine'
+import { parseSolveJob, type SolveJob, type SolveJobInput, type SolveResult } from '../../src/shared/engine/transfer/job'
 import { nodeWorkers } from '../../src/hosts/node/threads'
-import { TransferDomain } from '../../src/shared/engine/domain'
-import { InlineExecutor, ThreadExecutor } from '../../src/shared/engine/executor'
-import { ExpansionWorker } from '../../src/shared/engine/worker'
-import { Run } from '../../src/shared/engine/run'
-import { Kernel, newStats } from '../../src/shared/engine/kernel'
-import type { WorkerPort } from '../../src/shared/engine/executor'
-import type { ExpandReply, WorkerMessage } from '../../src/shared/engine/protocol'
-import { checkLength } from '../../src/shared/engine/prove'
+import { Budget } from '../../src/shared/engine/core/budget'
+import { newStats, type Sink } from '../../src/shared/engine/core/contract'
+import { InlineExecutor, ThreadExecutor, type WorkerPort } from '../../src/shared/engine/core/executor'
+import type { ExpandReply, WorkerMessage, WorkerReply } from '../../src/shared/engine/core/messages'
+import { ExpansionWorker } from '../../src/shared/engine/core/worker'
+import { buildKernel, type DomainInit } from '../../src/shared/engine/registry'
+import { grow, KEEP_ALL, transferSearch } from '../../src/shared/engine/transfer/context'
+import { TransferDomain } from '../../src/shared/engine/transfer/domain'
+import { TransferKernel, type TransferRule } from '../../src/shared/engine/transfer/kernel'
+import { checkLength } from '../../src/shared/engine/transfer/prove'
 
 const WORKER = pathToFileURL(join(import.meta.dirname, '../../out/cli/expansion-worker.mjs'))
 
-function job(problem: Problem, extra: Partial<SolveJob> = {}): SolveJob {
-  return unwrap(parseJob({ problem: specFromProblem(problem), beamWidth: 20_000, ...extra }))
+type Extra = Omit<SolveJobInput, 'problem'>
+
+function job(problem: Problem, extra: Extra = {}): SolveJob {
+  return unwrap(parseSolveJob({ problem: specFromProblem(problem), beam: { width: 20_000 }, ...extra }))
 }
 
-async function solve(problem: Problem, extra: Partial<SolveJob> = {}): Promise<SolveResult> {
+async function solve(problem: Problem, extra: Extra = {}): Promise<SolveResult> {
   const j = job(problem, extra)
   const engine = new Engine(j.threads > 1 ? { workers: nodeWorkers(WORKER) } : {})
-  return engine.start(j).result
+  return engine.start({ kind: 'solve', params: j }).result
 }
+
+/** A sink that only counts (and refuses goals, which transfers never report). */
+const counting = (count: () => void): Sink => ({ minScore: -Infinity, child: count, goal: () => undefined })
 
 const preset = (army: string, moves: MoveSet, b = '9x9', jumpsOnly = false): Problem =>
   unwrap(presetProblem('transfer', unwrap(boardByName(b)), makeRules(moves, { jumpsOnly }), army as never))
@@ -103,10 +110,9 @@ describe('exact optima (paper Table 3 and constructed problems)', () => {
       const domain = new TransferDomain(problem)
       const ctx = {
         domain,
-        executor: new InlineExecutor(domain),
-        budgetBytes: 2 ** 30,
+        executor: new InlineExecutor(new TransferKernel(domain)),
+        budget: new Budget(2 ** 30, Infinity),
         maxMeetings: 100,
-        deadline: Infinity,
         phase: () => undefined,
       }
       for (let length = 1; length <= optimum; length++) {
@@ -160,16 +166,16 @@ describe('threads', () => {
 
 describe('threads after a failed run', () => {
   /** A thread stand-in that runs tasks at once but holds the replies until delivered. */
-  class HeldPort implements WorkerPort {
-    private readonly worker = new ExpansionWorker()
-    private handler: ((m: ExpandReply) => void) | undefined
+  class HeldPort implements WorkerPort<DomainInit> {
+    private readonly worker = new ExpansionWorker(buildKernel)
+    private handler: ((m: WorkerReply) => void) | undefined
     held: ExpandReply[] = []
-    post(message: WorkerMessage): void {
+    post(message: WorkerMessage<DomainInit>): void {
       const r = this.worker.handle(message)
       if (r) this.held.push(r.reply)
     }
-    onMessage(h: (m: ExpandReply | { type: 'error'; message: string }) => void): void {
-      this.handler = h as (m: ExpandReply) => void
+    onMessage(h: (m: WorkerReply) => void): void {
+      this.handler = h
     }
     onError(): void {}
     terminate(): void {}
@@ -182,13 +188,20 @@ describe('threads after a failed run', () => {
   it('late replies of a run that failed do not reach the next run', async () => {
     const domain = new TransferDomain(preset('triangle10', '6-move'))
     // Level 5 (37,114 boards): 8 chunks, every one holding parents.
-    const run = new Run(domain, new InlineExecutor(domain), 2 ** 30)
-    const rule = { sides: [], minSym: 0, score: false, lambda: 0 }
-    for (let i = 0; i < 5; i++) await run.next(rule)
+    const run = transferSearch({ domain, executor: new InlineExecutor(new TransferKernel(domain)), budget: new Budget(2 ** 30, Infinity) })
+    for (let i = 0; i < 5; i++) await grow(run, KEEP_ALL)
     const [prev, parents] = [run.levels[4]!, run.levels[5]!]
-    const full = { ...rule, level: 6 }
+    const full: TransferRule = { kind: 'transfer', level: 6, ...KEEP_ALL }
     let expected = 0
-    new Kernel(domain).expandRange(parents.raw, 0, parents.capacity, full, prev, parents, { add: () => void expected++ }, newStats())
+    new TransferKernel(domain).expandRange(
+      parents.raw,
+      0,
+      parents.capacity,
+      full,
+      [parents, prev],
+      counting(() => void expected++),
+      newStats(),
+    )
 
     const ports: HeldPort[] = []
     const executor = new ThreadExecutor(
@@ -198,18 +211,15 @@ describe('threads after a failed run', () => {
         return p
       },
       2,
-      { type: 'init', kind: 'transfer', spec: domain.spec(), options: domain.options },
+      { type: 'init', domain: domain.init },
     )
     const failing = executor.run({
       parents,
-      prev,
-      cur: parents,
+      window: [parents, prev],
       rule: full,
-      sink: {
-        add: () => {
-          throw new Error('over budget')
-        },
-      },
+      sink: counting(() => {
+        throw new Error('over budget')
+      }),
     })
     ports[0]!.deliver(ports[0]!.held.splice(0, 1))
     await expect(failing).rejects.toThrow('over budget')
@@ -217,7 +227,7 @@ describe('threads after a failed run', () => {
     const late = ports.map((p) => p.held.splice(0))
     expect(late.flat().length).toBeGreaterThan(0)
     let seen = 0
-    const second = executor.run({ parents, prev, cur: parents, rule: full, sink: { add: () => void seen++ } })
+    const second = executor.run({ parents, window: [parents, prev], rule: full, sink: counting(() => void seen++) })
     // The next run gets going, then the late replies arrive in the middle of it.
     for (let round = 0; round < 2; round++) {
       for (const p of ports) p.deliver(p.held.splice(0, 1))
@@ -239,7 +249,7 @@ describe('cancellation', () => {
       const j = job(preset('triangle10', '6-move'), { threads, strategy: 'exhaustive' })
       const engine = new Engine(threads > 1 ? { workers: nodeWorkers(WORKER) } : {})
       let level = 0
-      const handle = engine.start(j, (p) => (level = Math.max(level, p.level)))
+      const handle = engine.start({ kind: 'solve', params: j }, (p) => (level = Math.max(level, p.level)))
       await new Promise((r) => setTimeout(r, 1500))
       const t0 = performance.now()
       handle.cancel()
@@ -253,7 +263,7 @@ describe('cancellation', () => {
 describe('bad and impossible jobs', () => {
   const problem = specFromProblem(preset('triangle6', '6-move'))
   it.each([
-    [{ problem, beamWidth: 0 }, 'beamWidth: must be an integer from 1 to 100000000, not 0'],
+    [{ problem, beam: { width: 0 } }, 'beam.width: must be an integer from 1 to 100000000, not 0'],
     [{ problem, strategy: 'fastest' }, 'strategy: must be one of auto, beam, exhaustive, not "fastest"'],
     [{ problem, threads: -1 }, 'threads: must be an integer from 0 to 256, not -1'],
     [{}, 'problem: the job has no problem'],
@@ -263,7 +273,7 @@ describe('bad and impossible jobs', () => {
       'problem.kind: this search takes a transfer problem, not a game',
     ],
   ])('rejects %j', (input, message) => {
-    const r = parseJob(input)
+    const r = parseSolveJob(input)
     expect(r.ok).toBe(false)
     if (!r.ok) expect(r.error.map((d) => `${d.at}: ${d.message}`).join('; ')).toContain(message)
   })

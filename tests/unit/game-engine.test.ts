@@ -11,14 +11,23 @@ import { makeRules, type MoveSet } from '../../src/shared/rules'
 import { topology } from '../../src/shared/topology'
 import { verify } from '../../src/shared/verify'
 import { Engine } from '../../src/shared/engine/engine'
-import { InlineExecutor, ThreadExecutor, type WorkerPort } from '../../src/shared/engine/executor'
-import { GameDomain, GameKernel, remainingTerms, type GameRule } from '../../src/shared/engine/game'
-import { GameSolver, parseGameJob, type GameResult } from '../../src/shared/engine/game-search'
-import { newStats } from '../../src/shared/engine/kernel'
-import { BudgetError } from '../../src/shared/engine/run'
-import { KeySet, USED as USED_BIT } from '../../src/shared/engine/keyset'
-import type { ExpandReply, WorkerMessage } from '../../src/shared/engine/protocol'
-import { ExpansionWorker } from '../../src/shared/engine/worker'
+import { Budget, BudgetError } from '../../src/shared/engine/core/budget'
+import { newStats, type Sink } from '../../src/shared/engine/core/contract'
+import { InlineExecutor, ThreadExecutor, type WorkerPort } from '../../src/shared/engine/core/executor'
+import { KeySet, USED as USED_BIT } from '../../src/shared/engine/core/keyset'
+import { countDescendants } from '../../src/shared/engine/core/lookahead'
+import type { WorkerMessage, WorkerReply } from '../../src/shared/engine/core/messages'
+import { ExpansionWorker } from '../../src/shared/engine/core/worker'
+import { remainingTerms } from '../../src/shared/engine/game/bound'
+import { GameDomain, type GameRule } from '../../src/shared/engine/game/domain'
+import { GameFlow } from '../../src/shared/engine/game/flow'
+import { takeGame } from '../../src/shared/engine/game/found'
+import type { HeuristicRule } from '../../src/shared/engine/game/heuristics'
+import { parseGameJob, type GameJob, type GameJobInput, type GameResult } from '../../src/shared/engine/game/job'
+import { GameKernel } from '../../src/shared/engine/game/kernel'
+import { cutLevel } from '../../src/shared/engine/game/ranking'
+import { searchContext, searchGame, type GameSearchSpec, type SearchOutcome } from '../../src/shared/engine/game/search'
+import { buildKernel, type DomainInit } from '../../src/shared/engine/registry'
 import { loadProblemFile } from './fixtures'
 
 const game = (army: string, moves: MoveSet, b = '9x9'): Problem =>
@@ -30,6 +39,30 @@ function lcg(seed: number): (n: number) => number {
 }
 
 const keyText = (k: Uint32Array, o: number, w: number) => Array.from(k.subarray(o, o + w)).join(',')
+
+/** A sink from two callbacks: the children and the goals (wins). */
+const sinkOf = (child: (k: Uint32Array, o: number) => void, goal: (k: Uint32Array, o: number) => void = () => undefined): Sink => ({
+  minScore: -Infinity,
+  child: (k, o) => child(k, o),
+  goal: (k, o) => goal(k, o),
+})
+
+/** Run a game job on the engine. */
+const runGame = (job: GameJob): Promise<GameResult> => new Engine().start({ kind: 'game', params: job }).result
+/** A game job from loose settings. */
+const gameJob = (input: GameJobInput): GameJob => unwrap(parseGameJob(input))
+/** One game search, outside a flow. */
+const oneSearch = (
+  d: GameDomain,
+  spec: Partial<GameSearchSpec> & Pick<GameSearchSpec, 'bound' | 'winner'>,
+  options: Parameters<typeof searchContext>[2] = {},
+) =>
+  searchGame(searchContext(d, new InlineExecutor(new GameKernel(d)), options), {
+    heuristics: null,
+    beam: 0,
+    shape: { lookahead: 0, moves: [0, 0] },
+    ...spec,
+  })
 
 /**
  * The lookahead, written independently: when a wasted turn does not fit, the side to move needs a
@@ -71,15 +104,15 @@ function compareWithReference(d: GameDomain, kernel: GameKernel, occ: Uint8Array
   const blue = Array.from(occ.keys()).filter((c) => occ[c] === 1)
   const red = Array.from(occ.keys()).filter((c) => occ[c] === 2)
   const key = new Uint32Array(d.w)
-  d.pack(blue, red, key, 0)
-  const rule: GameRule = { game: true, level, bound, winner, heuristic: null }
+  d.packArmies(blue, red, key, 0)
+  const rule: GameRule = { kind: 'game', level, bound, winner, heuristic: null }
   const kept: string[] = []
   const wins: string[] = []
-  const sink = {
-    add: (k: Uint32Array, o: number) => void kept.push(keyText(k, o, d.w)),
-    win: (k: Uint32Array, o: number) => void wins.push(keyText(k, o, d.w)),
-  }
-  kernel.expandRange(key, 0, 1, rule, undefined, undefined, sink, newStats())
+  const sink = sinkOf(
+    (k, o) => void kept.push(keyText(k, o, d.w)),
+    (k, o) => void wins.push(keyText(k, o, d.w)),
+  )
+  kernel.expandRange(key, 0, 1, rule, [], sink, newStats())
   const refKept = new Set<string>()
   const refWins = new Set<string>()
   let byLookahead = 0
@@ -89,7 +122,7 @@ function compareWithReference(d: GameDomain, kernel: GameKernel, occ: Uint8Array
     const nb = Array.from(o2.keys()).filter((c) => o2[c] === 1)
     const nr = Array.from(o2.keys()).filter((c) => o2[c] === 2)
     const k = new Uint32Array(d.w)
-    d.pack(nb, nr, k, 0)
+    d.packArmies(nb, nr, k, 0)
     if (d.occupies(mover === 0 ? nb : nr, mover)) {
       if (mover === winner) refWins.add(keyText(k, 0, d.w))
     } else if (level + d.remaining(nb, nr, winner, 1 - mover) <= bound) {
@@ -164,10 +197,9 @@ describe("the paper's numbers", () => {
       const next = new KeySet(d.w)
       await ex.run({
         parents: level,
-        prev: seen[i % 2],
-        cur: undefined,
-        rule: { game: true, level: i, bound: 1000, winner: 0, heuristic: null },
-        sink: { add: (k, o) => void next.add(k, o), win: () => undefined },
+        window: [seen[i % 2]!],
+        rule: { kind: 'game', level: i, bound: 1000, winner: 0, heuristic: null },
+        sink: sinkOf((k, o) => void next.add(k, o)),
       })
       next.forEach((r, o) => void seen[i % 2]!.add(r, o))
       sizes.push(next.size)
@@ -213,14 +245,14 @@ describe('heuristic mode', () => {
       const want = new Uint32Array(d.w)
       let position = startPosition(problem)
       for (let i = 0; i < L; i++) {
-        d.pack(position.men(0), position.men(1), key, 0)
+        d.packArmies(position.men(0), position.men(1), key, 0)
         const path = v.moves[i]!.move.path
         position = position.moved(path[0]!, path[path.length - 1]!)
-        d.pack(position.men(0), position.men(1), want, 0)
+        d.packArmies(position.men(0), position.men(1), want, 0)
         const out: string[] = []
         const collect = (k: Uint32Array, o: number) => void out.push(keyText(k, o, d.w))
         const rule: GameRule = {
-          game: true,
+          kind: 'game',
           level: i + 1,
           bound: L,
           winner: d.mover(L),
@@ -231,7 +263,7 @@ describe('heuristic mode', () => {
             lines: Math.floor((L - 2 * (d.men - 1) + L) / 2),
           },
         }
-        kernel.expandRange(key, 0, 1, rule, undefined, undefined, { add: collect, win: collect }, newStats())
+        kernel.expandRange(key, 0, 1, rule, [], sinkOf(collect, collect), newStats())
         expect(out, `move ${i + 1}`).toContain(keyText(want, 0, d.w))
       }
     },
@@ -484,8 +516,7 @@ describe('shortest games on small boards', () => {
           )
         : game(army, moves as MoveSet, b)
     const expected = bfsShortest(problem)
-    const job = unwrap(parseGameJob({ problem: specFromProblem(problem) }))
-    const r = await new Engine().startGame(job).result
+    const r = await runGame(gameJob({ problem: specFromProblem(problem) }))
     expect(r.length).toBe(expected)
     expect(r.status).toBe('optimal')
     expect(verify(problem, r.moves.join(', ')).winner?.move).toBe(expected)
@@ -508,19 +539,29 @@ describe('auto strategy', () => {
       }),
     )
     const spec = specFromProblem(problem)
-    const optimum = await new Engine().startGame(unwrap(parseGameJob({ problem: spec, threads: 1, strategy: 'exhaustive' }))).result
+    const optimum = await runGame(gameJob({ problem: spec, threads: 1, strategy: 'exhaustive' }))
     // A beam of one state misses the optimum; the exhaustive searches are made to run out of memory.
-    const job = unwrap(parseGameJob({ problem: spec, threads: 1, beamWidth: 1 }))
-    const solver = new GameSolver(job, { makeExecutor: (d) => new InlineExecutor(new GameKernel(d)), progress: () => undefined })
-    const internals = solver as unknown as { search: (...args: unknown[]) => Promise<unknown> }
+    const job = gameJob({ problem: spec, threads: 1, beam: { width: 1 } })
+    const solver = new GameFlow(job, { makeExecutor: (d) => new InlineExecutor(new GameKernel(d)), progress: () => undefined })
+    const internals = solver as unknown as { search: (spec: GameSearchSpec) => Promise<SearchOutcome> }
     const search = internals.search.bind(solver)
-    internals.search = (d, e, bound, winner, heuristic, beam) =>
-      heuristic
-        ? search(d, e, bound, winner, heuristic, beam)
+    internals.search = (spec) =>
+      spec.heuristics
+        ? search(spec)
         : Promise.resolve({
-            record: { bound, winner: 'blue', heuristic: false, cut: false, result: 'budget', length: null, levels: [], seconds: 0 },
+            record: {
+              bound: spec.bound,
+              winner: 'blue',
+              heuristic: false,
+              cut: false,
+              result: 'budget',
+              length: null,
+              levels: [],
+              seconds: 0,
+            },
             levels: [],
             wins: undefined,
+            heuristic: null,
           })
     const r = await solver.solve()
     const beamed = r.proof.searches.filter((s) => s.heuristic && s.cut)
@@ -540,10 +581,9 @@ describe('auto strategy', () => {
 describe('auto strategy: a first game fast', () => {
   it('one narrow search per winner to the longest length, then shorter lengths down (heuristic strategy)', async () => {
     const problem = game('triangle6', '6-move', '7x7')
-    const job = unwrap(
-      parseGameJob({ problem: specFromProblem(problem), threads: 1, maxLength: 60, strategy: 'heuristic', beamWidth: 2000 }),
+    const r = await runGame(
+      gameJob({ problem: specFromProblem(problem), threads: 1, maxLength: 60, strategy: 'heuristic', beam: { width: 2000 } }),
     )
-    const r = await new Engine().startGame(job).result
     const [first, second] = r.proof.searches
     // The first two searches: one per winner, bounds 60 and 59, each stopped at its first win.
     expect([first!.bound, second!.bound].sort()).toEqual([59, 60])
@@ -562,10 +602,9 @@ describe('auto strategy: a first game fast', () => {
 describe('auto strategy: the way down', () => {
   it('steps down from the best game found by a doubling step, halved after a miss, until the two lengths below it miss', async () => {
     const problem = game('triangle6', '8-move', '8x8')
-    const job = unwrap(
-      parseGameJob({ problem: specFromProblem(problem), threads: 1, maxLength: 60, strategy: 'heuristic', beamWidth: 300 }),
+    const r = await runGame(
+      gameJob({ problem: specFromProblem(problem), threads: 1, maxLength: 60, strategy: 'heuristic', beam: { width: 300 } }),
     )
-    const r = await new Engine().startGame(job).result
     const [p1, p2, ...down] = r.proof.searches
     let best = Math.min(...[p1!, p2!].filter((s) => s.result === 'found').map((s) => s.length!))
     let step = 1
@@ -670,8 +709,7 @@ describe('counting the shortest games', () => {
   ] as const)('triangle3 %s %s: the folded search counts every shortest game, as plain counting does', async (b, moves) => {
     const problem = triangle3(b, moves)
     expect(new GameDomain(problem).fold).toBeDefined()
-    const job = unwrap(parseGameJob({ problem: specFromProblem(problem), threads: 1 }))
-    const r = await new Engine().startGame(job).result
+    const r = await runGame(gameJob({ problem: specFromProblem(problem), threads: 1 }))
     expect(r.status).toBe('optimal')
     const plain = countGames(problem, r.length!, r.winner === 'blue' ? 0 : 1, false)
     expect(plain.games).toBeGreaterThan(1)
@@ -693,20 +731,14 @@ describe('counting the shortest games', () => {
       const problem = triangle3(b, moves)
       const domain = new GameDomain(problem, { fold: true })
       expect(domain.fold).toBeDefined()
-      const job = unwrap(parseGameJob({ problem: specFromProblem(problem), threads: 1, strategy: 'exhaustive', vacating }))
-      const optimum = await new Engine().startGame(job).result
+      const optimum = await runGame(gameJob({ problem: specFromProblem(problem), threads: 1, strategy: 'exhaustive' }))
       // (vi) bites only where the loser has moves to spare: one move past the optimum (the other
       // winner's shortest games; it cannot win sooner).
       const L = optimum.length! + (vacating ? 1 : 0)
       const winner = domain.mover(L)
-      const solver = new GameSolver(job, { makeExecutor: () => new InlineExecutor(new GameKernel(domain)), progress: () => undefined })
-      const ex = new InlineExecutor(new GameKernel(domain))
-      const internals = solver as unknown as {
-        search(d: GameDomain, e: InlineExecutor, bound: number, winner: number, heuristic: boolean, beam: number): Promise<unknown>
-        takeGame(d: GameDomain, out: unknown): { count: GameResult['count'] }
-      }
-      const out = await internals.search(domain, ex, L, winner, true, 0)
-      const taken = internals.takeGame(domain, out)
+      const heuristics = { vacating, lines: false }
+      const out = await oneSearch(domain, { bound: L, winner, heuristics })
+      const taken = takeGame(domain, out, { list: 20, scope: vacating ? 'heuristic-vi' : 'heuristic' })
       const expected = countGames(problem, L, winner, true, vacating)
       expect(expected.games).toBeGreaterThan(0)
       if (vacating) expect(expected.games).toBeLessThan(countGames(problem, L, winner, true).games)
@@ -719,11 +751,8 @@ describe('counting the shortest games', () => {
       if (!vacating) expect(expected.games).toBeLessThanOrEqual(optimum.count!.games)
       else {
         // (vi) prunes in the search itself, not only in the count.
-        const plain = new GameSolver({ ...job, vacating: false }, { makeExecutor: () => ex, progress: () => undefined })
-        const all = (await (plain as unknown as typeof internals).search(domain, ex, L, winner, true, 0)) as {
-          record: { levels: number[] }
-        }
-        const sum = (o: unknown) => (o as { record: { levels: number[] } }).record.levels.reduce((a, b) => a + b, 0)
+        const all = await oneSearch(domain, { bound: L, winner, heuristics: { vacating: false, lines: false } })
+        const sum = (o: SearchOutcome) => o.record.levels.reduce((a, b) => a + b, 0)
         expect(sum(out)).toBeLessThan(sum(all))
       }
     },
@@ -744,7 +773,7 @@ describe('one length, and the allowance of the count', () => {
     }),
   )
   const spec = specFromProblem(problem)
-  const solve = (o: Record<string, unknown>) => new Engine().startGame(unwrap(parseGameJob({ problem: spec, threads: 1, ...o }))).result
+  const solve = (o: Omit<GameJobInput, 'problem'>) => runGame(gameJob({ problem: spec, threads: 1, ...o }))
 
   it('--length searches that length only, for the winner its parity gives', async () => {
     const optimum = await solve({ strategy: 'exhaustive' })
@@ -759,17 +788,17 @@ describe('one length, and the allowance of the count', () => {
     expect(below.length).toBeNull()
     expect(below.lowerBound).toBeLessThanOrEqual(L)
     // auto: the heuristic search first; it finds the game, so no exhaustive search runs.
-    const auto = await solve({ length: L, beamWidth: 0 })
+    const auto = await solve({ length: L, beam: { width: 0 } })
     expect(auto.proof.searches.map((s) => [s.bound, s.heuristic])).toEqual([[L, true]])
     expect(auto.length).toBe(L)
   })
 
   it('the count of every shortest game is one more search within an allowance, skipped when it does not fit', async () => {
-    const full = await solve({ beamWidth: 0 })
+    const full = await solve({ beam: { width: 0 } })
     expect(full.status).toBe('optimal')
     expect(full.count?.scope).toBe('all')
-    const job = unwrap(parseGameJob({ problem: spec, threads: 1, beamWidth: 0 }))
-    const solver = new GameSolver(job, { makeExecutor: (d) => new InlineExecutor(new GameKernel(d)), progress: () => undefined })
+    const job = gameJob({ problem: spec, threads: 1, beam: { width: 0 } })
+    const solver = new GameFlow(job, { makeExecutor: (d) => new InlineExecutor(new GameKernel(d)), progress: () => undefined })
     solver.enumerationStates = 3
     const r = await solver.solve()
     expect(r.status).toBe('optimal')
@@ -789,15 +818,10 @@ describe('the beam keeps different winners', () => {
   it("at most `diversity` states share the winner's men while other states are left", async () => {
     const problem = game('triangle10', '6-move')
     const d = new GameDomain(problem, { fold: true })
-    const job = unwrap(parseGameJob({ problem: specFromProblem(problem), threads: 1 }))
-    const solver = new GameSolver(job, { makeExecutor: (x) => new InlineExecutor(new GameKernel(x)), progress: () => undefined })
-    type Internals = {
-      search: (...a: unknown[]) => Promise<{ levels: KeySet[] }>
-      cap: (d: GameDomain, level: KeySet, depth: number, winner: number, kind: 'plain', beam: number) => KeySet
-    }
-    const internals = solver as unknown as Internals
+    const cap = (level: KeySet, perGroup: number, width: number) =>
+      cutLevel(d, level, { depth: 2, winner: 1 }, { width, perGroup, fertility: undefined }, 'plain')
     // Levels 0-2 of the exhaustive search for red (then it stops at its allowance).
-    const { levels } = await internals.search(d, new InlineExecutor(new GameKernel(d)), 29, 1, false, 0, { states: 1500, seconds: 60 })
+    const { levels } = await oneSearch(d, { bound: 29, winner: 1, allowance: { states: 1500, seconds: 60 } })
     const level2 = levels[2]!
     const reds = (set: KeySet) => {
       const seen = new Set<string>()
@@ -808,17 +832,15 @@ describe('the beam keeps different winners', () => {
     expect(all.size).toBeGreaterThan(5)
     const beam = 5
     // Without a limit, the 5 best states are blue's replies to red's best move or two.
-    solver.diversity = 1000
-    const plain = internals.cap(d, level2, 2, 1, 'plain', beam)
+    const plain = cap(level2, 1000, beam)
     expect(plain.size).toBe(beam)
     expect(reds(plain).size).toBeLessThan(beam)
     // With a limit of one, five different red armies.
-    solver.diversity = 1
-    const diverse = internals.cap(d, level2, 2, 1, 'plain', beam)
+    const diverse = cap(level2, 1, beam)
     expect(diverse.size).toBe(beam)
     expect(reds(diverse).size).toBe(beam)
     // A beam wider than the red armies: one state each, then the best of the others to fill it.
-    const wide = internals.cap(d, level2, 2, 1, 'plain', all.size + 3)
+    const wide = cap(level2, 1, all.size + 3)
     expect(wide.size).toBe(all.size + 3)
     expect(reds(wide).size).toBe(all.size)
   })
@@ -838,25 +860,17 @@ describe('the split search', () => {
     }),
   )
   const domain = new GameDomain(problem, { fold: true })
-  const job = unwrap(parseGameJob({ problem: specFromProblem(problem), threads: 1, strategy: 'exhaustive' }))
-  type Outcome = { record: GameResult['proof']['searches'][number]; levels: KeySet[] }
+  const job = gameJob({ problem: specFromProblem(problem), threads: 1, strategy: 'exhaustive' })
+  type Outcome = SearchOutcome
+  /** A heuristic search without a beam, split in blocks of `block` (0: not split), nested past `nest`. */
   const search = (block: number, bound: number, winner: number, nest = 1e9, lines = false) => {
-    const solver = new GameSolver(
-      { ...job, lines },
-      { makeExecutor: () => new InlineExecutor(new GameKernel(domain)), progress: () => undefined },
-    )
-    solver.splitBlock = block
-    solver.splitNest = nest
-    const internals = solver as unknown as {
-      search(d: GameDomain, e: InlineExecutor, bound: number, winner: number, heuristic: boolean, beam: number): Promise<Outcome>
-      takeGame(d: GameDomain, out: Outcome): { moves: string[]; count: GameResult['count'] }
-    }
-    const ex = new InlineExecutor(new GameKernel(domain))
-    return { internals, run: () => internals.search(domain, ex, bound, winner, true, 0) }
+    const take = (out: Outcome) => takeGame(domain, out, { list: 20, scope: 'heuristic' })
+    const run = () => oneSearch(domain, { bound, winner, heuristics: { vacating: false, lines } }, { split: { block, nest } })
+    return { take, run }
   }
 
   it('takes the critical level in blocks: the same shortest game, traced through its block, and none below it after every block', async () => {
-    const optimum = await new Engine().startGame(job).result
+    const optimum = await runGame(job)
     // The shortest length with a game that has the heuristic properties.
     let L = optimum.length!
     let whole = await search(0, L, domain.mover(L)).run()
@@ -873,7 +887,7 @@ describe('the split search', () => {
     expect(split.record.split!.states).toBe(whole.record.levels[split.record.split!.move])
     expect(split.record.split!.states).toBeGreaterThan(2)
     expect(split.record.length).toBe(whole.record.length)
-    const taken = s.internals.takeGame(domain, split)
+    const taken = s.take(split)
     expect(verify(problem, taken.moves.join(', ')).winner?.move).toBe(L)
     // A block holds only some of the games: no count.
     expect(taken.count).toBeNull()
@@ -886,7 +900,7 @@ describe('the split search', () => {
     const deep = await nested.run()
     expect(deep.record.length).toBe(L)
     expect(deep.record.split!.searched).toBeGreaterThan(0)
-    expect(verify(problem, nested.internals.takeGame(domain, deep).moves.join(', ')).winner?.move).toBe(L)
+    expect(verify(problem, nested.take(deep).moves.join(', ')).winner?.move).toBe(L)
     const deepBelow = await search(2, L - 2, winner, 3).run()
     expect(deepBelow.record.result).toBe('none')
     expect(deepBelow.record.split!.searched).toBe(deepBelow.record.split!.states)
@@ -921,7 +935,7 @@ describe('the split search', () => {
     const f = new Int32Array(2)
     let position = startPosition(doc.problem)
     for (let i = 0; i < L; i++) {
-      d.pack(position.men(0), position.men(1), key, 0)
+      d.packArmies(position.men(0), position.men(1), key, 0)
       d.splitFeatures(key, 0, winner, f)
       if (i === 0) expect([...f]).toEqual([0, lines])
       // From the critical move on the winner places at every turn: some man of his can, by a move of his own.
@@ -935,14 +949,30 @@ describe('the split search', () => {
 describe("the beam's lookahead", () => {
   const problem = game('triangle10', '6-move')
   const d = new GameDomain(problem, { fold: true })
-  type Internals = {
-    search: (...a: unknown[]) => Promise<{ levels: KeySet[] }>
-    lookahead: (...a: unknown[]) => Promise<Float64Array | null>
-  }
   const L = 30
   const winner = 1
-  const heuristic = { critical: L - 2 * (d.men - 1), placements: true, vacating: false, lines: null }
-  const rule = (level: number): GameRule => ({ game: true, level, bound: L, winner, heuristic })
+  const heuristic: HeuristicRule = { critical: L - 2 * (d.men - 1), placements: true, vacating: false, lines: null }
+  const rule = (level: number): GameRule => ({ kind: 'game', level, bound: L, winner, heuristic })
+  /** The lookahead's counts per slot of `level` (after 3 moves). */
+  const lookahead = (
+    ex: InlineExecutor<GameRule> | ThreadExecutor<GameRule, DomainInit>,
+    level: KeySet,
+    prev: KeySet,
+    ahead: number,
+    budget = new Budget(2 ** 32, Infinity),
+  ) =>
+    countDescendants({
+      executor: ex,
+      budget,
+      level,
+      prev,
+      depth: 3,
+      ahead,
+      rule,
+      held: 0,
+      kind: ex.shared ? 'shared' : 'plain',
+      progress: () => undefined,
+    })
   /** The children of one state alone, through the kernel: one per move that survives the pruning. */
   const childrenOf = (raw: Uint32Array, off: number, level: number, prev: KeySet): Uint32Array[] => {
     const one = new KeySet(d.w, 16)
@@ -952,28 +982,26 @@ describe("the beam's lookahead", () => {
       one.raw,
       0,
       one.capacity,
-      rule(level) as never,
-      prev,
-      undefined,
-      {
-        add: (k: Uint32Array, o: number) => void out.push(k.slice(o, o + d.w)),
-        win: () => undefined,
-      } as never,
+      rule(level),
+      [prev],
+      sinkOf((k, o) => void out.push(k.slice(o, o + d.w))),
       newStats(),
     )
     return out
   }
 
   it('counts, per state, the children and the grandchildren that survive the pruning', async () => {
-    const job = unwrap(parseGameJob({ problem: specFromProblem(problem), threads: 1 }))
-    const solver = new GameSolver(job, { makeExecutor: (x) => new InlineExecutor(new GameKernel(x)), progress: () => undefined })
-    const internals = solver as unknown as Internals
     const ex = new InlineExecutor(new GameKernel(d))
-    const { levels } = await internals.search(d, ex, L, winner, true, 0, { states: 3000, seconds: 60 })
+    const { levels } = await oneSearch(d, {
+      bound: L,
+      winner,
+      heuristics: { vacating: false, lines: false },
+      allowance: { states: 3000, seconds: 60 },
+    })
     const [prev, level] = [levels[2]!, levels[3]!]
     expect(level.size).toBeGreaterThan(100)
-    const ones = await internals.lookahead(d, ex, level, prev, 3, 1, L, winner, heuristic, 'plain', 0)
-    const twos = await internals.lookahead(d, ex, level, prev, 3, 2, L, winner, heuristic, 'plain', 0)
+    const ones = await lookahead(ex, level, prev, 1)
+    const twos = await lookahead(ex, level, prev, 2)
     let checked = 0
     let differ = false
     level.forEach((raw, off) => {
@@ -991,28 +1019,28 @@ describe("the beam's lookahead", () => {
     expect(differ).toBe(true)
     // Through the thread protocol (workers in process, replies later): the slot travels with each
     // child, and the children's table is shared; the same counts.
-    class LocalPort implements WorkerPort {
-      private readonly worker = new ExpansionWorker()
-      private handler: ((m: ExpandReply) => void) | undefined
-      post(message: WorkerMessage): void {
+    class LocalPort implements WorkerPort<DomainInit> {
+      private readonly worker = new ExpansionWorker(buildKernel)
+      private handler: ((m: WorkerReply) => void) | undefined
+      post(message: WorkerMessage<DomainInit>): void {
         const r = this.worker.handle(message)
         if (r) setTimeout(() => this.handler?.(r.reply), 0)
       }
-      onMessage(h: (m: ExpandReply | { type: 'error'; message: string }) => void): void {
-        this.handler = h as (m: ExpandReply) => void
+      onMessage(h: (m: WorkerReply) => void): void {
+        this.handler = h
       }
       onError(): void {}
       terminate(): void {}
     }
-    const threaded = new ThreadExecutor(() => new LocalPort(), 2, { type: 'init', kind: 'game', spec: d.spec(), options: d.options })
+    const threaded = new ThreadExecutor<GameRule, DomainInit>(() => new LocalPort(), 2, { type: 'init', domain: d.init })
     const sharedSet = (set: KeySet) => {
       const copy = new KeySet(d.w, set.size, 'shared')
       set.forEach((raw, off) => void copy.add(raw, off))
       return copy
     }
     const [sp, sl] = [sharedSet(prev), sharedSet(level)]
-    const ones2 = await internals.lookahead(d, threaded, sl, sp, 3, 1, L, winner, heuristic, 'shared', 0)
-    const twos2 = await internals.lookahead(d, threaded, sl, sp, 3, 2, L, winner, heuristic, 'shared', 0)
+    const ones2 = await lookahead(threaded, sl, sp, 1)
+    const twos2 = await lookahead(threaded, sl, sp, 2)
     const bySlot = (set: KeySet, counts: Float64Array) => {
       const m = new Map<string, number>()
       set.forEach((raw, off) => void m.set(keyText(raw, off, d.w), counts[off / d.w]!))
@@ -1021,11 +1049,7 @@ describe("the beam's lookahead", () => {
     expect(bySlot(sl, ones2!)).toEqual(bySlot(level, ones!))
     expect(bySlot(sl, twos2!)).toEqual(bySlot(level, twos!))
     // Over the memory budget: the lookahead stops with the budget error.
-    const tight = new GameSolver(
-      { ...job, budgetBytes: 100_000 },
-      { makeExecutor: () => ex, progress: () => undefined },
-    ) as unknown as Internals
-    await expect(tight.lookahead(d, ex, level, prev, 3, 2, L, winner, heuristic, 'plain', 0)).rejects.toBeInstanceOf(BudgetError)
+    await expect(lookahead(ex, level, prev, 2, new Budget(100_000, Infinity))).rejects.toBeInstanceOf(BudgetError)
     // Slots that hold no state count nothing.
     for (let s = 0; s < level.capacity; s++) if ((level.raw[s * d.w + d.w - 1]! & USED_BIT) === 0) expect(ones![s]).toBe(0)
   })
@@ -1043,14 +1067,10 @@ describe("the beam's lookahead", () => {
         ],
       }),
     )
-    const optimum = await new Engine().startGame(
-      unwrap(parseGameJob({ problem: specFromProblem(small), threads: 1, strategy: 'exhaustive' })),
-    ).result
+    const optimum = await runGame(gameJob({ problem: specFromProblem(small), threads: 1, strategy: 'exhaustive' }))
     // The shortest length with a game that has the heuristic properties (no beam); then beams of 8.
-    const at = (L: number, beamWidth: number, lookahead: number) =>
-      new Engine().startGame(
-        unwrap(parseGameJob({ problem: specFromProblem(small), threads: 1, strategy: 'heuristic', beamWidth, lookahead, length: L })),
-      ).result
+    const at = (L: number, width: number, lookahead: number) =>
+      runGame(gameJob({ problem: specFromProblem(small), threads: 1, strategy: 'heuristic', beam: { width, lookahead }, length: L }))
     let L = optimum.length!
     while ((await at(L, 0, 0)).length === null && L < optimum.length! + 6) L++
     expect((await at(L, 0, 0)).length).toBe(L)
@@ -1064,19 +1084,15 @@ describe("the beam's lookahead", () => {
     expect((await at(L, 8, 1)).length).toBeNull()
     // A beam over moves 4-6 only: those levels hold at most 8 states, the others every state.
     const window = (
-      await new Engine().startGame(
-        unwrap(
-          parseGameJob({
-            problem: specFromProblem(small),
-            threads: 1,
-            strategy: 'heuristic',
-            beamWidth: 8,
-            lookahead: 2,
-            beamMoves: [4, 6],
-            length: L,
-          }),
-        ),
-      ).result
+      await runGame(
+        gameJob({
+          problem: specFromProblem(small),
+          threads: 1,
+          strategy: 'heuristic',
+          beam: { width: 8, lookahead: 2, moves: [4, 6] },
+          length: L,
+        }),
+      )
     ).proof.searches[0]!
     const whole = (await at(L, 0, 0)).proof.searches[0]!
     expect(window.cut).toBe(true)
@@ -1086,14 +1102,14 @@ describe("the beam's lookahead", () => {
     })
     expect(window.levels.slice(7).some((size) => size > 8)).toBe(true)
     for (const bad of [[5, 4], [1], [-1, 3], [1.5, 2]]) {
-      const parsed = parseGameJob({ problem: specFromProblem(small), beamMoves: bad })
+      const parsed = parseGameJob({ problem: specFromProblem(small), beam: { moves: bad } })
       expect(parsed.ok).toBe(false)
-      if (!parsed.ok) expect(parsed.error.some((e) => e.at === 'beamMoves')).toBe(true)
+      if (!parsed.ok) expect(parsed.error.some((e) => e.at === 'beam.moves')).toBe(true)
     }
     for (const bad of [3, 1.5, -1]) {
-      const parsed = parseGameJob({ problem: specFromProblem(small), lookahead: bad })
+      const parsed = parseGameJob({ problem: specFromProblem(small), beam: { lookahead: bad } })
       expect(parsed.ok).toBe(false)
-      if (!parsed.ok) expect(parsed.error.some((e) => e.at === 'lookahead')).toBe(true)
+      if (!parsed.ok) expect(parsed.error.some((e) => e.at === 'beam.lookahead')).toBe(true)
     }
   })
 })

@@ -104,10 +104,10 @@ describe('job manager with the real job process (child_process stands in for uti
   it('reports bad parameters from the runner as a failed job naming the field', async () => {
     const h = harness(forkLauncher({ script: JOB_PROCESS, execArgv: TSX }))
     // Bypass the host's own check, as a buggy or hostile host would: the runner checks again.
-    const bad = { kind: 'solve', params: { ...job('square4', '6-move').params, beamWidth: -5 } } as Job
+    const bad = { kind: 'solve', params: { ...job('square4', '6-move').params, beam: { width: -5, lambda: 2 } } } as Job
     const id = h.manager.start(bad)
     const e = await h.until((x) => x.id === id && x.type === 'failed')
-    expect(e.type === 'failed' && e.reason).toContain('params.beamWidth: must be an integer from 1 to 100000000, not -5')
+    expect(e.type === 'failed' && e.reason).toContain('params.beam.width: must be an integer from 1 to 100000000, not -5')
   })
 
   it('cancel ends a long search: reported at once, the process gone within a second, nothing after', async () => {

@@ -2,10 +2,11 @@
 // both hosts share: start, progress, result, cancel, errors, a second start.
 import { describe, expect, it } from 'vitest'
 import { specFromProblem } from '../../src/shared/document'
-import { CancelledError } from '../../src/shared/engine/executor'
-import type { Progress, SolveResult } from '../../src/shared/engine/job'
+import { CancelledError } from '../../src/shared/engine/core/executor'
+import type { Progress } from '../../src/shared/engine/core/progress'
+import type { SolveResult } from '../../src/shared/engine/transfer/job'
 import { faultText, parseHostMessage, parseJobRequest, parseRunnerMessage, type RunnerMessage } from '../../src/shared/jobs/protocol'
-import { serveJob, type Engines } from '../../src/shared/jobs/runner'
+import { serveJob, type StartJob } from '../../src/shared/jobs/runner'
 import { makeProblem, presetProblem } from '../../src/shared/problem'
 import { Engine } from '../../src/shared/engine/engine'
 import { expect as unwrap } from '../../src/shared/result'
@@ -59,7 +60,7 @@ describe('job requests', () => {
     const r = unwrap(parseJobRequest({ kind: 'solve', params: { problem, strategy: 'beam' } }))
     if (r.kind !== 'solve') throw new Error(`a ${r.kind} job`)
     expect(r.params.strategy).toBe('beam')
-    expect(r.params.beamWidth).toBe(2_000_000)
+    expect(r.params.beam.width).toBe(2_000_000)
     expect(r.params.threads).toBe(1)
   })
 
@@ -90,7 +91,11 @@ describe('messages to the runner', () => {
     [42, 'a message from the host is an object, not number 42'],
     [[1], 'a message from the host is an object, not an array'],
     [{ type: 'stop' }, 'type: unknown message type "stop" (expected start, cancel)'],
-    [{ type: 'start', kind: 'solve', params: { problem, lambda: 'x' } }, 'params.lambda: must be a number from 0 to 1000, not "x"'],
+    [
+      { type: 'start', kind: 'solve', params: { problem, beam: { lambda: 'x' } } },
+      'params.beam.lambda: must be a number from 0 to 1000, not "x"',
+    ],
+    [{ type: 'start', kind: 'solve', params: { problem, lambda: 2 } }, 'params.lambda: is not a setting of this job'],
   ])('rejects %j', (input, message) => {
     expect(bad(parseHostMessage(input))).toBe(message)
   })
@@ -156,11 +161,9 @@ function manualEngine() {
   const state: { cancelled: boolean; report?: (p: Progress) => void; finish?: (r: SolveResult) => void; fail?: (e: Error) => void } = {
     cancelled: false,
   }
-  const engines: Engines = {
-    game: () => {
-      throw new Error('a solve engine only')
-    },
-    solve: (_params, onProgress) => {
+  const engines: StartJob = (job, onProgress) => {
+    if (job.kind !== 'solve') throw new Error('a solve engine only')
+    {
       state.report = onProgress
       const result = new Promise<SolveResult>((resolve, reject) => {
         state.finish = resolve
@@ -173,7 +176,7 @@ function manualEngine() {
           state.fail?.(new CancelledError())
         },
       }
-    },
+    }
   }
   return { state, engines }
 }
@@ -255,15 +258,9 @@ describe('the runner (shared by the Node job process and the job Web Worker)', (
   it('a start with bad parameters is refused before any engine runs', async () => {
     const p = port()
     let started = false
-    const served = serveJob(p.port, {
-      solve: () => {
-        started = true
-        throw new Error('not reached')
-      },
-      game: () => {
-        started = true
-        throw new Error('not reached')
-      },
+    const served = serveJob(p.port, () => {
+      started = true
+      throw new Error('not reached')
     })
     p.send({ ...start, params: { problem, maxLength: -1 } })
     await served
@@ -287,11 +284,9 @@ describe('game jobs', () => {
       }),
     )
     const p = port()
-    const served = serveJob(p.port, {
-      solve: () => {
-        throw new Error('not a solve job')
-      },
-      game: (params, onProgress) => new Engine().startGame(params, onProgress),
+    const served = serveJob(p.port, (job, onProgress) => {
+      if (job.kind !== 'game') throw new Error('not a solve job')
+      return new Engine().start(job, onProgress)
     })
     p.send({ type: 'start', kind: 'game', params: { problem: specFromProblem(tiny), listGames: 3 } })
     await served

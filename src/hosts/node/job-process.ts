@@ -44,13 +44,7 @@ function expansionScript(): string | undefined {
 
 const script = expansionScript()
 const port = parentPort()
-void serveJob(port, {
-  solve: (params, onProgress) => {
-    const threaded = params.threads > 1 && script !== undefined
-    return new Engine(threaded ? { workers: nodeWorkers(script) } : {}).start(params, onProgress)
-  },
-  game: (params, onProgress) => {
-    const threaded = params.threads > 1 && script !== undefined
-    return new Engine(threaded ? { workers: nodeWorkers(script) } : {}).startGame(params, onProgress)
-  },
+void serveJob(port, (job, onProgress) => {
+  const threaded = job.params.threads > 1 && script !== undefined
+  return new Engine(threaded ? { workers: nodeWorkers(script) } : {}).start(job, onProgress)
 })

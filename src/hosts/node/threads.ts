@@ -4,20 +4,21 @@
  */
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
-import type { WorkerFactory, WorkerPort } from '../../shared/engine/executor'
-import type { ExpandReply } from '../../shared/engine/protocol'
+import type { WorkerFactory, WorkerPort } from '../../shared/engine/core/executor'
+import type { WorkerReply } from '../../shared/engine/core/messages'
+import type { DomainInit } from '../../shared/engine/registry'
 
 /** Cores this machine offers (what `--threads` defaults to). */
 export const cores = (): number => availableParallelism()
 
 /** A factory of expansion threads running the worker script at `script` (a built .mjs). */
-export function nodeWorkers(script: URL | string): WorkerFactory {
-  return (): WorkerPort => {
+export function nodeWorkers(script: URL | string): WorkerFactory<DomainInit> {
+  return (): WorkerPort<DomainInit> => {
     const worker = new Worker(script)
     worker.unref()
     return {
       post: (message) => worker.postMessage(message),
-      onMessage: (handler) => worker.on('message', (m: ExpandReply | { type: 'error'; message: string }) => handler(m)),
+      onMessage: (handler) => worker.on('message', (m: WorkerReply) => handler(m)),
       onError: (handler) => {
         worker.on('error', handler)
         worker.on('exit', (code) => {

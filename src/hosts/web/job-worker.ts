@@ -11,8 +11,5 @@ void serveJob(
     post: (m) => scope.postMessage(m),
     onMessage: (h) => scope.addEventListener('message', (e) => h(e.data)),
   },
-  {
-    solve: (params, onProgress) => new Engine(params.threads > 1 ? { workers: webWorkers() } : {}).start(params, onProgress),
-    game: (params, onProgress) => new Engine(params.threads > 1 ? { workers: webWorkers() } : {}).startGame(params, onProgress),
-  },
+  (job, onProgress) => new Engine(job.params.threads > 1 ? { workers: webWorkers() } : {}).start(job, onProgress),
 )

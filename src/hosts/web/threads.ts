@@ -3,16 +3,16 @@
  * worker_threads. The page is cross-origin isolated, so level tables are SharedArrayBuffers that
  * the workers read in place.
  */
-import type { WorkerFactory, WorkerPort } from '../../shared/engine/executor'
-import type { ExpandReply } from '../../shared/engine/protocol'
+import type { WorkerFactory, WorkerPort } from '../../shared/engine/core/executor'
+import type { WorkerReply } from '../../shared/engine/core/messages'
+import type { DomainInit } from '../../shared/engine/registry'
 
-export function webWorkers(): WorkerFactory {
-  return (): WorkerPort => {
+export function webWorkers(): WorkerFactory<DomainInit> {
+  return (): WorkerPort<DomainInit> => {
     const worker = new Worker(new URL('./expansion-worker.ts', import.meta.url), { type: 'module', name: 'halma-expansion' })
     return {
       post: (message) => worker.postMessage(message),
-      onMessage: (handler) =>
-        worker.addEventListener('message', (e: MessageEvent<ExpandReply | { type: 'error'; message: string }>) => handler(e.data)),
+      onMessage: (handler) => worker.addEventListener('message', (e: MessageEvent<WorkerReply>) => handler(e.data)),
       onError: (handler) => worker.addEventListener('error', (e) => handler(new Error(`expansion worker: ${e.message}`))),
       terminate: () => worker.terminate(),
     }

@@ -4,8 +4,8 @@
  * only shape it; a setting left at "default" is left out and the engine's default applies.
  */
 import type { DocumentSpec } from '../../shared/document'
-import type { Strategy } from '../../shared/engine/job'
-import { DEFAULT_GAME_JOB, type GameStrategy } from '../../shared/engine/game-search'
+import type { Strategy } from '../../shared/engine/transfer/job'
+import { DEFAULT_GAME_JOB, type GameStrategy } from '../../shared/engine/game/job'
 import type { JobRequest } from '../../shared/jobs/protocol'
 
 /** Settings of a transfer search. */
@@ -50,11 +50,11 @@ export const DEFAULT_GAME_SETTINGS: Omit<GameSettings, 'threads'> = {
   enumerate: DEFAULT_GAME_JOB.enumerate,
   listGames: DEFAULT_GAME_JOB.listGames,
   beamWidth: null,
-  vacating: DEFAULT_GAME_JOB.vacating,
-  lines: DEFAULT_GAME_JOB.lines,
-  lookahead: DEFAULT_GAME_JOB.lookahead,
-  beamFrom: DEFAULT_GAME_JOB.beamMoves[0],
-  beamTo: DEFAULT_GAME_JOB.beamMoves[1],
+  vacating: DEFAULT_GAME_JOB.heuristics.vacating,
+  lines: DEFAULT_GAME_JOB.heuristics.lines,
+  lookahead: DEFAULT_GAME_JOB.beam.lookahead,
+  beamFrom: DEFAULT_GAME_JOB.beam.moves[0],
+  beamTo: DEFAULT_GAME_JOB.beam.moves[1],
   length: DEFAULT_GAME_JOB.length,
 }
 
@@ -72,7 +72,7 @@ export function solveRequest(spec: DocumentSpec, s: SolveSettings): JobRequest {
       problem: problemOnly(spec),
       strategy: s.strategy,
       threads: s.threads,
-      ...(s.beamWidth !== null && { beamWidth: s.beamWidth }),
+      ...(s.beamWidth !== null && { beam: { width: s.beamWidth } }),
     },
   }
 }
@@ -88,12 +88,9 @@ export function gameRequest(spec: DocumentSpec, s: GameSettings): JobRequest {
       threads: s.threads,
       enumerate: s.enumerate,
       listGames: s.listGames,
-      vacating: s.vacating,
-      lines: s.lines,
-      lookahead: s.lookahead,
-      beamMoves: [s.beamFrom, s.beamTo],
+      heuristics: { vacating: s.vacating, lines: s.lines },
+      beam: { lookahead: s.lookahead, moves: [s.beamFrom, s.beamTo], ...(s.beamWidth !== null && { width: s.beamWidth }) },
       length: s.length,
-      ...(s.beamWidth !== null && { beamWidth: s.beamWidth }),
     },
   }
 }
@@ -107,10 +104,14 @@ const LABELS: Readonly<Record<string, string>> = {
   enumerate: 'enumerate',
   listGames: 'games listed',
   beamWidth: 'beam width',
+  'beam.width': 'beam width',
   vacating: 'property (vi)',
+  'heuristics.vacating': 'property (vi)',
   lines: 'property (v)',
+  'heuristics.lines': 'property (v)',
   lookahead: 'lookahead',
-  beamMoves: 'beam moves',
+  'beam.lookahead': 'lookahead',
+  'beam.moves': 'beam moves',
   beamFrom: 'beam from move',
   beamTo: 'beam to move',
   length: 'only length',
@@ -121,7 +122,7 @@ const LABELS: Readonly<Record<string, string>> = {
  * setting (`max length: must be ...`); other text is left as it is.
  */
 export function settingsText(fault: string): string {
-  return fault.replace(/\bparams\.(\w+)(?=:)/g, (whole, key: string) => LABELS[key] ?? whole)
+  return fault.replace(/\bparams\.([\w.]+)(?=:)/g, (whole, key: string) => LABELS[key] ?? whole)
 }
 
 /**

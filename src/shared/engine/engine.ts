@@ -1,27 +1,24 @@
 /**
- * The engine facade (Stockfish's `go`/`stop` shape): start(job) returns a handle with the result
- * promise and cancel(); progress arrives as plain data through a callback. Only hosts know how
- * threads are made (a WorkerFactory) and how messages travel.
+ * The engine facade (Stockfish's `go`/`stop` shape): start(job) runs a job of any kind and returns
+ * one handle type, with the result promise and cancel(); progress arrives as plain data through a
+ * callback, at most every PROGRESS_INTERVAL ms per phase. Only hosts know how threads are made (a
+ * WorkerFactory) and how messages travel.
  */
-import { loadDocument, type DocumentSpec } from '../document'
-import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
-import { type TransferDomain } from './domain'
-import { CancelledError, InlineExecutor, ThreadExecutor, type Executor, type WorkerFactory } from './executor'
-import { BEAM_WIDTH, DEFAULT_JOB, STRATEGIES, type Progress, type SolveJob, type SolveResult } from './job'
-import { BOUNDS } from './ladder'
-import { GameKernel, type GameDomain } from './game'
-import { GameSolver, type GameJob, type GameResult } from './game-search'
-import { Solver } from './solver'
+import { CancelledError } from './core/executor'
+import type { Progress } from './core/progress'
+import type { JobKind, JobTypes } from './jobs'
+import { FLOWS, type ExecutorHost } from './registry'
 
 export { CancelledError }
 
-export interface EngineHost {
-  /** Makes expansion threads; without it the engine runs on the calling thread. */
-  readonly workers?: WorkerFactory
-}
+/** What a host gives the engine: a maker of expansion threads (without it the engine runs inline). */
+export type EngineHost = ExecutorHost
 
-export interface JobHandle {
-  readonly result: Promise<SolveResult>
+/** A job to run: its kind and checked parameters. */
+export type EngineJob<K extends JobKind = JobKind> = { readonly kind: K; readonly params: JobTypes[K]['params'] }
+
+export interface JobHandle<R> {
+  readonly result: Promise<R>
   /** Stop the job; `result` then rejects with CancelledError. */
   cancel(): void
 }
@@ -32,41 +29,19 @@ const PROGRESS_INTERVAL = 250
 export class Engine {
   constructor(private readonly host: EngineHost = {}) {}
 
-  start(job: SolveJob, onProgress?: (p: Progress) => void): JobHandle {
-    const progress = this.throttle(onProgress)
-    const makeExecutor = (domain: TransferDomain): Executor =>
-      job.threads > 1 && this.host.workers
-        ? new ThreadExecutor(this.host.workers, job.threads, {
-            type: 'init',
-            kind: 'transfer',
-            spec: domain.spec(),
-            options: domain.options,
-          })
-        : new InlineExecutor(domain)
-    const solver = new Solver(job, { makeExecutor, progress })
+  /** Run a job; its result is that of its kind. */
+  start<K extends JobKind>(job: EngineJob<K>, onProgress?: (p: Progress) => void): JobHandle<JobTypes[K]['result']> {
+    const make: (
+      params: JobTypes[K]['params'],
+      host: ExecutorHost,
+      progress: (p: Progress) => void,
+    ) => {
+      run(): Promise<JobTypes[K]['result']>
+      cancel(): void
+    } = FLOWS[job.kind]
+    const flow = make(job.params, this.host, throttle(onProgress))
     let cancelled = false
-    const result = solver.solve().catch((e: unknown) => {
-      throw cancelled ? new CancelledError() : e
-    })
-    return {
-      result,
-      cancel: () => {
-        cancelled = true
-        solver.cancel()
-      },
-    }
-  }
-
-  /** Search a two-player game: the shortest game, with a proof that none is shorter. */
-  startGame(job: GameJob, onProgress?: (p: Progress) => void): GameJobHandle {
-    const progress = this.throttle(onProgress)
-    const makeExecutor = (domain: GameDomain): Executor =>
-      job.threads > 1 && this.host.workers
-        ? new ThreadExecutor(this.host.workers, job.threads, { type: 'init', kind: 'game', spec: domain.spec(), options: domain.options })
-        : new InlineExecutor(new GameKernel(domain))
-    const solver = new GameSolver(job, { makeExecutor, progress })
-    let cancelled = false
-    const result = solver.solve().then(
+    const result = flow.run().then(
       (r) => {
         if (cancelled) throw new CancelledError()
         return r
@@ -79,89 +54,23 @@ export class Engine {
       result,
       cancel: () => {
         cancelled = true
-        solver.cancel()
+        flow.cancel()
       },
     }
   }
-
-  private throttle(onProgress?: (p: Progress) => void): (p: Progress) => void {
-    let last = 0
-    let lastKey = ''
-    return (p) => {
-      const now = performance.now()
-      const key = `${p.phase}/${p.length}`
-      if (key !== lastKey || now - last >= PROGRESS_INTERVAL) {
-        last = now
-        lastKey = key
-        onProgress?.(p)
-      }
-    }
-  }
 }
 
-export interface GameJobHandle {
-  readonly result: Promise<GameResult>
-  cancel(): void
-}
-
-export interface EngineGames {
-  startGame(job: GameJob, onProgress?: (p: Progress) => void): GameJobHandle
-}
-
-/** Check a job given as loose data (a message, command-line options), filling in defaults. */
-export function parseJob(input: unknown): Result<SolveJob, Diagnostic[]> {
-  if (typeof input !== 'object' || input === null) return err([diagnostic('job.type', 'a job is an object')])
-  const o = { ...(input as Record<string, unknown>) }
-  const faults: Diagnostic[] = []
-  const num = (key: keyof SolveJob, min: number, max: number, integer = true): number => {
-    const v = o[key] ?? DEFAULT_JOB[key as keyof typeof DEFAULT_JOB]
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < min || v > max || (integer && !Number.isInteger(v))) {
-      faults.push(
-        diagnostic('job.range', `must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}, not ${JSON.stringify(v)}`, key),
-      )
-      return min
+/** Progress passed on at most every PROGRESS_INTERVAL ms, and whenever the phase or length changes. */
+function throttle(onProgress?: (p: Progress) => void): (p: Progress) => void {
+  let last = 0
+  let lastKey = ''
+  return (p) => {
+    const now = performance.now()
+    const key = `${p.phase}/${p.length}`
+    if (key !== lastKey || now - last >= PROGRESS_INTERVAL) {
+      last = now
+      lastKey = key
+      onProgress?.(p)
     }
-    return v
   }
-  const pick = <T extends string>(key: keyof SolveJob, allowed: readonly T[]): T => {
-    const v = o[key] ?? DEFAULT_JOB[key as keyof typeof DEFAULT_JOB]
-    if (typeof v !== 'string' || !(allowed as readonly string[]).includes(v)) {
-      faults.push(diagnostic('job.choice', `must be one of ${allowed.join(', ')}, not ${JSON.stringify(v)}`, key))
-      return allowed[0]!
-    }
-    return v as T
-  }
-  const bool = (key: keyof SolveJob): boolean => {
-    const v = o[key] ?? DEFAULT_JOB[key as keyof typeof DEFAULT_JOB]
-    if (typeof v !== 'boolean') {
-      faults.push(diagnostic('job.type', `must be true or false, not ${JSON.stringify(v)}`, key))
-      return false
-    }
-    return v
-  }
-  const strategy = pick('strategy', STRATEGIES)
-  if (o['beamWidth'] === undefined) o['beamWidth'] = strategy === 'auto' ? BEAM_WIDTH.auto : BEAM_WIDTH.beam
-  const job: SolveJob = {
-    problem: o['problem'] as DocumentSpec,
-    strategy,
-    beamWidth: num('beamWidth', 1, 100_000_000),
-    lambda: num('lambda', 0, 1000, false),
-    palindrome: bool('palindrome'),
-    maxLength: num('maxLength', 0, 1000),
-    threads: num('threads', 0, 256),
-    bound: pick('bound', BOUNDS),
-    exactMoves: num('exactMoves', 0, 12),
-    fold: bool('fold'),
-    budgetBytes: num('budgetBytes', 1 << 20, 2 ** 40),
-    timeLimit: num('timeLimit', 0, 10 ** 7, false),
-  }
-  const doc = typeof o['problem'] === 'object' && o['problem'] !== null ? loadDocument(o['problem']) : undefined
-  if (!doc) faults.push(diagnostic('job.problem', 'the job has no problem', 'problem'))
-  else if (!doc.ok) faults.push(...doc.error.map((d) => ({ ...d, at: d.at ? `problem.${d.at}` : 'problem' })))
-  else if (doc.value.problem.kind !== 'transfer')
-    faults.push(diagnostic('job.problem', 'this search takes a transfer problem, not a game', 'problem.kind'))
-  else if (job.palindrome && !doc.value.problem.reflection) {
-    faults.push(diagnostic('job.palindrome', 'palindromes need a target that is the reflection of the start', 'palindrome'))
-  }
-  return faults.length > 0 ? err(faults) : ok(job)
 }

@@ -8,36 +8,14 @@
  * process is input, and a malformed one is rejected with a diagnostic naming what is wrong.
  *
  * Messages carry the job's `kind`: `solve` (a transfer search) or `game` (a shortest two-player
- * game). A kind is an entry in JOB_KINDS, JobTypes and CODECS; nothing else here depends on it.
+ * game). The kinds, their types and how each is checked are the engine's (src/shared/engine/jobs.ts);
+ * nothing else here depends on them.
  */
-import * as z from 'zod'
-import { parseJob } from '../engine/engine'
-import { PHASES, type Progress, type SolveJob, type SolveResult } from '../engine/job'
-import { BOUNDS } from '../engine/ladder'
-import { parseGameJob, type GameJob, type GameResult } from '../engine/game-search'
-import type { DocumentSpec } from '../document'
+import type * as z from 'zod'
+import { JOB_CODECS, JOB_KINDS, type JobKind, type JobTypes } from '../engine/jobs'
 import { describe, diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 
-export const JOB_KINDS = ['solve', 'game'] as const
-/** What a job searches for: `solve`, a shortest solution of a transfer problem; `game`, a shortest game. */
-export type JobKind = (typeof JOB_KINDS)[number]
-
-/** Per kind: the loose parameters a caller gives, the checked ones, progress and result. */
-export interface JobTypes {
-  solve: {
-    /** The problem, and any search settings (defaults fill the rest). */
-    readonly input: { readonly problem: DocumentSpec } & Partial<Omit<SolveJob, 'problem'>>
-    readonly params: SolveJob
-    readonly progress: Progress
-    readonly result: SolveResult
-  }
-  game: {
-    readonly input: { readonly problem: DocumentSpec } & Partial<Omit<GameJob, 'problem'>>
-    readonly params: GameJob
-    readonly progress: Progress
-    readonly result: GameResult
-  }
-}
+export { JOB_KINDS, type JobKind, type JobTypes }
 
 /** A job as a caller asks for it (unchecked parameters). */
 export type JobRequest = { [K in JobKind]: { readonly kind: K; readonly params: JobTypes[K]['input'] } }[JobKind]
@@ -69,119 +47,6 @@ export interface CancelledMessage {
   readonly type: 'cancelled'
 }
 export type RunnerMessage = ProgressMessage | ResultMessage | ErrorMessage | CancelledMessage
-
-const num = z.number()
-const int = z.number().int()
-const nonNegative = z.number().nonnegative()
-
-const ProgressSchema = z.strictObject({
-  phase: z.enum(PHASES),
-  length: int.nullable(),
-  level: int,
-  levelSize: nonNegative,
-  done: nonNegative,
-  total: nonNegative,
-  cmax: num.nullable(),
-  rate: nonNegative,
-  memoryBytes: nonNegative,
-  elapsed: nonNegative,
-  message: z.string(),
-}) satisfies z.ZodType<Progress>
-
-const LengthProofSchema = z.strictObject({
-  length: int,
-  result: z.enum(['found', 'none', 'budget', 'time']),
-  cmax: num.nullable(),
-  meet: int,
-  levels: z.array(nonNegative),
-  largestLevel: nonNegative,
-  seconds: nonNegative,
-})
-
-const ResultSchema = z.strictObject({
-  status: z.enum(['optimal', 'best-found', 'unsolvable', 'unsolved']),
-  length: int.nullable(),
-  optimal: z.boolean(),
-  lowerBound: int,
-  moves: z.array(z.string()),
-  solutions: z.array(z.strictObject({ moves: z.array(z.string()), middle: z.string(), palindrome: z.boolean() })),
-  meetings: nonNegative,
-  proof: z.strictObject({ statement: z.string(), lengths: z.array(LengthProofSchema), bound: z.enum(BOUNDS) }),
-  stats: z.strictObject({
-    levels: z.array(
-      z.strictObject({
-        phase: z.enum(PHASES),
-        length: int.nullable(),
-        level: int,
-        size: nonNegative,
-        children: nonNegative,
-        seconds: nonNegative,
-      }),
-    ),
-    peakBoards: nonNegative,
-    peakBytes: nonNegative,
-    bytesPerBoard: nonNegative,
-    seconds: nonNegative,
-    threads: int,
-  }),
-}) satisfies z.ZodType<SolveResult>
-
-const LevelStatSchema = z.strictObject({
-  phase: z.enum(PHASES),
-  length: int.nullable(),
-  level: int,
-  size: nonNegative,
-  children: nonNegative,
-  seconds: nonNegative,
-})
-
-const GameResultSchema = z.strictObject({
-  status: z.enum(['optimal', 'best-found', 'unsolved']),
-  length: int.nullable(),
-  optimal: z.boolean(),
-  lowerBound: int,
-  winner: z.string().nullable(),
-  moves: z.array(z.string()),
-  games: z.array(z.strictObject({ moves: z.array(z.string()), winner: z.string() })),
-  count: z
-    .strictObject({ games: nonNegative, finalPositions: nonNegative, scope: z.enum(['all', 'heuristic', 'heuristic-vi']) })
-    .nullable(),
-  proof: z.strictObject({
-    statement: z.string(),
-    searches: z.array(
-      z.strictObject({
-        bound: int,
-        winner: z.string(),
-        heuristic: z.boolean(),
-        cut: z.boolean(),
-        result: z.enum(['found', 'none', 'budget', 'time']),
-        length: int.nullable(),
-        levels: z.array(nonNegative),
-        seconds: nonNegative,
-      }),
-    ),
-  }),
-  stats: z.strictObject({
-    levels: z.array(LevelStatSchema),
-    peakBoards: nonNegative,
-    peakBytes: nonNegative,
-    bytesPerBoard: nonNegative,
-    seconds: nonNegative,
-    threads: int,
-  }),
-}) satisfies z.ZodType<GameResult>
-
-interface Codec<K extends JobKind> {
-  /** Check loose parameters, filling in defaults. */
-  params(input: unknown): Result<JobTypes[K]['params'], Diagnostic[]>
-  progress: z.ZodType<JobTypes[K]['progress']>
-  result: z.ZodType<JobTypes[K]['result']>
-}
-
-const CODECS: { readonly [K in JobKind]: Codec<K> } = {
-  solve: { params: parseJob, progress: ProgressSchema, result: ResultSchema },
-  game: { params: parseGameJob, progress: ProgressSchema, result: GameResultSchema },
-}
 
 function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x)
@@ -217,7 +82,7 @@ export function parseJobRequest(input: unknown): Result<Job, Diagnostic[]> {
   if (!isRecord(input)) return err([diagnostic('protocol.type', 'a job request is an object with a kind and params')])
   const kind = parseKind(input)
   if (!kind.ok) return kind
-  const params = CODECS[kind.value].params(input['params'])
+  const params = JOB_CODECS[kind.value].params(input['params'])
   if (!params.ok) return err(prefixed(params.error, 'params'))
   // The codec of kind K gave params of kind K (TypeScript cannot follow the pairing through the index).
   return ok({ kind: kind.value, params: params.value } as Job)
@@ -272,7 +137,7 @@ export function parseRunnerMessage(input: unknown): Result<RunnerMessage, Diagno
   }
   const kind = parseKind(o)
   if (!kind.ok) return kind
-  const codec = CODECS[kind.value]
+  const codec = JOB_CODECS[kind.value]
   if (type === 'progress') {
     const p = codec.progress.safeParse(o['progress'])
     return p.success ? ok({ type, kind: kind.value, progress: p.data }) : err(zodFaults(p.error, 'progress'))

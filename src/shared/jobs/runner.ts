@@ -1,11 +1,11 @@
 /**
  * The runner's side of the job protocol, free of any host API: a host entry (the Node job process,
- * the job Web Worker) wires `serveJob` to its message port and supplies the engines. It runs one
+ * the job Web Worker) wires `serveJob` to its message port and supplies the engine. It runs one
  * job: the first valid `start`; it answers everything it cannot accept with an `error` message.
  */
-import { CancelledError } from '../engine/executor'
+import { CancelledError } from '../engine/core/executor'
 import { diagnostic } from '../result'
-import { faultText, parseHostMessage, type JobKind, type JobTypes, type RunnerMessage } from './protocol'
+import { faultText, parseHostMessage, type Job, type JobKind, type JobTypes, type RunnerMessage } from './protocol'
 
 /** How a runner talks to its host. */
 export interface RunnerPort {
@@ -19,16 +19,11 @@ export interface RunningJob<R> {
   cancel(): void
 }
 
-/** Per kind: how to start a job (in practice, `new Engine(host).start`). */
-export type Engines = {
-  readonly [K in JobKind]: (
-    params: JobTypes[K]['params'],
-    onProgress: (p: JobTypes[K]['progress']) => void,
-  ) => RunningJob<JobTypes[K]['result']>
-}
+/** How to start a job of any kind (in practice, `new Engine(host).start`). */
+export type StartJob = (job: Job, onProgress: (p: JobTypes[JobKind]['progress']) => void) => RunningJob<JobTypes[JobKind]['result']>
 
 /** Serve one job on a port. Returns a promise that settles when the final message has been posted. */
-export function serveJob(port: RunnerPort, engines: Engines): Promise<void> {
+export function serveJob(port: RunnerPort, start: StartJob): Promise<void> {
   let running: RunningJob<unknown> | undefined
   let finished = false
   let settle: () => void = () => undefined
@@ -60,13 +55,7 @@ export function serveJob(port: RunnerPort, engines: Engines): Promise<void> {
       return
     }
     const kind = m.kind
-    // The engine of the start message's own kind (the pairing of kind and params is checked by
-    // parseHostMessage; TypeScript cannot follow it through the index).
-    const start = engines[kind] as (
-      params: JobTypes[JobKind]['params'],
-      onProgress: (p: JobTypes[JobKind]['progress']) => void,
-    ) => RunningJob<JobTypes[JobKind]['result']>
-    const job = start(m.params, (progress) => {
+    const job = start(m, (progress) => {
       if (!finished) port.post({ type: 'progress', kind, progress })
     })
     running = job

@@ -5,7 +5,8 @@
  * Theorem 2 (iterated): each move raises c(A) by at most c(amax) - c(amin) + delta; iterating the
  * best case "the rearmost man lands delta beyond the leader" gives a valid bound, but a crude one.
  *
- * The ladder bound is this engine's own, and much sharper. Project every man onto his centroid
+ * The ladder bound (option 'ladder'; class ProjectedRiseBound) is this engine's own, and much
+ * sharper. Project every man onto his centroid
  * value. A step changes a man's value by the c-change delta of its direction. A jump hop in
  * direction d moves him by 2 delta, over a man standing at value + delta. So a chain can
  * carry a man from v up to v + 2t only if other men stand at v + 1, v + 3, ..., v + 2t - 1: a
@@ -17,12 +18,9 @@
  * `exactMoves` moves it is solved exactly; beyond that the iterated Theorem 2 bound is used, which
  * is weaker but costs nothing (pruning matters only in the last levels before the meeting point).
  */
-import { topology } from '../topology'
 import { MultisetRanker, RankMap } from './multiset'
-import type { PackedSpace } from './packed'
-
-export const BOUNDS = ['ladder', 'theorem2', 'none'] as const
-export type BoundName = (typeof BOUNDS)[number]
+import type { PackedSpace } from '../packed/space'
+import type { BoundName } from './job'
 
 export interface CentroidBound {
   readonly name: BoundName
@@ -44,22 +42,9 @@ export const DEAD = -30000
 /** No pruning. */
 export const noBound: CentroidBound = { name: 'none', gain: () => UNBOUNDED }
 
-/** The c-changes of single steps in each direction, in cv units, deduplicated. */
-function directionDeltas(space: PackedSpace): number[] {
-  const topo = topology(space.board, space.rules)
-  const out = new Set<number>()
-  for (let c = 0; c < space.n; c++) {
-    for (let d = 0; d < topo.degree; d++) {
-      const t = topo.neighbor[c * topo.degree + d]!
-      if (t >= 0) out.add(space.cv[t]! - space.cv[c]!)
-    }
-  }
-  return [...out].sort((a, b) => a - b)
-}
-
 /** Theorem 2 iterated: the rearmost man jumps to delta beyond the leader, k times. */
 export function theorem2Bound(space: PackedSpace): CentroidBound {
-  const delta = Math.max(...directionDeltas(space))
+  const delta = Math.max(...space.stepDeltas())
   const sorted = new Int32Array(space.n)
   return {
     name: 'theorem2',
@@ -85,8 +70,8 @@ export function theorem2Bound(space: PackedSpace): CentroidBound {
   }
 }
 
-/** The ladder bound (see the module comment), exact up to `exactMoves` moves. */
-export class LadderBound implements CentroidBound {
+/** The ladder bound: the rise in the game projected on centroid values (see the module comment), exact up to `exactMoves` moves. */
+export class ProjectedRiseBound implements CentroidBound {
   readonly name = 'ladder'
   private readonly lo: number
   /** Values are v - lo in 0..range-1. */
@@ -110,15 +95,9 @@ export class LadderBound implements CentroidBound {
   private readonly stack: Int32Array
 
   constructor(space: PackedSpace, men: number, exactMoves = 6) {
-    let lo = Infinity
-    let hi = -Infinity
-    for (let c = 0; c < space.n; c++) {
-      lo = Math.min(lo, space.cv[c]!)
-      hi = Math.max(hi, space.cv[c]!)
-    }
-    this.lo = lo
-    this.range = hi - lo + 1
-    this.deltas = directionDeltas(space)
+    this.lo = space.cvMin
+    this.range = space.cvMax - space.cvMin + 1
+    this.deltas = space.stepDeltas()
     this.steps = !space.rules.jumpsOnly
     this.long = space.rules.longJumps
     this.exactMoves = exactMoves

@@ -2,50 +2,33 @@
  * Executors run the expansion of one level: inline on the calling thread (in chunks, yielding so
  * that a cancel can get in), or spread over worker threads that share the level tables through
  * SharedArrayBuffer and send back the children that survive filtering. Either way the coordinator
- * inserts every surviving child into the next level itself, so the resulting sets do not depend on
- * the number of threads or on timing.
+ * hands every surviving child to the level's sink itself, in chunk order, so the resulting sets do
+ * not depend on the number of threads or on timing.
  *
  * Hosts provide threads through WorkerFactory (worker_threads in Node and Electron's utility
- * process, Web Workers in the browser); the messages are in protocol.ts.
+ * process, Web Workers in the browser); the messages are in messages.ts.
  */
-import type { TransferDomain } from './domain'
-import type { GameRule, GameSink } from './game'
-import { addStats, Kernel, newStats, type KernelStats, type Rule, type Sink } from './kernel'
+import { addStats, newStats, type KernelStats, type LevelKernel, type RuleBase, type Sink } from './contract'
 import { type KeySet } from './keyset'
-import type { ExpandReply, ExpandTask, InitMessage, WorkerMessage } from './protocol'
-
-/** An expansion loop (Kernel for transfers, GameKernel for games), one per thread. */
-export interface LevelKernel {
-  expandRange(
-    table: Uint32Array,
-    start: number,
-    end: number,
-    rule: Rule & GameRule,
-    prev: KeySet | undefined,
-    cur: KeySet | undefined,
-    sink: Sink & GameSink,
-    stats: KernelStats,
-  ): void
-}
+import type { ExpandReply, ExpandTask, InitMessage, WorkerMessage, WorkerReply } from './messages'
 
 /** One level's expansion. */
-export interface LevelJob {
+export interface LevelJob<R extends RuleBase> {
   readonly parents: KeySet
-  /** Transfers: the levels before the children's (i - 1, i). Games: prev holds every state seen. */
-  readonly prev: KeySet | undefined
-  readonly cur: KeySet | undefined
-  readonly rule: Rule | GameRule
-  readonly sink: Sink & Partial<Pick<GameSink, 'win'>>
-  /** Called after each chunk with the parents expanded so far. */
+  /** The duplicate window (see LevelKernel.expandRange). */
+  readonly window: readonly KeySet[]
+  readonly rule: R
+  readonly sink: Sink
+  /** Called after each chunk with the parents expanded so far (it may throw to stop the run). */
   readonly progress?: (done: number, stats: KernelStats) => void
 }
 
-export interface Executor {
+export interface Executor<R extends RuleBase> {
   /** Worker threads in use (0 inline). */
   readonly threads: number
   /** Whether level tables should be allocated in shared memory. */
   readonly shared: boolean
-  run(job: LevelJob): Promise<KernelStats>
+  run(job: LevelJob<R>): Promise<KernelStats>
   /** Stop: pending runs reject with CancelledError. */
   cancel(): void
   close(): void
@@ -62,34 +45,21 @@ const CHUNK = 1 << 13
 
 const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
-export class InlineExecutor implements Executor {
+export class InlineExecutor<R extends RuleBase> implements Executor<R> {
   readonly threads = 0
   readonly shared = false
-  private readonly kernel: LevelKernel
   private cancelled = false
 
-  /** Inline expansion with a kernel, or, given a transfer domain, with a transfer Kernel. */
-  constructor(kernel: TransferDomain | { expandRange(...args: never[]): void }) {
-    this.kernel = ('expandRange' in kernel ? kernel : new Kernel(kernel)) as unknown as LevelKernel
-  }
+  constructor(private readonly kernel: LevelKernel<R>) {}
 
-  async run(job: LevelJob): Promise<KernelStats> {
+  async run(job: LevelJob<R>): Promise<KernelStats> {
     const stats = newStats()
     const table = job.parents.raw
     const slots = job.parents.capacity
     let lastYield = performance.now()
     for (let s = 0; s < slots; s += CHUNK) {
       if (this.cancelled) throw new CancelledError()
-      this.kernel.expandRange(
-        table,
-        s,
-        Math.min(slots, s + CHUNK),
-        job.rule as Rule & GameRule,
-        job.prev,
-        job.cur,
-        job.sink as Sink & GameSink,
-        stats,
-      )
+      this.kernel.expandRange(table, s, Math.min(slots, s + CHUNK), job.rule, job.window, job.sink, stats)
       job.progress?.(stats.parents, stats)
       if (performance.now() - lastYield > 100) {
         await nextTick()
@@ -106,19 +76,27 @@ export class InlineExecutor implements Executor {
   close(): void {}
 }
 
-/** A thread the host made, speaking protocol.ts. */
-export interface WorkerPort {
-  post(message: WorkerMessage): void
-  onMessage(handler: (message: ExpandReply | { type: 'error'; message: string }) => void): void
+/** A thread the host made, speaking messages.ts. */
+export interface WorkerPort<I> {
+  post(message: WorkerMessage<I>): void
+  onMessage(handler: (message: WorkerReply) => void): void
   onError(handler: (error: Error) => void): void
   terminate(): void
 }
 
-export type WorkerFactory = () => WorkerPort
+export type WorkerFactory<I> = () => WorkerPort<I>
 
-export class ThreadExecutor implements Executor {
+/** Hand a reply's children and goals to the level's sink. */
+function deliver(reply: ExpandReply, sink: Sink, w: number): void {
+  const { keys, parents, values, scores } = reply
+  for (let k = 0; k < reply.count; k++) sink.child(keys, k * w, parents[k]!, values[k]!, scores ? scores[k]! : 0)
+  const goals = reply.goals
+  if (goals) for (let k = 0; k * w < goals.length; k++) sink.goal(goals, k * w, reply.goalParents![k]!)
+}
+
+export class ThreadExecutor<R extends RuleBase, I> implements Executor<R> {
   readonly shared = true
-  private readonly ports: WorkerPort[]
+  private readonly ports: WorkerPort<I>[]
   private cancelled = false
   private failure: Error | undefined
   /**
@@ -130,9 +108,9 @@ export class ThreadExecutor implements Executor {
   private abort: ((e: Error) => void) | undefined
 
   constructor(
-    factory: WorkerFactory,
+    factory: WorkerFactory<I>,
     readonly threads: number,
-    init: InitMessage,
+    init: InitMessage<I>,
   ) {
     this.ports = Array.from({ length: threads }, (_, k) => {
       const port = factory()
@@ -155,29 +133,26 @@ export class ThreadExecutor implements Executor {
     this.abort?.(e)
   }
 
-  run(job: LevelJob): Promise<KernelStats> {
+  run(job: LevelJob<R>): Promise<KernelStats> {
     const stats = newStats()
     const slots = job.parents.capacity
     const chunks = Math.ceil(slots / CHUNK)
-    const view = (s: KeySet | undefined) => (s ? { table: s.raw, count: s.size } : undefined)
-    const base = { type: 'expand' as const, table: job.parents.raw, prev: view(job.prev), cur: view(job.cur), rule: job.rule }
+    const w = job.parents.w
+    const window = job.window.map((s) => ({ table: s.raw, count: s.size }))
     return new Promise<KernelStats>((resolve, reject) => {
       let nextChunk = 0
       let done = 0
       this.abort = reject
       if (this.failure) return reject(this.failure)
       this.waiting.clear()
-      const send = (port: WorkerPort): void => {
+      const send = (port: WorkerPort<I>): void => {
         if (nextChunk >= chunks) return
         const chunk = nextChunk++
         const id = this.nextId++
         this.waiting.set(id, (reply) => {
           if (this.cancelled) return reject(new CancelledError())
-          const keys = reply.keys
-          const w = job.parents.w
           try {
-            for (let k = 0; k < reply.count; k++) job.sink.add(keys, k * w, reply.cs[k]!, reply.scores ? reply.scores[k]! : 0)
-            if (reply.wins) for (let k = 0; k * w < reply.wins.length; k++) job.sink.win?.(reply.wins, k * w)
+            deliver(reply, job.sink, w)
             addStats(stats, reply.stats)
             job.progress?.(stats.parents, stats)
           } catch (e) {
@@ -189,11 +164,14 @@ export class ThreadExecutor implements Executor {
           else send(port)
         })
         const task: ExpandTask = {
-          ...base,
+          type: 'expand',
           id,
+          table: job.parents.raw,
+          window,
+          rule: job.rule,
           start: chunk * CHUNK,
           end: Math.min(slots, (chunk + 1) * CHUNK),
-          minScore: job.sink.minScore ?? -Infinity,
+          minScore: job.sink.minScore,
         }
         port.post(task)
       }

@@ -9,11 +9,11 @@
  * image's key; a child's image key is its parent's with two bits flipped, so folding costs O(1) per
  * child (paper section 3.2: "this effectively halves ... the search space").
  */
-import type { Board } from '../board'
-import { cellCentroid } from '../metrics'
-import type { Rules } from '../rules'
-import { topology } from '../topology'
-import { USED } from './keyset'
+import type { Board } from '../../board'
+import { cellCentroid } from '../../metrics'
+import type { Rules } from '../../rules'
+import { topology } from '../../topology'
+import { USED } from '../core/keyset'
 
 /** Words per packed board on a board of n cells (one spare bit for the used mark). */
 export const wordsFor = (cells: number): number => Math.floor(cells / 32) + 1
@@ -40,6 +40,9 @@ export class PackedSpace {
    */
   readonly cv: Int32Array
   readonly scale: number
+  /** Least and greatest centroid of a cell (cv units). */
+  readonly cvMin: number
+  readonly cvMax: number
   /** Image of each cell under the folding symmetry, if any. */
   readonly fold: Int16Array | undefined
 
@@ -78,6 +81,8 @@ export class PackedSpace {
     const half = Array.from({ length: n }, (_, c) => cellCentroid(board, c)).some((v) => !Number.isInteger(v))
     this.scale = half ? 2 : 1
     this.cv = Int32Array.from({ length: n }, (_, c) => Math.round(cellCentroid(board, c) * this.scale))
+    this.cvMin = Math.min(...this.cv)
+    this.cvMax = Math.max(...this.cv)
     this.fold = fold
     this.men = new Int16Array(n)
     this.occ = new Uint8Array(n)
@@ -87,6 +92,18 @@ export class PackedSpace {
     this.backOver = new Int16Array(n)
     this.img = new Uint32Array(w)
     this.key = new Uint32Array(w)
+  }
+
+  /** The c-changes of single steps in each direction (cv units), distinct and ascending. */
+  stepDeltas(): number[] {
+    const out = new Set<number>()
+    for (let c = 0; c < this.n; c++) {
+      for (let d = 0; d < this.degree; d++) {
+        const t = this.nb[c * this.degree + d]!
+        if (t >= 0) out.add(this.cv[t]! - this.cv[c]!)
+      }
+    }
+    return [...out].sort((a, b) => a - b)
   }
 
   /** Pack a list of cells as a key (with the used bit), written at out[off..off+W). */

@@ -3,14 +3,23 @@
  * and target keys, the reflection that maps start onto target (mirror or rotation) and the folding
  * symmetry of the start. Built the same way on every thread from a problem spec.
  */
-import { interpret, specFromProblem, type DocumentSpec } from '../document'
-import type { Problem } from '../problem'
-import { symmetry } from '../symmetry'
-import { LadderBound, noBound, theorem2Bound, type BoundName, type CentroidBound } from './ladder'
-import { USED } from './keyset'
-import { less, PackedSpace } from './packed'
+import { interpret, specFromProblem, type DocumentSpec } from '../../document'
+import type { Problem } from '../../problem'
+import { symmetry } from '../../symmetry'
+import type { Cells, SearchDomain } from '../core/contract'
+import { movesAlong, neighbours } from '../packed/lines'
+import { PackedSpace } from '../packed/space'
+import type { BoundName } from './job'
+import { ProjectedRiseBound, noBound, theorem2Bound, type CentroidBound } from './rise-bound'
 
-export interface DomainOptions {
+/** A transfer domain as plain data: what an expansion thread rebuilds it from. */
+export interface TransferInit {
+  readonly kind: 'transfer'
+  readonly spec: DocumentSpec
+  readonly options: TransferOptions
+}
+
+export interface TransferOptions {
   /** Fold boards equivalent under the start's own symmetry (default true). */
   readonly fold: boolean
   readonly bound: BoundName
@@ -18,11 +27,11 @@ export interface DomainOptions {
   readonly exactMoves: number
 }
 
-export const DEFAULT_DOMAIN_OPTIONS: DomainOptions = { fold: true, bound: 'ladder', exactMoves: 6 }
+export const DEFAULT_TRANSFER_OPTIONS: TransferOptions = { fold: true, bound: 'ladder', exactMoves: 6 }
 
-export class TransferDomain {
+export class TransferDomain implements SearchDomain {
   readonly problem: Problem
-  readonly options: DomainOptions
+  readonly options: TransferOptions
   readonly space: PackedSpace
   readonly bound: CentroidBound
   /** Men in the army. */
@@ -35,7 +44,7 @@ export class TransferDomain {
   readonly startCentroid: number
   readonly targetCentroid: number
 
-  constructor(problem: Problem, options: DomainOptions = DEFAULT_DOMAIN_OPTIONS) {
+  constructor(problem: Problem, options: TransferOptions = DEFAULT_TRANSFER_OPTIONS) {
     if (problem.kind !== 'transfer') throw new Error('a transfer domain needs a transfer problem')
     this.problem = problem
     this.options = options
@@ -55,7 +64,7 @@ export class TransferDomain {
     this.space = new PackedSpace(board, problem.rules, fold)
     this.bound =
       options.bound === 'ladder'
-        ? new LadderBound(this.space, this.men, options.exactMoves)
+        ? new ProjectedRiseBound(this.space, this.men, options.exactMoves)
         : options.bound === 'theorem2'
           ? theorem2Bound(this.space)
           : noBound
@@ -68,15 +77,41 @@ export class TransferDomain {
     this.targetCentroid = army.target.reduce((s, c) => s + this.space.cv[c]!, 0)
   }
 
-  /** Rebuild a domain from a spec (on a worker thread). */
-  static fromSpec(spec: DocumentSpec, options: DomainOptions): TransferDomain {
-    const doc = interpret(spec)
+  /** Rebuild a domain from its description (on a worker thread). */
+  static fromInit(init: TransferInit): TransferDomain {
+    const doc = interpret(init.spec)
     if (!doc.ok) throw new Error(`bad problem spec: ${doc.error.map((d) => d.message).join('; ')}`)
-    return new TransferDomain(doc.value.problem, options)
+    return new TransferDomain(doc.value.problem, init.options)
   }
 
-  spec(): DocumentSpec {
-    return specFromProblem(this.problem)
+  get init(): TransferInit {
+    return { kind: 'transfer', spec: specFromProblem(this.problem), options: this.options }
+  }
+
+  get fold(): Int16Array | undefined {
+    return this.space.fold
+  }
+
+  /** One army moves. */
+  mover(): number {
+    return 0
+  }
+
+  pack(state: Cells, out: Uint32Array, off: number): void {
+    this.space.packCanonical(state[0]!, out, off)
+  }
+
+  unpack(keys: Uint32Array, off: number): number[][] {
+    return [this.space.cells(keys, off)]
+  }
+
+  /** Moves are reversible: the boards a move can come from are the boards one move away. */
+  predecessors(state: Cells): number[][][] {
+    return neighbours(this.space, state, 0)
+  }
+
+  movesAlong(states: readonly Cells[]): { readonly paths: number[][]; readonly texts: string[] } {
+    return movesAlong(this.problem, states, () => 0)
   }
 
   get w(): number {
@@ -114,12 +149,3 @@ export class TransferDomain {
     return n
   }
 }
-
-/** Compare two keys: negative, zero or positive (most significant word first). */
-export function compareKeys(a: Uint32Array, ao: number, b: Uint32Array, bo: number, w: number): number {
-  if (less(a, ao, b, bo, w)) return -1
-  if (less(b, bo, a, ao, w)) return 1
-  return 0
-}
-
-export { USED }

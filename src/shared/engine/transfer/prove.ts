@@ -22,11 +22,11 @@
  *
  * The palindrome constraint (inequality 11) replaces the meeting by a symmetry test at level N.
  */
+import type { KeySet } from '../core/keyset'
+import type { LevelSearch } from '../core/levels'
+import { grow, transferSearch, type TransferContext } from './context'
 import type { TransferDomain } from './domain'
-import type { Executor } from './executor'
-import type { Side } from './kernel'
-import type { KeySet } from './keyset'
-import { Run, type RunObserver } from './run'
+import type { Side, TransferRule } from './kernel'
 
 /**
  * A meeting of the two halves of a solution: board `a` lies aLevel moves from the start and board
@@ -49,22 +49,16 @@ export interface LengthCheck {
   /** Cmax (cv units) of the threshold, or null when not used. */
   readonly cmax: number | null
   readonly meet: number
-  /** The run whose levels trace both halves back to the start. */
-  readonly run: Run
+  /** The search whose levels trace both halves back to the start. */
+  readonly run: LevelSearch<TransferRule>
   /** Boards per level of that run. */
   readonly levels: number[]
   readonly seconds: number
 }
 
-export interface ProveContext {
-  readonly domain: TransferDomain
-  readonly executor: Executor
-  readonly budgetBytes: number
-  readonly observer?: RunObserver
+export interface ProveContext extends TransferContext {
   /** Stop collecting meetings after this many. */
   readonly maxMeetings: number
-  /** performance.now() after which runs stop. */
-  readonly deadline: number
   /** Called when a run starts, to label progress. */
   readonly phase: (phase: 'cmax' | 'prove' | 'meet', length: number, cmax: number | null) => void
 }
@@ -72,11 +66,11 @@ export interface ProveContext {
 const MOVES = 8192
 
 /** Build a run to `depth`, keeping at level i the boards with c + U_{meet-i} >= threshold. */
-async function thresholdRun(ctx: ProveContext, depth: number, meet: number, threshold: number, palindromeSym = 0): Promise<Run> {
-  const run = new Run(ctx.domain, ctx.executor, ctx.budgetBytes, ctx.observer, 0, undefined, ctx.deadline)
+async function thresholdRun(ctx: ProveContext, depth: number, meet: number, threshold: number): Promise<LevelSearch<TransferRule>> {
+  const run = transferSearch(ctx)
   for (let i = 1; i <= depth; i++) {
     const sides: Side[] = [{ moves: meet - i, threshold }]
-    await run.next({ sides, minSym: palindromeSym > 0 ? palindromeSym - 2 * (meet - i) : 0, score: false, lambda: 0 })
+    await grow(run, { sides, minSym: 0, score: false, lambda: 0 })
     if (run.levels[i]!.size === 0) break
   }
   return run
@@ -186,7 +180,7 @@ async function checkPalindrome(ctx: ProveContext, length: number, t0: number): P
   const target = even ? men : men - 1
   ctx.phase('prove', length, null)
   // Even: A_N is symmetric, so c(A_N) = 0. Odd: A_{N+1} = R(A_N), so one of the two has c >= 0.
-  const run = new Run(domain, ctx.executor, ctx.budgetBytes, ctx.observer, 0, undefined, ctx.deadline)
+  const run = transferSearch(ctx)
   for (let i = 1; i <= N; i++) {
     const sides: Side[] = even
       ? [{ moves: N - i, threshold: 0 }]
@@ -194,7 +188,7 @@ async function checkPalindrome(ctx: ProveContext, length: number, t0: number): P
           { moves: N - i, threshold: 0 },
           { moves: N + 1 - i, threshold: 0 },
         ]
-    await run.next({ sides, minSym: target - 2 * (N - i), score: false, lambda: 0 })
+    await grow(run, { sides, minSym: target - 2 * (N - i), score: false, lambda: 0 })
     if (run.levels[i]!.size === 0) break
   }
   ctx.phase('meet', length, null)
@@ -231,7 +225,14 @@ async function checkPalindrome(ctx: ProveContext, length: number, t0: number): P
   return done(length, meetings, null, N, run, t0)
 }
 
-function done(length: number, meetings: Meeting[], cmax: number | null, meet: number, run: Run, t0: number): LengthCheck {
+function done(
+  length: number,
+  meetings: Meeting[],
+  cmax: number | null,
+  meet: number,
+  run: LevelSearch<TransferRule>,
+  t0: number,
+): LengthCheck {
   return {
     length,
     meetings,

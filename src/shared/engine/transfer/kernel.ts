@@ -1,13 +1,15 @@
 /**
- * The inner loop of every level-set search: expand a range of parent boards, filter their children
- * by a rule (centroid bound, palindrome constraint), drop those already in the two previous levels
- * (moves are reversible, so a child of level i lies in level i - 1, i or i + 1), and hand the rest
- * to a sink. The same function runs inline and on worker threads; only the sink differs.
+ * The transfer kernel (the core's LevelKernel for transfers): expand a range of parent boards,
+ * filter their children by a rule (centroid bound, palindrome constraint), drop those already in
+ * the two previous levels (moves are reversible, so a child of level i lies in level i - 1, i or
+ * i + 1), and hand the rest to a sink with their centroid and beam score. The same function runs
+ * inline and on worker threads; only the sink differs.
  */
-import { DEAD } from './ladder'
+import type { KernelStats, LevelKernel, RuleBase, Sink } from '../core/contract'
+import { USED, type KeySet } from '../core/keyset'
 import type { TransferDomain } from './domain'
-import { USED, type KeySet } from './keyset'
 import { MultisetRanker, RankMap } from './multiset'
+import { DEAD } from './rise-bound'
 
 /** Keep a child if c + U_moves(child) >= threshold (cv units); moves = 0 tests c alone. */
 export interface Side {
@@ -16,7 +18,8 @@ export interface Side {
 }
 
 /** How the children entering a level are filtered and scored. */
-export interface Rule {
+export interface TransferRule extends RuleBase {
+  readonly kind: 'transfer'
   /** Level of the children. */
   readonly level: number
   /** Keep a child if any side holds; no sides keeps every child. */
@@ -28,34 +31,12 @@ export interface Rule {
   readonly lambda: number
 }
 
-export interface Sink {
-  /** A surviving child: its canonical key at keys[off..], centroid (cv units) and score. */
-  add(keys: Uint32Array, off: number, c: number, score: number): void
-  /** Children scoring below this would be dropped anyway (beam): skip them early. */
-  readonly minScore?: number
-}
-
-export interface KernelStats {
-  parents: number
-  children: number
-  kept: number
-  /** Largest centroid (cv units) among all children generated, kept or not. */
-  maxC: number
-}
-
-export const newStats = (): KernelStats => ({ parents: 0, children: 0, kept: 0, maxC: -Infinity })
-
-export function addStats(a: KernelStats, b: KernelStats): void {
-  a.parents += b.parents
-  a.children += b.children
-  a.kept += b.kept
-  a.maxC = Math.max(a.maxC, b.maxC)
-}
-
 const MAX_MOVES = 8192
 
-/** Scratch for one thread. */
-export class Kernel {
+export const isTransferRule = (rule: RuleBase): rule is TransferRule => rule.kind === 'transfer'
+
+/** The transfer kernel, with its scratch (one per thread). */
+export class TransferKernel implements LevelKernel<TransferRule> {
   private readonly from = new Int16Array(MAX_MOVES)
   private readonly to = new Int16Array(MAX_MOVES)
   private readonly out: Uint32Array
@@ -81,14 +62,8 @@ export class Kernel {
     this.out = new Uint32Array(space.w)
     this.values = new Int32Array(space.n)
     this.image = new Uint8Array(space.n)
-    let lo = Infinity
-    let hi = -Infinity
-    for (const v of space.cv) {
-      lo = Math.min(lo, v)
-      hi = Math.max(hi, v)
-    }
-    this.lo = lo
-    this.range = hi - lo + 1
+    this.lo = space.cvMin
+    this.range = space.cvMax - space.cvMin + 1
     this.hist = new Int32Array(this.range)
     this.ranker = new MultisetRanker(this.range, domain.men)
     this.capacity = Math.max(1024, Math.floor((32 << 20) / (this.range * this.range)))
@@ -117,16 +92,15 @@ export class Kernel {
   }
 
   /**
-   * Expand the used slots in [start, end) of a level's raw table. `prev` and `cur` are the levels
-   * before the children's (i - 1 and i) for duplicate elimination.
+   * Expand the used slots in [start, end) of a level's raw table; the window holds the levels
+   * before the children's (i and i - 1) for duplicate elimination.
    */
   expandRange(
     table: Uint32Array,
     start: number,
     end: number,
-    rule: Rule,
-    prev: KeySet | undefined,
-    cur: KeySet | undefined,
+    rule: TransferRule,
+    window: readonly KeySet[],
     sink: Sink,
     stats: KernelStats,
   ): void {
@@ -150,7 +124,9 @@ export class Kernel {
       this.slots.clear()
       this.used = 0
     }
-    let maxC = stats.maxC
+    let maxC = stats.maxValue
+    const seen0 = window[0]
+    const seen1 = window[1]
     for (let slot = start; slot < end; slot++) {
       const off = slot * w
       if ((table[off + w - 1]! & USED) === 0) continue
@@ -177,7 +153,7 @@ export class Kernel {
         base = this.slotOf(hist) * range * range
       }
       const verdicts = this.verdicts
-      const minScore = rule.score ? (sink.minScore ?? -Infinity) : -Infinity
+      const minScore = rule.score ? sink.minScore : -Infinity
       for (let j = 0; j < n; j++) {
         const vf = cv[from[j]!]!
         const vt = cv[to[j]!]!
@@ -225,12 +201,12 @@ export class Kernel {
         const score = rule.score ? cc / space.scale + rule.lambda * sym : 0
         if (score < minScore) continue
         space.childKey(from[j]!, to[j]!, out, 0)
-        if ((cur && cur.has(out, 0)) || (prev && prev.has(out, 0))) continue
+        if ((seen0 && seen0.has(out, 0)) || (seen1 && seen1.has(out, 0))) continue
         stats.kept++
-        sink.add(out, 0, cc, score)
+        sink.child(out, 0, slot, cc, score)
       }
       if (needSym && reflection) for (let j = 0; j < m; j++) this.image[space.men[j]!] = 0
     }
-    stats.maxC = maxC
+    stats.maxValue = maxC
   }
 }

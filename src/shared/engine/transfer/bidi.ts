@@ -7,37 +7,39 @@
  * If a frontier dies out, the boards reachable from its end are exhausted: no solution exists.
  * No centroid pruning is used, so this is for small problems; the budget stops large ones.
  */
-import type { TransferDomain } from './domain'
-import type { Executor } from './executor'
-import { pathFromStart } from './reconstruct'
-import { BudgetError, Run, type RunObserver } from './run'
+import { BudgetError } from '../core/budget'
+import type { LevelSearch } from '../core/levels'
+import { grow, KEEP_ALL, transferSearch, type TransferContext } from './context'
+import type { TransferRule } from './kernel'
+import { boardsFromStart } from './solutions'
+
+type Search = LevelSearch<TransferRule>
 
 export type BidiOutcome =
-  | { readonly kind: 'found'; readonly length: number; readonly boards: number[][]; readonly meetings: number; readonly runs: [Run, Run] }
-  | { readonly kind: 'unsolvable'; readonly excluded: number; readonly runs: [Run, Run] }
-  | { readonly kind: 'budget' | 'time'; readonly excluded: number; readonly runs: [Run, Run] }
-  | { readonly kind: 'limit'; readonly excluded: number; readonly runs: [Run, Run] }
+  | {
+      readonly kind: 'found'
+      readonly length: number
+      readonly boards: number[][]
+      readonly meetings: number
+      readonly runs: [Search, Search]
+    }
+  | { readonly kind: 'unsolvable'; readonly excluded: number; readonly runs: [Search, Search] }
+  | { readonly kind: 'budget' | 'time'; readonly excluded: number; readonly runs: [Search, Search] }
+  | { readonly kind: 'limit'; readonly excluded: number; readonly runs: [Search, Search] }
 
-export async function bidirectional(
-  domain: TransferDomain,
-  executor: Executor,
-  budgetBytes: number,
-  maxLength: number,
-  observers?: { forward: RunObserver; backward: RunObserver },
-  deadline = Infinity,
-): Promise<BidiOutcome> {
-  const fwd = new Run(domain, executor, budgetBytes, observers?.forward, 0, undefined, deadline)
-  const bwd = new Run(domain, executor, budgetBytes, observers?.backward, 0, domain.targetKey, deadline)
-  const runs: [Run, Run] = [fwd, bwd]
+export async function bidirectional(ctx: TransferContext, maxLength: number): Promise<BidiOutcome> {
+  const domain = ctx.domain
+  const fwd = transferSearch(ctx, 'forward ')
+  const bwd = transferSearch(ctx, 'backward ', domain.targetKey)
+  const runs: [Search, Search] = [fwd, bwd]
   if (domain.sameKey(domain.startKey, 0, domain.targetKey, 0)) {
     return { kind: 'found', length: 0, boards: [[...domain.problem.armies[0]!.start]], meetings: 1, runs }
   }
-  const rule = { sides: [], minSym: 0, score: false, lambda: 0 }
   try {
     while (fwd.depth + bwd.depth < maxLength) {
-      const grow = fwd.levels[fwd.depth]!.size <= bwd.levels[bwd.depth]!.size ? fwd : bwd
-      const other = grow === fwd ? bwd : fwd
-      const level = await grow.next(rule)
+      const side = fwd.levels[fwd.depth]!.size <= bwd.levels[bwd.depth]!.size ? fwd : bwd
+      const other = side === fwd ? bwd : fwd
+      const level = await grow(side, KEEP_ALL)
       if (level.size === 0) return { kind: 'unsolvable', excluded: fwd.depth + bwd.depth, runs }
       // Meet: the new level against the other side's deepest level.
       const otherLevel = other.levels[other.depth]!
@@ -50,8 +52,8 @@ export async function bidirectional(
         }
       })
       if (meet) {
-        const f = pathFromStart(domain, fwd.levels, meet, fwd.depth)
-        const b = pathFromStart(domain, bwd.levels, meet, bwd.depth)
+        const f = boardsFromStart(domain, fwd.levels, meet, fwd.depth)
+        const b = boardsFromStart(domain, bwd.levels, meet, bwd.depth)
         return { kind: 'found', length: fwd.depth + bwd.depth, boards: [...f, ...b.reverse().slice(1)], meetings, runs }
       }
     }

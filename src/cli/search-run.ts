@@ -1,0 +1,96 @@
+/**
+ * What `halma solve` and `halma game` share: numeric options, job faults named by the option that
+ * sets the field, the job run on the engine with progress on stderr and Ctrl-C to cancel, and the
+ * problem written back with what was found (--out).
+ */
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { formatDocument, specFromProblem } from '../shared/document'
+import { CancelledError, Engine, type EngineJob } from '../shared/engine/engine'
+import type { JobKind, JobTypes } from '../shared/engine/jobs'
+import type { Diagnostic } from '../shared/result'
+import { writeFileAtomic } from '../hosts/node/files'
+import { nodeWorkers } from '../hosts/node/threads'
+import type { Io } from './io'
+import { UsageError, type LoadedProblem, type Values } from './options'
+import { progressWriter } from './progress'
+
+/** The option that sets a job field, where the names differ. */
+const OPTION_OF: Readonly<Record<string, string>> = {
+  maxLength: 'max-length',
+  timeLimit: 'time-limit',
+  budgetBytes: 'budget',
+  exactMoves: 'exact',
+  listGames: 'list',
+  'beam.width': 'beam',
+  'beam.lambda': 'lambda',
+  'beam.lookahead': 'lookahead',
+  'beam.moves': 'beam-moves',
+  'heuristics.vacating': 'vacating',
+  'heuristics.lines': 'lines',
+}
+
+/** A job's faults as a usage error, each named by its option. */
+export function jobFaults(faults: readonly Diagnostic[]): UsageError {
+  return new UsageError(faults.map((d) => `--${OPTION_OF[d.at ?? ''] ?? d.at ?? 'job'}: ${d.message}`).join('; '))
+}
+
+/** A numeric option's value, or `fallback` when it is not given. */
+export function numberOption(v: Values, key: string, fallback: number): number {
+  const text = v[key]
+  if (typeof text !== 'string') return fallback
+  const n = Number(text)
+  if (!Number.isFinite(n)) throw new UsageError(`--${key}: '${text}' is not a number`)
+  return n
+}
+
+/** --budget in GB, checked, as bytes. */
+export function budgetOption(v: Values): number {
+  const gb = numberOption(v, 'budget', 6)
+  if (gb < 0.001 || gb > 1024) throw new UsageError(`--budget: must be from 0.001 to 1024 GB, not ${gb}`)
+  return Math.round(gb * 2 ** 30)
+}
+
+/** The worker script next to the bundle, or the built one when running from source. */
+function workerScript(): URL {
+  const beside = new URL('./expansion-worker.mjs', import.meta.url)
+  if (existsSync(fileURLToPath(beside))) return beside
+  return new URL('../../out/cli/expansion-worker.mjs', import.meta.url)
+}
+
+/** Run a job on the engine, with progress on stderr; undefined when Ctrl-C cancelled it (reported). */
+export async function runJob<K extends JobKind>(job: EngineJob<K>, io: Io, command: string): Promise<JobTypes[K]['result'] | undefined> {
+  const engine = new Engine(job.params.threads > 1 ? { workers: nodeWorkers(workerScript()) } : {})
+  const bar = progressWriter((s) => process.stderr.write(s), io.tty && process.stderr.isTTY === true)
+  const handle = engine.start(job, (p) => bar.update(p))
+  const interrupt = (): void => handle.cancel()
+  process.once('SIGINT', interrupt)
+  try {
+    return await handle.result
+  } catch (e) {
+    if (e instanceof CancelledError) {
+      bar.done()
+      io.err(`halma ${command}: cancelled`)
+      return undefined
+    }
+    throw e
+  } finally {
+    process.removeListener('SIGINT', interrupt)
+    bar.done()
+  }
+}
+
+/** Write the problem (as loaded) with solutions added, to --out. */
+export async function writeWithSolutions(
+  outFile: string,
+  loaded: LoadedProblem,
+  solutions: readonly { readonly title: string; readonly moves: string; readonly notes: string }[],
+): Promise<void> {
+  const base = loaded.document?.spec ?? specFromProblem(loaded.problem)
+  const doc = { ...base, solutions: [...(base.solutions ?? []), ...solutions] }
+  try {
+    await writeFileAtomic(outFile, formatDocument(doc))
+  } catch (e) {
+    throw new UsageError(`--out: cannot write '${outFile}': ${(e as Error).message}`)
+  }
+}

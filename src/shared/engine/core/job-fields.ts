@@ -1,0 +1,98 @@
+/**
+ * The pieces every job's schema is made of (zod, as the documents and the job protocol use): fields
+ * with defaults and messages a person can act on ("must be an integer from 0 to 256, not 1.5"),
+ * the search limits every job has, and the check that turns a schema's verdict into diagnostics
+ * with stable codes and the field's path. No search code: the renderer and the CLI import the job
+ * modules built from these.
+ */
+import * as z from 'zod'
+import { loadDocument, type DocumentSpec } from '../../document'
+import type { ProblemKind } from '../../problem'
+import { diagnostic, err, ok, type Diagnostic, type Result } from '../../result'
+
+const shown = (v: unknown): string => JSON.stringify(v) ?? String(v)
+
+/** An integer in [min, max]. */
+export const integer = (min: number, max: number) =>
+  z.custom<number>((v) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max, {
+    error: (i) => `must be an integer from ${min} to ${max}, not ${shown(i.input)}`,
+    params: { code: 'job.range' },
+  })
+
+/** A finite number in [min, max]. */
+export const decimal = (min: number, max: number) =>
+  z.custom<number>((v) => typeof v === 'number' && Number.isFinite(v) && v >= min && v <= max, {
+    error: (i) => `must be a number from ${min} to ${max}, not ${shown(i.input)}`,
+    params: { code: 'job.range' },
+  })
+
+/** One of a list of names. */
+export const choice = <T extends string>(allowed: readonly T[]) =>
+  z.custom<T>((v) => typeof v === 'string' && (allowed as readonly string[]).includes(v), {
+    error: (i) => `must be one of ${allowed.join(', ')}, not ${shown(i.input)}`,
+    params: { code: 'job.choice' },
+  })
+
+/** true or false. */
+export const flag = () =>
+  z.custom<boolean>((v) => typeof v === 'boolean', {
+    error: (i) => `must be true or false, not ${shown(i.input)}`,
+    params: { code: 'job.type' },
+  })
+
+/** The problem: a document spec, checked against the document schema after the fields. */
+export const problemField = z.custom<DocumentSpec>((v) => typeof v === 'object' && v !== null, {
+  error: 'the job has no problem',
+  params: { code: 'job.problem' },
+})
+
+/** Memory the level sets may hold by default (bytes). */
+export const DEFAULT_BUDGET = 6 * 2 ** 30
+
+/** What every search job has: threads, memory, time, and the fold by the start's symmetry. */
+export const limitFields = {
+  /** Worker threads for expansion (0 or 1: the calling thread only). */
+  threads: integer(0, 256).default(1),
+  /** Fold states by the start's own symmetry. */
+  fold: flag().default(true),
+  /** Memory the level sets may hold, in bytes. */
+  budgetBytes: integer(2 ** 20, 2 ** 40).default(DEFAULT_BUDGET),
+  /** Seconds after which searches stop (the result then says how far they got); 0: none. */
+  timeLimit: decimal(0, 10 ** 7).default(0),
+}
+
+function pathText(path: readonly PropertyKey[]): string {
+  let s = ''
+  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s === '' ? String(p) : `.${String(p)}`
+  return s
+}
+
+/**
+ * Check a job given as loose data (a message, command-line options) against its schema, filling
+ * in defaults, and its problem against the document schema and the problem kind the job takes.
+ */
+export function parseJobWith<T extends { readonly problem: DocumentSpec }>(
+  schema: z.ZodType<T>,
+  input: unknown,
+  kind: ProblemKind,
+  wrongKind: string,
+): Result<T, Diagnostic[]> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return err([diagnostic('job.type', 'a job is an object')])
+  const parsed = schema.safeParse(input)
+  const faults: Diagnostic[] = parsed.success
+    ? []
+    : parsed.error.issues.flatMap((i) => {
+        // A field this job does not have (a misspelling, or a setting of another kind of job).
+        if (i.code === 'unrecognized_keys')
+          return i.keys.map((k) => diagnostic('job.unknown', 'is not a setting of this job', pathText([...i.path, k])))
+        const code = i.code === 'custom' && typeof i.params?.['code'] === 'string' ? i.params['code'] : 'job.invalid'
+        return [diagnostic(code, i.message.replace(/^Invalid input: /, ''), pathText(i.path) || undefined)]
+      })
+  const spec = (input as { problem?: unknown }).problem
+  if (typeof spec === 'object' && spec !== null) {
+    const doc = loadDocument(spec)
+    if (!doc.ok) faults.push(...doc.error.map((d) => ({ ...d, at: d.at ? `problem.${d.at}` : 'problem' })))
+    else if (doc.value.problem.kind !== kind) faults.push(diagnostic('job.problem', wrongKind, 'problem.kind'))
+  }
+  return faults.length > 0 || !parsed.success ? err(faults) : ok(parsed.data)
+}

@@ -1,0 +1,44 @@
+/**
+ * The jobs the engine runs, by kind: `solve` (a shortest transfer, transfer/job.ts) and `game` (a
+ * shortest two-player game, game/job.ts). Per kind: the loose parameters a caller gives, the checked
+ * ones, progress and result, and how each is checked. No search code: the job protocol, the CLI and
+ * the renderer import this module.
+ */
+import type * as z from 'zod'
+import type { Diagnostic, Result } from '../result'
+import { ProgressSchema, type Progress } from './core/progress'
+import { GameResultSchema, parseGameJob, type GameJob, type GameJobInput, type GameResult } from './game/job'
+import { parseSolveJob, SolveResultSchema, type SolveJob, type SolveJobInput, type SolveResult } from './transfer/job'
+
+export const JOB_KINDS = ['solve', 'game'] as const
+/** What a job searches for: `solve`, a shortest solution of a transfer problem; `game`, a shortest game. */
+export type JobKind = (typeof JOB_KINDS)[number]
+
+/** Per kind: the loose parameters a caller gives, the checked ones, progress and result. */
+export interface JobTypes {
+  solve: {
+    /** The problem, and any search settings (defaults fill the rest). */
+    readonly input: SolveJobInput
+    readonly params: SolveJob
+    readonly progress: Progress
+    readonly result: SolveResult
+  }
+  game: {
+    readonly input: GameJobInput
+    readonly params: GameJob
+    readonly progress: Progress
+    readonly result: GameResult
+  }
+}
+
+export interface JobCodec<K extends JobKind> {
+  /** Check loose parameters, filling in defaults. */
+  params(input: unknown): Result<JobTypes[K]['params'], Diagnostic[]>
+  progress: z.ZodType<JobTypes[K]['progress']>
+  result: z.ZodType<JobTypes[K]['result']>
+}
+
+export const JOB_CODECS: { readonly [K in JobKind]: JobCodec<K> } = {
+  solve: { params: parseSolveJob, progress: ProgressSchema, result: SolveResultSchema },
+  game: { params: parseGameJob, progress: ProgressSchema, result: GameResultSchema },
+}

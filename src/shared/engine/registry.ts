@@ -1,0 +1,93 @@
+/**
+ * The one place that lists the domains the engine searches and the jobs it runs. An expansion
+ * thread builds a domain's kernel from its description (DomainInit) here; the facade (engine.ts)
+ * runs a job by its kind here. Adding a domain means an entry in each table (docs/ENGINE.md).
+ */
+import { threadKernel, type ThreadKernel } from './core/contract'
+import { GameDomain, isGameRule, type GameInit } from './game/domain'
+import { GameFlow } from './game/flow'
+import { GameKernel } from './game/kernel'
+import type { JobKind, JobTypes } from './jobs'
+import type { Progress } from './core/progress'
+import { TransferDomain, type TransferInit } from './transfer/domain'
+import { TransferFlow } from './transfer/flow'
+import { isTransferRule, TransferKernel } from './transfer/kernel'
+import { InlineExecutor, ThreadExecutor, type Executor, type WorkerFactory } from './core/executor'
+import type { LevelKernel, RuleBase } from './core/contract'
+
+/** The description of each domain, by kind. */
+interface Inits {
+  transfer: TransferInit
+  game: GameInit
+}
+export type DomainKind = keyof Inits
+/** A domain as plain data (it crosses to expansion threads). */
+export type DomainInit = Inits[DomainKind]
+
+const KERNELS: { readonly [K in DomainKind]: (init: Inits[K]) => ThreadKernel } = {
+  transfer: (init) => {
+    const domain = TransferDomain.fromInit(init)
+    return threadKernel(domain.w, new TransferKernel(domain), isTransferRule)
+  },
+  game: (init) => {
+    const domain = GameDomain.fromInit(init)
+    return threadKernel(domain.w, new GameKernel(domain), isGameRule)
+  },
+}
+
+/** The kernel an expansion thread runs for a domain. */
+export function buildKernel(init: DomainInit): ThreadKernel {
+  return kernelOf(init)
+}
+
+function kernelOf<K extends DomainKind>(init: Inits[K] & { readonly kind: K }): ThreadKernel {
+  const build: (init: Inits[K]) => ThreadKernel = KERNELS[init.kind]
+  return build(init)
+}
+
+/** Where a job's searches run: expansion threads when there are more than one and a host makes them. */
+export interface ExecutorHost {
+  readonly workers?: WorkerFactory<DomainInit>
+}
+
+/** An executor for a domain's searches: threads, or its kernel on the calling thread. */
+export function executorFor<R extends RuleBase>(
+  host: ExecutorHost,
+  threads: number,
+  init: DomainInit,
+  kernel: () => LevelKernel<R>,
+): Executor<R> {
+  return threads > 1 && host.workers
+    ? new ThreadExecutor<R, DomainInit>(host.workers, threads, { type: 'init', domain: init })
+    : new InlineExecutor(kernel())
+}
+
+/** A job's flow, running: its result, and a way to stop it. */
+export interface RunningFlow<R> {
+  run(): Promise<R>
+  cancel(): void
+}
+
+/** Per job kind: its flow. */
+export const FLOWS: {
+  readonly [K in JobKind]: (
+    params: JobTypes[K]['params'],
+    host: ExecutorHost,
+    progress: (p: Progress) => void,
+  ) => RunningFlow<JobTypes[K]['result']>
+} = {
+  solve: (params, host, progress) => {
+    const flow = new TransferFlow(params, {
+      makeExecutor: (domain) => executorFor(host, params.threads, domain.init, () => new TransferKernel(domain)),
+      progress,
+    })
+    return { run: () => flow.run(), cancel: () => flow.cancel() }
+  },
+  game: (params, host, progress) => {
+    const flow = new GameFlow(params, {
+      makeExecutor: (domain) => executorFor(host, params.threads, domain.init, () => new GameKernel(domain)),
+      progress,
+    })
+    return { run: () => flow.solve(), cancel: () => flow.cancel() }
+  },
+}

@@ -1,0 +1,45 @@
+/**
+ * What the transfer searches share (the proofs, the beam, the bidirectional search): the domain,
+ * the executor, the job's budget and a progress sink per labelled search; and how they start a
+ * level-by-level search of the core and grow it by one level under a rule.
+ */
+import type { Budget } from '../core/budget'
+import type { Executor } from '../core/executor'
+import type { KeySet } from '../core/keyset'
+import { LevelSearch, type LevelProgress } from '../core/levels'
+import type { TransferDomain } from './domain'
+import type { TransferRule } from './kernel'
+
+export interface TransferContext {
+  readonly domain: TransferDomain
+  readonly executor: Executor<TransferRule>
+  readonly budget: Budget
+  /** Progress of the levels of a search, labelled (e.g. 'forward '). */
+  readonly onLevel?: (label: string) => (p: LevelProgress) => void
+}
+
+/** A breadth-first search from `origin` (default: the start) under the transfer window. */
+export function transferSearch(
+  ctx: TransferContext,
+  label = '',
+  origin: Uint32Array = ctx.domain.startKey,
+  heldElsewhere = 0,
+): LevelSearch<TransferRule> {
+  return new LevelSearch(ctx.executor, ctx.budget, origin, {
+    // Moves are reversible: a child of level i is new unless it lies in level i or i - 1.
+    window: [1, 2],
+    heldElsewhere,
+    ...(ctx.onLevel && { onLevel: ctx.onLevel(label) }),
+  })
+}
+
+/** The rule of a level, all but its level number. */
+export type LevelRule = Omit<TransferRule, 'kind' | 'level'>
+
+/** Every child is kept. */
+export const KEEP_ALL: LevelRule = { sides: [], minSym: 0, score: false, lambda: 0 }
+
+/** Grow a search by one level under a rule. */
+export function grow(search: LevelSearch<TransferRule>, rule: LevelRule): Promise<KeySet> {
+  return search.next({ kind: 'transfer', level: search.depth + 1, ...rule })
+}
