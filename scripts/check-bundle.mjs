@@ -1,0 +1,18 @@
+// The web page's bundle holds no search code: the engine runs only in the job and expansion Web
+// Workers. Checked on the built page (out/web) by names that only search code has; the job
+// worker's chunk must hold them (so the check can fail), the page's chunks must not.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const dir = join(import.meta.dirname, '../out/web/assets')
+const MARKERS = ['expandRange', 'witnessMoveTo', 'markJumpFrontier', 'splitFeatures', 'no predecessor at level', 'memory budget exceeded']
+const files = readdirSync(dir).filter((f) => f.endsWith('.js'))
+const workers = files.filter((f) => /(job|expansion)-worker/.test(f))
+const page = files.filter((f) => !workers.includes(f))
+const text = (f) => readFileSync(join(dir, f), 'utf8')
+const jobWorker = workers.filter((f) => f.startsWith('job-worker')).map(text).join('\n')
+const missing = MARKERS.filter((m) => !jobWorker.includes(m))
+if (missing.length > 0) throw new Error(`check-bundle: the job worker lacks ${missing.join(', ')}: the markers are stale`)
+const leaks = page.flatMap((f) => MARKERS.filter((m) => text(f).includes(m)).map((m) => `${f}: ${m}`))
+if (leaks.length > 0) throw new Error(`check-bundle: search code in the page bundle:\n  ${leaks.join('\n  ')}`)
+console.log(`check-bundle: the page (${page.join(', ')}) holds no search code; the workers do (${workers.join(', ')})`)
