@@ -20,7 +20,10 @@ export default tseslint.config(
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.vue', '.js', '.mjs'] })],
       // Single-file components are parsed for the import graph too: a cycle through a .vue file is one.
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'], [fileURLToPath(new URL('./scripts/vue-import-parser.cjs', import.meta.url))]: ['.vue'] },
+      'import-x/parsers': {
+        '@typescript-eslint/parser': ['.ts'],
+        [fileURLToPath(new URL('./scripts/vue-import-parser.cjs', import.meta.url))]: ['.vue'],
+      },
       'import-x/extensions': ['.ts', '.vue', '.js', '.mjs'],
     },
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

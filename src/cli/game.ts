@@ -8,7 +8,7 @@ import { describeProblem } from '../shared/problem'
 import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
-import { budgetOption, jobFaults, numberOption, runJob, writeWithSolutions } from './search-run'
+import { budgetOption, choiceOption, jobFaults, numberOption, runJob, writeWithSolutions } from './search-run'
 
 export const GAME_HELP = `halma game: the shortest two-player game, and a proof that none is shorter
 
@@ -85,12 +85,9 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     if (!m) throw new UsageError(`--beam-moves: '${text}' is not a range of moves such as 8-15 or 8-`)
     return [Number(m[1]), m[2] === '' ? 0 : Number(m[2])]
   }
-  const strategy = typeof v['strategy'] === 'string' ? v['strategy'] : 'auto'
-  if (!(GAME_STRATEGIES as readonly string[]).includes(strategy))
-    throw new UsageError(`--strategy: '${strategy}' is not one of ${GAME_STRATEGIES.join(', ')}`)
   const job = parseGameJob({
     problem: specFromProblem(loaded.problem),
-    strategy,
+    strategy: choiceOption(v, 'strategy', GAME_STRATEGIES, 'auto'),
     maxLength: number('max-length', 200),
     length: number('length', 0),
     threads: number('threads', cores()),

@@ -44,6 +44,13 @@ export function numberOption(v: Values, key: string, fallback: number): number {
   return n
 }
 
+/** A named option's value among `allowed`, or `fallback` when it is not given. */
+export function choiceOption<T extends string>(v: Values, key: string, allowed: readonly T[], fallback: T): T {
+  const value = typeof v[key] === 'string' ? v[key] : fallback
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${key}: '${value}' is not one of ${allowed.join(', ')}`)
+  return value as T
+}
+
 /** --budget in GB, checked, as bytes. */
 export function budgetOption(v: Values): number {
   const gb = numberOption(v, 'budget', 6)

@@ -8,7 +8,7 @@ import { describeProblem } from '../shared/problem'
 import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
-import { budgetOption, jobFaults, numberOption, runJob, writeWithSolutions } from './search-run'
+import { budgetOption, choiceOption, jobFaults, numberOption, runJob, writeWithSolutions } from './search-run'
 
 export const SOLVE_HELP = `halma solve: a shortest solution of a transfer problem, and a proof that none is shorter
 
@@ -58,19 +58,14 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
   const loaded = loadProblem(v)
   if (loaded.problem.kind !== 'transfer') throw new UsageError('this is a game; `halma game` searches two-player games')
   const number = (key: string, fallback: number): number => numberOption(v, key, fallback)
-  const strategy = typeof v['strategy'] === 'string' ? v['strategy'] : 'auto'
-  if (!(STRATEGIES as readonly string[]).includes(strategy))
-    throw new UsageError(`--strategy: '${strategy}' is not one of ${STRATEGIES.join(', ')}`)
-  const bound = typeof v['bound'] === 'string' ? v['bound'] : 'ladder'
-  if (!(BOUNDS as readonly string[]).includes(bound)) throw new UsageError(`--bound: '${bound}' is not one of ${BOUNDS.join(', ')}`)
   const job = parseSolveJob({
     problem: specFromProblem(loaded.problem),
-    strategy,
+    strategy: choiceOption(v, 'strategy', STRATEGIES, 'auto'),
     beam: { ...(typeof v['beam'] === 'string' && { width: number('beam', 0) }), lambda: number('lambda', 2) },
     palindrome: v['palindrome'] === true,
     maxLength: number('max-length', 120),
     threads: number('threads', cores()),
-    bound,
+    bound: choiceOption(v, 'bound', BOUNDS, 'ladder'),
     exactMoves: number('exact', 6),
     fold: v['no-fold'] !== true,
     budgetBytes: budgetOption(v),

@@ -563,7 +563,7 @@ describe('auto strategy', () => {
             wins: undefined,
             heuristic: null,
           })
-    const r = await solver.solve()
+    const r = await solver.run()
     const beamed = r.proof.searches.filter((s) => s.heuristic && s.cut)
     expect(beamed.some((s) => s.result === 'found' && s.length === optimum.length)).toBe(false)
     expect(beamed.some((s) => s.result === 'found' && s.length! > optimum.length!)).toBe(true)
@@ -800,7 +800,7 @@ describe('one length, and the allowance of the count', () => {
     const job = gameJob({ problem: spec, threads: 1, beam: { width: 0 } })
     const solver = new GameFlow(job, { makeExecutor: (d) => new InlineExecutor(new GameKernel(d)), progress: () => undefined })
     solver.enumerationStates = 3
-    const r = await solver.solve()
+    const r = await solver.run()
     expect(r.status).toBe('optimal')
     expect(r.length).toBe(full.length)
     const last = r.proof.searches.at(-1)!

@@ -62,7 +62,7 @@ export function executorFor<R extends RuleBase>(
     : new InlineExecutor(kernel())
 }
 
-/** A job's flow, running: its result, and a way to stop it. */
+/** A job's flow, running: its result, and a way to stop it (core/flow.ts JobFlow). */
 export interface RunningFlow<R> {
   run(): Promise<R>
   cancel(): void
@@ -76,18 +76,14 @@ export const FLOWS: {
     progress: (p: Progress) => void,
   ) => RunningFlow<JobTypes[K]['result']>
 } = {
-  solve: (params, host, progress) => {
-    const flow = new TransferFlow(params, {
+  solve: (params, host, progress) =>
+    new TransferFlow(params, {
       makeExecutor: (domain) => executorFor(host, params.threads, domain.init, () => new TransferKernel(domain)),
       progress,
-    })
-    return { run: () => flow.run(), cancel: () => flow.cancel() }
-  },
-  game: (params, host, progress) => {
-    const flow = new GameFlow(params, {
+    }),
+  game: (params, host, progress) =>
+    new GameFlow(params, {
       makeExecutor: (domain) => executorFor(host, params.threads, domain.init, () => new GameKernel(domain)),
       progress,
-    })
-    return { run: () => flow.solve(), cancel: () => flow.cancel() }
-  },
+    }),
 }

@@ -18,8 +18,16 @@
  * Web Workers. How a domain is rebuilt on a thread is its `init` (plain data) and the registry
  * (../registry.ts), the one place that lists the domains.
  */
+import { interpret, type DocumentSpec } from '../../document'
 import type { Problem } from '../../problem'
 import type { KeySet } from './keyset'
+
+/** The problem of a spec a coordinator sent (checked there: a fault here is a programming error). */
+export function problemOf(spec: DocumentSpec): Problem {
+  const doc = interpret(spec)
+  if (!doc.ok) throw new Error(`bad problem spec: ${doc.error.map((d) => d.message).join('; ')}`)
+  return doc.value.problem
+}
 
 /** A state as cell lists, one per army (ascending cells). */
 export type Cells = readonly (readonly number[])[]

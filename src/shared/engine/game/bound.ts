@@ -50,16 +50,9 @@ export function placeTerm(left: number, phi: number, winnerToMove: boolean): num
   return winnerTurn(Math.max(1, phi + 1), winnerToMove) + 2 * (left - 1)
 }
 
-export function remainingFrom(
-  left: number,
-  occupying: number,
-  dT: number,
-  dWO: number,
-  winnerToMove: boolean,
-  gaps = 0,
-  extra = 0,
-): number {
-  const t = remainingTerms(left, occupying, dT, dWO, winnerToMove, gaps, extra)
+/** The bound itself: the largest of remainingTerms' terms. */
+export function remainingFrom(...args: Parameters<typeof remainingTerms>): number {
+  const t = remainingTerms(...args)
   return Math.max(t.place, t.vacate, t.moves)
 }
 

@@ -6,14 +6,14 @@
  * occupies the opposing base. The admissible bound on the plies still to come is in bound.ts; the
  * kernel (kernel.ts) applies it per child.
  */
-import { interpret, specFromProblem, type DocumentSpec } from '../../document'
+import { specFromProblem, type DocumentSpec } from '../../document'
 import { cellDistance, cellType } from '../../metrics'
 import type { Problem } from '../../problem'
 import { symmetry } from '../../symmetry'
-import type { Cells, RuleBase, SearchDomain } from '../core/contract'
+import { problemOf, type Cells, type RuleBase, type SearchDomain } from '../core/contract'
 import { USED } from '../core/keyset'
 import { movesAlong, neighbours } from '../packed/lines'
-import { less, PackedSpace, wordsFor } from '../packed/space'
+import { cellsOfBits, less, PackedSpace, wordsFor } from '../packed/space'
 import { remainingFrom, typeExtraFrom } from './bound'
 import type { HeuristicRule } from './heuristics'
 import { PlacementRungs } from './rungs'
@@ -125,6 +125,7 @@ export class GameDomain implements SearchDomain {
       return [from + 1, this.reach.entry[army]! - 1]
     }
     this.middle = [middle(0), middle(1)]
+    this.unpacked = new Int16Array(n)
     this.featureScratch = {
       present: new Int32Array(this.reach.range + 8),
       cells: new Int16Array(n),
@@ -136,6 +137,8 @@ export class GameDomain implements SearchDomain {
   /** Per winner: the directional values strictly between its start and its base (see splitFeatures). */
   readonly middle: [[number, number], [number, number]]
   private readonly featureScratch: { present: Int32Array; cells: Int16Array; outside: Int16Array; one: Int16Array }
+  /** Scratch for armies(). */
+  private readonly unpacked: Int16Array
 
   /** Moves before the winner's next placement by its rungs (PlacementRungs.gaps), from scratch. */
   gaps(blue: readonly number[], red: readonly number[], winner: number): number {
@@ -214,9 +217,7 @@ export class GameDomain implements SearchDomain {
 
   /** Rebuild a domain from its description (on a worker thread). */
   static fromInit(init: GameInit): GameDomain {
-    const doc = interpret(init.spec)
-    if (!doc.ok) throw new Error(`bad problem spec: ${doc.error.map((d) => d.message).join('; ')}`)
-    return new GameDomain(doc.value.problem, init.options)
+    return new GameDomain(problemOf(init.spec), init.options)
   }
 
   get init(): GameInit {
@@ -275,20 +276,9 @@ export class GameDomain implements SearchDomain {
 
   /** The two armies of a key, as cell lists. */
   armies(buf: Uint32Array, off: number): [number[], number[]] {
-    const read = (o: number, words: number, last: boolean): number[] => {
-      const cells: number[] = []
-      for (let k = 0; k < words; k++) {
-        let word = buf[o + k]!
-        if (last && k === words - 1) word &= ~USED
-        while (word !== 0) {
-          const low = word & -word
-          cells.push((k << 5) + 31 - Math.clz32(low))
-          word ^= low
-        }
-      }
-      return cells
-    }
-    return [read(off, this.aw, false), read(off + this.aw, this.aw, true)]
+    const cells = this.unpacked
+    const read = (o: number, last: boolean): number[] => Array.from(cells.subarray(0, cellsOfBits(buf, o, this.aw, last, cells)))
+    return [read(off, false), read(off + this.aw, true)]
   }
 
   /**

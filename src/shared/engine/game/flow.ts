@@ -12,10 +12,10 @@
  * The army that wins a game of L moves is fixed by L's parity: each length is searched for it.
  */
 import { loadDocument } from '../../document'
-import { Budget, type Allowance } from '../core/budget'
+import type { Allowance } from '../core/budget'
 import type { Executor } from '../core/executor'
 import type { Progress } from '../core/progress'
-import { Reporter } from '../core/reporter'
+import { JobFlow } from '../core/flow'
 import { GameDomain, type GameRule } from './domain'
 import { takeGame, type FoundGame } from './found'
 import { countScope, type GameJob, type GameListing, type GameResult, type GameSearchRecord } from './job'
@@ -33,7 +33,7 @@ export interface GameDeps {
   progress(p: Progress): void
 }
 
-/** How one search is run by a step (see run). */
+/** How one search is run by a step (see runSearch). */
 interface RunSpec {
   readonly bound: number
   readonly winner: number
@@ -45,7 +45,7 @@ interface RunSpec {
   readonly shaped?: boolean
 }
 
-export class GameFlow {
+export class GameFlow extends JobFlow<GameRule, GameResult> {
   /** States the optional enumeration searches may hold (a field so that tests can shrink it). */
   enumerationStates = ENUMERATION_STATES
   /** States of a beam that may share the winner's men (see ranking.ts); undefined: diversity(beam). */
@@ -54,10 +54,6 @@ export class GameFlow {
   splitBlock = SPLIT_BLOCK
   /** A level of a block with more states than this is split in turn. A field for tests. */
   splitNest = SPLIT_NEST
-  private readonly report: Reporter
-  private readonly budget: Budget
-  private executor: Executor<GameRule> | undefined
-  private cancelled = false
   private readonly searches: GameSearchRecord[] = []
   /** A search ran out of time: the job stops. */
   private halted = false
@@ -73,13 +69,7 @@ export class GameFlow {
     private readonly job: GameJob,
     private readonly deps: GameDeps,
   ) {
-    this.report = new Reporter(deps.progress, 'prove')
-    this.budget = Budget.of(job.budgetBytes, job.timeLimit, this.report.t0)
-  }
-
-  cancel(): void {
-    this.cancelled = true
-    this.executor?.cancel()
+    super(job, deps.progress, 'prove')
   }
 
   private get domain(): GameDomain {
@@ -106,7 +96,7 @@ export class GameFlow {
   }
 
   /** Run one search and record it. */
-  private async run(spec: RunSpec): Promise<SearchOutcome> {
+  private async runSearch(spec: RunSpec): Promise<SearchOutcome> {
     const out = await this.search({
       bound: spec.bound,
       winner: spec.winner,
@@ -126,7 +116,7 @@ export class GameFlow {
     this.report.emit(message)
   }
 
-  async solve(): Promise<GameResult> {
+  async run(): Promise<GameResult> {
     const doc = loadDocument(this.job.problem)
     if (!doc.ok) throw new Error(`bad problem: ${doc.error.map((d) => d.message).join('; ')}`)
     const problem = doc.value.problem
@@ -176,7 +166,7 @@ export class GameFlow {
         L,
         `${heuristic ? 'heuristic' : 'exhaustive'} search for a ${L}-move game won by ${this.name(winner)}`,
       )
-      const out = await this.run({ bound: L, winner, heuristic })
+      const out = await this.runSearch({ bound: L, winner, heuristic })
       if (out.wins) this.found = this.takeGame(out)
       // The exhaustive search stops at the winner's shortest game, or shows it has none of L
       // moves or fewer; the other army's games are bounded by Theorem 1 only.
@@ -201,7 +191,7 @@ export class GameFlow {
       const bound = max - (this.winnerOf(max) === winner ? 0 : 1)
       if (bound < this.floor[winner]!) continue
       this.announce('beam', bound, `a first game won by ${this.name(winner)}, by a narrow beam`)
-      const out = await this.run({ bound, winner, heuristic: true, beam: probeBeam, shaped: false })
+      const out = await this.runSearch({ bound, winner, heuristic: true, beam: probeBeam, shaped: false })
       if (out.wins && (!this.found || out.record.length! < this.found.length)) this.found = this.takeGame(out, false)
     }
   }
@@ -238,7 +228,7 @@ export class GameFlow {
       tried.add(L)
       const winner = this.winnerOf(L)
       this.announce('beam', L, `heuristic search for a ${L}-move game won by ${this.name(winner)}`)
-      const out = await this.run({ bound: L, winner, heuristic: true })
+      const out = await this.runSearch({ bound: L, winner, heuristic: true })
       if (out.wins) {
         this.found = this.takeGame(out)
         step *= 2
@@ -260,7 +250,7 @@ export class GameFlow {
       }
       if (heuristic) this.announce('beam', L, `heuristic search for a ${L}-move game won by ${this.name(winner)}`)
       else this.announce('prove', L, `exhaustive search for a game won by ${this.name(winner)} in at most ${L} moves`)
-      const out = await this.run({ bound: L, winner, heuristic })
+      const out = await this.runSearch({ bound: L, winner, heuristic })
       if (out.wins) {
         this.found = this.takeGame(out)
         if (!heuristic) this.lower = this.found.length
@@ -288,7 +278,7 @@ export class GameFlow {
         continue
       }
       this.announce('prove', L, `exhaustive search for a game won by ${this.name(winner)} in at most ${L} moves`)
-      const out = await this.run({ bound: L, winner, heuristic: false })
+      const out = await this.runSearch({ bound: L, winner, heuristic: false })
       if (out.wins) {
         this.found = this.takeGame(out)
         this.lower = this.found.length
@@ -313,7 +303,7 @@ export class GameFlow {
       // A complete heuristic search at this length already found nothing.
       if (this.searches.some((r) => r.heuristic && r.bound === L && !r.cut)) continue
       this.announce('beam', L, `heuristic search for a ${L}-move game won by ${this.name(winner)}, without a beam`)
-      const out = await this.run({ bound: L, winner, heuristic: true, beam: 0 })
+      const out = await this.runSearch({ bound: L, winner, heuristic: true, beam: 0 })
       if (out.wins) {
         this.found = this.takeGame(out)
         break
@@ -333,14 +323,14 @@ export class GameFlow {
     if (!this.job.enumerate || found.count?.scope === 'all' || !this.going) return
     const allowance: Allowance = { states: this.enumerationStates, seconds: Math.max(60, this.report.elapsed() / 2) }
     this.announce('meet', found.length, `enumerating every ${found.length}-move game`)
-    const out = await this.run({ bound: found.length, winner: found.winner, heuristic: false, allowance })
+    const out = await this.runSearch({ bound: found.length, winner: found.winner, heuristic: false, allowance })
     if (out.wins) {
       this.found = { ...this.takeGame(out), moves: found.moves }
       return
     }
     if (found.count || !this.going) return
     this.announce('meet', found.length, `enumerating the ${found.length}-move games with the heuristic properties`)
-    const h = await this.run({ bound: found.length, winner: found.winner, heuristic: true, beam: 0, allowance })
+    const h = await this.runSearch({ bound: found.length, winner: found.winner, heuristic: true, beam: 0, allowance })
     if (h.wins) this.found = { ...this.takeGame(h), moves: found.moves }
   }
 

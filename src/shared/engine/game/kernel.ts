@@ -10,6 +10,7 @@
  */
 import type { KernelStats, LevelKernel, Sink } from '../core/contract'
 import { USED, type KeySet } from '../core/keyset'
+import { cellsOfBits } from '../packed/space'
 import { placeTerm, remainingTerms, typeExtraFrom } from './bound'
 import type { GameDomain, GameRule } from './domain'
 import { ForcedMoveCheck, type DecodedState, type ParentAnswer } from './forced-move'
@@ -88,20 +89,8 @@ export class GameKernel implements LevelKernel<GameRule> {
   /** Decode a state into the parent's cells. */
   private decode(buf: Uint32Array, off: number): void {
     const aw = this.domain.aw
-    for (let army = 0; army < 2; army++) {
-      const cells = this.parent.cells[army]!
-      let m = 0
-      for (let k = 0; k < aw; k++) {
-        let word = buf[off + army * aw + k]!
-        if (army === 1 && k === aw - 1) word &= ~USED
-        while (word !== 0) {
-          const low = word & -word
-          cells[m++] = (k << 5) + 31 - Math.clz32(low)
-          word ^= low
-        }
-      }
-      this.parent.size[army] = m
-    }
+    this.parent.size[0] = cellsOfBits(buf, off, aw, false, this.parent.cells[0])
+    this.parent.size[1] = cellsOfBits(buf, off + aw, aw, true, this.parent.cells[1])
   }
 
   /** The mover's moves in the decoded parent (into from/to); their number. */

@@ -126,18 +126,7 @@ export class PackedSpace {
 
   /** Unpack the key at buf[off..] into this.men (ascending); returns the number of men. */
   decode(buf: Uint32Array, off: number): number {
-    let m = 0
-    const last = this.w - 1
-    for (let k = 0; k <= last; k++) {
-      let word = buf[off + k]!
-      if (k === last) word &= ~USED
-      while (word !== 0) {
-        const low = word & -word
-        this.men[m++] = (k << 5) + 31 - Math.clz32(low)
-        word ^= low
-      }
-    }
-    return m
+    return cellsOfBits(buf, off, this.w, true, this.men)
   }
 
   /** The cells of a key, as a new array. */
@@ -505,6 +494,24 @@ export class PackedSpace {
     this.prepare(buf, off)
     for (let j = 0; j < count; j++) this.childKey(moveFrom[j]!, moveTo[j]!, out, j * this.w)
   }
+}
+
+/**
+ * The cells of a bitset of `words` words at buf[off..] (ascending) into out; their number. `last`:
+ * the bitset ends a key, whose last word carries the used mark.
+ */
+export function cellsOfBits(buf: Uint32Array, off: number, words: number, last: boolean, out: Int16Array): number {
+  let m = 0
+  for (let k = 0; k < words; k++) {
+    let word = buf[off + k]!
+    if (last && k === words - 1) word &= ~USED
+    while (word !== 0) {
+      const low = word & -word
+      out[m++] = (k << 5) + 31 - Math.clz32(low)
+      word ^= low
+    }
+  }
+  return m
 }
 
 /** Whether key a < key b (compared as unsigned, most significant word first). */

@@ -3,10 +3,10 @@
  * and target keys, the reflection that maps start onto target (mirror or rotation) and the folding
  * symmetry of the start. Built the same way on every thread from a problem spec.
  */
-import { interpret, specFromProblem, type DocumentSpec } from '../../document'
+import { specFromProblem, type DocumentSpec } from '../../document'
 import type { Problem } from '../../problem'
 import { symmetry } from '../../symmetry'
-import type { Cells, SearchDomain } from '../core/contract'
+import { problemOf, type Cells, type SearchDomain } from '../core/contract'
 import { movesAlong, neighbours } from '../packed/lines'
 import { PackedSpace } from '../packed/space'
 import type { BoundName } from './job'
@@ -79,9 +79,7 @@ export class TransferDomain implements SearchDomain {
 
   /** Rebuild a domain from its description (on a worker thread). */
   static fromInit(init: TransferInit): TransferDomain {
-    const doc = interpret(init.spec)
-    if (!doc.ok) throw new Error(`bad problem spec: ${doc.error.map((d) => d.message).join('; ')}`)
-    return new TransferDomain(doc.value.problem, init.options)
+    return new TransferDomain(problemOf(init.spec), init.options)
   }
 
   get init(): TransferInit {

@@ -17,7 +17,7 @@ import { Budget, BudgetError } from '../core/budget'
 import type { Executor } from '../core/executor'
 import type { LevelSearch } from '../core/levels'
 import type { Progress } from '../core/progress'
-import { Reporter } from '../core/reporter'
+import { JobFlow } from '../core/flow'
 import { beamSearch } from './beam-search'
 import { bidirectional, type BidiOutcome } from './bidi'
 import type { TransferContext } from './context'
@@ -51,21 +51,12 @@ interface Found {
   readonly via: 'beam' | 'proof'
 }
 
-export class TransferFlow {
-  private readonly report: Reporter
-  private readonly budget: Budget
-  private executor: Executor<TransferRule> | undefined
-
+export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
   constructor(
     private readonly job: SolveJob,
     private readonly deps: TransferDeps,
   ) {
-    this.report = new Reporter(deps.progress, 'beam')
-    this.budget = Budget.of(job.budgetBytes, job.timeLimit, this.report.t0)
-  }
-
-  cancel(): void {
-    this.executor?.cancel()
+    super(job, deps.progress, 'beam')
   }
 
   async run(): Promise<SolveResult> {
