@@ -71,7 +71,7 @@ beforeAll(async () => {
   const job = unwrap(parseJobRequest({ kind: 'game', params: { problem: GAME, threads: 1, listGames: 4 } }))
   if (job.kind !== 'game') throw new Error('not a game job')
   result = await new Engine().start(job).result
-})
+}, 60_000)
 
 let host: ReturnType<typeof fakeHost>
 beforeEach(() => {

@@ -377,7 +377,7 @@ describe('the bound is admissible', () => {
       // The bound is not trivial: it is exact in a good share of the states.
       expect(tight).toBeGreaterThan(h.size / 10)
     }
-  })
+  }, 180_000)
 
   it('a man one step from a complete ladder is one move from placing, not more; without steps he is further', () => {
     // Red rungs on b2, c3, ..., h8 (even centroids): from b1, b1-b3-d3-d5-f5-f7-h7-h9 places a
