@@ -73,7 +73,7 @@ describe('game search in the browser workbench', () => {
     // A setting out of range is refused with a message naming it.
     await page.getByTestId('game-max-length').fill('0')
     await page.getByTestId('search-run').click()
-    await expect.poll(() => text(page, 'search-failure')).toBe('max length: must be a number from 1 to 1000, not 0')
+    await expect.poll(() => text(page, 'search-failure')).toBe('max length: must be an integer from 1 to 1000, not 0')
     expect(await text(page, 'search-status')).toBe('failed')
 
     await page.getByTestId('game-max-length').fill('40')
