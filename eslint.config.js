@@ -42,6 +42,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS helpers that tools load with require() (the .vue parser for the import graph).
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // The pure core may not reach for the DOM or Node.
     files: ['src/shared/**/*.ts'],
     languageOptions: { globals: { ...globals.es2022 } },

@@ -47,7 +47,6 @@ export class StreamingBest implements Sink, LevelCollector {
   private set: KeySet
   /** Children scoring below this cannot be among the best. */
   private cutoff = -Infinity
-  readonly maxValue = -Infinity
   readonly goals = undefined
 
   constructor(
@@ -71,7 +70,7 @@ export class StreamingBest implements Sink, LevelCollector {
     return this.keys.byteLength + this.scores.byteLength + this.set.bytes
   }
 
-  child(keys: Uint32Array, off: number, _parent: number, _value: number, score: number): void {
+  child(keys: Uint32Array, off: number, _parent: number, score: number): void {
     if (score < this.cutoff) return
     if (!this.set.add(keys, off)) return
     if (this.count === this.scores.length) {

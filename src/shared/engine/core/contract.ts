@@ -40,27 +40,23 @@ export interface KernelStats {
   children: number
   /** Children handed to the sink. */
   kept: number
-  /** Largest value (the domain's per-child number, see Sink.child) among all children generated. */
-  maxValue: number
 }
 
-export const newStats = (): KernelStats => ({ parents: 0, children: 0, kept: 0, maxValue: -Infinity })
+export const newStats = (): KernelStats => ({ parents: 0, children: 0, kept: 0 })
 
 export function addStats(a: KernelStats, b: KernelStats): void {
   a.parents += b.parents
   a.children += b.children
   a.kept += b.kept
-  a.maxValue = Math.max(a.maxValue, b.maxValue)
 }
 
 /** Where a kernel puts the children that survive. */
 export interface Sink {
   /**
    * A surviving child: its canonical key at keys[off..off+W), the slot of its parent in the table
-   * being expanded, the domain's value of the child (transfers: c(A) in cv units; 0 where a domain
-   * has none) and its beam score (higher is better; 0 unless the rule asks for scores).
+   * being expanded, and its beam score (higher is better; 0 unless the rule asks for scores).
    */
-  child(keys: Uint32Array, off: number, parent: number, value: number, score: number): void
+  child(keys: Uint32Array, off: number, parent: number, score: number): void
   /** A child that reaches the goal the search looks for (games: the winner's win). */
   goal(keys: Uint32Array, off: number, parent: number): void
   /** Children scoring below this would be dropped anyway (a beam): a kernel may skip them early. */

@@ -88,8 +88,8 @@ export type WorkerFactory<I> = () => WorkerPort<I>
 
 /** Hand a reply's children and goals to the level's sink. */
 function deliver(reply: ExpandReply, sink: Sink, w: number): void {
-  const { keys, parents, values, scores } = reply
-  for (let k = 0; k < reply.count; k++) sink.child(keys, k * w, parents[k]!, values[k]!, scores ? scores[k]! : 0)
+  const { keys, parents, scores } = reply
+  for (let k = 0; k < reply.count; k++) sink.child(keys, k * w, parents[k]!, scores ? scores[k]! : 0)
   const goals = reply.goals
   if (goals) for (let k = 0; k * w < goals.length; k++) sink.goal(goals, k * w, reply.goalParents![k]!)
 }

@@ -39,8 +39,6 @@ export interface LevelRecord {
   readonly level: number
   readonly size: number
   readonly children: number
-  /** Largest value (Sink.child) among the states stored at this level. */
-  readonly maxValue: number
   readonly seconds: number
 }
 
@@ -64,8 +62,6 @@ export interface LevelCollector extends Sink {
   /** States collected so far, and the bytes they hold. */
   readonly size: number
   readonly bytes: number
-  /** Largest value (Sink.child) among the states kept. */
-  readonly maxValue: number
   /** Goals met, if any. */
   readonly goals: KeySet | undefined
   /** The level. */
@@ -75,7 +71,6 @@ export interface LevelCollector extends Sink {
 /** Every child goes into the level (a plain breadth-first level). */
 class LevelSink implements LevelCollector {
   readonly minScore = -Infinity
-  maxValue = -Infinity
   goals: KeySet | undefined
   constructor(readonly set: KeySet) {}
   get size(): number {
@@ -84,8 +79,8 @@ class LevelSink implements LevelCollector {
   get bytes(): number {
     return this.set.bytes
   }
-  child(keys: Uint32Array, off: number, _parent: number, value: number): void {
-    if (this.set.add(keys, off) && value > this.maxValue) this.maxValue = value
+  child(keys: Uint32Array, off: number): void {
+    this.set.add(keys, off)
   }
   goal(keys: Uint32Array, off: number): void {
     ;(this.goals ??= new KeySet(this.set.w, 16)).add(keys, off)
@@ -196,7 +191,6 @@ export class LevelSearch<R extends RuleBase> {
       level: at,
       size: next.size,
       children: stats.children,
-      maxValue: sink.maxValue,
       seconds: (performance.now() - started) / 1000,
     })
     return next

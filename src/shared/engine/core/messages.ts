@@ -35,9 +35,8 @@ export interface ExpandReply {
   readonly id: number
   /** Surviving children: count keys of W words. */
   readonly keys: Uint32Array
-  /** Per child: its parent's slot and its value (Sink.child). */
+  /** Per child: its parent's slot (Sink.child). */
   readonly parents: Int32Array
-  readonly values: Int32Array
   /** Per child, when the rule asks for scores. */
   readonly scores: Float64Array | undefined
   readonly count: number

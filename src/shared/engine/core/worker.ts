@@ -19,7 +19,6 @@ class Collector implements Sink {
   minScore = -Infinity
   keys: Uint32Array
   parents = new Int32Array(4096)
-  values = new Int32Array(4096)
   scores = new Float64Array(4096)
   count = 0
   goals: number[] = []
@@ -27,19 +26,17 @@ class Collector implements Sink {
   constructor(private readonly w: number) {
     this.keys = new Uint32Array(4096 * w)
   }
-  child(keys: Uint32Array, off: number, parent: number, value: number, score: number): void {
+  child(keys: Uint32Array, off: number, parent: number, score: number): void {
     if (this.count === this.parents.length) {
       const n = this.parents.length * 2
       this.keys = grown(this.keys, n * this.w, (k) => new Uint32Array(k))
       this.parents = grown(this.parents, n, (k) => new Int32Array(k))
-      this.values = grown(this.values, n, (k) => new Int32Array(k))
       this.scores = grown(this.scores, n, (k) => new Float64Array(k))
     }
     const w = this.w
     const o = this.count * w
     for (let k = 0; k < w; k++) this.keys[o + k] = keys[off + k]!
     this.parents[this.count] = parent
-    this.values[this.count] = value
     this.scores[this.count] = score
     this.count++
   }
@@ -72,13 +69,12 @@ export class ExpansionWorker<I> {
     const n = sink.count
     const keys = sink.keys.slice(0, n * w)
     const parents = sink.parents.slice(0, n)
-    const values = sink.values.slice(0, n)
     const scores = 'score' in msg.rule && msg.rule.score === true ? sink.scores.slice(0, n) : undefined
     const goals = sink.goals.length > 0 ? Uint32Array.from(sink.goals) : undefined
     const goalParents = goals ? Int32Array.from(sink.goalParents) : undefined
-    const buffers = [keys, parents, values, scores, goals, goalParents].filter((a) => a !== undefined)
+    const buffers = [keys, parents, scores, goals, goalParents].filter((a) => a !== undefined)
     return {
-      reply: { type: 'expanded', id: msg.id, keys, parents, values, scores, count: n, goals, goalParents, stats },
+      reply: { type: 'expanded', id: msg.id, keys, parents, scores, count: n, goals, goalParents, stats },
       transfer: buffers.map((a) => a.buffer as ArrayBuffer),
     }
   }

@@ -386,7 +386,7 @@ export class GameKernel implements LevelKernel<GameRule> {
         }
         if (heur && !this.heuristicsHold(heur, fromCell, toCell, mover, rule.level, winner)) continue
         stats.kept++
-        sink.child(out, 0, slot, 0, 0)
+        sink.child(out, 0, slot, 0)
       }
     }
   }

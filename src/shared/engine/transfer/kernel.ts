@@ -124,7 +124,6 @@ export class TransferKernel implements LevelKernel<TransferRule> {
       this.slots.clear()
       this.used = 0
     }
-    let maxC = stats.maxValue
     const seen0 = window[0]
     const seen1 = window[1]
     for (let slot = start; slot < end; slot++) {
@@ -158,7 +157,6 @@ export class TransferKernel implements LevelKernel<TransferRule> {
         const vf = cv[from[j]!]!
         const vt = cv[to[j]!]!
         const cc = c + vt - vf
-        if (cc > maxC) maxC = cc
         if (sides.length > 0) {
           const at = base + (vf - lo) * range + (vt - lo)
           let ok: boolean
@@ -203,10 +201,9 @@ export class TransferKernel implements LevelKernel<TransferRule> {
         space.childKey(from[j]!, to[j]!, out, 0)
         if ((seen0 && seen0.has(out, 0)) || (seen1 && seen1.has(out, 0))) continue
         stats.kept++
-        sink.child(out, 0, slot, cc, score)
+        sink.child(out, 0, slot, score)
       }
       if (needSym && reflection) for (let j = 0; j < m; j++) this.image[space.men[j]!] = 0
     }
-    stats.maxValue = maxC
   }
 }
