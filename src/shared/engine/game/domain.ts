@@ -277,7 +277,13 @@ export class GameDomain implements SearchDomain {
   /** The two armies of a key, as cell lists. */
   armies(buf: Uint32Array, off: number): [number[], number[]] {
     const cells = this.unpacked
-    const read = (o: number, last: boolean): number[] => Array.from(cells.subarray(0, cellsOfBits(buf, o, this.aw, last, cells)))
+    // A plain loop: Array.from over a typed subarray costs a quarter of a heuristic beam's time.
+    const read = (o: number, last: boolean): number[] => {
+      const m = cellsOfBits(buf, o, this.aw, last, cells)
+      const list: number[] = []
+      for (let i = 0; i < m; i++) list.push(cells[i]!)
+      return list
+    }
     return [read(off, false), read(off + this.aw, true)]
   }
 
