@@ -29,6 +29,8 @@ Problem options as for verify. Search:
   --bound ladder|theorem2|none   centroid bound for pruning (default ladder)
   --exact K         moves up to which the ladder bound is exact (default 6)
   --budget GB       memory the level sets may use (default 6)
+  --disk DIR        keep the exhaustive searches' levels in DIR as sorted files (duplicates
+                    removed by merging): memory then holds a buffer of a quarter of the budget
   --time-limit S    stop exhaustive checks after S seconds, reporting the bound reached
   --no-fold         do not fold boards by the start's symmetry
 Output: progress on stderr; the result on stdout (--json for machine-readable);
@@ -47,6 +49,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
     bound: { type: 'string' },
     exact: { type: 'string' },
     budget: { type: 'string' },
+    disk: { type: 'string' },
     'no-fold': { type: 'boolean' },
     out: { type: 'string' },
     'time-limit': { type: 'string' },
@@ -70,6 +73,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
     fold: v['no-fold'] !== true,
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
+    ...(typeof v['disk'] === 'string' && { disk: v['disk'] }),
   })
   if (!job.ok) throw jobFaults(job.error)
   const result = await runJob({ kind: 'solve', params: job.value }, io, 'solve')

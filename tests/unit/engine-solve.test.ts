@@ -3,6 +3,7 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { inMemory } from '../../src/shared/engine/core/levels'
 import { boardByName, boardFromMask, parseCell } from '../../src/shared/board'
 import { presetArmy } from '../../src/shared/army'
 import { specFromProblem } from '../../src/shared/document'
@@ -190,7 +191,7 @@ describe('threads after a failed run', () => {
     // Level 5 (37,114 boards): 8 chunks, every one holding parents.
     const run = transferSearch({ domain, executor: new InlineExecutor(new TransferKernel(domain)), budget: new Budget(2 ** 30, Infinity) })
     for (let i = 0; i < 5; i++) await grow(run, KEEP_ALL)
-    const [prev, parents] = [run.levels[4]!, run.levels[5]!]
+    const [prev, parents] = [inMemory(run.levels[4]!), inMemory(run.levels[5]!)]
     const full: TransferRule = { kind: 'transfer', level: 6, ...KEEP_ALL }
     let expected = 0
     new TransferKernel(domain).expandRange(

@@ -1,6 +1,7 @@
 // The two-player game search: the fast kernel against a slow reference, the paper's level sizes,
 // the admissible bound, and the search on small boards against plain breadth-first search.
 import { describe, expect, it } from 'vitest'
+import { inMemory } from '../../src/shared/engine/core/levels'
 import { boardByName, parseCell } from '../../src/shared/board'
 import { specFromProblem } from '../../src/shared/document'
 import { applyMove, legalMoves } from '../../src/shared/moves'
@@ -822,7 +823,7 @@ describe('the beam keeps different winners', () => {
       cutLevel(d, level, { depth: 2, winner: 1 }, { width, perGroup, fertility: undefined }, 'plain')
     // Levels 0-2 of the exhaustive search for red (then it stops at its allowance).
     const { levels } = await oneSearch(d, { bound: 29, winner: 1, allowance: { states: 1500, seconds: 60 } })
-    const level2 = levels[2]!
+    const level2 = inMemory(levels[2]!)
     const reds = (set: KeySet) => {
       const seen = new Set<string>()
       set.forEach((raw, off) => void seen.add(d.armies(raw, off)[1].join(',')))
@@ -998,7 +999,7 @@ describe("the beam's lookahead", () => {
       heuristics: { vacating: false, lines: false },
       allowance: { states: 3000, seconds: 60 },
     })
-    const [prev, level] = [levels[2]!, levels[3]!]
+    const [prev, level] = [inMemory(levels[2]!), inMemory(levels[3]!)]
     expect(level.size).toBeGreaterThan(100)
     const ones = await lookahead(ex, level, prev, 1)
     const twos = await lookahead(ex, level, prev, 2)

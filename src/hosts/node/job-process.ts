@@ -9,6 +9,7 @@
 import { Engine } from '../../shared/engine/engine'
 import { serveJob, type RunnerPort } from '../../shared/jobs/runner'
 import type { RunnerMessage } from '../../shared/jobs/protocol'
+import { folderStore } from './store'
 import { nodeWorkers } from './threads'
 
 /** Electron's port to the parent of a utility process (absent in plain Node). */
@@ -46,5 +47,5 @@ const script = expansionScript()
 const port = parentPort()
 void serveJob(port, (job, onProgress) => {
   const threaded = job.params.threads > 1 && script !== undefined
-  return new Engine(threaded ? { workers: nodeWorkers(script) } : {}).start(job, onProgress)
+  return new Engine({ ...(threaded && { workers: nodeWorkers(script) }), files: folderStore }).start(job, onProgress)
 })

@@ -14,6 +14,7 @@ import { TransferFlow } from './transfer/flow'
 import { isTransferRule, TransferKernel } from './transfer/kernel'
 import { InlineExecutor, ThreadExecutor, type Executor, type WorkerFactory } from './core/executor'
 import type { LevelKernel, RuleBase } from './core/contract'
+import type { FileStore } from './core/storage'
 
 /** The description of each domain, by kind. */
 interface Inits {
@@ -48,6 +49,8 @@ function kernelOf<K extends DomainKind>(init: Inits[K] & { readonly kind: K }): 
 /** Where a job's searches run: expansion threads when there are more than one and a host makes them. */
 export interface ExecutorHost {
   readonly workers?: WorkerFactory<DomainInit>
+  /** A store of files in a folder, for level sets on disk (Node: src/hosts/node/store.ts). */
+  readonly files?: (folder: string) => FileStore
 }
 
 /** An executor for a domain's searches: threads, or its kernel on the calling thread. */
@@ -80,6 +83,7 @@ export const FLOWS: {
     new TransferFlow(params, {
       makeExecutor: (domain) => executorFor(host, params.threads, domain.init, () => new TransferKernel(domain)),
       progress,
+      ...(host.files && { files: host.files }),
     }),
   game: (params, host, progress) =>
     new GameFlow(params, {

@@ -10,11 +10,12 @@
  */
 import { addStats, newStats, type KernelStats, type LevelKernel, type RuleBase, type Sink } from './contract'
 import { type KeySet } from './keyset'
+import type { SlotTable } from './state-set'
 import type { ExpandReply, ExpandTask, InitMessage, WorkerMessage, WorkerReply } from './messages'
 
 /** One level's expansion. */
 export interface LevelJob<R extends RuleBase> {
-  readonly parents: KeySet
+  readonly parents: SlotTable
   /** The duplicate window (see LevelKernel.expandRange). */
   readonly window: readonly KeySet[]
   readonly rule: R

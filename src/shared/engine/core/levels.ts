@@ -11,9 +11,12 @@
  */
 import type { Allowance, Budget } from './budget'
 import { BudgetError } from './budget'
-import type { KernelStats, RuleBase, Sink } from './contract'
-import type { Executor } from './executor'
+import { addStats, newStats, type KernelStats, type RuleBase, type Sink } from './contract'
+import { DiskLevel, SpillCollector } from './disk-level'
+import type { Executor, LevelJob } from './executor'
 import { KeySet, type BufferKind } from './keyset'
+import type { SlotTable, StateSet } from './state-set'
+import type { FileStore } from './storage'
 
 /** How a level being built is going, for progress reports. */
 export interface LevelProgress {
@@ -55,7 +58,19 @@ export interface LevelSearchOptions {
   readonly allowance?: Allowance
   /** Progress of each level being built. */
   readonly onLevel?: (p: LevelProgress) => void
+  /** Levels on disk (see disk-level.ts): the store, and the name the search's files start with. */
+  readonly disk?: DiskOptions
 }
+
+export interface DiskOptions {
+  readonly store: FileStore
+  readonly name: string
+  /** Bytes of the buffer children are sorted in before they are written as a run. */
+  readonly bufferBytes: number
+}
+
+/** Parents per chunk of a disk level handed to the kernel. */
+const CHUNK_ROWS = 1 << 16
 
 /** Where a level's children go while it is built, and how the level comes out of it. */
 export interface LevelCollector extends Sink {
@@ -65,7 +80,7 @@ export interface LevelCollector extends Sink {
   /** Goals met, if any. */
   readonly goals: KeySet | undefined
   /** The level. */
-  finish(kind: BufferKind): KeySet
+  finish(kind: BufferKind): StateSet
 }
 
 /** Every child goes into the level (a plain breadth-first level). */
@@ -91,10 +106,10 @@ class LevelSink implements LevelCollector {
 }
 
 export class LevelSearch<R extends RuleBase> {
-  readonly levels: KeySet[] = []
+  readonly levels: StateSet[] = []
   readonly records: LevelRecord[] = []
   /** Level sets held besides `levels` (counted against the budget): a split level, say. */
-  readonly aside: KeySet[] = []
+  readonly aside: StateSet[] = []
   /** Goals met by the last level built, if any. */
   goals: KeySet | undefined
   private readonly t0 = performance.now()
@@ -110,7 +125,8 @@ export class LevelSearch<R extends RuleBase> {
     this.empty = new KeySet(w, 16, this.kind)
     const start = new KeySet(w, 16, this.kind)
     start.add(origin, 0)
-    this.levels.push(start)
+    const disk = options.disk
+    this.levels.push(disk ? DiskLevel.write(disk.store, `${disk.name}.L0`, start) : start)
   }
 
   /** Where level tables live: shared memory when threads read them. */
@@ -139,7 +155,7 @@ export class LevelSearch<R extends RuleBase> {
   }
 
   /** Build the next level from the deepest and keep it. */
-  async next(rule: R): Promise<KeySet> {
+  async next(rule: R): Promise<StateSet> {
     const level = await this.build(this.levels[this.depth]!, rule)
     this.levels.push(level)
     return level
@@ -149,20 +165,22 @@ export class LevelSearch<R extends RuleBase> {
    * The children of `parents` at `rule.level` that are new against the window (levels of this
    * search counted back from rule.level), not kept: the caller pushes, cuts or splits it.
    */
-  async build(parents: KeySet, rule: R, note = '', collector?: LevelCollector): Promise<KeySet> {
+  async build(parents: StateSet, rule: R, note = '', collector?: LevelCollector): Promise<StateSet> {
     const at = rule.level
-    const window: KeySet[] = []
+    const window: StateSet[] = []
     for (const back of this.options.window) {
       const l = this.levels[at - back]
       if (l) window.push(l)
     }
-    if (window.length === 0) window.push(this.empty)
-    const sink = collector ?? new LevelSink(new KeySet(parents.w, Math.max(1024, parents.size), this.kind))
+    const disk = this.options.disk
+    const sink = collector ?? (disk ? this.spill(disk, parents.w, at, window) : new LevelSink(new KeySet(parents.w, Math.max(1024, parents.size), this.kind)))
+    // On disk the window is left out by merging (SpillCollector), not by the kernel.
+    const tables = window.filter((l): l is KeySet => l instanceof KeySet)
+    if (disk || tables.length === 0) tables.splice(0, tables.length, this.empty)
     const started = performance.now()
     const allowance = this.options.allowance
-    const stats = await this.executor.run({
-      parents,
-      window,
+    const stats = await this.expand(parents, {
+      window: tables,
       rule,
       sink,
       progress: (done, s) => {
@@ -196,8 +214,51 @@ export class LevelSearch<R extends RuleBase> {
     return next
   }
 
-  /** Drop the tables of levels below `level` (no longer needed). */
-  release(below: number): void {
-    for (let k = 0; k < below && k < this.levels.length; k++) this.levels[k] = this.empty
+  /** A disk level's collector; the window's levels must be on disk too. */
+  private spill(disk: DiskOptions, w: number, at: number, window: readonly StateSet[]): SpillCollector {
+    const files = window.map((l) => {
+      if (!(l instanceof DiskLevel)) throw new Error(`internal: level ${at}'s window holds a level in memory in a search on disk`)
+      return l
+    })
+    const rows = Math.max(1024, Math.floor(disk.bufferBytes / (8 * w)))
+    return new SpillCollector(disk.store, `${disk.name}.L${at}`, w, rows, files)
   }
+
+  /** Expand every parent: a table in memory at once, a level on disk a chunk at a time. */
+  private async expand(parents: StateSet, job: Omit<LevelJob<R>, 'parents'>): Promise<KernelStats> {
+    if (parents instanceof KeySet) return this.executor.run({ ...job, parents })
+    if (!(parents instanceof DiskLevel)) throw new Error('internal: parents neither in memory nor on disk')
+    const w = parents.w
+    const raw = new Uint32Array(this.kind === 'shared' ? new SharedArrayBuffer(CHUNK_ROWS * w * 4) : new ArrayBuffer(CHUNK_ROWS * w * 4))
+    const stats = newStats()
+    for (let at = 0; at < parents.size; at += CHUNK_ROWS) {
+      const n = parents.read(at, raw, CHUNK_ROWS)
+      const chunk: SlotTable = { w, raw: raw.subarray(0, n * w), capacity: n }
+      const s = await this.executor.run({ ...job, parents: chunk, progress: (done, part) => job.progress?.(at + done, sumStats(stats, part)) })
+      addStats(stats, s)
+    }
+    return stats
+  }
+
+  /** Drop the tables of levels below `level` (no longer needed); on disk, their files. */
+  release(below: number): void {
+    for (let k = 0; k < below && k < this.levels.length; k++) {
+      const l = this.levels[k]
+      if (l instanceof DiskLevel) l.remove()
+      this.levels[k] = this.empty
+    }
+  }
+}
+
+/** A level held in memory (game searches and beams keep theirs there; only exhaustive transfer runs go to disk). */
+export function inMemory(level: StateSet): KeySet {
+  if (!(level instanceof KeySet)) throw new Error('internal: a level on disk where one in memory is needed')
+  return level
+}
+
+function sumStats(a: KernelStats, b: KernelStats): KernelStats {
+  const s = newStats()
+  addStats(s, a)
+  addStats(s, b)
+  return s
 }

@@ -117,15 +117,15 @@ export interface RowSink {
 
 /**
  * Merge sorted, deduplicated runs into one sorted sequence without repeats, leaving out every row
- * of the `minus` sources (sorted levels: the duplicate window); each row kept is also passed to
- * `each` (a level's largest value, say). Returns the rows written.
+ * of the `minus` sources (sorted levels: the duplicate window), or with `held` keeping only those
+ * (the keys a level holds); each row kept is also passed to `each`. Returns the rows written.
  */
 export function mergeRuns(
   runs: readonly RowSource[],
   minus: readonly RowSource[],
   w: number,
   out: RowSink,
-  options: { readonly blockRows?: number; readonly each?: (rows: Uint32Array, row: number) => void } = {},
+  options: { readonly blockRows?: number; readonly held?: boolean; readonly each?: (rows: Uint32Array, row: number) => void } = {},
 ): number {
   const blockRows = options.blockRows ?? 1 << 14
   const cursors = runs.map((r) => new Cursor(r, w, blockRows)).filter((c) => !c.done)
@@ -162,12 +162,12 @@ export function mergeRuns(
       for (let k = 0; k < w; k++) last[k] = buf[row * w + k]!
       haveLast = true
       // Left out if a window level holds it: advance those cursors up to it.
-      let held = false
+      let inMinus = false
       for (const s of skips) {
         while (!s.done && compareRows(s.buffer, s.row, last, 0, w) < 0) s.next()
-        if (!s.done && compareRows(s.buffer, s.row, last, 0, w) === 0) held = true
+        if (!s.done && compareRows(s.buffer, s.row, last, 0, w) === 0) inMinus = true
       }
-      if (!held) {
+      if (inMinus === (options.held ?? false)) {
         outBlock.set(last, pending * w)
         options.each?.(outBlock, pending)
         pending++

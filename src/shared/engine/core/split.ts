@@ -17,7 +17,7 @@
 import { BudgetError } from './budget'
 import type { RuleBase } from './contract'
 import { KeySet } from './keyset'
-import type { LevelSearch } from './levels'
+import { inMemory, type LevelSearch } from './levels'
 
 export interface SplitPolicy<R extends RuleBase> {
   /** The rule of a level. */
@@ -77,7 +77,7 @@ export async function splitSearch<R extends RuleBase>(
       const note = outer ? `${outer} > ${span}` : `, ${span}`
       try {
         for (let level = at + 1; level <= policy.last; level++) {
-          const next = await search.build(levels[level - 1]!, policy.rule(level), note)
+          const next = inMemory(await search.build(levels[level - 1]!, policy.rule(level), note))
           if (won()) {
             levels.push(next)
             if (record) record.searched = from + count

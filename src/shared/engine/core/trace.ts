@@ -4,10 +4,10 @@
  * to level 0. States are followed as they are and looked up by their canonical keys.
  */
 import type { Cells, SearchDomain } from './contract'
-import type { KeySet } from './keyset'
+import type { StateSet } from './state-set'
 
 /** The states from level 0 to `end`, which lies at `level` of `levels`. */
-export function traceBack(domain: SearchDomain, levels: readonly KeySet[], end: Cells, level: number): number[][][] {
+export function traceBack(domain: SearchDomain, levels: readonly StateSet[], end: Cells, level: number): number[][][] {
   const key = new Uint32Array(domain.w)
   let current = end.map((cells) => [...cells])
   const path = [current]

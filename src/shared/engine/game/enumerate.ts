@@ -9,6 +9,7 @@
  * the forward count only the moves and states they allow.
  */
 import type { KeySet } from '../core/keyset'
+import type { StateSet } from '../core/state-set'
 import type { GameDomain } from './domain'
 import { linesHold, MoveRules, placementsHold, type HeuristicRule } from './heuristics'
 import { afterMove, movesIn } from '../packed/lines'
@@ -27,7 +28,7 @@ export interface Enumeration {
 export function enumerateGames(
   domain: GameDomain,
   search: {
-    readonly levels: readonly KeySet[]
+    readonly levels: readonly StateSet[]
     readonly wins: KeySet
     readonly winner: number
     /** The search's bound and heuristic rule (null: exhaustive), applied as the search applied them. */

@@ -12,7 +12,7 @@ import { Budget, BudgetError, type Allowance } from '../core/budget'
 import type { Executor } from '../core/executor'
 import type { KeySet } from '../core/keyset'
 import { countDescendants } from '../core/lookahead'
-import { LevelSearch } from '../core/levels'
+import { inMemory, LevelSearch } from '../core/levels'
 import { Reporter } from '../core/reporter'
 import { splitSearch, type SplitPolicy, type SplitRecord } from '../core/split'
 import type { GameDomain, GameRule } from './domain'
@@ -20,6 +20,7 @@ import { heuristicRule, type HeuristicOptions, type HeuristicRule } from './heur
 import type { GameSearchRecord } from './job'
 import { cutLevel, diversity, splitOrder } from './ranking'
 import type { LevelStat } from '../core/progress'
+import type { StateSet } from '../core/state-set'
 
 /** States of the critical level searched together, at first, by the split search. */
 export const SPLIT_BLOCK = 50_000
@@ -74,7 +75,7 @@ export function searchContext(
 
 export interface SearchOutcome {
   readonly record: GameSearchRecord
-  readonly levels: KeySet[]
+  readonly levels: StateSet[]
   readonly wins: KeySet | undefined
   /** The heuristic rule the search applied (null: exhaustive). */
   readonly heuristic: HeuristicRule | null
@@ -145,7 +146,7 @@ export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): 
   }
   try {
     for (let level = 1; level <= bound; level++) {
-      let next = await search.build(levels[level - 1]!, rule(level))
+      let next = inMemory(await search.build(levels[level - 1]!, rule(level)))
       if (search.goals) {
         levels.push(next)
         break
@@ -167,7 +168,7 @@ export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): 
                 executor,
                 budget,
                 level: next,
-                prev: levels[level - 1]!,
+                prev: inMemory(levels[level - 1]!),
                 depth: level,
                 ahead,
                 rule,

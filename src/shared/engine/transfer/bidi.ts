@@ -9,7 +9,7 @@
  */
 import { BudgetError } from '../core/budget'
 import type { LevelSearch } from '../core/levels'
-import { grow, KEEP_ALL, transferSearch, type TransferContext } from './context'
+import { grow, KEEP_ALL, lookups, transferSearch, type TransferContext } from './context'
 import type { TransferRule } from './kernel'
 import { boardsFromStart } from './solutions'
 
@@ -45,12 +45,14 @@ export async function bidirectional(ctx: TransferContext, maxLength: number): Pr
       const otherLevel = other.levels[other.depth]!
       let meet: number[] | undefined
       let meetings = 0
-      level.forEach((raw, off) => {
-        if (otherLevel.has(raw, off)) {
-          meetings++
-          meet ??= domain.space.cells(raw, off)
-        }
-      })
+      lookups(ctx, otherLevel, (lookup) =>
+        level.forEach((raw, off) => {
+          if (lookup.has(raw, off)) {
+            meetings++
+            meet ??= domain.space.cells(raw, off)
+          }
+        }),
+      )
       if (meet) {
         const f = boardsFromStart(domain, fwd.levels, meet, fwd.depth)
         const b = boardsFromStart(domain, bwd.levels, meet, bwd.depth)

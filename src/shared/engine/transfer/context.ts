@@ -5,7 +5,9 @@
  */
 import type { Budget } from '../core/budget'
 import type { Executor } from '../core/executor'
-import type { KeySet } from '../core/keyset'
+import { DiskLevel, hitsIn } from '../core/disk-level'
+import type { StateSet } from '../core/state-set'
+import type { FileStore } from '../core/storage'
 import { LevelSearch, type LevelProgress } from '../core/levels'
 import type { TransferDomain } from './domain'
 import type { TransferRule } from './kernel'
@@ -14,6 +16,8 @@ export interface TransferContext {
   readonly domain: TransferDomain
   readonly executor: Executor<TransferRule>
   readonly budget: Budget
+  /** Exhaustive searches keep their levels on disk (the job's `disk`): the store and buffer size. */
+  readonly disk?: { readonly store: FileStore; readonly bufferBytes: number; readonly names: { next: number } }
   /** Progress of the levels of a search, labelled (e.g. 'forward '). */
   readonly onLevel?: (label: string) => (p: LevelProgress) => void
 }
@@ -25,12 +29,28 @@ export function transferSearch(
   origin: Uint32Array = ctx.domain.startKey,
   heldElsewhere = 0,
 ): LevelSearch<TransferRule> {
+  const disk = ctx.disk
   return new LevelSearch(ctx.executor, ctx.budget, origin, {
     // Moves are reversible: a child of level i is new unless it lies in level i or i - 1.
     window: [1, 2],
     heldElsewhere,
     ...(ctx.onLevel && { onLevel: ctx.onLevel(label) }),
+    ...(disk && { disk: { store: disk.store, name: `search${disk.names.next++}`, bufferBytes: disk.bufferBytes } }),
   })
+}
+
+/** What a meeting check looks states up in. */
+export type Lookup = { has(keys: Uint32Array, off: number): boolean }
+
+/**
+ * Run a meeting check `check` against `level`: directly for a level in memory; for a level on disk
+ * twice, first to collect the keys it asks for and merge them against the level's file, then
+ * against the few it found (disk-level.ts, hitsIn).
+ */
+export function lookups(ctx: TransferContext, level: StateSet | undefined, check: (lookup: Lookup) => void): void {
+  if (!(level instanceof DiskLevel)) return check(level ?? { has: () => false })
+  const rows = Math.max(1024, Math.floor(ctx.disk!.bufferBytes / (8 * level.w)))
+  check(hitsIn(level, rows, check))
 }
 
 /** The rule of a level, all but its level number. */
@@ -40,6 +60,6 @@ export type LevelRule = Omit<TransferRule, 'kind' | 'level'>
 export const KEEP_ALL: LevelRule = { sides: [], minSym: 0, score: false, lambda: 0 }
 
 /** Grow a search by one level under a rule. */
-export function grow(search: LevelSearch<TransferRule>, rule: LevelRule): Promise<KeySet> {
+export function grow(search: LevelSearch<TransferRule>, rule: LevelRule): Promise<StateSet> {
   return search.next({ kind: 'transfer', level: search.depth + 1, ...rule })
 }

@@ -21,6 +21,7 @@ import { JobFlow } from '../core/flow'
 import { beamSearch } from './beam-search'
 import { bidirectional, type BidiOutcome } from './bidi'
 import type { TransferContext } from './context'
+import type { FileStore } from '../core/storage'
 import { TransferDomain } from './domain'
 import type { FoundSolution, LengthProof, SolveJob, SolveResult } from './job'
 import type { TransferRule } from './kernel'
@@ -41,6 +42,8 @@ const SMALL_BYTES = 16 << 20
 export interface TransferDeps {
   makeExecutor(domain: TransferDomain): Executor<TransferRule>
   progress(p: Progress): void
+  /** Files in a folder (job.disk), where the host has them. */
+  files?(folder: string): FileStore
 }
 
 /** A solution length met, with the search whose levels trace it. */
@@ -52,6 +55,8 @@ interface Found {
 }
 
 export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
+  private disk: TransferContext['disk']
+
   constructor(
     private readonly job: SolveJob,
     private readonly deps: TransferDeps,
@@ -66,12 +71,25 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
     if (problem.kind !== 'transfer') throw new Error('solve takes a transfer problem; games are searched by the game engine')
     const domain = new TransferDomain(problem, { fold: this.job.fold, bound: this.job.bound, exactMoves: this.job.exactMoves })
     const executor = (this.executor = this.deps.makeExecutor(domain))
-    const ctx: TransferContext = { domain, executor, budget: this.budget, onLevel: (label) => this.report.level(label) }
+    const ctx: TransferContext = {
+      domain,
+      executor,
+      budget: this.budget,
+      onLevel: (label) => this.report.level(label),
+    }
+    // Only the exhaustive searches (proofs, the bidirectional search) keep levels on disk.
+    this.disk = this.job.disk === undefined ? undefined : this.diskOf(this.job.disk)
     try {
       return problem.reflection ? await this.solveReflected(ctx) : await this.solveGeneral(ctx)
     } finally {
       executor.close()
     }
+  }
+
+  /** Levels on disk in `folder`: a quarter of the budget sorts children (and a quarter the keys a meeting asks for). */
+  private diskOf(folder: string): NonNullable<TransferContext['disk']> {
+    if (!this.deps.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI or the desktop app)')
+    return { store: this.deps.files(folder), bufferBytes: Math.floor(this.job.budgetBytes / 4), names: { next: 0 } }
   }
 
   /** The transfer bound at the start: d(A, B) + |A| - 1. */
@@ -104,6 +122,7 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
       stopped = proved.stopped
     }
     const solutions = this.reconstruct(ctx.domain, found)
+    if (this.disk) found?.run.release(found.run.levels.length)
     const end = reflectedStatement({ job, found, lower, proofs, stopped, folded: ctx.domain.folded })
     return this.result({
       status: end.status,
@@ -172,6 +191,7 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
         check = await checkLength(
           {
             ...ctx,
+            ...(this.disk && { disk: this.disk }),
             maxMeetings: MAX_MEETINGS,
             phase: (phase, length, cmax) => {
               this.report.phase = phase
@@ -198,6 +218,8 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
       }
       this.record(check.run)
       const met = check.meetings.length > 0
+      // Without a meeting nothing is traced: the levels (on disk, their files) can go.
+      if (!met) check.run.release(check.run.levels.length)
       proofs.push({
         length: L,
         result: met ? 'found' : 'none',
@@ -233,7 +255,7 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
   private async solveGeneral(ctx: TransferContext): Promise<SolveResult> {
     this.report.phase = 'bidirectional'
     this.report.emit('bidirectional search (the target is not a reflection of the start)')
-    const out = await bidirectional(ctx, this.job.maxLength)
+    const out = await bidirectional({ ...ctx, ...(this.disk && { disk: this.disk }) }, this.job.maxLength)
     for (const r of out.runs) this.record(r)
     return this.generalResult(ctx.domain, out)
   }

@@ -38,6 +38,11 @@ const SolveJobSchema = z.strictObject({
       lambda: decimal(0, 1000).default(2),
     })
     .default({ lambda: 2 }),
+  /**
+   * A folder where the exhaustive searches keep their levels (sorted files, duplicates removed by
+   * merging): memory then holds a buffer, not the levels. The host must provide files (Node does).
+   */
+  disk: z.string().min(1).optional(),
   ...limitFields,
 })
 

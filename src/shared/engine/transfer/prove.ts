@@ -22,9 +22,9 @@
  *
  * The palindrome constraint (inequality 11) replaces the meeting by a symmetry test at level N.
  */
-import type { KeySet } from '../core/keyset'
+import type { StateSet } from '../core/state-set'
 import type { LevelSearch } from '../core/levels'
-import { grow, transferSearch, type TransferContext } from './context'
+import { grow, lookups, transferSearch, type TransferContext } from './context'
 import type { TransferDomain } from './domain'
 import type { Side, TransferRule } from './kernel'
 
@@ -77,7 +77,7 @@ async function thresholdRun(ctx: ProveContext, depth: number, meet: number, thre
 }
 
 /** Largest centroid among the boards of a level (cv units), or -Infinity. */
-function levelMax(ctx: ProveContext, level: KeySet): number {
+function levelMax(ctx: ProveContext, level: StateSet): number {
   let best = -Infinity
   level.forEach((raw, off) => {
     best = Math.max(best, ctx.domain.space.centroid(raw, off))
@@ -98,6 +98,8 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
     const cmax = levelMax(ctx, top)
     ctx.phase('prove', length, cmax / domain.space.scale)
     const b = N > 0 ? await thresholdRun(ctx, N - 1, N, -cmax) : a
+    // On disk, run a's files below the top go now (the top joins run b).
+    if (ctx.disk && b !== a) a.release(N)
     ctx.phase('meet', length, cmax / domain.space.scale)
     const meetings: Meeting[] = []
     const w = domain.w
@@ -106,7 +108,7 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
     const out = new Uint32Array(MOVES * w)
     const key = new Uint32Array(w)
     const below = N > 0 ? b.levels[N - 1] : undefined
-    top.forEach((raw, off) => {
+    lookups(ctx, below, (lookup) => top.forEach((raw, off) => {
       if (meetings.length >= ctx.maxMeetings) return
       const x = domain.space.cells(raw, off)
       if (!below) {
@@ -122,12 +124,12 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
       )
       const n = domain.space.expand(key, 0, from, to, out)
       for (let j = 0; j < n; j++) {
-        if (below.has(out, j * w)) {
+        if (lookup.has(out, j * w)) {
           meetings.push({ a: x, aLevel: N, b: reflect(domain, x), bLevel: N })
           break
         }
       }
-    })
+    }))
     // Trace both halves through run b, whose levels below N hold A_{N-1} and B_{N-1} alike.
     if (N > 0) b.levels.push(top)
     return done(length, meetings, cmax, N, b, t0)
@@ -138,6 +140,7 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
   const top = a.levels[N + 1]
   const cmax = top && top.size > 0 ? levelMax(ctx, top) : 0
   const threshold = -Math.max(cmax, 0)
+  if (ctx.disk) a.release(a.levels.length)
   ctx.phase('prove', length, cmax / domain.space.scale)
   const b = await thresholdRun(ctx, N, N, threshold)
   ctx.phase('meet', length, cmax / domain.space.scale)
@@ -151,7 +154,7 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
     const out = new Uint32Array(MOVES * w)
     const key = new Uint32Array(w)
     const cv = space.cv
-    level.forEach((raw, off) => {
+    lookups(ctx, level, (lookup) => level.forEach((raw, off) => {
       if (meetings.length >= ctx.maxMeetings) return
       const x = space.cells(raw, off)
       const cx = x.reduce((s, c) => s + cv[c]!, 0)
@@ -162,12 +165,12 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
         if (cz < -cx) continue
         const z = x.map((c) => (c === from[j] ? to[j]! : c)).sort((p, q) => p - q)
         domain.reflectedKey(z, out, 0)
-        if (level.has(out, 0)) {
+        if (lookup.has(out, 0)) {
           meetings.push({ a: x, aLevel: N, b: reflect(domain, z), bLevel: N })
           break
         }
       }
-    })
+    }))
   }
   return done(length, meetings, cmax, N, b, t0)
 }

@@ -4,18 +4,18 @@
  * full jump chains, verified by the core verifier before anything is reported.
  */
 import { nameOf } from '../../board'
-import type { KeySet } from '../core/keyset'
+import type { StateSet } from '../core/state-set'
 import { traceBack } from '../core/trace'
 import type { TransferDomain } from './domain'
 import type { Meeting } from './prove'
 
 /** Boards (as cell lists) from the start (level 0) to `cells`, which lies at `level` of `levels`. */
-export function boardsFromStart(domain: TransferDomain, levels: readonly KeySet[], cells: readonly number[], level: number): number[][] {
+export function boardsFromStart(domain: TransferDomain, levels: readonly StateSet[], cells: readonly number[], level: number): number[][] {
   return traceBack(domain, levels, [cells], level).map((state) => state[0]!)
 }
 
 /** Boards from start to target through a meeting. */
-export function meetingBoards(domain: TransferDomain, levels: readonly KeySet[], m: Meeting): number[][] {
+export function meetingBoards(domain: TransferDomain, levels: readonly StateSet[], m: Meeting): number[][] {
   const first = boardsFromStart(domain, levels, m.a, m.aLevel)
   const second = boardsFromStart(domain, levels, m.b, m.bLevel)
   const image = domain.reflection!

@@ -1,0 +1,227 @@
+/**
+ * Level sets on disk (issue 19; Korf's delayed duplicate detection): a level is a file of packed
+ * states in sorted order, written once. While a level is built its children go to a buffer in
+ * memory; a full buffer is sorted, cleared of repeats and written as a run; when the level is done
+ * its runs are merged into the level's file, leaving out the states the duplicate window's levels
+ * hold (themselves sorted files). Memory holds one buffer and a block per file being merged.
+ *
+ * The kernel then checks no window itself (it is handed an empty one): every child goes to the
+ * buffer, so the level's `children` count is the same and its size is the same as in memory.
+ */
+import type { Sink } from './contract'
+import { KeySet, type BufferKind } from './keyset'
+import { dedupeSorted, mergeRuns, sortedHas, sortRows, type RowSource } from './sorted'
+import type { StateSet } from './state-set'
+import type { FileStore, RowReader } from './storage'
+
+/** Rows per block read or written. */
+const BLOCK_ROWS = 1 << 14
+
+/** A sorted level in a file of the store. Holds no states in memory. */
+export class DiskLevel implements StateSet {
+  readonly bytes = 0
+  private reader: RowReader | undefined
+
+  constructor(
+    readonly store: FileStore,
+    readonly name: string,
+    readonly w: number,
+    readonly size: number,
+  ) {}
+
+  /** Bytes the level takes on disk. */
+  get diskBytes(): number {
+    return this.size * this.w * 4
+  }
+
+  /** The level's rows, read in ranges (kept open until close()). */
+  get source(): RowSource {
+    return (this.reader ??= this.store.open(this.name, this.w))
+  }
+
+  has(keys: Uint32Array, off: number): boolean {
+    return this.size > 0 && sortedHas(this.source, keys, off, this.w)
+  }
+
+  forEach(f: (raw: Uint32Array, off: number) => void): void {
+    const block = new Uint32Array(BLOCK_ROWS * this.w)
+    for (let at = 0; at < this.size; ) {
+      const n = this.source.read(at, block, BLOCK_ROWS)
+      for (let r = 0; r < n; r++) f(block, r * this.w)
+      at += n
+    }
+  }
+
+  /** Rows [at, at + count) into out (the parents of a chunk of the next level). */
+  read(at: number, out: Uint32Array, count: number): number {
+    return this.source.read(at, out, count)
+  }
+
+  close(): void {
+    this.reader?.close()
+    this.reader = undefined
+  }
+
+  /** Close and delete the file. */
+  remove(): void {
+    this.close()
+    this.store.remove(this.name)
+  }
+
+  /** A level of states in memory written to the store as a sorted file. */
+  static write(store: FileStore, name: string, states: StateSet): DiskLevel {
+    const w = states.w
+    const rows = new Uint32Array(Math.max(1, states.size) * w)
+    let n = 0
+    states.forEach((raw, off) => rows.set(raw.subarray(off, off + w), n++ * w))
+    sortRows(rows, n, w, new Uint32Array(n * w))
+    const out = store.create(name, w)
+    out.append(rows, n)
+    out.close()
+    return new DiskLevel(store, name, w, n)
+  }
+}
+
+/** Sorted runs of rows, written from a buffer of up to `rows` rows whenever it fills. */
+export class RunWriter {
+  /** The buffer grows by doubling up to `rows` rows (small levels take little memory). */
+  private buffer: Uint32Array
+  private scratch = new Uint32Array(0)
+  private count = 0
+  readonly runs: DiskLevel[] = []
+
+  constructor(
+    private readonly store: FileStore,
+    private readonly prefix: string,
+    readonly w: number,
+    private readonly rows: number,
+  ) {
+    this.buffer = new Uint32Array(Math.min(rows, 1 << 12) * w)
+  }
+
+  /** Bytes held in memory (the buffer and the sort's scratch). */
+  get bytes(): number {
+    return this.buffer.byteLength + this.scratch.byteLength
+  }
+
+  /** Rows buffered or written (repeats within a run dropped). */
+  get size(): number {
+    let n = this.count
+    for (const r of this.runs) n += r.size
+    return n
+  }
+
+  add(keys: Uint32Array, off: number): void {
+    const w = this.w
+    if (this.count * w === this.buffer.length) {
+      if (this.count < this.rows) {
+        const grown = new Uint32Array(Math.min(this.rows, this.count * 2) * w)
+        grown.set(this.buffer)
+        this.buffer = grown
+      } else this.spill()
+    }
+    this.buffer.set(keys.subarray(off, off + w), this.count * w)
+    this.count++
+  }
+
+  /** Write the buffer as a sorted run without repeats. */
+  spill(): void {
+    if (this.count === 0) return
+    if (this.scratch.length < this.buffer.length) this.scratch = new Uint32Array(this.buffer.length)
+    sortRows(this.buffer, this.count, this.w, this.scratch)
+    const n = dedupeSorted(this.buffer, this.count, this.w)
+    const name = `${this.prefix}.run${this.runs.length}`
+    const out = this.store.create(name, this.w)
+    out.append(this.buffer, n)
+    out.close()
+    this.runs.push(new DiskLevel(this.store, name, this.w, n))
+    this.count = 0
+  }
+
+  /**
+   * Merge the runs into `name`, without the rows any of `minus` holds (or, with `held`, only
+   * those rows), and delete the runs.
+   */
+  merge(name: string, minus: readonly DiskLevel[], held = false): DiskLevel {
+    this.spill()
+    const out = this.store.create(name, this.w)
+    const size = mergeRuns(
+      this.runs.map((r) => r.source),
+      minus.map((l) => l.source),
+      this.w,
+      out,
+      { blockRows: BLOCK_ROWS, held },
+    )
+    out.close()
+    for (const r of this.runs) r.remove()
+    this.runs.length = 0
+    return new DiskLevel(this.store, name, this.w, size)
+  }
+}
+
+/** A level's children collected on disk: the LevelCollector of a search with a store. */
+export class SpillCollector implements Sink {
+  readonly minScore = -Infinity
+  goals: KeySet | undefined
+  private readonly runs: RunWriter
+
+  /**
+   * @param window the duplicate window's levels (sorted files)
+   * @param rows rows the buffer holds before it is written as a run
+   */
+  constructor(
+    store: FileStore,
+    private readonly name: string,
+    w: number,
+    rows: number,
+    private readonly window: readonly DiskLevel[],
+  ) {
+    this.runs = new RunWriter(store, name, w, rows)
+  }
+
+  /** States collected so far (with repeats across runs), for progress. */
+  get size(): number {
+    return this.runs.size
+  }
+
+  get bytes(): number {
+    return this.runs.bytes
+  }
+
+  child(keys: Uint32Array, off: number): void {
+    this.runs.add(keys, off)
+  }
+
+  goal(keys: Uint32Array, off: number): void {
+    ;(this.goals ??= new KeySet(this.runs.w, 16)).add(keys, off)
+  }
+
+  finish(_kind: BufferKind): DiskLevel {
+    return this.runs.merge(this.name, this.window)
+  }
+}
+
+/**
+ * The keys `probe` asks a sorted level for that the level holds, found by merging instead of one
+ * lookup each: `probe` runs once with a lookup that records every key asked (answering no), the
+ * keys are sorted into runs and merged against the level, and the hits come back in memory (a
+ * meeting's few states). Run `probe` again with the hits to act on them.
+ */
+export function hitsIn(
+  level: DiskLevel,
+  rows: number,
+  probe: (lookup: { has(keys: Uint32Array, off: number): boolean }) => void,
+): KeySet {
+  const asked = new RunWriter(level.store, `${level.name}.asked`, level.w, rows)
+  probe({
+    has(keys, off) {
+      asked.add(keys, off)
+      return false
+    },
+  })
+  const found = asked.merge(`${level.name}.hits`, [level], true)
+  const hits = new KeySet(level.w, Math.max(16, found.size))
+  found.forEach((raw, off) => void hits.add(raw, off))
+  found.remove()
+  return hits
+}

@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { boardByName } from '../../src/shared/board'
+import { specFromProblem } from '../../src/shared/document'
+import { DiskLevel, hitsIn, SpillCollector } from '../../src/shared/engine/core/disk-level'
+import { KeySet, USED } from '../../src/shared/engine/core/keyset'
+import { Engine } from '../../src/shared/engine/engine'
+import { parseSolveJob, type SolveResult } from '../../src/shared/engine/transfer/job'
+import { presetProblem } from '../../src/shared/problem'
+import { expect as unwrap } from '../../src/shared/result'
+import { makeRules } from '../../src/shared/rules'
+import { folderStore } from '../../src/hosts/node/store'
+
+const dirs: string[] = []
+const scratch = (): string => {
+  const d = mkdtempSync(join(tmpdir(), 'halma-disk-'))
+  dirs.push(d)
+  return d
+}
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+const W = 2
+/** Keys from numbers: two words, the used bit set in the last. */
+function keys(values: readonly number[]): Uint32Array {
+  const out = new Uint32Array(values.length * W)
+  values.forEach((v, i) => {
+    out[i * W] = v >>> 0
+    out[i * W + 1] = ((v * 7919) & 0xffff) | USED
+  })
+  return out
+}
+const valuesOf = (level: { forEach(f: (raw: Uint32Array, off: number) => void): void }): number[] => {
+  const seen: number[] = []
+  level.forEach((raw, off) => void seen.push(raw[off]!))
+  return seen.sort((a, b) => a - b)
+}
+
+describe('level sets on disk', () => {
+  it('a level collected in several runs holds each child once, without the window', () => {
+    const store = folderStore(scratch())
+    let seed = 12345
+    const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % 5000
+    const children = Array.from({ length: 20_000 }, random)
+    const windowValues = Array.from({ length: 3000 }, random)
+    const window = DiskLevel.write(store, 'window', setOf(windowValues))
+    // A buffer of 1,000 rows: about twenty runs.
+    const sink = new SpillCollector(store, 'level', W, 1000, [window])
+    const k = keys(children)
+    children.forEach((_, i) => sink.child(k, i * W))
+    const level = sink.finish('plain')
+    const expected = [...new Set(children)].filter((v) => !windowValues.includes(v)).sort((a, b) => a - b)
+    expect(level.size).toBe(expected.length)
+    expect(valuesOf(level)).toEqual(expected)
+    // Lookups by binary search agree with the merge.
+    const probe = keys([expected[0]!, windowValues[0]!])
+    expect(level.has(probe, 0)).toBe(true)
+    expect(level.has(probe, W)).toBe(false)
+    // The runs are gone; the level and the window stay.
+    expect(store.exists('level.run0')).toBe(false)
+    expect(store.usage()).toBe((level.size + window.size) * W * 4)
+  })
+
+  it('the keys a check asks a disk level for are found by merging (hitsIn)', () => {
+    const store = folderStore(scratch())
+    const held = Array.from({ length: 4000 }, (_, i) => i * 3)
+    const level = DiskLevel.write(store, 'held', setOf(held))
+    const asked = keys(Array.from({ length: 10_000 }, (_, i) => i))
+    const hits = hitsIn(level, 512, (lookup) => {
+      for (let i = 0; i < 10_000; i++) lookup.has(asked, i * W)
+    })
+    expect(valuesOf(hits)).toEqual(held.filter((v) => v < 10_000))
+  })
+
+  it('a file that is not whole rows is named', () => {
+    const dir = scratch()
+    const store = folderStore(dir)
+    const out = store.create('odd', 1)
+    out.append(new Uint32Array([1, 2, 3]), 3)
+    out.close()
+    expect(() => store.open('odd', 2)).toThrow(/odd: 12 bytes is not a whole number of 2-word rows/)
+  })
+
+  it('a proof on disk builds the same levels as in memory, with a budget it cannot hold them in', async () => {
+    const problem = specFromProblem(unwrap(presetProblem('transfer', unwrap(boardByName('9x9')), makeRules('4-move'), 'triangle6')))
+    const run = async (extra: object): Promise<SolveResult> => {
+      const job = unwrap(parseSolveJob({ problem, strategy: 'exhaustive', threads: 1, maxLength: 25, ...extra }))
+      return new Engine({ files: folderStore }).start({ kind: 'solve', params: job }).result
+    }
+    const ram = await run({})
+    const small = 2 ** 21
+    const disk = await run({ disk: scratch(), budgetBytes: small })
+    expect(ram.length).toBe(25)
+    expect(disk.length).toBe(25)
+    expect(disk.optimal).toBe(true)
+    const sizes = (r: SolveResult) => r.proof.lengths.map((l) => [l.length, l.result, l.levels])
+    expect(sizes(disk)).toEqual(sizes(ram))
+    // In memory the largest length's levels need more than the disk run's budget.
+    expect(ram.stats.peakBytes).toBeGreaterThan(small)
+    expect(disk.stats.peakBytes).toBeLessThanOrEqual(small)
+    expect(disk.solutions[0]!.moves).toHaveLength(25)
+  }, 120_000)
+})
+
+function setOf(values: readonly number[]): KeySet {
+  const s = new KeySet(W, values.length)
+  const k = keys(values)
+  values.forEach((_, i) => s.add(k, i * W))
+  return s
+}
