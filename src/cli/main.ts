@@ -6,6 +6,7 @@
 import { runAnalyze } from './analyze'
 import { runGame } from './game'
 import type { Io } from './io'
+import { CheckpointError } from '../shared/engine/core/checkpoint'
 import { UsageError } from './options'
 import { runShow } from './show'
 import { runSolve } from './solve'
@@ -56,7 +57,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
   try {
     return await run(rest, io)
   } catch (e) {
-    if (e instanceof UsageError) {
+    // A refused resume or a damaged checkpoint is the user's to fix, like bad input.
+    if (e instanceof UsageError || e instanceof CheckpointError) {
       io.err(`halma ${command}: ${e.message}`)
       return 2
     }

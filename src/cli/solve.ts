@@ -30,7 +30,10 @@ Problem options as for verify. Search:
   --exact K         moves up to which the ladder bound is exact (default 6)
   --budget GB       memory the level sets may use (default 6)
   --disk DIR        keep the exhaustive searches' levels in DIR as sorted files (duplicates
-                    removed by merging): memory then holds a buffer of a quarter of the budget
+                    removed by merging): memory then holds a buffer of a quarter of the budget;
+                    DIR also holds a checkpoint, updated after every level
+  --resume DIR      go on with the search checkpointed in DIR (after Ctrl-C, a crash or a
+                    reboot); the problem and search options must be the same
   --time-limit S    stop exhaustive checks after S seconds, reporting the bound reached
   --no-fold         do not fold boards by the start's symmetry
 Output: progress on stderr; the result on stdout (--json for machine-readable);
@@ -50,6 +53,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
     exact: { type: 'string' },
     budget: { type: 'string' },
     disk: { type: 'string' },
+    resume: { type: 'string' },
     'no-fold': { type: 'boolean' },
     out: { type: 'string' },
     'time-limit': { type: 'string' },
@@ -61,6 +65,8 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
   const loaded = loadProblem(v)
   if (loaded.problem.kind !== 'transfer') throw new UsageError('this is a game; `halma game` searches two-player games')
   const number = (key: string, fallback: number): number => numberOption(v, key, fallback)
+  if (typeof v['disk'] === 'string' && typeof v['resume'] === 'string')
+    throw new UsageError('--disk and --resume: give one (--resume DIR goes on with the search in DIR, and keeps its levels there)')
   const job = parseSolveJob({
     problem: specFromProblem(loaded.problem),
     strategy: choiceOption(v, 'strategy', STRATEGIES, 'auto'),
@@ -74,6 +80,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
     ...(typeof v['disk'] === 'string' && { disk: v['disk'] }),
+    ...(typeof v['resume'] === 'string' && { disk: v['resume'], resume: true }),
   })
   if (!job.ok) throw jobFaults(job.error)
   const result = await runJob({ kind: 'solve', params: job.value }, io, 'solve')

@@ -8,6 +8,7 @@
  * The kernel then checks no window itself (it is handed an empty one): every child goes to the
  * buffer, so the level's `children` count is the same and its size is the same as in memory.
  */
+import { checksumWords } from './checkpoint'
 import type { Sink } from './contract'
 import { KeySet, type BufferKind } from './keyset'
 import { dedupeSorted, mergeRuns, sortedHas, sortRows, type RowSource } from './sorted'
@@ -27,6 +28,8 @@ export class DiskLevel implements StateSet {
     readonly name: string,
     readonly w: number,
     readonly size: number,
+    /** Checksum of the file's words (checkpoint.ts), where the level was just written. */
+    readonly checksum?: number,
   ) {}
 
   /** Bytes the level takes on disk. */
@@ -144,7 +147,14 @@ export class RunWriter {
    */
   merge(name: string, minus: readonly DiskLevel[], held = false): DiskLevel {
     this.spill()
-    const out = this.store.create(name, this.w)
+    const file = this.store.create(name, this.w)
+    let checksum = 0x811c9dc5
+    const out = {
+      append: (rows: Uint32Array, count: number): void => {
+        checksum = checksumWords(rows, count * this.w, checksum)
+        file.append(rows, count)
+      },
+    }
     const size = mergeRuns(
       this.runs.map((r) => r.source),
       minus.map((l) => l.source),
@@ -152,10 +162,10 @@ export class RunWriter {
       out,
       { blockRows: BLOCK_ROWS, held },
     )
-    out.close()
+    file.close()
     for (const r of this.runs) r.remove()
     this.runs.length = 0
-    return new DiskLevel(this.store, name, this.w, size)
+    return new DiskLevel(this.store, name, this.w, size, checksum)
   }
 }
 

@@ -10,6 +10,7 @@
  * the flows' to set). Goals (Sink.goal) met while building a level are collected in `goals`.
  */
 import type { Allowance, Budget } from './budget'
+import type { Checkpoint } from './checkpoint'
 import { BudgetError } from './budget'
 import { addStats, newStats, type KernelStats, type RuleBase, type Sink } from './contract'
 import { DiskLevel, SpillCollector } from './disk-level'
@@ -67,6 +68,8 @@ export interface DiskOptions {
   readonly name: string
   /** Bytes of the buffer children are sorted in before they are written as a run. */
   readonly bufferBytes: number
+  /** Finished levels are recorded there, and taken from there when the search is resumed. */
+  readonly checkpoint?: Checkpoint
 }
 
 /** Parents per chunk of a disk level handed to the kernel. */
@@ -154,10 +157,26 @@ export class LevelSearch<R extends RuleBase> {
     return n
   }
 
-  /** Build the next level from the deepest and keep it. */
+  /** Build the next level from the deepest and keep it (on disk, take it from the checkpoint if it holds it). */
   async next(rule: R): Promise<StateSet> {
-    const level = await this.build(this.levels[this.depth]!, rule)
+    const checkpoint = this.options.disk?.checkpoint
+    const name = `${this.options.disk?.name}.L${rule.level}`
+    const parents = this.levels[this.depth]!
+    if (checkpoint) {
+      const kept = checkpoint.level(name, parents.w, JSON.stringify(rule))
+      if (kept) {
+        const level = new DiskLevel(checkpoint.store, name, parents.w, kept.rows)
+        this.records.push(kept.record)
+        this.levels.push(level)
+        return level
+      }
+    }
+    const level = await this.build(parents, rule)
     this.levels.push(level)
+    if (checkpoint && level instanceof DiskLevel && level.checksum !== undefined) {
+      const record = this.records[this.records.length - 1]!
+      checkpoint.finished(name, { rows: level.size, checksum: level.checksum, rule: JSON.stringify(rule), record })
+    }
     return level
   }
 
@@ -242,6 +261,8 @@ export class LevelSearch<R extends RuleBase> {
 
   /** Drop the tables of levels below `level` (no longer needed); on disk, their files. */
   release(below: number): void {
+    const files = this.levels.slice(0, below).filter((l): l is DiskLevel => l instanceof DiskLevel)
+    this.options.disk?.checkpoint?.forget(files.map((l) => l.name))
     for (let k = 0; k < below && k < this.levels.length; k++) {
       const l = this.levels[k]
       if (l instanceof DiskLevel) l.remove()

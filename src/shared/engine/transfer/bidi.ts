@@ -30,7 +30,7 @@ export type BidiOutcome =
 export async function bidirectional(ctx: TransferContext, maxLength: number): Promise<BidiOutcome> {
   const domain = ctx.domain
   const fwd = transferSearch(ctx, 'forward ')
-  const bwd = transferSearch(ctx, 'backward ', domain.targetKey)
+  const bwd = transferSearch(ctx, 'backward ', domain.targetKey, 'backward')
   const runs: [Search, Search] = [fwd, bwd]
   if (domain.sameKey(domain.startKey, 0, domain.targetKey, 0)) {
     return { kind: 'found', length: 0, boards: [[...domain.problem.armies[0]!.start]], meetings: 1, runs }

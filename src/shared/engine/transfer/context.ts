@@ -7,6 +7,7 @@ import type { Budget } from '../core/budget'
 import type { Executor } from '../core/executor'
 import { DiskLevel, hitsIn } from '../core/disk-level'
 import type { StateSet } from '../core/state-set'
+import type { Checkpoint } from '../core/checkpoint'
 import type { FileStore } from '../core/storage'
 import { LevelSearch, type LevelProgress } from '../core/levels'
 import type { TransferDomain } from './domain'
@@ -17,26 +18,39 @@ export interface TransferContext {
   readonly executor: Executor<TransferRule>
   readonly budget: Budget
   /** Exhaustive searches keep their levels on disk (the job's `disk`): the store and buffer size. */
-  readonly disk?: { readonly store: FileStore; readonly bufferBytes: number; readonly names: { next: number } }
+  readonly disk?: { readonly store: FileStore; readonly bufferBytes: number; readonly checkpoint?: Checkpoint }
   /** Progress of the levels of a search, labelled (e.g. 'forward '). */
   readonly onLevel?: (label: string) => (p: LevelProgress) => void
 }
 
-/** A breadth-first search from `origin` (default: the start) under the transfer window. */
+/**
+ * A breadth-first search from `origin` (default: the start) under the transfer window. `name`
+ * names its files on disk: the same search of a resumed job must get the same name.
+ */
 export function transferSearch(
   ctx: TransferContext,
   label = '',
   origin: Uint32Array = ctx.domain.startKey,
-  heldElsewhere = 0,
+  name = label.trim() || 'search',
 ): LevelSearch<TransferRule> {
   const disk = ctx.disk
   return new LevelSearch(ctx.executor, ctx.budget, origin, {
     // Moves are reversible: a child of level i is new unless it lies in level i or i - 1.
     window: [1, 2],
-    heldElsewhere,
     ...(ctx.onLevel && { onLevel: ctx.onLevel(label) }),
-    ...(disk && { disk: { store: disk.store, name: `search${disk.names.next++}`, bufferBytes: disk.bufferBytes } }),
+    ...(disk && { disk: { ...disk, name } }),
   })
+}
+
+/** The rule of a level, all but its level number. */
+export type LevelRule = Omit<TransferRule, 'kind' | 'level'>
+
+/** Every child is kept. */
+export const KEEP_ALL: LevelRule = { sides: [], minSym: 0, score: false, lambda: 0 }
+
+/** Grow a search by one level under a rule. */
+export function grow(search: LevelSearch<TransferRule>, rule: LevelRule): Promise<StateSet> {
+  return search.next({ kind: 'transfer', level: search.depth + 1, ...rule })
 }
 
 /** What a meeting check looks states up in. */
@@ -51,15 +65,4 @@ export function lookups(ctx: TransferContext, level: StateSet | undefined, check
   if (!(level instanceof DiskLevel)) return check(level ?? { has: () => false })
   const rows = Math.max(1024, Math.floor(ctx.disk!.bufferBytes / (8 * level.w)))
   check(hitsIn(level, rows, check))
-}
-
-/** The rule of a level, all but its level number. */
-export type LevelRule = Omit<TransferRule, 'kind' | 'level'>
-
-/** Every child is kept. */
-export const KEEP_ALL: LevelRule = { sides: [], minSym: 0, score: false, lambda: 0 }
-
-/** Grow a search by one level under a rule. */
-export function grow(search: LevelSearch<TransferRule>, rule: LevelRule): Promise<StateSet> {
-  return search.next({ kind: 'transfer', level: search.depth + 1, ...rule })
 }

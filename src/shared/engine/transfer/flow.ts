@@ -21,6 +21,7 @@ import { JobFlow } from '../core/flow'
 import { beamSearch } from './beam-search'
 import { bidirectional, type BidiOutcome } from './bidi'
 import type { TransferContext } from './context'
+import { Checkpoint } from '../core/checkpoint'
 import type { FileStore } from '../core/storage'
 import { TransferDomain } from './domain'
 import type { FoundSolution, LengthProof, SolveJob, SolveResult } from './job'
@@ -89,7 +90,11 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
   /** Levels on disk in `folder`: a quarter of the budget sorts children (and a quarter the keys a meeting asks for). */
   private diskOf(folder: string): NonNullable<TransferContext['disk']> {
     if (!this.deps.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI or the desktop app)')
-    return { store: this.deps.files(folder), bufferBytes: Math.floor(this.job.budgetBytes / 4), names: { next: 0 } }
+    const store = this.deps.files(folder)
+    // What decides what the search finds; threads, memory, time and the folder may change on resume.
+    const { threads: _t, budgetBytes: _b, timeLimit: _l, disk: _d, resume, ...params } = this.job
+    const checkpoint = new Checkpoint(store, params, resume)
+    return { store, bufferBytes: Math.floor(this.job.budgetBytes / 4), checkpoint }
   }
 
   /** The transfer bound at the start: d(A, B) + |A| - 1. */
@@ -186,6 +191,14 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
     let lower = from
     for (let L = from; L <= last; L++) {
       this.report.length = L
+      const settled = this.disk?.checkpoint?.step<LengthProof>(`length ${L}`)
+      if (settled) {
+        this.report.phase = 'prove'
+        this.report.emit(`length ${L}: proven impossible before the resume (checkpoint)`)
+        proofs.push(settled)
+        lower = L + 1
+        continue
+      }
       let check
       try {
         check = await checkLength(
@@ -218,8 +231,6 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
       }
       this.record(check.run)
       const met = check.meetings.length > 0
-      // Without a meeting nothing is traced: the levels (on disk, their files) can go.
-      if (!met) check.run.release(check.run.levels.length)
       proofs.push({
         length: L,
         result: met ? 'found' : 'none',
@@ -229,6 +240,11 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
         largestLevel: Math.max(...check.levels),
         seconds: check.seconds,
       })
+      // Without a meeting nothing is traced: the length is settled, and its levels (files) can go.
+      if (!met) {
+        this.disk?.checkpoint?.settle(`length ${L}`, proofs[proofs.length - 1])
+        check.run.release(check.run.levels.length)
+      }
       if (met) return { found: { length: L, meetings: check.meetings, run: check.run, via: 'proof' }, lower, proofs, stopped: undefined }
       lower = L + 1
     }

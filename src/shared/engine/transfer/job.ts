@@ -43,6 +43,8 @@ const SolveJobSchema = z.strictObject({
    * merging): memory then holds a buffer, not the levels. The host must provide files (Node does).
    */
   disk: z.string().min(1).optional(),
+  /** Go on with the search checkpointed in `disk` (same parameters; threads, budget and time may differ). */
+  resume: flag().default(false),
   ...limitFields,
 })
 
@@ -61,6 +63,7 @@ export function parseSolveJob(input: unknown): Result<SolveJob, Diagnostic[]> {
   if (!r.ok) return r
   const job = r.value
   const width = job.beam.width ?? (job.strategy === 'auto' ? BEAM_WIDTH.auto : BEAM_WIDTH.beam)
+  if (job.resume && job.disk === undefined) return err([diagnostic('job.resume', 'resuming needs the folder of the checkpoint (disk)', 'resume')])
   if (job.palindrome) {
     const doc = interpret(job.problem)
     if (doc.ok && !doc.value.problem.reflection)

@@ -66,8 +66,8 @@ export interface ProveContext extends TransferContext {
 const MOVES = 8192
 
 /** Build a run to `depth`, keeping at level i the boards with c + U_{meet-i} >= threshold. */
-async function thresholdRun(ctx: ProveContext, depth: number, meet: number, threshold: number): Promise<LevelSearch<TransferRule>> {
-  const run = transferSearch(ctx)
+async function thresholdRun(ctx: ProveContext, depth: number, meet: number, threshold: number, name: string): Promise<LevelSearch<TransferRule>> {
+  const run = transferSearch(ctx, '', ctx.domain.startKey, name)
   for (let i = 1; i <= depth; i++) {
     const sides: Side[] = [{ moves: meet - i, threshold }]
     await grow(run, { sides, minSym: 0, score: false, lambda: 0 })
@@ -92,12 +92,12 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
   const N = Math.floor(length / 2)
   if (length % 2 === 0) {
     ctx.phase('cmax', length, null)
-    const a = await thresholdRun(ctx, N, N, 0)
+    const a = await thresholdRun(ctx, N, N, 0, `length${length}a`)
     const top = a.levels[N]
     if (!top || top.size === 0) return done(length, [], null, N, a, t0)
     const cmax = levelMax(ctx, top)
     ctx.phase('prove', length, cmax / domain.space.scale)
-    const b = N > 0 ? await thresholdRun(ctx, N - 1, N, -cmax) : a
+    const b = N > 0 ? await thresholdRun(ctx, N - 1, N, -cmax, `length${length}b`) : a
     // On disk, run a's files below the top go now (the top joins run b).
     if (ctx.disk && b !== a) a.release(N)
     ctx.phase('meet', length, cmax / domain.space.scale)
@@ -136,13 +136,13 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
   }
   // Odd length.
   ctx.phase('cmax', length, null)
-  const a = await thresholdRun(ctx, N + 1, N + 1, 0)
+  const a = await thresholdRun(ctx, N + 1, N + 1, 0, `length${length}a`)
   const top = a.levels[N + 1]
   const cmax = top && top.size > 0 ? levelMax(ctx, top) : 0
   const threshold = -Math.max(cmax, 0)
   if (ctx.disk) a.release(a.levels.length)
   ctx.phase('prove', length, cmax / domain.space.scale)
-  const b = await thresholdRun(ctx, N, N, threshold)
+  const b = await thresholdRun(ctx, N, N, threshold, `length${length}b`)
   ctx.phase('meet', length, cmax / domain.space.scale)
   const level = b.levels[N]
   const meetings: Meeting[] = []
@@ -183,7 +183,7 @@ async function checkPalindrome(ctx: ProveContext, length: number, t0: number): P
   const target = even ? men : men - 1
   ctx.phase('prove', length, null)
   // Even: A_N is symmetric, so c(A_N) = 0. Odd: A_{N+1} = R(A_N), so one of the two has c >= 0.
-  const run = transferSearch(ctx)
+  const run = transferSearch(ctx, '', domain.startKey, `length${length}p`)
   for (let i = 1; i <= N; i++) {
     const sides: Side[] = even
       ? [{ moves: N - i, threshold: 0 }]
