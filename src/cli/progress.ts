@@ -13,7 +13,8 @@ export function progressLine(p: Progress): string {
   // What the message says beyond the level (a split search's block).
   const head = `level ${p.level}`
   const more = p.message.startsWith(head) ? p.message.slice(head.length) : ''
-  return `[${what}] level ${p.level} ${String(pct).padStart(3)}%  ${fmt(p.levelSize)} boards  ${(p.rate / 1e6).toFixed(1)}M children/s  ${mb(p.memoryBytes)}${cmax}  ${p.elapsed.toFixed(1)}s${more}`
+  const disk = p.diskBytes !== undefined ? `, disk ${mb(p.diskBytes)}` : ''
+  return `[${what}] level ${p.level} ${String(pct).padStart(3)}%  ${fmt(p.levelSize)} boards  ${(p.rate / 1e6).toFixed(1)}M children/s  ${mb(p.memoryBytes)}${disk}${cmax}  ${p.elapsed.toFixed(1)}s${more}`
 }
 
 export interface ProgressWriter {

@@ -147,7 +147,7 @@ export function resultText(head: string, r: SolveResult): string {
   const s = r.stats
   lines.push(
     '',
-    `peak ${s.peakBoards.toLocaleString('en-US')} boards, ${(s.peakBytes / 2 ** 20).toFixed(0)} MB (${s.bytesPerBoard.toFixed(1)} bytes/board), ${s.seconds.toFixed(1)} s, ${s.threads} thread${s.threads === 1 ? '' : 's'}`,
+    `peak ${s.peakBoards.toLocaleString('en-US')} boards, ${(s.peakBytes / 2 ** 20).toFixed(0)} MB (${s.bytesPerBoard.toFixed(1)} bytes/board)${s.peakDiskBytes !== undefined ? `, ${(s.peakDiskBytes / 2 ** 20).toFixed(0)} MB on disk` : ''}, ${s.seconds.toFixed(1)} s, ${s.threads} thread${s.threads === 1 ? '' : 's'}`,
   )
   return lines.join('\n')
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -7,6 +7,7 @@ import { specFromProblem } from '../../src/shared/document'
 import { DiskLevel, hitsIn, SpillCollector } from '../../src/shared/engine/core/disk-level'
 import { KeySet, USED } from '../../src/shared/engine/core/keyset'
 import { Engine } from '../../src/shared/engine/engine'
+import type { Progress } from '../../src/shared/engine/core/progress'
 import { parseSolveJob, type SolveResult } from '../../src/shared/engine/transfer/job'
 import { presetProblem } from '../../src/shared/problem'
 import { expect as unwrap } from '../../src/shared/result'
@@ -86,9 +87,11 @@ describe('level sets on disk', () => {
     const problem = specFromProblem(unwrap(presetProblem('transfer', unwrap(boardByName('9x9')), makeRules('4-move'), 'triangle6')))
     const run = async (extra: object): Promise<SolveResult> => {
       const job = unwrap(parseSolveJob({ problem, strategy: 'exhaustive', threads: 1, maxLength: 25, ...extra }))
-      return new Engine({ files: folderStore }).start({ kind: 'solve', params: job }).result
+      return new Engine({ files: folderStore }).start({ kind: 'solve', params: job }, (p) => progress.push(p)).result
     }
+    const progress: Progress[] = []
     const ram = await run({})
+    expect(progress.some((p) => p.diskBytes !== undefined)).toBe(false)
     const small = 2 ** 21
     const disk = await run({ disk: scratch(), budgetBytes: small })
     expect(ram.length).toBe(25)
@@ -100,6 +103,48 @@ describe('level sets on disk', () => {
     expect(ram.stats.peakBytes).toBeGreaterThan(small)
     expect(disk.stats.peakBytes).toBeLessThanOrEqual(small)
     expect(disk.solutions[0]!.moves).toHaveLength(25)
+    // Progress and the statistics show the disk in use.
+    expect(progress.some((p) => (p.diskBytes ?? 0) > 0)).toBe(true)
+    expect(disk.stats.peakDiskBytes).toBeGreaterThan(0)
+    expect(ram.stats.peakDiskBytes).toBeUndefined()
+  }, 120_000)
+})
+
+describe('checkpoints', () => {
+  const problem = specFromProblem(unwrap(presetProblem('transfer', unwrap(boardByName('9x9')), makeRules('4-move'), 'triangle6')))
+  const job = (extra: object) => unwrap(parseSolveJob({ problem, strategy: 'exhaustive', threads: 1, budgetBytes: 2 ** 21, ...extra }))
+  const engine = new Engine({ files: folderStore })
+
+  it('a resumed search takes the settled lengths from the checkpoint and ends as an uninterrupted one', async () => {
+    const whole = await engine.start({ kind: 'solve', params: job({ disk: scratch() }) }).result
+    const dir = scratch()
+    const first = await engine.start({ kind: 'solve', params: job({ disk: dir, maxLength: 21 }) }).result
+    expect(first.length).toBeNull()
+    const messages: string[] = []
+    const resumed = await engine.start({ kind: 'solve', params: job({ disk: dir, resume: true }) }, (p) => messages.push(p.message)).result
+    expect(messages.filter((m) => m.includes('proven impossible before the resume'))).toHaveLength(5)
+    expect(resumed.proof.statement).toBe(whole.proof.statement)
+    expect(resumed.proof.lengths.map((l) => [l.length, l.levels])).toEqual(whole.proof.lengths.map((l) => [l.length, l.levels]))
+  }, 120_000)
+
+  it('a resume with other parameters, into a folder in use, or of a damaged level is refused, naming why', async () => {
+    const dir = scratch()
+    // A finished search keeps the levels of the length it found; resumed, it gives its result again.
+    const done = await engine.start({ kind: 'solve', params: job({ disk: dir }) }).result
+    const again = await engine.start({ kind: 'solve', params: job({ disk: dir, resume: true }) }).result
+    expect(again.proof.statement).toBe(done.proof.statement)
+    expect(again.moves).toEqual(done.moves)
+    await expect(engine.start({ kind: 'solve', params: job({ disk: dir }) }).result).rejects.toThrow(/holds a checkpoint of an earlier search/)
+    const other = unwrap(parseSolveJob({ problem, strategy: 'exhaustive', bound: 'theorem2', disk: dir, resume: true }))
+    await expect(engine.start({ kind: 'solve', params: other }).result).rejects.toThrow('bound: "ladder" in the checkpoint, "theorem2" now')
+    const manifest = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { levels: Record<string, { rows: number }> }
+    const victim = Object.entries(manifest.levels).find(([, e]) => e.rows > 10)![0]
+    const bytes = readFileSync(join(dir, victim))
+    bytes[bytes.length >> 1]! ^= 1
+    writeFileSync(join(dir, victim), bytes)
+    await expect(engine.start({ kind: 'solve', params: job({ disk: dir, resume: true }) }).result).rejects.toThrow(
+      new RegExp(`checkpoint file .*${victim} is damaged: its checksum does not match`),
+    )
   }, 120_000)
 })
 

@@ -107,6 +107,11 @@ export class RunWriter {
     return this.buffer.byteLength + this.scratch.byteLength
   }
 
+  /** Rows in the buffer. */
+  get buffered(): number {
+    return this.count
+  }
+
   /** Rows buffered or written (repeats within a run dropped). */
   get size(): number {
     let n = this.count
@@ -173,7 +178,7 @@ export class RunWriter {
 export class SpillCollector implements Sink {
   readonly minScore = -Infinity
   goals: KeySet | undefined
-  private readonly runs: RunWriter
+  private readonly writer: RunWriter
 
   /**
    * @param window the duplicate window's levels (sorted files)
@@ -186,28 +191,33 @@ export class SpillCollector implements Sink {
     rows: number,
     private readonly window: readonly DiskLevel[],
   ) {
-    this.runs = new RunWriter(store, name, w, rows)
+    this.writer = new RunWriter(store, name, w, rows)
+  }
+
+  /** Sorted runs written so far (the buffer counts as one when it holds rows). */
+  get runs(): number {
+    return this.writer.runs.length + (this.writer.buffered > 0 ? 1 : 0)
   }
 
   /** States collected so far (with repeats across runs), for progress. */
   get size(): number {
-    return this.runs.size
+    return this.writer.size
   }
 
   get bytes(): number {
-    return this.runs.bytes
+    return this.writer.bytes
   }
 
   child(keys: Uint32Array, off: number): void {
-    this.runs.add(keys, off)
+    this.writer.add(keys, off)
   }
 
   goal(keys: Uint32Array, off: number): void {
-    ;(this.goals ??= new KeySet(this.runs.w, 16)).add(keys, off)
+    ;(this.goals ??= new KeySet(this.writer.w, 16)).add(keys, off)
   }
 
   finish(_kind: BufferKind): DiskLevel {
-    return this.runs.merge(this.name, this.window)
+    return this.writer.merge(this.name, this.window)
   }
 }
 

@@ -34,8 +34,10 @@ export interface LevelProgress {
   readonly bytes: number
   /** States held by level sets, this one included. */
   readonly states: number
-  /** Where in a split search the level is (empty otherwise). */
+  /** Where in a split search the level is, or a merge on disk (empty otherwise). */
   readonly note: string
+  /** Bytes of this search's levels on disk, the level being built included (searches on disk). */
+  readonly diskBytes?: number
 }
 
 /** A level built. */
@@ -150,6 +152,13 @@ export class LevelSearch<R extends RuleBase> {
     return b
   }
 
+  /** Bytes of the levels on disk. */
+  get diskBytes(): number {
+    let b = 0
+    for (const l of this.levels) if (l instanceof DiskLevel) b += l.diskBytes
+    return b
+  }
+
   /** States stored in the levels. */
   get states(): number {
     let n = 0
@@ -219,9 +228,24 @@ export class LevelSearch<R extends RuleBase> {
           bytes,
           states: this.states + sink.size,
           note,
+          ...(disk && { diskBytes: this.diskBytes + sink.size * parents.w * 4 }),
         })
       },
     })
+    if (sink instanceof SpillCollector) {
+      this.options.onLevel?.({
+        level: at,
+        done: parents.size,
+        total: parents.size,
+        size: sink.size,
+        stats,
+        seconds: (performance.now() - started) / 1000,
+        bytes: this.bytes + sink.bytes,
+        states: this.states + sink.size,
+        note: `, merging ${sink.runs} sorted runs without the ${window.length} levels before`,
+        diskBytes: this.diskBytes + sink.size * parents.w * 4,
+      })
+    }
     const next = sink.finish(this.kind)
     this.goals = sink.goals
     this.records.push({

@@ -30,6 +30,8 @@ export interface Progress {
   readonly rate: number
   /** Bytes held by level sets. */
   readonly memoryBytes: number
+  /** Bytes of level sets on disk (searches with a disk folder only). */
+  readonly diskBytes?: number
   /** Seconds since the job started. */
   readonly elapsed: number
   readonly message: string
@@ -52,6 +54,8 @@ export interface RunStats {
   readonly peakBoards: number
   readonly peakBytes: number
   readonly bytesPerBoard: number
+  /** Most bytes the level sets held on disk at once (searches with a disk folder only). */
+  readonly peakDiskBytes?: number
   readonly seconds: number
   readonly threads: number
 }
@@ -70,6 +74,7 @@ export const ProgressSchema = z.strictObject({
   cmax: z.number().nullable(),
   rate: nonNegative,
   memoryBytes: nonNegative,
+  diskBytes: nonNegative.optional(),
   elapsed: nonNegative,
   message: z.string(),
 }) satisfies z.ZodType<Progress>
@@ -89,6 +94,7 @@ export const RunStatsSchema = z.strictObject({
   peakBoards: nonNegative,
   peakBytes: nonNegative,
   bytesPerBoard: nonNegative,
+  peakDiskBytes: nonNegative.optional(),
   seconds: nonNegative,
   threads: int,
 }) satisfies z.ZodType<RunStats>

@@ -16,6 +16,7 @@ export class Reporter {
   readonly levels: LevelStat[] = []
   peakBoards = 0
   peakBytes = 0
+  peakDiskBytes: number | undefined
 
   constructor(
     private readonly progress: (p: Progress) => void,
@@ -52,6 +53,7 @@ export class Reporter {
     return (p) => {
       this.peakBytes = Math.max(this.peakBytes, p.bytes)
       this.peakBoards = Math.max(this.peakBoards, p.states)
+      if (p.diskBytes !== undefined) this.peakDiskBytes = Math.max(this.peakDiskBytes ?? 0, p.diskBytes)
       this.emit(`${label}level ${p.level}${p.note}`, {
         level: p.level,
         levelSize: p.size,
@@ -59,6 +61,7 @@ export class Reporter {
         total: p.total,
         rate: p.seconds > 0 ? p.stats.children / p.seconds : 0,
         memoryBytes: p.bytes,
+        ...(p.diskBytes !== undefined && { diskBytes: p.diskBytes }),
       })
     }
   }
@@ -88,6 +91,7 @@ export class Reporter {
       peakBoards: this.peakBoards,
       peakBytes: this.peakBytes,
       bytesPerBoard: this.peakBoards > 0 ? this.peakBytes / this.peakBoards : 0,
+      ...(this.peakDiskBytes !== undefined && { peakDiskBytes: this.peakDiskBytes }),
       seconds: this.elapsed(),
       threads,
     }

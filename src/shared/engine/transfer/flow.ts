@@ -91,8 +91,9 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
   private diskOf(folder: string): NonNullable<TransferContext['disk']> {
     if (!this.deps.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI or the desktop app)')
     const store = this.deps.files(folder)
-    // What decides what the search finds; threads, memory, time and the folder may change on resume.
-    const { threads: _t, budgetBytes: _b, timeLimit: _l, disk: _d, resume, ...params } = this.job
+    // What decides what the search finds; threads, memory, time, the longest length and the folder
+    // may change on resume (a settled length stays settled).
+    const { threads: _t, budgetBytes: _b, timeLimit: _l, maxLength: _m, disk: _d, resume, ...params } = this.job
     const checkpoint = new Checkpoint(store, params, resume)
     return { store, bufferBytes: Math.floor(this.job.budgetBytes / 4), checkpoint }
   }
@@ -127,7 +128,8 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
       stopped = proved.stopped
     }
     const solutions = this.reconstruct(ctx.domain, found)
-    if (this.disk) found?.run.release(found.run.levels.length)
+    // On disk the found length's levels stay with the checkpoint: resuming a finished search
+    // gives its result again at once.
     const end = reflectedStatement({ job, found, lower, proofs, stopped, folded: ctx.domain.folded })
     return this.result({
       status: end.status,
