@@ -47,6 +47,8 @@ Problem options as for verify (--game is implied; red stands in the opposite cor
                        36-move game: --army triangle15 --length 36 --strategy heuristic
                        --vacating --beam 60000 --lookahead 1 --beam-moves 8-15 --budget 16
   --budget GB          memory the level sets may use (default 6)
+  --disk DIR           keep the exhaustive searches' levels in DIR as sorted files (duplicates
+                       removed by merging): memory holds a buffer of a quarter of the budget
   --time-limit S       stop after S seconds, reporting the bound reached
   --no-fold            do not fold states by the start's symmetry
 Output: progress on stderr, the result on stdout (--json for machine-readable);
@@ -68,6 +70,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     list: { type: 'string' },
     beam: { type: 'string' },
     budget: { type: 'string' },
+    disk: { type: 'string' },
     'time-limit': { type: 'string' },
     'no-fold': { type: 'boolean' },
     out: { type: 'string' },
@@ -94,6 +97,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     fold: v['no-fold'] !== true,
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
+    ...(typeof v['disk'] === 'string' && { disk: v['disk'] }),
     enumerate: v['no-enumerate'] !== true,
     listGames: number('list', 20),
     beam: { width: number('beam', 200_000), lookahead: number('lookahead', 0), moves: beamMoves(v['beam-moves']) },

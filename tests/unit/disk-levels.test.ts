@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -9,6 +9,7 @@ import { KeySet, USED } from '../../src/shared/engine/core/keyset'
 import { Engine } from '../../src/shared/engine/engine'
 import type { Progress } from '../../src/shared/engine/core/progress'
 import { parseSolveJob, type SolveResult } from '../../src/shared/engine/transfer/job'
+import { parseGameJob, type GameResult } from '../../src/shared/engine/game/job'
 import { presetProblem } from '../../src/shared/problem'
 import { expect as unwrap } from '../../src/shared/result'
 import { makeRules } from '../../src/shared/rules'
@@ -107,6 +108,26 @@ describe('level sets on disk', () => {
     expect(progress.some((p) => (p.diskBytes ?? 0) > 0)).toBe(true)
     expect(disk.stats.peakDiskBytes).toBeGreaterThan(0)
     expect(ram.stats.peakDiskBytes).toBeUndefined()
+  }, 120_000)
+})
+
+describe('games on disk', () => {
+  it('an exhaustive game search on disk finds, proves and counts as in memory, and leaves no files', async () => {
+    const problem = specFromProblem(unwrap(presetProblem('game', unwrap(boardByName('7x7')), makeRules('8-move'), 'triangle6')))
+    const run = (extra: object): Promise<GameResult> =>
+      new Engine({ files: folderStore }).start({ kind: 'game', params: unwrap(parseGameJob({ problem, strategy: 'exhaustive', threads: 1, ...extra })) }).result
+    const ram = await run({})
+    const dir = scratch()
+    // 1 MB: the searches' levels need more than that in memory.
+    const disk = await run({ disk: dir, budgetBytes: 2 ** 20 })
+    expect(ram.stats.peakBytes).toBeGreaterThan(2 ** 20)
+    expect(disk.proof.statement).toBe(ram.proof.statement)
+    expect(disk.optimal).toBe(true)
+    expect(disk.moves).toEqual(ram.moves)
+    expect(disk.count).toEqual(ram.count)
+    const sizes = (r: GameResult) => r.stats.levels.map((l) => [l.length, l.level, l.size, l.children])
+    expect(sizes(disk)).toEqual(sizes(ram))
+    expect(readdirSync(dir)).toEqual([])
   }, 120_000)
 })
 

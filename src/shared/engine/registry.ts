@@ -89,5 +89,6 @@ export const FLOWS: {
     new GameFlow(params, {
       makeExecutor: (domain) => executorFor(host, params.threads, domain.init, () => new GameKernel(domain)),
       progress,
+      ...(host.files && { files: host.files }),
     }),
 }

@@ -115,6 +115,8 @@ export class LevelSearch<R extends RuleBase> {
   readonly records: LevelRecord[] = []
   /** Level sets held besides `levels` (counted against the budget): a split level, say. */
   readonly aside: StateSet[] = []
+  /** Every level file this search wrote (kept or not), for discard(). */
+  private readonly files: DiskLevel[] = []
   /** Goals met by the last level built, if any. */
   goals: KeySet | undefined
   private readonly t0 = performance.now()
@@ -247,6 +249,7 @@ export class LevelSearch<R extends RuleBase> {
       })
     }
     const next = sink.finish(this.kind)
+    if (next instanceof DiskLevel) this.files.push(next)
     this.goals = sink.goals
     this.records.push({
       level: at,
@@ -281,6 +284,13 @@ export class LevelSearch<R extends RuleBase> {
       addStats(stats, s)
     }
     return stats
+  }
+
+  /** The search is over: drop every level, and on disk delete every file it wrote. */
+  discard(): void {
+    this.release(this.levels.length)
+    for (const f of this.files) f.remove()
+    this.files.length = 0
   }
 
   /** Drop the tables of levels below `level` (no longer needed); on disk, their files. */

@@ -15,6 +15,7 @@ import { loadDocument } from '../../document'
 import type { Allowance } from '../core/budget'
 import type { Executor } from '../core/executor'
 import type { Progress } from '../core/progress'
+import type { FileStore } from '../core/storage'
 import { JobFlow } from '../core/flow'
 import { GameDomain, type GameRule } from './domain'
 import { takeGame, type FoundGame } from './found'
@@ -31,6 +32,8 @@ const PROBE_BEAM = 20_000
 export interface GameDeps {
   makeExecutor(domain: GameDomain): Executor<GameRule>
   progress(p: Progress): void
+  /** Files in a folder (job.disk), where the host has them. */
+  files?(folder: string): FileStore
 }
 
 /** How one search is run by a step (see runSearch). */
@@ -129,6 +132,7 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
       report: this.report,
       split: { block: this.splitBlock, nest: this.splitNest },
       perGroup: this.diversity,
+      ...(this.job.disk !== undefined && { disk: this.diskOf(this.job.disk) }),
     }
     const [blue, red] = problem.armies as [(typeof problem.armies)[0], (typeof problem.armies)[0]]
     this.floor = [domain.remaining(blue.start, red.start, 0, problem.first), domain.remaining(blue.start, red.start, 1, problem.first)]
@@ -150,8 +154,16 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
       }
     } finally {
       executor.close()
+      // The exhaustive searches' files on disk are the flow's own: they go when it ends.
+      for (const s of this.ctx.disk?.searches ?? []) s.discard()
     }
     return this.result()
+  }
+
+  /** Exhaustive searches on disk in `folder`, with a quarter of the budget as their sort buffer. */
+  private diskOf(folder: string): NonNullable<GameSearchContext['disk']> {
+    if (!this.deps.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI or the desktop app)')
+    return { store: this.deps.files(folder), bufferBytes: Math.floor(this.job.budgetBytes / 4), searches: [] }
   }
 
   /** The job's one length, for the winner its parity fixes. */

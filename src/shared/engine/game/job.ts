@@ -90,6 +90,8 @@ const GameJobSchema = z.strictObject({
       lines: flag().default(false),
     })
     .default({ vacating: false, lines: false }),
+  /** A folder where the exhaustive searches keep their levels (sorted files); the host must provide files. */
+  disk: z.string().min(1).optional(),
   ...limitFields,
 })
 

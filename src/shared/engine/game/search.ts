@@ -21,6 +21,7 @@ import type { GameSearchRecord } from './job'
 import { cutLevel, diversity, splitOrder } from './ranking'
 import type { LevelStat } from '../core/progress'
 import type { StateSet } from '../core/state-set'
+import type { FileStore } from '../core/storage'
 
 /** States of the critical level searched together, at first, by the split search. */
 export const SPLIT_BLOCK = 50_000
@@ -38,6 +39,11 @@ export interface GameSearchContext {
   readonly split: { readonly block: number; readonly nest: number }
   /** States of a beam that may share the winner's men before others; undefined: diversity(width). */
   readonly perGroup: number | undefined
+  /**
+   * Exhaustive searches keep their levels on disk (the job's `disk`): the store, the sort buffer's
+   * bytes, and the searches made (their files are deleted when the flow ends).
+   */
+  readonly disk?: { readonly store: FileStore; readonly bufferBytes: number; readonly searches: LevelSearch<GameRule>[] }
 }
 
 /** One search: its bound and winner, and how its levels are shaped. */
@@ -121,11 +127,14 @@ export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): 
   // of slack against the bound. The measured searches have identical level sizes either way, and
   // the union of all earlier levels held every state twice. A recurrence would only be expanded
   // again: the search stays complete.
+  const disk = heuristic ? undefined : ctx.disk
   const search = new LevelSearch(executor, budget, domain.startKey, {
     window: [2],
     ...(spec.allowance && { allowance: spec.allowance }),
     onLevel: report.level(),
+    ...(disk && { disk: { store: disk.store, bufferBytes: disk.bufferBytes, name: `game${disk.searches.length}` } }),
   })
+  disk?.searches.push(search)
   const levels = search.levels
   let result: GameSearchRecord['result'] = 'none'
   let cut = false
@@ -146,7 +155,7 @@ export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): 
   }
   try {
     for (let level = 1; level <= bound; level++) {
-      let next = inMemory(await search.build(levels[level - 1]!, rule(level)))
+      let next: StateSet = await search.build(levels[level - 1]!, rule(level))
       if (search.goals) {
         levels.push(next)
         break
@@ -156,7 +165,7 @@ export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): 
       }
       if (splits && level >= critical && next.size > ctx.split.block) {
         split = { move: level, states: next.size, searched: 0 }
-        await splitSearch(search, policy, next, level, '', split)
+        await splitSearch(search, policy, inMemory(next), level, '', split)
         break
       }
       const [cutFrom, cutTo] = spec.shape.moves
@@ -167,7 +176,7 @@ export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): 
             ? await countDescendants({
                 executor,
                 budget,
-                level: next,
+                level: inMemory(next),
                 prev: inMemory(levels[level - 1]!),
                 depth: level,
                 ahead,
@@ -187,7 +196,7 @@ export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): 
         // A win among the children: the next level holds it, uncut.
         if (fertility !== null) {
           const perGroup = ctx.perGroup ?? diversity(beam)
-          next = cutLevel(domain, next, { depth: level, winner }, { width: beam, perGroup, fertility }, search.kind)
+          next = cutLevel(domain, inMemory(next), { depth: level, winner }, { width: beam, perGroup, fertility }, search.kind)
           cut = true
           report.kept(level, next.size, search.states + next.size, search.bytes + next.bytes)
         }

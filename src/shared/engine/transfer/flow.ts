@@ -275,7 +275,9 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
     this.report.emit('bidirectional search (the target is not a reflection of the start)')
     const out = await bidirectional({ ...ctx, ...(this.disk && { disk: this.disk }) }, this.job.maxLength)
     for (const r of out.runs) this.record(r)
-    return this.generalResult(ctx.domain, out)
+    const result = this.generalResult(ctx.domain, out)
+    if (this.disk) for (const r of out.runs) r.discard()
+    return result
   }
 
   /** The result of a bidirectional search. */
