@@ -11,6 +11,7 @@ import { UsageError } from './options'
 import { runShow } from './show'
 import { runSolve } from './solve'
 import { runVerify } from './verify'
+import { runWorker } from './worker'
 
 export const USAGE = `halma: army transfer problems and shortest games in the Halma / Chinese Checkers family
 
@@ -22,6 +23,7 @@ commands:
   show      a text diagram of a position, optionally after move K
   solve     a shortest solution of a transfer problem, with a proof that none is shorter
   game      the shortest two-player game, with a proof that none is shorter
+  worker    run the tasks of searches on a cluster (halma solve --cluster)
 
 examples:
   halma verify --army triangle10 --board 9x9 --rules 6-move --moves "d1-d2, b1-d1-d3, ..."
@@ -37,6 +39,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<numb
   show: runShow,
   solve: runSolve,
   game: runGame,
+  worker: runWorker,
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {

@@ -10,6 +10,7 @@ import { CancelledError, Engine, type EngineJob } from '../shared/engine/engine'
 import type { JobKind, JobTypes } from '../shared/engine/jobs'
 import type { Diagnostic } from '../shared/result'
 import { writeFileAtomic } from '../hosts/node/files'
+import { bullFarm } from '../hosts/node/cluster'
 import { folderStore } from '../hosts/node/store'
 import { nodeWorkers } from '../hosts/node/threads'
 import type { Io } from './io'
@@ -68,7 +69,7 @@ function workerScript(): URL {
 
 /** Run a job on the engine, with progress on stderr; undefined when Ctrl-C cancelled it (reported). */
 export async function runJob<K extends JobKind>(job: EngineJob<K>, io: Io, command: string): Promise<JobTypes[K]['result'] | undefined> {
-  const engine = new Engine({ ...(job.params.threads > 1 && { workers: nodeWorkers(workerScript()) }), files: folderStore })
+  const engine = new Engine({ ...(job.params.threads > 1 && { workers: nodeWorkers(workerScript()) }), files: folderStore, farm: bullFarm })
   const bar = progressWriter((s) => process.stderr.write(s), io.tty && process.stderr.isTTY === true)
   const handle = engine.start(job, (p) => bar.update(p))
   const interrupt = (): void => handle.cancel()

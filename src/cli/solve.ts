@@ -34,6 +34,10 @@ Problem options as for verify. Search:
                     DIR also holds a checkpoint, updated after every level
   --resume DIR      go on with the search checkpointed in DIR (after Ctrl-C, a crash or a
                     reboot); the problem and search options must be the same
+  --cluster URL     build the levels of the searches on disk with \`halma worker\` processes that
+                    take tasks from the Redis queue at URL (with --disk DIR, a folder every
+                    worker reads and writes)
+  --shards N        shards per level on a cluster (default 3)
   --time-limit S    stop exhaustive checks after S seconds, reporting the bound reached
   --no-fold         do not fold boards by the start's symmetry
 Output: progress on stderr; the result on stdout (--json for machine-readable);
@@ -54,6 +58,8 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
     budget: { type: 'string' },
     disk: { type: 'string' },
     resume: { type: 'string' },
+    cluster: { type: 'string' },
+    shards: { type: 'string' },
     'no-fold': { type: 'boolean' },
     out: { type: 'string' },
     'time-limit': { type: 'string' },
@@ -81,6 +87,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
     timeLimit: number('time-limit', 0),
     ...(typeof v['disk'] === 'string' && { disk: v['disk'] }),
     ...(typeof v['resume'] === 'string' && { disk: v['resume'], resume: true }),
+    ...(typeof v['cluster'] === 'string' && { cluster: v['cluster'], shards: number('shards', 3) }),
   })
   if (!job.ok) throw jobFaults(job.error)
   const result = await runJob({ kind: 'solve', params: job.value }, io, 'solve')

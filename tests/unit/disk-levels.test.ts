@@ -7,6 +7,8 @@ import { specFromProblem } from '../../src/shared/document'
 import { DiskLevel, hitsIn, SpillCollector } from '../../src/shared/engine/core/disk-level'
 import { KeySet, USED } from '../../src/shared/engine/core/keyset'
 import { Engine } from '../../src/shared/engine/engine'
+import { inlineFarm, shardOf } from '../../src/shared/engine/core/farm'
+import { buildKernel, type DomainInit } from '../../src/shared/engine/registry'
 import type { Progress } from '../../src/shared/engine/core/progress'
 import { parseSolveJob, type SolveResult } from '../../src/shared/engine/transfer/job'
 import { parseGameJob, type GameResult } from '../../src/shared/engine/game/job'
@@ -109,6 +111,36 @@ describe('level sets on disk', () => {
     expect(disk.stats.peakDiskBytes).toBeGreaterThan(0)
     expect(ram.stats.peakDiskBytes).toBeUndefined()
   }, 120_000)
+})
+
+describe('levels in shards (a farm of tasks)', () => {
+  it('a proof whose levels are built by expand and merge tasks over shards has the same levels', async () => {
+    const problem = specFromProblem(unwrap(presetProblem('transfer', unwrap(boardByName('9x9')), makeRules('4-move'), 'triangle6')))
+    const farms: string[] = []
+    // The tasks run inline here (bench:cluster runs them on BullMQ workers).
+    const engine = new Engine({
+      files: folderStore,
+      farm: (url, folder) => (farms.push(url), inlineFarm(folderStore(folder), (init) => buildKernel(init as DomainInit))),
+    })
+    const run = (extra: object): Promise<SolveResult> =>
+      engine.start({ kind: 'solve', params: unwrap(parseSolveJob({ problem, strategy: 'exhaustive', threads: 1, ...extra })) }).result
+    const ram = await run({})
+    const sharded = await run({ disk: scratch(), cluster: 'inline', shards: 4, budgetBytes: 2 ** 21 })
+    expect(farms).toEqual(['inline'])
+    const sizes = (r: SolveResult) => r.proof.lengths.map((l) => [l.length, l.result, l.levels])
+    expect(sizes(sharded)).toEqual(sizes(ram))
+    expect(sharded.proof.statement).toBe(ram.proof.statement)
+    expect(sharded.solutions[0]!.moves).toHaveLength(25)
+  }, 120_000)
+
+  it('a state and its duplicates fall in the same shard', () => {
+    const k = keys([7, 7, 8])
+    expect(shardOf(k, 0, W, 5)).toBe(shardOf(k, W, W, 5))
+    const counts = [0, 0, 0]
+    const many = keys(Array.from({ length: 3000 }, (_, i) => i))
+    for (let i = 0; i < 3000; i++) counts[shardOf(many, i * W, W, 3)]!++
+    for (const c of counts) expect(c).toBeGreaterThan(800)
+  })
 })
 
 describe('games on disk', () => {

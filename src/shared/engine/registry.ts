@@ -15,6 +15,7 @@ import { isTransferRule, TransferKernel } from './transfer/kernel'
 import { InlineExecutor, ThreadExecutor, type Executor, type WorkerFactory } from './core/executor'
 import type { LevelKernel, RuleBase } from './core/contract'
 import type { FileStore } from './core/storage'
+import type { LevelFarm } from './core/farm'
 
 /** The description of each domain, by kind. */
 interface Inits {
@@ -51,6 +52,8 @@ export interface ExecutorHost {
   readonly workers?: WorkerFactory<DomainInit>
   /** A store of files in a folder, for level sets on disk (Node: src/hosts/node/store.ts). */
   readonly files?: (folder: string) => FileStore
+  /** Workers on a job queue at `url` that share `folder` (Node: src/hosts/node/cluster.ts). */
+  readonly farm?: (url: string, folder: string) => LevelFarm
 }
 
 /** An executor for a domain's searches: threads, or its kernel on the calling thread. */
@@ -84,6 +87,7 @@ export const FLOWS: {
       makeExecutor: (domain) => executorFor(host, params.threads, domain.init, () => new TransferKernel(domain)),
       progress,
       ...(host.files && { files: host.files }),
+      ...(host.farm && { farm: host.farm }),
     }),
   game: (params, host, progress) =>
     new GameFlow(params, {

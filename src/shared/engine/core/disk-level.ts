@@ -228,19 +228,22 @@ export class SpillCollector implements Sink {
  * meeting's few states). Run `probe` again with the hits to act on them.
  */
 export function hitsIn(
-  level: DiskLevel,
+  level: DiskLevel | readonly DiskLevel[],
   rows: number,
   probe: (lookup: { has(keys: Uint32Array, off: number): boolean }) => void,
 ): KeySet {
-  const asked = new RunWriter(level.store, `${level.name}.asked`, level.w, rows)
+  // A level in shards: a key is held if any shard holds it.
+  const files = Array.isArray(level) ? level : [level as DiskLevel]
+  const first = files[0]!
+  const asked = new RunWriter(first.store, `${first.name}.asked`, first.w, rows)
   probe({
     has(keys, off) {
       asked.add(keys, off)
       return false
     },
   })
-  const found = asked.merge(`${level.name}.hits`, [level], true)
-  const hits = new KeySet(level.w, Math.max(16, found.size))
+  const found = asked.merge(`${first.name}.hits`, files, true)
+  const hits = new KeySet(first.w, Math.max(16, found.size))
   found.forEach((raw, off) => void hits.add(raw, off))
   found.remove()
   return hits

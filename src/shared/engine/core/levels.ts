@@ -14,6 +14,7 @@ import type { Checkpoint } from './checkpoint'
 import { BudgetError } from './budget'
 import { addStats, newStats, type KernelStats, type RuleBase, type Sink } from './contract'
 import { DiskLevel, SpillCollector } from './disk-level'
+import { ShardedLevel, type LevelFarm } from './farm'
 import type { Executor, LevelJob } from './executor'
 import { KeySet, type BufferKind } from './keyset'
 import type { SlotTable, StateSet } from './state-set'
@@ -72,6 +73,8 @@ export interface DiskOptions {
   readonly bufferBytes: number
   /** Finished levels are recorded there, and taken from there when the search is resumed. */
   readonly checkpoint?: Checkpoint
+  /** Levels in shards, built by the tasks of a farm (farm.ts): workers on other processes or machines. */
+  readonly farm?: { readonly farm: LevelFarm; readonly shards: number; readonly init: unknown }
 }
 
 /** Parents per chunk of a disk level handed to the kernel. */
@@ -133,7 +136,8 @@ export class LevelSearch<R extends RuleBase> {
     const start = new KeySet(w, 16, this.kind)
     start.add(origin, 0)
     const disk = options.disk
-    this.levels.push(disk ? DiskLevel.write(disk.store, `${disk.name}.L0`, start) : start)
+    const name = `${disk?.name}.L0`
+    this.levels.push(!disk ? start : disk.farm ? ShardedLevel.write(disk.store, name, start, disk.farm.shards) : DiskLevel.write(disk.store, name, start))
   }
 
   /** Where level tables live: shared memory when threads read them. */
@@ -157,7 +161,7 @@ export class LevelSearch<R extends RuleBase> {
   /** Bytes of the levels on disk. */
   get diskBytes(): number {
     let b = 0
-    for (const l of this.levels) if (l instanceof DiskLevel) b += l.diskBytes
+    for (const l of this.levels) if (l instanceof DiskLevel || l instanceof ShardedLevel) b += l.diskBytes
     return b
   }
 
@@ -203,6 +207,7 @@ export class LevelSearch<R extends RuleBase> {
       if (l) window.push(l)
     }
     const disk = this.options.disk
+    if (disk?.farm && !collector) return this.farmed(disk, parents, window, rule)
     const sink = collector ?? (disk ? this.spill(disk, parents.w, at, window) : new LevelSink(new KeySet(parents.w, Math.max(1024, parents.size), this.kind)))
     // On disk the window is left out by merging (SpillCollector), not by the kernel.
     const tables = window.filter((l): l is KeySet => l instanceof KeySet)
@@ -260,6 +265,70 @@ export class LevelSearch<R extends RuleBase> {
     return next
   }
 
+  /** A level built by a farm's tasks: expand each parent shard, then merge each shard. */
+  private async farmed(disk: DiskOptions, parents: StateSet, window: readonly StateSet[], rule: R): Promise<StateSet> {
+    const { farm, shards, init } = disk.farm!
+    const at = rule.level
+    const sharded = (l: StateSet): ShardedLevel => {
+      if (!(l instanceof ShardedLevel)) throw new Error(`internal: level ${at} of a farmed search is not in shards`)
+      return l
+    }
+    const from = sharded(parents)
+    const w = from.w
+    const level = `${disk.name}.L${at}`
+    const started = performance.now()
+    const progress = (done: number, size: number, stats: KernelStats, note: string): void => {
+      this.budget.check(at, this.bytes)
+      this.options.onLevel?.({
+        level: at,
+        done,
+        total: from.size,
+        size,
+        stats,
+        seconds: (performance.now() - started) / 1000,
+        bytes: this.bytes,
+        states: this.states + size,
+        note,
+        diskBytes: this.diskBytes,
+      })
+    }
+    progress(0, 0, newStats(), `, ${shards} expansion tasks on ${farm.folder}`)
+    const bufferRows = Math.max(1024, Math.floor(disk.bufferBytes / (8 * w * shards)))
+    const expanded = await farm.run(
+      from.shards.map((p, i) => ({ op: 'expand' as const, init, rule, w, shards, parent: { name: p.name, rows: p.size }, level, index: i, bufferRows })),
+    )
+    const stats = newStats()
+    const goals = new KeySet(w, 16)
+    for (const r of expanded) {
+      if (r.op !== 'expand') throw new Error('internal: a farm answered an expansion with a merge')
+      addStats(stats, r.stats)
+      const words = Uint32Array.from(r.goals)
+      for (let off = 0; off < words.length; off += w) goals.add(words, off)
+    }
+    progress(from.size, stats.kept, stats, `, ${shards} merge tasks`)
+    const win = window.map(sharded)
+    const merged = await farm.run(
+      Array.from({ length: shards }, (_, j) => ({
+        op: 'merge' as const,
+        w,
+        shards,
+        level,
+        index: j,
+        window: win.map((l) => ({ name: l.shards[j]!.name, rows: l.shards[j]!.size })),
+      })),
+    )
+    const next = new ShardedLevel(
+      merged.map((r, j) => {
+        if (r.op !== 'merge') throw new Error('internal: a farm answered a merge with an expansion')
+        return new DiskLevel(disk.store, `${level}.s${j}`, w, r.rows, r.checksum)
+      }),
+    )
+    this.files.push(...next.shards)
+    this.goals = goals.size > 0 ? goals : undefined
+    this.records.push({ level: at, size: next.size, children: stats.children, seconds: (performance.now() - started) / 1000 })
+    return next
+  }
+
   /** A disk level's collector; the window's levels must be on disk too. */
   private spill(disk: DiskOptions, w: number, at: number, window: readonly StateSet[]): SpillCollector {
     const files = window.map((l) => {
@@ -299,7 +368,7 @@ export class LevelSearch<R extends RuleBase> {
     this.options.disk?.checkpoint?.forget(files.map((l) => l.name))
     for (let k = 0; k < below && k < this.levels.length; k++) {
       const l = this.levels[k]
-      if (l instanceof DiskLevel) l.remove()
+      if (l instanceof DiskLevel || l instanceof ShardedLevel) l.remove()
       this.levels[k] = this.empty
     }
   }

@@ -6,6 +6,7 @@
 import type { Budget } from '../core/budget'
 import type { Executor } from '../core/executor'
 import { DiskLevel, hitsIn } from '../core/disk-level'
+import { ShardedLevel, type LevelFarm } from '../core/farm'
 import type { StateSet } from '../core/state-set'
 import type { Checkpoint } from '../core/checkpoint'
 import type { FileStore } from '../core/storage'
@@ -18,7 +19,13 @@ export interface TransferContext {
   readonly executor: Executor<TransferRule>
   readonly budget: Budget
   /** Exhaustive searches keep their levels on disk (the job's `disk`): the store and buffer size. */
-  readonly disk?: { readonly store: FileStore; readonly bufferBytes: number; readonly checkpoint?: Checkpoint }
+  readonly disk?: {
+    readonly store: FileStore
+    readonly bufferBytes: number
+    readonly checkpoint?: Checkpoint
+    /** Levels in shards built by a farm's workers (job.cluster). */
+    readonly farm?: { readonly farm: LevelFarm; readonly shards: number; readonly init: unknown }
+  }
   /** Progress of the levels of a search, labelled (e.g. 'forward '). */
   readonly onLevel?: (label: string) => (p: LevelProgress) => void
 }
@@ -62,7 +69,8 @@ export type Lookup = { has(keys: Uint32Array, off: number): boolean }
  * against the few it found (disk-level.ts, hitsIn).
  */
 export function lookups(ctx: TransferContext, level: StateSet | undefined, check: (lookup: Lookup) => void): void {
-  if (!(level instanceof DiskLevel)) return check(level ?? { has: () => false })
-  const rows = Math.max(1024, Math.floor(ctx.disk!.bufferBytes / (8 * level.w)))
-  check(hitsIn(level, rows, check))
+  const files = level instanceof DiskLevel ? [level] : level instanceof ShardedLevel ? level.shards : undefined
+  if (!files) return check(level ?? { has: () => false })
+  const rows = Math.max(1024, Math.floor(ctx.disk!.bufferBytes / (8 * files[0]!.w)))
+  check(hitsIn(files, rows, check))
 }

@@ -22,6 +22,7 @@ import { beamSearch } from './beam-search'
 import { bidirectional, type BidiOutcome } from './bidi'
 import type { TransferContext } from './context'
 import { Checkpoint } from '../core/checkpoint'
+import type { LevelFarm } from '../core/farm'
 import type { FileStore } from '../core/storage'
 import { TransferDomain } from './domain'
 import type { FoundSolution, LengthProof, SolveJob, SolveResult } from './job'
@@ -45,6 +46,8 @@ export interface TransferDeps {
   progress(p: Progress): void
   /** Files in a folder (job.disk), where the host has them. */
   files?(folder: string): FileStore
+  /** Workers on a job queue at `url` sharing `folder` (job.cluster), where the host has them. */
+  farm?(url: string, folder: string): LevelFarm
 }
 
 /** A solution length met, with the search whose levels trace it. */
@@ -57,6 +60,7 @@ interface Found {
 
 export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
   private disk: TransferContext['disk']
+  private domainInit: unknown
 
   constructor(
     private readonly job: SolveJob,
@@ -79,11 +83,13 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
       onLevel: (label) => this.report.level(label),
     }
     // Only the exhaustive searches (proofs, the bidirectional search) keep levels on disk.
+    this.domainInit = domain.init
     this.disk = this.job.disk === undefined ? undefined : this.diskOf(this.job.disk)
     try {
       return problem.reflection ? await this.solveReflected(ctx) : await this.solveGeneral(ctx)
     } finally {
       executor.close()
+      await this.disk?.farm?.farm.close()
     }
   }
 
@@ -93,9 +99,14 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
     const store = this.deps.files(folder)
     // What decides what the search finds; threads, memory, time, the longest length and the folder
     // may change on resume (a settled length stays settled).
-    const { threads: _t, budgetBytes: _b, timeLimit: _l, maxLength: _m, disk: _d, resume, ...params } = this.job
+    const { threads: _t, budgetBytes: _b, timeLimit: _l, maxLength: _m, disk: _d, resume, cluster: _c, shards: _s, ...params } = this.job
+    const bufferBytes = Math.floor(this.job.budgetBytes / 4)
+    if (this.job.cluster !== undefined) {
+      if (!this.deps.farm) throw new Error('a cluster needs a job queue, which this host does not provide (use the CLI)')
+      return { store, bufferBytes, farm: { farm: this.deps.farm(this.job.cluster, folder), shards: this.job.shards, init: this.domainInit! } }
+    }
     const checkpoint = new Checkpoint(store, params, resume)
-    return { store, bufferBytes: Math.floor(this.job.budgetBytes / 4), checkpoint }
+    return { store, bufferBytes, checkpoint }
   }
 
   /** The transfer bound at the start: d(A, B) + |A| - 1. */

@@ -45,6 +45,12 @@ const SolveJobSchema = z.strictObject({
   disk: z.string().min(1).optional(),
   /** Go on with the search checkpointed in `disk` (same parameters; threads, budget and time may differ). */
   resume: flag().default(false),
+  /**
+   * Build the levels of the searches on disk with workers on a job queue (a Redis URL, e.g.
+   * redis://localhost:6379; `disk` must be a folder every worker reads), in `shards` shards.
+   */
+  cluster: z.string().min(1).optional(),
+  shards: integer(1, 4096).default(3),
   ...limitFields,
 })
 
@@ -64,6 +70,9 @@ export function parseSolveJob(input: unknown): Result<SolveJob, Diagnostic[]> {
   const job = r.value
   const width = job.beam.width ?? (job.strategy === 'auto' ? BEAM_WIDTH.auto : BEAM_WIDTH.beam)
   if (job.resume && job.disk === undefined) return err([diagnostic('job.resume', 'resuming needs the folder of the checkpoint (disk)', 'resume')])
+  if (job.cluster !== undefined && job.disk === undefined)
+    return err([diagnostic('job.cluster', 'a cluster needs a folder every worker reads (disk)', 'cluster')])
+  if (job.cluster !== undefined && job.resume) return err([diagnostic('job.resume', 'a search on a cluster cannot be resumed yet', 'resume')])
   if (job.palindrome) {
     const doc = interpret(job.problem)
     if (doc.ok && !doc.value.problem.reflection)

@@ -1,0 +1,171 @@
+/**
+ * Level sets on more than one machine (issue 19): a level on disk split into shards by a hash of
+ * the state, every shard a sorted file in a folder all workers read and write. A level is built by
+ * two rounds of tasks, each task independent and safe to run again (a retried task rewrites the
+ * same files):
+ *
+ * - expand(i): the parents in shard i, expanded by the domain's kernel; the children go to one
+ *   sorted run per target shard (`<level>.e<i>.s<j>`);
+ * - merge(j): the runs for shard j merged into the level's shard j, without the states of the
+ *   window levels' shard j (a state and its duplicates hash to the same shard).
+ *
+ * Tasks are plain data (the domain's init, the rule, file names); a LevelFarm runs them (hosts:
+ * BullMQ workers on Redis, src/hosts/node/cluster.ts; or inline, `inlineFarm`, for tests). The
+ * level sizes are those of one process: the same sets, split differently.
+ */
+import { newStats, type KernelStats, type RuleBase, type Sink, type ThreadKernel } from './contract'
+import { DiskLevel, RunWriter } from './disk-level'
+import { hashWords, KeySet } from './keyset'
+import { mergeRuns } from './sorted'
+import type { StateSet } from './state-set'
+import type { FileStore } from './storage'
+import { checksumWords } from './checkpoint'
+
+/** The shard of a state: its hash modulo the shard count. */
+export function shardOf(keys: Uint32Array, off: number, w: number, shards: number): number {
+  return (hashWords(keys, off, w) >>> 0) % shards
+}
+
+/** A level as shards on disk. */
+export class ShardedLevel implements StateSet {
+  readonly bytes = 0
+  constructor(readonly shards: readonly DiskLevel[]) {}
+  get w(): number {
+    return this.shards[0]!.w
+  }
+  get size(): number {
+    return this.shards.reduce((n, s) => n + s.size, 0)
+  }
+  get diskBytes(): number {
+    return this.shards.reduce((n, s) => n + s.diskBytes, 0)
+  }
+  has(keys: Uint32Array, off: number): boolean {
+    return this.shards[shardOf(keys, off, this.w, this.shards.length)]!.has(keys, off)
+  }
+  forEach(f: (raw: Uint32Array, off: number) => void): void {
+    for (const s of this.shards) s.forEach(f)
+  }
+  remove(): void {
+    for (const s of this.shards) s.remove()
+  }
+  /** A level of states in memory written as shards named `<name>.s<j>`. */
+  static write(store: FileStore, name: string, states: StateSet, shards: number): ShardedLevel {
+    const parts = Array.from({ length: shards }, () => new KeySet(states.w, 16))
+    states.forEach((raw, off) => void parts[shardOf(raw, off, states.w, shards)]!.add(raw, off))
+    return new ShardedLevel(parts.map((p, j) => DiskLevel.write(store, `${name}.s${j}`, p)))
+  }
+}
+
+/** A task of a level's build, as plain data (it crosses to workers). */
+export type FarmTask =
+  | {
+      readonly op: 'expand'
+      /** The domain's init (registry.ts DomainInit), the rule, the key width. */
+      readonly init: unknown
+      readonly rule: RuleBase
+      readonly w: number
+      readonly shards: number
+      /** The parent shard's file and rows, and the name the runs start with. */
+      readonly parent: { readonly name: string; readonly rows: number }
+      readonly level: string
+      readonly index: number
+      /** Rows a run's buffer holds. */
+      readonly bufferRows: number
+    }
+  | {
+      readonly op: 'merge'
+      readonly w: number
+      readonly shards: number
+      readonly level: string
+      readonly index: number
+      /** The window levels' shard files of this index. */
+      readonly window: readonly { readonly name: string; readonly rows: number }[]
+    }
+
+export type FarmReply =
+  | { readonly op: 'expand'; readonly stats: KernelStats; readonly goals: number[] }
+  | { readonly op: 'merge'; readonly rows: number; readonly checksum: number }
+
+/** What runs a level's tasks: all of one round, concurrently where it can. */
+export interface LevelFarm {
+  readonly folder: string
+  run(tasks: readonly FarmTask[]): Promise<FarmReply[]>
+  /** Let go of the queue (connections). */
+  close(): Promise<void>
+}
+
+const runName = (level: string, from: number, to: number): string => `${level}.e${from}.s${to}`
+
+const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
+
+/**
+ * Run one task (a worker's side): `kernelOf` builds the domain's kernel from its init. It yields
+ * between chunks, so that a worker keeps renewing its hold on the task while it runs.
+ */
+export async function runTask(task: FarmTask, store: FileStore, kernelOf: (init: unknown) => ThreadKernel): Promise<FarmReply> {
+  const w = task.w
+  if (task.op === 'merge') {
+    const runs: DiskLevel[] = []
+    for (let i = 0; i < task.shards; i++) {
+      const name = runName(task.level, i, task.index)
+      runs.push(new DiskLevel(store, name, w, store.size(name) / (w * 4)))
+    }
+    const window = task.window.map((f) => new DiskLevel(store, f.name, w, f.rows))
+    const file = store.create(`${task.level}.s${task.index}`, w)
+    let checksum = 0x811c9dc5
+    const rows = mergeRuns(
+      runs.map((r) => r.source),
+      window.map((l) => l.source),
+      w,
+      {
+        append(r, count) {
+          checksum = checksumWords(r, count * w, checksum)
+          file.append(r, count)
+        },
+      },
+    )
+    file.close()
+    for (const l of window) l.close()
+    for (const r of runs) r.remove()
+    return { op: 'merge', rows, checksum }
+  }
+  const kernel = kernelOf(task.init)
+  const writers = Array.from({ length: task.shards }, (_, j) => new RunWriter(store, `${runName(task.level, task.index, j)}.part`, w, task.bufferRows))
+  const goals: number[] = []
+  const sink: Sink = {
+    minScore: -Infinity,
+    child(keys, off) {
+      writers[shardOf(keys, off, w, task.shards)]!.add(keys, off)
+    },
+    goal(keys, off) {
+      for (let k = 0; k < w; k++) goals.push(keys[off + k]!)
+    },
+  }
+  const stats = newStats()
+  const parent = new DiskLevel(store, task.parent.name, w, task.parent.rows)
+  const chunk = 1 << 14
+  const table = new Uint32Array(chunk * w)
+  const empty = [new KeySet(w, 16)]
+  for (let at = 0; at < parent.size; at += chunk) {
+    const n = parent.read(at, table, chunk)
+    kernel.expandRange(table, 0, n, task.rule, empty, sink, stats)
+    await nextTick()
+  }
+  parent.close()
+  // Each target's runs merged into one run per (source, target): merge tasks read S runs each.
+  writers.forEach((writer, j) => writer.merge(runName(task.level, task.index, j), []))
+  return { op: 'expand', stats, goals }
+}
+
+/** A farm on the calling thread (tests; one machine without a queue). */
+export function inlineFarm(store: FileStore, kernelOf: (init: unknown) => ThreadKernel): LevelFarm {
+  return {
+    folder: store.where,
+    run: async (tasks) => {
+      const replies: FarmReply[] = []
+      for (const t of tasks) replies.push(await runTask(t, store, kernelOf))
+      return replies
+    },
+    close: async () => undefined,
+  }
+}
