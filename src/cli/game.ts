@@ -49,6 +49,9 @@ Problem options as for verify (--game is implied; red stands in the opposite cor
   --budget GB          memory the level sets may use (default 6)
   --disk DIR           keep the exhaustive searches' levels in DIR as sorted files (duplicates
                        removed by merging): memory holds a buffer of a quarter of the budget
+  --cluster URL        build those levels with \`halma worker\` processes that take tasks from
+                       the Redis queue at URL (with --disk DIR, a folder every worker reads)
+  --shards N           shards per level on a cluster (default 3)
   --time-limit S       stop after S seconds, reporting the bound reached
   --no-fold            do not fold states by the start's symmetry
 Output: progress on stderr, the result on stdout (--json for machine-readable);
@@ -71,6 +74,8 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     beam: { type: 'string' },
     budget: { type: 'string' },
     disk: { type: 'string' },
+    cluster: { type: 'string' },
+    shards: { type: 'string' },
     'time-limit': { type: 'string' },
     'no-fold': { type: 'boolean' },
     out: { type: 'string' },
@@ -98,6 +103,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
     ...(typeof v['disk'] === 'string' && { disk: v['disk'] }),
+    ...(typeof v['cluster'] === 'string' && { cluster: v['cluster'], shards: number('shards', 3) }),
     enumerate: v['no-enumerate'] !== true,
     listGames: number('list', 20),
     beam: { width: number('beam', 200_000), lookahead: number('lookahead', 0), moves: beamMoves(v['beam-moves']) },

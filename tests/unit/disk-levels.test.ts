@@ -161,6 +161,40 @@ describe('games on disk', () => {
     expect(sizes(disk)).toEqual(sizes(ram))
     expect(readdirSync(dir)).toEqual([])
   }, 120_000)
+
+  it('an exhaustive game search in shards built by a farm has the same levels, game and count', async () => {
+    const problem = specFromProblem(unwrap(presetProblem('game', unwrap(boardByName('7x7')), makeRules('8-move'), 'triangle6')))
+    const farms: string[] = []
+    let tasks = 0
+    const engine = new Engine({
+      files: folderStore,
+      farm: (url, folder) => {
+        farms.push(url)
+        const farm = inlineFarm(folderStore(folder), (init) => buildKernel(init as DomainInit))
+        return { ...farm, run: (t) => ((tasks += t.length), farm.run(t)) }
+      },
+    })
+    const run = (extra: object): Promise<GameResult> =>
+      engine.start({ kind: 'game', params: unwrap(parseGameJob({ problem, strategy: 'exhaustive', threads: 1, ...extra })) }).result
+    const ram = await run({})
+    const dir = scratch()
+    const sharded = await run({ disk: dir, cluster: 'inline', shards: 3, budgetBytes: 2 ** 20 })
+    expect(farms).toEqual(['inline'])
+    expect(tasks).toBeGreaterThan(20)
+    expect(sharded.proof.statement).toBe(ram.proof.statement)
+    expect(sharded.moves).toEqual(ram.moves)
+    expect(sharded.count).toEqual(ram.count)
+    const sizes = (r: GameResult) => r.stats.levels.map((l) => [l.length, l.level, l.size, l.children])
+    expect(sizes(sharded)).toEqual(sizes(ram))
+    expect(readdirSync(dir)).toEqual([])
+  }, 120_000)
+
+  it('a game job on a cluster without a shared folder is refused', () => {
+    const problem = specFromProblem(unwrap(presetProblem('game', unwrap(boardByName('7x7')), makeRules('8-move'), 'triangle6')))
+    const r = parseGameJob({ problem, cluster: 'redis://localhost:6379' })
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.error[0]!.message).toMatch(/cluster needs a folder/)
+  })
 })
 
 describe('checkpoints', () => {

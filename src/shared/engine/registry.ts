@@ -94,5 +94,6 @@ export const FLOWS: {
       makeExecutor: (domain) => executorFor(host, params.threads, domain.init, () => new GameKernel(domain)),
       progress,
       ...(host.files && { files: host.files }),
+      ...(host.farm && { farm: host.farm }),
     }),
 }

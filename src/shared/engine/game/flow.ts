@@ -16,6 +16,7 @@ import type { Allowance } from '../core/budget'
 import type { Executor } from '../core/executor'
 import type { Progress } from '../core/progress'
 import type { FileStore } from '../core/storage'
+import type { LevelFarm } from '../core/farm'
 import { JobFlow } from '../core/flow'
 import { GameDomain, type GameRule } from './domain'
 import { takeGame, type FoundGame } from './found'
@@ -34,6 +35,8 @@ export interface GameDeps {
   progress(p: Progress): void
   /** Files in a folder (job.disk), where the host has them. */
   files?(folder: string): FileStore
+  /** Workers on a job queue at `url` sharing `folder` (job.cluster), where the host has them. */
+  farm?(url: string, folder: string): LevelFarm
 }
 
 /** How one search is run by a step (see runSearch). */
@@ -132,7 +135,7 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
       report: this.report,
       split: { block: this.splitBlock, nest: this.splitNest },
       perGroup: this.diversity,
-      ...(this.job.disk !== undefined && { disk: this.diskOf(this.job.disk) }),
+      ...(this.job.disk !== undefined && { disk: this.diskOf(this.job.disk, domain) }),
     }
     const [blue, red] = problem.armies as [(typeof problem.armies)[0], (typeof problem.armies)[0]]
     this.floor = [domain.remaining(blue.start, red.start, 0, problem.first), domain.remaining(blue.start, red.start, 1, problem.first)]
@@ -156,14 +159,18 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
       executor.close()
       // The exhaustive searches' files on disk are the flow's own: they go when it ends.
       for (const s of this.ctx.disk?.searches ?? []) s.discard()
+      await this.ctx.disk?.farm?.farm.close()
     }
     return this.result()
   }
 
   /** Exhaustive searches on disk in `folder`, with a quarter of the budget as their sort buffer. */
-  private diskOf(folder: string): NonNullable<GameSearchContext['disk']> {
+  private diskOf(folder: string, domain: GameDomain): NonNullable<GameSearchContext['disk']> {
     if (!this.deps.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI or the desktop app)')
-    return { store: this.deps.files(folder), bufferBytes: Math.floor(this.job.budgetBytes / 4), searches: [] }
+    const disk = { store: this.deps.files(folder), bufferBytes: Math.floor(this.job.budgetBytes / 4), searches: [] }
+    if (this.job.cluster === undefined) return disk
+    if (!this.deps.farm) throw new Error('a cluster needs a job queue, which this host does not provide (use the CLI)')
+    return { ...disk, farm: { farm: this.deps.farm(this.job.cluster, folder), shards: this.job.shards, init: domain.init } }
   }
 
   /** The job's one length, for the winner its parity fixes. */

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod'
 import type { DocumentSpec } from '../../document'
-import type { Diagnostic, Result } from '../../result'
+import { diagnostic, err, type Diagnostic, type Result } from '../../result'
 import { choice, flag, integer, limitFields, parseJobWith, problemField } from '../core/job-fields'
 import { RunStatsSchema, type RunStats } from '../core/progress'
 
@@ -92,6 +92,9 @@ const GameJobSchema = z.strictObject({
     .default({ vacating: false, lines: false }),
   /** A folder where the exhaustive searches keep their levels (sorted files); the host must provide files. */
   disk: z.string().min(1).optional(),
+  /** Build the exhaustive searches' levels on disk with workers on a job queue (a Redis URL; see the transfer job). */
+  cluster: z.string().min(1).optional(),
+  shards: integer(1, 4096).default(3),
   ...limitFields,
 })
 
@@ -113,6 +116,7 @@ export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
   beam: { width: 200_000, lookahead: 0, moves: [0, 0] },
   heuristics: { vacating: false, lines: false },
   threads: 1,
+  shards: 3,
   fold: true,
   budgetBytes: 6 * 2 ** 30,
   timeLimit: 0,
@@ -120,7 +124,10 @@ export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
 
 /** Check a game job given as loose data, filling in defaults. */
 export function parseGameJob(input: unknown): Result<GameJob, Diagnostic[]> {
-  return parseJobWith(GameJobSchema, input, 'game', 'this search takes a two-player game, not a transfer')
+  const r = parseJobWith(GameJobSchema, input, 'game', 'this search takes a two-player game, not a transfer')
+  if (r.ok && r.value.cluster !== undefined && r.value.disk === undefined)
+    return err([diagnostic('job.cluster', 'a cluster needs a folder every worker reads (disk)', 'cluster')])
+  return r
 }
 
 /** One search with one bound, for wins of one army. */

@@ -22,6 +22,7 @@ import { cutLevel, diversity, splitOrder } from './ranking'
 import type { LevelStat } from '../core/progress'
 import type { StateSet } from '../core/state-set'
 import type { FileStore } from '../core/storage'
+import type { LevelFarm } from '../core/farm'
 
 /** States of the critical level searched together, at first, by the split search. */
 export const SPLIT_BLOCK = 50_000
@@ -43,7 +44,13 @@ export interface GameSearchContext {
    * Exhaustive searches keep their levels on disk (the job's `disk`): the store, the sort buffer's
    * bytes, and the searches made (their files are deleted when the flow ends).
    */
-  readonly disk?: { readonly store: FileStore; readonly bufferBytes: number; readonly searches: LevelSearch<GameRule>[] }
+  readonly disk?: {
+    readonly store: FileStore
+    readonly bufferBytes: number
+    readonly searches: LevelSearch<GameRule>[]
+    /** Levels in shards built by a farm's workers (job.cluster). */
+    readonly farm?: { readonly farm: LevelFarm; readonly shards: number; readonly init: unknown }
+  }
 }
 
 /** One search: its bound and winner, and how its levels are shaped. */
@@ -132,7 +139,9 @@ export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): 
     window: [2],
     ...(spec.allowance && { allowance: spec.allowance }),
     onLevel: report.level(),
-    ...(disk && { disk: { store: disk.store, bufferBytes: disk.bufferBytes, name: `game${disk.searches.length}` } }),
+    ...(disk && {
+      disk: { store: disk.store, bufferBytes: disk.bufferBytes, name: `game${disk.searches.length}`, ...(disk.farm && { farm: disk.farm }) },
+    }),
   })
   disk?.searches.push(search)
   const levels = search.levels
