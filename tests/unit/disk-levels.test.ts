@@ -133,6 +133,30 @@ describe('levels in shards (a farm of tasks)', () => {
     expect(sharded.solutions[0]!.moves).toHaveLength(25)
   }, 120_000)
 
+  it('a cancel ends a search waiting on its farm, and the farm is closed (its unstarted tasks taken back)', async () => {
+    const problem = specFromProblem(unwrap(presetProblem('transfer', unwrap(boardByName('9x9')), makeRules('4-move'), 'triangle6')))
+    let asked!: () => void
+    const waiting = new Promise<void>((resolve) => (asked = resolve))
+    let closed = false
+    const engine = new Engine({
+      files: folderStore,
+      farm: (_url, folder) => ({
+        folder,
+        // Workers that never answer.
+        run: () => (asked(), new Promise<never>(() => undefined)),
+        close: async () => void (closed = true),
+      }),
+    })
+    const handle = engine.start({
+      kind: 'solve',
+      params: unwrap(parseSolveJob({ problem, strategy: 'exhaustive', threads: 1, disk: scratch(), cluster: 'stuck' })),
+    })
+    await waiting
+    handle.cancel()
+    await expect(handle.result).rejects.toThrow(/cancelled/)
+    expect(closed).toBe(true)
+  }, 30_000)
+
   it('a state and its duplicates fall in the same shard', () => {
     const k = keys([7, 7, 8])
     expect(shardOf(k, 0, W, 5)).toBe(shardOf(k, W, W, 5))

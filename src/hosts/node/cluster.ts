@@ -41,6 +41,9 @@ export function bullFarm(url: string, folder: string): LevelFarm {
   const connection = connectionOf(url)
   const queue = new Queue<QueuedTask, FarmReply>(QUEUE, { connection })
   const events = new QueueEvents(QUEUE, { connection })
+  // Tasks queued and not yet answered: a search that ends early (cancel, a budget) takes back
+  // those no worker has started, so that workers do not build levels nobody waits for.
+  const pending = new Set<{ remove(): Promise<void> }>()
   return {
     folder,
     async run(tasks) {
@@ -52,9 +55,16 @@ export function bullFarm(url: string, folder: string): LevelFarm {
           opts: { attempts: 5, backoff: { type: 'fixed', delay: 1000 }, removeOnComplete: { age: 3600 }, removeOnFail: { age: 86_400 } },
         })),
       )
-      return Promise.all(jobs.map((j) => j.waitUntilFinished(events) as Promise<FarmReply>))
+      for (const j of jobs) pending.add(j)
+      try {
+        return await Promise.all(jobs.map((j) => j.waitUntilFinished(events) as Promise<FarmReply>))
+      } finally {
+        for (const j of jobs) pending.delete(j)
+      }
     },
     async close() {
+      // A task a worker holds cannot be removed (it finishes; its files stay in the folder).
+      await Promise.all([...pending].map((j) => j.remove().catch(() => undefined)))
       await events.close()
       await queue.close()
     },

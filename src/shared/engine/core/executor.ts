@@ -32,6 +32,8 @@ export interface Executor<R extends RuleBase> {
   run(job: LevelJob<R>): Promise<KernelStats>
   /** Stop: pending runs reject with CancelledError. */
   cancel(): void
+  /** Whether cancel() was called (work done outside the executor, e.g. by a farm, checks it). */
+  readonly cancelled: boolean
   close(): void
 }
 
@@ -49,7 +51,7 @@ const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolv
 export class InlineExecutor<R extends RuleBase> implements Executor<R> {
   readonly threads = 0
   readonly shared = false
-  private cancelled = false
+  cancelled = false
 
   constructor(private readonly kernel: LevelKernel<R>) {}
 
@@ -98,7 +100,7 @@ function deliver(reply: ExpandReply, sink: Sink, w: number): void {
 export class ThreadExecutor<R extends RuleBase, I> implements Executor<R> {
   readonly shared = true
   private readonly ports: WorkerPort<I>[]
-  private cancelled = false
+  cancelled = false
   private failure: Error | undefined
   /**
    * Handlers of the tasks in flight, by task id. Ids are unique across runs: a run that fails

@@ -14,8 +14,8 @@ import type { Checkpoint } from './checkpoint'
 import { BudgetError } from './budget'
 import { addStats, newStats, type KernelStats, type RuleBase, type Sink } from './contract'
 import { DiskLevel, SpillCollector } from './disk-level'
-import { ShardedLevel, type LevelFarm } from './farm'
-import type { Executor, LevelJob } from './executor'
+import { ShardedLevel, type FarmReply, type FarmTask, type LevelFarm } from './farm'
+import { CancelledError, type Executor, type LevelJob } from './executor'
 import { KeySet, type BufferKind } from './keyset'
 import type { SlotTable, StateSet } from './state-set'
 import type { FileStore } from './storage'
@@ -294,7 +294,7 @@ export class LevelSearch<R extends RuleBase> {
     }
     progress(0, 0, newStats(), `, ${shards} expansion tasks on ${farm.folder}`)
     const bufferRows = Math.max(1024, Math.floor(disk.bufferBytes / (8 * w * shards)))
-    const expanded = await farm.run(
+    const expanded = await this.farmRound(farm, 
       from.shards.map((p, i) => ({ op: 'expand' as const, init, rule, w, shards, parent: { name: p.name, rows: p.size }, level, index: i, bufferRows })),
     )
     const stats = newStats()
@@ -307,7 +307,7 @@ export class LevelSearch<R extends RuleBase> {
     }
     progress(from.size, stats.kept, stats, `, ${shards} merge tasks`)
     const win = window.map(sharded)
-    const merged = await farm.run(
+    const merged = await this.farmRound(farm, 
       Array.from({ length: shards }, (_, j) => ({
         op: 'merge' as const,
         w,
@@ -327,6 +327,24 @@ export class LevelSearch<R extends RuleBase> {
     this.goals = goals.size > 0 ? goals : undefined
     this.records.push({ level: at, size: next.size, children: stats.children, seconds: (performance.now() - started) / 1000 })
     return next
+  }
+
+  /**
+   * A round of a farm's tasks, given up (CancelledError) as soon as the search is cancelled: the
+   * caller closes the farm, which takes back the tasks no worker has started.
+   */
+  private farmRound(farm: LevelFarm, tasks: readonly FarmTask[]): Promise<FarmReply[]> {
+    if (this.executor.cancelled) return Promise.reject(new CancelledError())
+    let over = false
+    const cancelled = new Promise<never>((_, reject) => {
+      const poll = (): void => {
+        if (over) return
+        if (this.executor.cancelled) reject(new CancelledError())
+        else setTimeout(poll, 200)
+      }
+      poll()
+    })
+    return Promise.race([farm.run(tasks), cancelled]).finally(() => (over = true))
   }
 
   /** A disk level's collector; the window's levels must be on disk too. */
