@@ -1,5 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { boardByName } from '../../src/shared/board'
@@ -75,6 +75,22 @@ describe('level sets on disk', () => {
       for (let i = 0; i < 10_000; i++) lookup.has(asked, i * W)
     })
     expect(valuesOf(hits)).toEqual(held.filter((v) => v < 10_000))
+  })
+
+  it('a folder is claimed by one search at a time; a claim of a process that is gone is taken over', () => {
+    const dir = scratch()
+    const release = folderStore(dir).claim()
+    expect(() => folderStore(dir).claim()).toThrow(new RegExp(`in use by process ${process.pid} on `))
+    release()
+    expect(readdirSync(dir)).toEqual([])
+    // A lock left by a process of this machine that no longer runs (kill -9).
+    writeFileSync(join(dir, 'lock'), `${hostname()} 2147483646`)
+    const again = folderStore(dir).claim()
+    expect(readFileSync(join(dir, 'lock'), 'utf8')).toBe(`${hostname()} ${process.pid}`)
+    again()
+    // One of another machine cannot be checked from here: it is not taken over.
+    writeFileSync(join(dir, 'lock'), 'elsewhere 42')
+    expect(() => folderStore(dir).claim()).toThrow(/in use by process 42 on elsewhere/)
   })
 
   it('a file that is not whole rows is named', () => {

@@ -79,7 +79,9 @@ export function serveFarm(url: string, concurrency: number, log: (line: string) 
       const { folder, task } = job.data
       const t0 = performance.now()
       const reply = await runTask(task, folderStore(folder), (init) => buildKernel(init as DomainInit))
-      log(`${task.op} ${task.level} shard ${task.index}: ${((performance.now() - t0) / 1000).toFixed(1)} s${job.attemptsMade > 0 ? ` (attempt ${job.attemptsMade + 1})` : ''}`)
+      // A task started more than once was retried: it failed, or a worker died holding it.
+      const again = job.attemptsStarted > 1 ? ` (retried: started ${job.attemptsStarted} times, stalled ${job.stalledCounter})` : ''
+      log(`${task.op} ${task.level} shard ${task.index}: ${((performance.now() - t0) / 1000).toFixed(1)} s${again}`)
       return reply
     },
     { connection: connectionOf(url), concurrency, lockDuration: LOCK_MS, stalledInterval: LOCK_MS / 2, maxStalledCount: 5 },

@@ -5,6 +5,7 @@
  * solve --disk DIR`).
  */
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import type { FileStore, RowReader, RowWriter } from '../../shared/engine/core/storage'
 
@@ -61,5 +62,43 @@ export function folderStore(folder: string): FileStore {
     },
     readText: (name) => (existsSync(path(name)) ? readFileSync(path(name), 'utf8') : undefined),
     usage: () => readdirSync(folder).reduce((sum, f) => sum + statSync(join(folder, f)).size, 0),
+    claim: () => claimFolder(folder),
+  }
+}
+
+const LOCK = 'lock'
+
+/** Whether process `pid` of this machine is alive. */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * A lock file holding "host pid", created exclusively. A lock of this machine whose process is gone
+ * is taken over; one of another machine is not (its process cannot be checked from here).
+ */
+function claimFolder(folder: string): () => void {
+  const file = join(folder, LOCK)
+  const me = `${hostname()} ${process.pid}`
+  for (let tries = 0; ; tries++) {
+    try {
+      const fd = openSync(file, 'wx')
+      writeSync(fd, me)
+      closeSync(fd)
+      return () => {
+        if (existsSync(file) && readFileSync(file, 'utf8') === me) rmSync(file, { force: true })
+      }
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || tries > 0) throw e
+    }
+    const [host, pidText] = readFileSync(file, 'utf8').split(' ')
+    const pid = Number(pidText)
+    if (host === hostname() && Number.isInteger(pid) && !alive(pid)) rmSync(file, { force: true })
+    else throw new Error(`${folder} is in use by process ${pidText} on ${host} (if that search has ended, delete ${file})`)
   }
 }

@@ -40,4 +40,9 @@ export interface FileStore {
   usage(): number
   /** Where the store is, for messages. */
   readonly where: string
+  /**
+   * Claim the store for one search: throws, naming the holder, while another live process holds
+   * it (a claim left by a process that died is taken over). Returns the release.
+   */
+  claim(): () => void
 }

@@ -61,6 +61,8 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
   /** A level of a block with more states than this is split in turn. A field for tests. */
   splitNest = SPLIT_NEST
   private readonly searches: GameSearchRecord[] = []
+  /** Lets go of the folder claimed for the levels on disk. */
+  private release: (() => void) | undefined
   /** A search ran out of time: the job stops. */
   private halted = false
   private found: FoundGame | undefined
@@ -160,6 +162,7 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
       // The exhaustive searches' files on disk are the flow's own: they go when it ends.
       for (const s of this.ctx.disk?.searches ?? []) s.discard()
       await this.ctx.disk?.farm?.farm.close()
+      this.release?.()
     }
     return this.result()
   }
@@ -167,10 +170,18 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
   /** Exhaustive searches on disk in `folder`, with a quarter of the budget as their sort buffer. */
   private diskOf(folder: string, domain: GameDomain): NonNullable<GameSearchContext['disk']> {
     if (!this.deps.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI or the desktop app)')
-    const disk = { store: this.deps.files(folder), bufferBytes: Math.floor(this.job.budgetBytes / 4), searches: [] }
-    if (this.job.cluster === undefined) return disk
-    if (!this.deps.farm) throw new Error('a cluster needs a job queue, which this host does not provide (use the CLI)')
-    return { ...disk, farm: { farm: this.deps.farm(this.job.cluster, folder), shards: this.job.shards, init: domain.init } }
+    const store = this.deps.files(folder)
+    if (this.job.cluster !== undefined && !this.deps.farm) throw new Error('a cluster needs a job queue, which this host does not provide (use the CLI)')
+    const release = store.claim()
+    const disk = { store, bufferBytes: Math.floor(this.job.budgetBytes / 4), searches: [] }
+    try {
+      const farm = this.job.cluster === undefined ? undefined : this.deps.farm!(this.job.cluster, folder)
+      this.release = release
+      return farm ? { ...disk, farm: { farm, shards: this.job.shards, init: domain.init } } : disk
+    } catch (e) {
+      release()
+      throw e
+    }
   }
 
   /** The job's one length, for the winner its parity fixes. */

@@ -61,6 +61,8 @@ interface Found {
 export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
   private disk: TransferContext['disk']
   private domainInit: unknown
+  /** Lets go of the folder claimed for the levels on disk. */
+  private release: (() => void) | undefined
 
   constructor(
     private readonly job: SolveJob,
@@ -90,6 +92,7 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
     } finally {
       executor.close()
       await this.disk?.farm?.farm.close()
+      this.release?.()
     }
   }
 
@@ -97,6 +100,19 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
   private diskOf(folder: string): NonNullable<TransferContext['disk']> {
     if (!this.deps.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI or the desktop app)')
     const store = this.deps.files(folder)
+    const release = store.claim()
+    try {
+      const disk = this.diskIn(store)
+      this.release = release
+      return disk
+    } catch (e) {
+      release()
+      throw e
+    }
+  }
+
+  private diskIn(store: FileStore): NonNullable<TransferContext['disk']> {
+    const folder = store.where
     // What decides what the search finds; threads, memory, time, the longest length and the folder
     // may change on resume (a settled length stays settled).
     const { threads: _t, budgetBytes: _b, timeLimit: _l, maxLength: _m, disk: _d, resume, cluster: _c, shards: _s, ...params } = this.job
