@@ -7,8 +7,8 @@
  * same search uninterrupted. Prints a table; exit status 1 if any trial differs.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs'
+import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 
 const CLI = join(import.meta.dirname, '..', 'bin', 'halma.mjs')
@@ -93,12 +93,20 @@ if (victim) {
   bytes[bytes.length >> 1]! ^= 0x10
   writeFileSync(join(dir, victim), bytes)
   const r = runToEnd([...ARGS, '--resume', dir])
-  damaged = r.code === 2 && r.stderr.includes(victim) ? `refused, naming ${victim}: ${r.stderr.trim()}` : `NOT refused (exit ${r.code})`
+  const said = r.stderr.trim().split('\n').pop() ?? ''
+  damaged = r.code === 2 && said.includes(victim) ? `refused (exit 2), naming ${victim}: ${said}` : `NOT refused (exit ${r.code}): ${said}`
   if (!damaged.startsWith('refused')) failures++
 }
 rmSync(dir, { recursive: true, force: true })
 
 const widths = rows[0]!.map((_, c) => Math.max(...rows.map((r) => r[c]!.length)))
-for (const r of rows) console.log(r.map((x, c) => x.padEnd(widths[c]!)).join('  '))
-console.log(`\ndamaged level file: ${damaged}`)
+const text = `${rows.map((r) => r.map((x, c) => x.padEnd(widths[c]!)).join('  ')).join('\n')}\n\ndamaged level file: ${damaged}`
+console.log(text)
+const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`
+const results = join(import.meta.dirname, 'results')
+mkdirSync(results, { recursive: true })
+writeFileSync(
+  join(results, `resume-${new Date().toISOString().slice(0, 10)}.md`),
+  `# Interrupted searches on disk, resumed\n\nMachine: ${machine}. Command: \`npm run bench:resume\` (${trials} trials): \`halma ${ARGS.join(' ')} --disk DIR\`, stopped at random moments by Ctrl-C or \`kill -9\` (alternately, up to three times), then \`--resume DIR\` until it ends; \`same result\`: the result, the statement and every proven length's level sizes equal those of the uninterrupted run. Then a level file of a checkpoint is damaged (one bit) and the resume must refuse it, naming the file.\n\n\`\`\`\n${text}\n\`\`\`\n`,
+)
 process.exit(failures > 0 ? 1 : 0)

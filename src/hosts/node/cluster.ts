@@ -77,6 +77,7 @@ export function serveFarm(url: string, concurrency: number, log: (line: string) 
     QUEUE,
     async (job) => {
       const { folder, task } = job.data
+      log(`start ${task.op} ${task.level} shard ${task.index}`)
       const t0 = performance.now()
       const reply = await runTask(task, folderStore(folder), (init) => buildKernel(init as DomainInit))
       // A task started more than once was retried: it failed, or a worker died holding it.
