@@ -4,6 +4,7 @@
  * through the installed binary.
  */
 import { runAnalyze } from './analyze'
+import { runArmy } from './army'
 import { runGame } from './game'
 import type { Io } from './io'
 import { CheckpointError } from '../shared/engine/core/checkpoint'
@@ -24,6 +25,7 @@ commands:
   solve     a shortest solution of a transfer problem, with a proof that none is shorter
   game      the shortest two-player game, with a proof that none is shorter
   worker    run the tasks of searches on a cluster (halma solve --cluster)
+  army      solitaire armies: pagoda bounds (halma army bound --type conway)
 
 examples:
   halma verify --army triangle10 --board 9x9 --rules 6-move --moves "d1-d2, b1-d1-d3, ..."
@@ -40,6 +42,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<numb
   solve: runSolve,
   game: runGame,
   worker: runWorker,
+  army: runArmy,
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {

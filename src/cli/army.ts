@@ -1,0 +1,165 @@
+/**
+ * `halma army`: solitaire armies (Bell, Hirschberg and Guerrero 2007). So far the pagoda bounds:
+ * `halma army bound` gives the highest level a type reaches (Table 1) and lower bounds on the size
+ * of an army reaching a level (Table 3), exact in Z[sigma]; `halma army pagoda` checks an exponent
+ * map and prints it.
+ */
+import { highestLevel, pagodaBound, type PagodaBound } from '../shared/solitaire/bounds'
+import { armyType, GEOMETRIES, type ArmyType } from '../shared/solitaire/geometry'
+import { checkPagoda, IMPROVED_MAP, pagodaMap, PAGODA_MAPS, STANDARD_MAP } from '../shared/solitaire/pagoda'
+import { formatPowers, formatZ, powerSum, toNumber, type ZSigma } from '../shared/solitaire/zsigma'
+import { json, table, type Io } from './io'
+import { parse, UsageError, type Values } from './options'
+
+export const ARMY_HELP = `halma army: solitaire armies (pegs jump and capture; advance one man as far as possible)
+
+usage: halma army bound --type TYPE [--level N] [--map FIG] [--json]
+       halma army pagoda --type TYPE [--map FIG] [--rows R] [--json]
+
+  --type TYPE   conway, skew, diagonal, hexagonal or pablito
+  --level N     the level (rows from the army's front to the target); default: every level
+                up to the highest the type reaches
+  --method M    pagoda (the only method so far: the integer program is to come)
+  --map FIG     the exponent map: ${Object.keys(PAGODA_MAPS).join(', ')}; default: the paper's improved
+                map of the type (Conway fig3, skew and diagonal fig6a, hexagonal fig7a,
+                Pablito's fig7b)
+  --rows R      pagoda: rows of the window checked and printed (default 12)
+  --json        machine-readable output
+Weights are exact: numbers a + b·σ with σ = (√5 - 1)/2; decimals are for reading only.
+Exit status: 0 done, 2 bad input.`
+
+const OPTIONS = {
+  type: { type: 'string' },
+  level: { type: 'string' },
+  method: { type: 'string' },
+  map: { type: 'string' },
+  rows: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+const intOption = (v: Values, key: string, lo: number, hi: number): number | undefined => {
+  const text = v[key]
+  if (typeof text !== 'string') return undefined
+  const n = Number(text)
+  if (!Number.isInteger(n) || n < lo || n > hi) throw new UsageError(`--${key} must be an integer from ${lo} to ${hi} (got '${text}')`)
+  return n
+}
+
+const typeOption = (v: Values): ArmyType => {
+  if (typeof v['type'] !== 'string') throw new UsageError('--type is required (conway, skew, diagonal, hexagonal or pablito)')
+  try {
+    return armyType(v['type'])
+  } catch (e) {
+    throw new UsageError((e as Error).message)
+  }
+}
+
+const mapOption = (v: Values, fallback: string) => {
+  try {
+    return pagodaMap(typeof v['map'] === 'string' ? v['map'] : fallback)
+  } catch (e) {
+    throw new UsageError((e as Error).message)
+  }
+}
+
+const upperFirst = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1)
+
+const exact = (x: ZSigma): { exact: string; powers: string; decimal: number } => ({
+  exact: formatZ(x),
+  powers: formatPowers(powerSum(x)),
+  decimal: toNumber(x),
+})
+
+function boundJson(b: PagodaBound): object {
+  return {
+    type: b.type,
+    level: b.level,
+    map: b.map.id,
+    men: b.men,
+    impossible: b.men === null,
+    pagodaMen: b.pagodaMen,
+    fibonacci: b.fibonacci,
+    byExponent: b.byExponent.map(([e, k]) => ({ exponent: e, men: k })),
+    slack: b.slack && exact(b.slack),
+    levelWeight: { exact: formatZ(b.levelWeight), decimal: toNumber(b.levelWeight) },
+    window: b.window,
+  }
+}
+
+function runBound(v: Values, io: Io): number {
+  const type = typeOption(v)
+  const method = typeof v['method'] === 'string' ? v['method'] : 'pagoda'
+  if (method !== 'pagoda') throw new UsageError(`--method ${method} is not available yet (pagoda is)`)
+  const map = mapOption(v, IMPROVED_MAP[type])
+  if (!map.types.includes(type))
+    throw new UsageError(`${map.figure} is not a pagoda function for ${GEOMETRIES[type].title} (it is for ${map.types.join(', ')})`)
+  const highest = highestLevel(type, pagodaMap(STANDARD_MAP[type]))
+  const level = intOption(v, 'level', 1, 64)
+  const levels = level !== undefined ? [level] : Array.from({ length: highest + 1 }, (_, i) => i + 1)
+  const bounds = levels.map((n) => pagodaBound(type, n, map))
+  if (v['json']) {
+    io.out(json({ type, highestLevel: highest, bounds: bounds.map(boundJson) }))
+    return 0
+  }
+  io.out(
+    `${upperFirst(GEOMETRIES[type].title)}: no army reaches level ${highest + 1} (${pagodaMap(STANDARD_MAP[type]).figure}: rows ${highest + 1} and beyond weigh 1 or less)`,
+  )
+  io.out(`lower bounds on the army size, ${map.figure} (${map.description}), and F(n+2):`)
+  const rows: (string | number)[][] = [['level', 'men', 'pagoda', 'F(n+2)', 'men per exponent', 'slack']]
+  for (const b of bounds) {
+    if (b.men === null) rows.push([b.level, 'impossible', '-', b.fibonacci, '-', `rows >= ${b.level} weigh ${formatZ(b.levelWeight)} <= 1`])
+    else
+      rows.push([
+        b.level,
+        b.men,
+        b.pagodaMen!,
+        b.fibonacci,
+        b.byExponent.map(([e, k]) => `${k}x${e}`).join(' '),
+        formatPowers(powerSum(b.slack!)),
+      ])
+  }
+  io.out(table(rows, 'rrrr'))
+  return 0
+}
+
+function runPagoda(v: Values, io: Io): number {
+  const type = typeOption(v)
+  const map = mapOption(v, IMPROVED_MAP[type])
+  const rows = intOption(v, 'rows', 2, 60) ?? 12
+  const g = GEOMETRIES[type]
+  const violations = checkPagoda(map, g, { rows: rows + 4, width: rows + 4 })
+  if (v['json']) {
+    io.out(json({ type, map: map.id, pagoda: violations.length === 0, violations: violations.map((x) => x.message) }))
+    return violations.length === 0 ? 0 : 1
+  }
+  for (let y = 0; y < rows; y++) {
+    const [lo, hi] = g.columns(y, rows)
+    const cells: string[] = []
+    for (let x = lo; x <= hi; x++) {
+      const e = map.exponent(x, y)
+      cells.push(!g.onBoard(x, y) ? '  .' : e === null ? '  ∞' : String(e).padStart(3))
+    }
+    io.out(`row ${String(y).padStart(2)}: ${cells.join('')}`)
+  }
+  if (violations.length === 0)
+    io.out(`${map.figure} is a pagoda function for ${g.title}: every jump in ${rows + 4} rows keeps sigma^a + sigma^b >= sigma^c`)
+  else for (const x of violations) io.out(x.message)
+  return violations.length === 0 ? 0 : 1
+}
+
+export function runArmy(argv: string[], io: Io): number {
+  const [sub, ...rest] = argv
+  if (sub === undefined || sub === '--help' || sub === '-h') {
+    io.out(ARMY_HELP)
+    return sub === undefined ? 2 : 0
+  }
+  const v = parse(rest, OPTIONS)
+  if (v['help']) {
+    io.out(ARMY_HELP)
+    return 0
+  }
+  if (sub === 'bound') return runBound(v, io)
+  if (sub === 'pagoda') return runPagoda(v, io)
+  throw new UsageError(`unknown army command '${sub}' (bound or pagoda; solve, count, verify and show are to come)`)
+}
