@@ -18,5 +18,7 @@ await build({
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
+  // HiGHS loads its WebAssembly from beside its own script: it stays in node_modules.
+  external: ['highs'],
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 })

@@ -5,9 +5,10 @@
  * map and prints it.
  */
 import { highestLevel, pagodaBound, type PagodaBound } from '../shared/solitaire/bounds'
-import { armyType, GEOMETRIES, type ArmyType } from '../shared/solitaire/geometry'
+import { armyType, GEOMETRIES, type ArmyType, type Window } from '../shared/solitaire/geometry'
 import { checkPagoda, IMPROVED_MAP, pagodaMap, PAGODA_MAPS, STANDARD_MAP } from '../shared/solitaire/pagoda'
 import { formatPowers, formatZ, powerSum, toNumber, type ZSigma } from '../shared/solitaire/zsigma'
+import { defaultWindow, solveArmyIp, type IpOutcome } from './army-ip'
 import { json, table, type Io } from './io'
 import { parse, UsageError, type Values } from './options'
 
@@ -19,7 +20,10 @@ usage: halma army bound --type TYPE [--level N] [--map FIG] [--json]
   --type TYPE   conway, skew, diagonal, hexagonal or pablito
   --level N     the level (rows from the army's front to the target); default: every level
                 up to the highest the type reaches
-  --method M    pagoda (the only method so far: the integer program is to come)
+  --method M    pagoda (the default) or ip: the integer program of section 5.1, solved by
+                HiGHS; its window (--rows, --width) defaults to the pagoda bound's reach
+  --time-limit S  ip: stop after S seconds (default 300), reporting the best army found
+  --width W     ip: columns of the window beyond each row's span
   --map FIG     the exponent map: ${Object.keys(PAGODA_MAPS).join(', ')}; default: the paper's improved
                 map of the type (Conway fig3, skew and diagonal fig6a, hexagonal fig7a,
                 Pablito's fig7b)
@@ -34,6 +38,8 @@ const OPTIONS = {
   method: { type: 'string' },
   map: { type: 'string' },
   rows: { type: 'string' },
+  width: { type: 'string' },
+  'time-limit': { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -87,10 +93,49 @@ function boundJson(b: PagodaBound): object {
   }
 }
 
-function runBound(v: Values, io: Io): number {
+async function runIp(v: Values, io: Io, type: ArmyType, levels: readonly number[]): Promise<number> {
+  const timeLimit = intOption(v, 'time-limit', 1, 86_400) ?? 300
+  const rows = intOption(v, 'rows', 2, 200)
+  const width = intOption(v, 'width', 0, 200)
+  const outcomes: IpOutcome[] = []
+  for (const level of levels) {
+    let window: Window | undefined
+    if (rows !== undefined || width !== undefined) {
+      const d = defaultWindow(type, level)
+      window = { rows: rows ?? d.rows, width: width ?? d.width }
+    }
+    const o = await solveArmyIp(type, level, { timeLimit, ...(window && { window }) })
+    outcomes.push(o)
+    if (v['json']) continue
+    const where = `window rows 0-${o.window.rows - 1}, ${o.window.width} columns beyond each row's span: ${o.cells} cells, ${o.jumps} jumps`
+    if (o.men !== null) {
+      const cover =
+        o.startsCovered === true
+          ? 'every cell a man of an army this size could start on (by its pagoda weight) is inside the window, so no army anywhere has fewer'
+          : 'the pagoda weight alone does not keep the men of an army this size inside the window: armies reaching further out are not covered'
+      io.out(
+        `level ${level}: ${o.men} men: no army inside the ${where} has fewer (the integer program's minimum, ${o.seconds.toFixed(1)} s); ${cover}`,
+      )
+    } else if (o.status === 'Infeasible')
+      io.out(`level ${level}: no army on the ${where} (the integer program is infeasible; ${o.seconds.toFixed(1)} s)`)
+    else
+      io.out(
+        `level ${level}: ${o.status} after ${o.seconds.toFixed(1)} s${o.army.length > 0 ? `; best army found: ${o.army.length} men` : ''} (${where})`,
+      )
+  }
+  if (v['json']) io.out(json({ type, method: 'ip', outcomes }))
+  return 0
+}
+
+async function runBound(v: Values, io: Io): Promise<number> {
   const type = typeOption(v)
   const method = typeof v['method'] === 'string' ? v['method'] : 'pagoda'
-  if (method !== 'pagoda') throw new UsageError(`--method ${method} is not available yet (pagoda is)`)
+  if (method !== 'pagoda' && method !== 'ip') throw new UsageError(`--method must be pagoda or ip (got '${method}')`)
+  if (method === 'ip') {
+    const highest = highestLevel(type)
+    const level = intOption(v, 'level', 1, highest)
+    return runIp(v, io, type, level !== undefined ? [level] : Array.from({ length: highest }, (_, i) => i + 1))
+  }
   const map = mapOption(v, IMPROVED_MAP[type])
   if (!map.types.includes(type))
     throw new UsageError(`${map.figure} is not a pagoda function for ${GEOMETRIES[type].title} (it is for ${map.types.join(', ')})`)
@@ -148,7 +193,7 @@ function runPagoda(v: Values, io: Io): number {
   return violations.length === 0 ? 0 : 1
 }
 
-export function runArmy(argv: string[], io: Io): number {
+export async function runArmy(argv: string[], io: Io): Promise<number> {
   const [sub, ...rest] = argv
   if (sub === undefined || sub === '--help' || sub === '-h') {
     io.out(ARMY_HELP)
@@ -159,7 +204,7 @@ export function runArmy(argv: string[], io: Io): number {
     io.out(ARMY_HELP)
     return 0
   }
-  if (sub === 'bound') return runBound(v, io)
+  if (sub === 'bound') return await runBound(v, io)
   if (sub === 'pagoda') return runPagoda(v, io)
   throw new UsageError(`unknown army command '${sub}' (bound or pagoda; solve, count, verify and show are to come)`)
 }

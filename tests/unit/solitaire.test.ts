@@ -20,6 +20,8 @@ import {
   ZERO,
 } from '../../src/shared/solitaire/zsigma'
 import { main } from '../../src/cli/main'
+import { solveArmyIp } from '../../src/cli/army-ip'
+import { armyModel } from '../../src/shared/solitaire/ip'
 
 describe('Z[sigma]', () => {
   it("gives the powers of the paper's Table 2 by identity (7)", () => {
@@ -191,11 +193,36 @@ describe('pagoda bounds', () => {
   })
 })
 
+describe('the integer program of section 5.1', () => {
+  it("gives Table 6's Conway 20 and Pablito's 19 (level 5), with an army of that size", async () => {
+    const conway = await solveArmyIp('conway', 4, { timeLimit: 120 })
+    expect(conway).toMatchObject({ status: 'Optimal', men: 20 })
+    expect(conway.army).toHaveLength(20)
+    // Every man starts in the army's rows (4 and beyond).
+    for (const [, y] of conway.army) expect(y).toBeGreaterThanOrEqual(4)
+    expect((await solveArmyIp('pablito', 5, { timeLimit: 120 })).men).toBe(19)
+  }, 60_000)
+
+  it('writes the model of a small board, and refuses a window without the target or the army', () => {
+    const m = armyModel(GEOMETRIES.pablito, 2, { window: { rows: 4, width: 0 } })
+    // The triangle of 4 rows: 10 cells; 6 directions, jumps fully inside.
+    expect(m.cells).toHaveLength(10)
+    expect(m.lp).toMatch(/^Minimize\n men: /)
+    expect(m.lp).toContain('Binary')
+    expect(() => armyModel(GEOMETRIES.conway, 5, { window: { rows: 4, width: 3 } })).toThrow(/holds no cell of rows 5 and beyond/)
+  })
+})
+
 describe('halma army', () => {
   const run = async (...argv: string[]) => {
     const out: string[] = []
     const err: string[] = []
-    const code = await main(['army', ...argv], { out: (s) => void out.push(s), err: (s) => void err.push(s), tty: false })
+    const code = await main(['army', ...argv], {
+      out: (s) => void out.push(s),
+      err: (s) => void err.push(s),
+      stdin: () => undefined,
+      tty: false,
+    })
     return { code, out: out.join('\n'), err: err.join('\n') }
   }
 

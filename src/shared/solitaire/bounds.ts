@@ -145,3 +145,36 @@ export function slackOf(byExponent: Iterable<readonly [number, number]>): ZSigma
   for (const [e, k] of byExponent) t = add(t, scale(sigmaPow(e), k))
   return sub(t, ONE)
 }
+
+/**
+ * The largest exponent a man of an army of `men` men (reaching `level`) can start on: the heaviest
+ * men - 1 other cells of the army's rows plus sigma^e must weigh at least 1. Null: any exponent.
+ */
+export function startExponentLimit(
+  type: ArmyType,
+  level: number,
+  men: number,
+  map: PagodaMap = pagodaMap(IMPROVED_MAP[type]),
+): number | null {
+  const g = geometryOf(type)
+  for (let upTo = level + 8; upTo < 400; upTo += 8) {
+    const { counts } = exponentCounts(map, g, level, upTo)
+    let rest = ZERO
+    let left = men - 1
+    for (const e of [...counts.keys()].sort((a, b) => a - b)) {
+      const k = Math.min(left, counts.get(e)!)
+      rest = add(rest, scale(weightOf(e), k))
+      left -= k
+      if (left === 0) break
+    }
+    if (left > 0) continue
+    const need = sub(ONE, rest)
+    if (compare(need, ZERO) <= 0) return null
+    // The largest e with sigma^e >= need.
+    let e = 0
+    while (compare(sigmaPow(e + 1), need) >= 0) e++
+    while (compare(sigmaPow(e), need) < 0) e--
+    return e
+  }
+  throw new Error(`${map.figure}: the army's rows do not hold ${men} men inside exponent 400`)
+}

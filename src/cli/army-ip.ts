@@ -1,0 +1,71 @@
+/**
+ * `halma army bound --method ip`: the integer program of section 5.1 (src/shared/solitaire/ip.ts)
+ * solved by HiGHS (the `highs` package: WebAssembly inside the npm package, single-threaded).
+ * The window defaults to the pagoda bound's reach: rows 0 .. E+2 and E+2 columns beyond each
+ * row's span, E the largest exponent of the heaviest army of the pagoda bound's size; the result
+ * says which window it holds for, and whether every cell an army of that size could start on (by
+ * the pagoda weight) is inside it.
+ */
+import highsLoader from 'highs'
+import { pagodaBound, startExponentLimit } from '../shared/solitaire/bounds'
+import { GEOMETRIES, windowCells, type ArmyType, type Window } from '../shared/solitaire/geometry'
+import { armyModel, armyOf } from '../shared/solitaire/ip'
+import { IMPROVED_MAP, pagodaMap } from '../shared/solitaire/pagoda'
+
+export interface IpOutcome {
+  readonly type: ArmyType
+  readonly level: number
+  /** HiGHS's status: Optimal (the value is the model's minimum), Infeasible, Time limit reached, ... */
+  readonly status: string
+  /** The minimum army size on the window (null unless Optimal). */
+  readonly men: number | null
+  /** The best army found (an incumbent when stopped by the time limit). */
+  readonly army: readonly (readonly [number, number])[]
+  readonly window: Window
+  readonly cells: number
+  readonly jumps: number
+  readonly seconds: number
+  /**
+   * Whether every cell of the army's rows a man of an army of `men` men could start on (by the
+   * improved map's weight) lies in the window.
+   */
+  readonly startsCovered: boolean | null
+}
+
+/** The default window for a level: the pagoda bound's largest exponent E, rows 0 .. E+2, E+2 columns beyond. */
+export function defaultWindow(type: ArmyType, level: number): Window {
+  const b = pagodaBound(type, level)
+  if (b.men === null) throw new Error(`no ${GEOMETRIES[type].title.replace(/^the /, '')} reaches level ${level} (Table 1)`)
+  const e = b.byExponent.at(-1)![0]
+  return { rows: e + 3, width: e + 2 }
+}
+
+export async function solveArmyIp(type: ArmyType, level: number, options: { window?: Window; timeLimit: number }): Promise<IpOutcome> {
+  const g = GEOMETRIES[type]
+  const window = options.window ?? defaultWindow(type, level)
+  const model = armyModel(g, level, { window })
+  const highs = await highsLoader()
+  const t0 = performance.now()
+  const r = highs.solve(model.lp, { time_limit: options.timeLimit, mip_rel_gap: 0 } as Parameters<typeof highs.solve>[1])
+  const seconds = (performance.now() - t0) / 1000
+  const status = r.Status as string
+  const value = (name: string): number => (r.Columns[name] as { Primal?: number } | undefined)?.Primal ?? 0
+  const hasSolution = status === 'Optimal' || status === 'Time limit reached'
+  const army = hasSolution ? armyOf(model, value) : []
+  const men = status === 'Optimal' ? army.length : null
+  let startsCovered: boolean | null = null
+  if (men !== null) {
+    const map = pagodaMap(IMPROVED_MAP[type])
+    const limit = startExponentLimit(type, level, men, map)
+    if (limit !== null) {
+      // Every cell of exponent <= limit in the army's rows, on a window big enough to hold them all.
+      const big: Window = { rows: limit + 4, width: limit + 4 }
+      const inside = new Set([...windowCells(g, window, level)].map(([x, y]) => `${x},${y}`))
+      startsCovered = [...windowCells(g, big, level)].every(([x, y]) => {
+        const e = map.exponent(x, y)
+        return e === null || e > limit || inside.has(`${x},${y}`)
+      })
+    } else startsCovered = false
+  }
+  return { type, level, status, men, army, window, cells: model.cells.length, jumps: model.jumps.length, seconds, startsCovered }
+}

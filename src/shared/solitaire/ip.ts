@@ -1,0 +1,98 @@
+/**
+ * The integer program of section 5.1: allow any number of men per cell; a jump adds (-1, -1, +1)
+ * to its three cells. Minimise the men at the start (binary STA per cell of the army's rows) such
+ * that the start plus a non-negative integer number of each jump (J) gives the finish (one man on
+ * the target). Every solitaire solution is a solution of the model, so its optimum is a lower bound
+ * on the army size (and in practice the size: its jumps can usually be ordered). Written in CPLEX
+ * LP format, for any MIP solver (the CLI uses HiGHS, WebAssembly in the `highs` package).
+ * The board is a window of the half-plane: rows 0 .. rows-1 and `width` columns beyond each row's
+ * span; a window too small could exclude the best army, so the window is part of every result.
+ */
+import { inWindow, windowCells, type ArmyGeometry, type Window } from './geometry'
+
+export interface ArmyModel {
+  /** The model in CPLEX LP format. */
+  readonly lp: string
+  /** Cells of the window, by index (variables s<i>). */
+  readonly cells: readonly (readonly [number, number])[]
+  /** Jumps (from, over, into) by cell index (variables j<k>). */
+  readonly jumps: readonly (readonly [number, number, number])[]
+}
+
+export interface ModelOptions {
+  readonly window: Window
+  /** Men per exponent, for the cells of each exponent (Table 7's cases): exponent -> men. */
+  readonly menPerExponent?: ReadonlyMap<number, number>
+  readonly exponent?: (x: number, y: number) => number | null
+  /** Keep only the jumps this predicate allows (e.g. those that lose no weight, for zero slack). */
+  readonly jumpAllowed?: (from: readonly [number, number], over: readonly [number, number], into: readonly [number, number]) => boolean
+}
+
+/** The model for bringing a man to the target from the rows `level` and beyond. */
+export function armyModel(g: ArmyGeometry, level: number, options: ModelOptions): ArmyModel {
+  const { window } = options
+  const cells = [...windowCells(g, window)]
+  const index = new Map(cells.map(([x, y], i) => [`${x},${y}`, i]))
+  const target = index.get('0,0')
+  if (target === undefined) throw new Error('the window does not hold the target')
+  const jumps: [number, number, number][] = []
+  for (const [x, y] of cells)
+    for (const [dx, dy] of g.directions) {
+      const over = [x + dx, y + dy] as const
+      const into = [x + 2 * dx, y + 2 * dy] as const
+      if (!inWindow(g, window, ...over) || !inWindow(g, window, ...into)) continue
+      if (options.jumpAllowed && !options.jumpAllowed([x, y], over, into)) continue
+      jumps.push([index.get(`${x},${y}`)!, index.get(`${over[0]},${over[1]}`)!, index.get(`${into[0]},${into[1]}`)!])
+    }
+  // Per cell, the jumps that take a man from it (-1, twice: from and over) or bring one (+1).
+  const terms: string[][] = cells.map(() => [])
+  jumps.forEach(([a, b, c], k) => {
+    terms[a]!.push(`- j${k}`)
+    terms[b]!.push(`- j${k}`)
+    terms[c]!.push(`+ j${k}`)
+  })
+  const army = cells.flatMap(([, y], i) => (y >= level ? [i] : []))
+  if (army.length === 0) throw new Error(`the window (${window.rows} rows) holds no cell of rows ${level} and beyond`)
+  const lines: string[] = ['Minimize', ` men: ${army.map((i) => `s${i}`).join(' + ')}`, 'Subject To']
+  cells.forEach(([, y], i) => {
+    const start = y >= level ? `s${i} ` : ''
+    const row = `${start}${terms[i]!.join(' ')}`.trim()
+    const finish = i === target ? 1 : 0
+    if (row === '') {
+      if (finish !== 0) throw new Error('no jump reaches the target inside the window')
+      return
+    }
+    lines.push(` c${i}: ${row} = ${finish}`)
+  })
+  if (options.menPerExponent) {
+    if (!options.exponent) throw new Error('men per exponent need the exponent map')
+    for (const [e, men] of options.menPerExponent) {
+      const of = army.filter((i) => options.exponent!(...cells[i]!) === e)
+      if (of.length === 0) {
+        if (men > 0) throw new Error(`no cell of exponent ${e} in the window for ${men} men`)
+        continue
+      }
+      lines.push(` n${e}: ${of.map((i) => `s${i}`).join(' + ')} = ${men}`)
+    }
+  }
+  lines.push('Bounds')
+  // A jump happens at most once per man that could ever stand on its start: at most the army's size.
+  jumps.forEach((_, k) => lines.push(` 0 <= j${k} <= ${army.length}`))
+  lines.push('Binary', ...chunks(army.map((i) => `s${i}`)), 'General', ...chunks(jumps.map((_, k) => `j${k}`)), 'End')
+  return { lp: lines.join('\n'), cells, jumps }
+}
+
+const chunks = (names: readonly string[]): string[] => {
+  const out: string[] = []
+  for (let i = 0; i < names.length; i += 20) out.push(` ${names.slice(i, i + 20).join(' ')}`)
+  return out
+}
+
+/** The army of a solved model: the cells whose start variable is 1. */
+export function armyOf(model: ArmyModel, value: (name: string) => number): (readonly [number, number])[] {
+  const out: (readonly [number, number])[] = []
+  model.cells.forEach((c, i) => {
+    if (Math.round(value(`s${i}`)) === 1) out.push(c)
+  })
+  return out
+}
