@@ -9,8 +9,10 @@
 import highsLoader from 'highs'
 import { pagodaBound, startExponentLimit } from '../shared/solitaire/bounds'
 import { GEOMETRIES, windowCells, type ArmyType, type Window } from '../shared/solitaire/geometry'
-import { armyModel, armyOf } from '../shared/solitaire/ip'
+import { armyModel, armyOf, jumpsOf } from '../shared/solitaire/ip'
 import { IMPROVED_MAP, pagodaMap } from '../shared/solitaire/pagoda'
+import { movesOf, orderJumps } from '../shared/solitaire/order'
+import { verifyArmy, type ArmyVerdict } from '../shared/solitaire/solution'
 
 export interface IpOutcome {
   readonly type: ArmyType
@@ -30,7 +32,11 @@ export interface IpOutcome {
    * improved map's weight) lies in the window.
    */
   readonly startsCovered: boolean | null
+  /** The model's jumps in the solution found, by cell (an unordered multiset). */
+  readonly solutionJumps?: readonly (readonly [Cell, Cell, Cell])[]
 }
+
+type Cell = readonly [number, number]
 
 /** The default window for a level: the pagoda bound's largest exponent E, rows 0 .. E+2, E+2 columns beyond. */
 export function defaultWindow(type: ArmyType, level: number): Window {
@@ -52,6 +58,7 @@ export async function solveArmyIp(type: ArmyType, level: number, options: { wind
   const value = (name: string): number => (r.Columns[name] as { Primal?: number } | undefined)?.Primal ?? 0
   const hasSolution = status === 'Optimal' || status === 'Time limit reached'
   const army = hasSolution ? armyOf(model, value) : []
+  const jumpList = hasSolution ? jumpsOf(model, value).map(([a, b, c]) => [model.cells[a]!, model.cells[b]!, model.cells[c]!] as const) : undefined
   const men = status === 'Optimal' ? army.length : null
   let startsCovered: boolean | null = null
   if (men !== null) {
@@ -67,5 +74,51 @@ export async function solveArmyIp(type: ArmyType, level: number, options: { wind
       })
     } else startsCovered = false
   }
-  return { type, level, status, men, army, window, cells: model.cells.length, jumps: model.jumps.length, seconds, startsCovered }
+  return {
+    type,
+    level,
+    status,
+    men,
+    army,
+    window,
+    cells: model.cells.length,
+    jumps: model.jumps.length,
+    seconds,
+    startsCovered,
+    ...(jumpList && { solutionJumps: jumpList }),
+  }
+}
+
+export interface ArmySolution {
+  readonly ip: IpOutcome
+  /** The army's moves in a legal order (chains of one man's jumps), or null. */
+  readonly moves: Cell[][] | null
+  readonly orderNodes: number
+  readonly orderGaveUp: boolean
+  readonly verdict: ArmyVerdict | null
+}
+
+/** An army of the integer program's minimum size and a legal order of its jumps, verified. */
+export async function solveArmy(type: ArmyType, level: number, options: { window?: Window; timeLimit: number; maxNodes?: number }): Promise<ArmySolution> {
+  const ip = await solveArmyIp(type, level, options)
+  if (ip.men === null || !ip.solutionJumps) return { ip, moves: null, orderNodes: 0, orderGaveUp: false, verdict: null }
+  const g = GEOMETRIES[type]
+  const index = new Map<string, number>()
+  const cells: Cell[] = []
+  const id = (c: Cell): number => {
+    const k = `${c[0]},${c[1]}`
+    let i = index.get(k)
+    if (i === undefined) {
+      i = cells.length
+      index.set(k, i)
+      cells.push(c)
+    }
+    return i
+  }
+  const start = ip.army.map(id)
+  const jumps = ip.solutionJumps.map(([a, b, c]) => [id(a), id(b), id(c)] as const)
+  const r = orderJumps(cells.length, start, jumps, options.maxNodes)
+  if (!r.order) return { ip, moves: null, orderNodes: r.nodes, orderGaveUp: r.gaveUp, verdict: null }
+  const moves = movesOf(r.order).map((chain) => [cells[chain[0]![0]]!, ...chain.map((j) => cells[j[2]]!)])
+  return { ip, moves, orderNodes: r.nodes, orderGaveUp: false, verdict: verifyArmy(g, ip.window, ip.army, moves) }
 }

@@ -8,13 +8,16 @@ import { highestLevel, pagodaBound, type PagodaBound } from '../shared/solitaire
 import { armyType, GEOMETRIES, type ArmyType, type Window } from '../shared/solitaire/geometry'
 import { checkPagoda, IMPROVED_MAP, pagodaMap, PAGODA_MAPS, STANDARD_MAP } from '../shared/solitaire/pagoda'
 import { formatPowers, formatZ, powerSum, toNumber, type ZSigma } from '../shared/solitaire/zsigma'
-import { defaultWindow, solveArmyIp, type IpOutcome } from './army-ip'
+import { defaultWindow, solveArmy, solveArmyIp, type IpOutcome } from './army-ip'
+import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCell, verifyArmy } from '../shared/solitaire/solution'
 import { json, table, type Io } from './io'
 import { parse, UsageError, type Values } from './options'
 
 export const ARMY_HELP = `halma army: solitaire armies (pegs jump and capture; advance one man as far as possible)
 
-usage: halma army bound --type TYPE [--level N] [--map FIG] [--json]
+usage: halma army bound --type TYPE [--level N] [--method pagoda|ip] [--map FIG] [--json]
+       halma army solve --type TYPE --level N [--time-limit S] [--json]
+       halma army verify --type TYPE --level N --rows R --width W --army CELLS --moves MOVES
        halma army pagoda --type TYPE [--map FIG] [--rows R] [--json]
 
   --type TYPE   conway, skew, diagonal, hexagonal or pablito
@@ -24,6 +27,9 @@ usage: halma army bound --type TYPE [--level N] [--map FIG] [--json]
                 HiGHS; its window (--rows, --width) defaults to the pagoda bound's reach
   --time-limit S  ip: stop after S seconds (default 300), reporting the best army found
   --width W     ip: columns of the window beyond each row's span
+solve: an army of the integer program's minimum size, its jumps put in a legal order by
+  depth-first search, grouped into moves (one man's chain) and verified move by move.
+verify: the army (cells such as "k4 l4 k5") and its moves ("k5-k3, ...") on the window.
   --map FIG     the exponent map: ${Object.keys(PAGODA_MAPS).join(', ')}; default: the paper's improved
                 map of the type (Conway fig3, skew and diagonal fig6a, hexagonal fig7a,
                 Pablito's fig7b)
@@ -40,6 +46,8 @@ const OPTIONS = {
   rows: { type: 'string' },
   width: { type: 'string' },
   'time-limit': { type: 'string' },
+  army: { type: 'string' },
+  moves: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -193,6 +201,77 @@ function runPagoda(v: Values, io: Io): number {
   return violations.length === 0 ? 0 : 1
 }
 
+function windowOption(v: Values, type: ArmyType, level: number): Window {
+  const d = defaultWindow(type, level)
+  return { rows: intOption(v, 'rows', 2, 200) ?? d.rows, width: intOption(v, 'width', 0, 200) ?? d.width }
+}
+
+function levelOption(v: Values, type: ArmyType): number {
+  const level = intOption(v, 'level', 1, highestLevel(type))
+  if (level === undefined) throw new UsageError('--level is required')
+  return level
+}
+
+async function runSolve(v: Values, io: Io): Promise<number> {
+  const type = typeOption(v)
+  const level = levelOption(v, type)
+  const window = windowOption(v, type, level)
+  const g = GEOMETRIES[type]
+  const s = await solveArmy(type, level, { window, timeLimit: intOption(v, 'time-limit', 1, 86_400) ?? 300 })
+  const ok = s.verdict?.ok === true
+  if (v['json']) {
+    io.out(
+      json({
+        type,
+        level,
+        window,
+        status: s.ip.status,
+        men: s.ip.men,
+        army: s.ip.army.map((c) => cellLabel(g, window, c)),
+        moves: s.moves && formatArmyMoves(g, window, s.moves),
+        jumps: s.verdict?.jumps ?? null,
+        verified: ok,
+        ...(s.verdict?.error && { error: s.verdict.error }),
+        seconds: s.ip.seconds,
+      }),
+    )
+    return ok ? 0 : 1
+  }
+  if (s.ip.men === null) {
+    io.out(`level ${level}: no army found (${s.ip.status} after ${s.ip.seconds.toFixed(1)} s)`)
+    return 1
+  }
+  io.out(`${upperFirst(g.title)} to level ${level}: ${s.ip.men} men (the integer program's minimum on the window of ${window.rows} rows, ${window.width} columns beyond each row; ${s.ip.seconds.toFixed(1)} s)`)
+  io.out(drawArmy(g, window, s.ip.army).join('\n'))
+  if (!s.moves) {
+    io.out(s.orderGaveUp ? `no legal order of its jumps found in ${s.orderNodes} states (gave up)` : 'its jumps have no legal order (every order searched)')
+    return 1
+  }
+  io.out(`${s.moves.length} moves, ${s.verdict!.jumps} jumps, ${ok ? 'verified' : `NOT verified: ${s.verdict!.error}`}:`)
+  io.out(formatArmyMoves(g, window, s.moves))
+  return ok ? 0 : 1
+}
+
+function runVerify(v: Values, io: Io): number {
+  const type = typeOption(v)
+  const level = levelOption(v, type)
+  const window = windowOption(v, type, level)
+  const g = GEOMETRIES[type]
+  if (typeof v['army'] !== 'string' || typeof v['moves'] !== 'string') throw new UsageError('--army and --moves are required')
+  let army, moves
+  try {
+    army = v['army'].split(/[\s,]+/).filter((x) => x !== '').map((label) => parseCell(g, window, label))
+    moves = parseArmyMoves(g, window, v['moves'])
+  } catch (e) {
+    throw new UsageError((e as Error).message)
+  }
+  const bad = army.find(([, y]) => y < level)
+  if (bad) throw new UsageError(`the army's man on ${cellLabel(g, window, bad)} is in front of row ${level}`)
+  const r = verifyArmy(g, window, army, moves)
+  io.out(r.ok ? `valid: ${army.length} men reach level ${level} in ${r.moves} moves (${r.jumps} jumps), ${r.menLeft} men left` : `invalid: ${r.error}`)
+  return r.ok ? 0 : 1
+}
+
 export async function runArmy(argv: string[], io: Io): Promise<number> {
   const [sub, ...rest] = argv
   if (sub === undefined || sub === '--help' || sub === '-h') {
@@ -206,5 +285,7 @@ export async function runArmy(argv: string[], io: Io): Promise<number> {
   }
   if (sub === 'bound') return await runBound(v, io)
   if (sub === 'pagoda') return runPagoda(v, io)
-  throw new UsageError(`unknown army command '${sub}' (bound or pagoda; solve, count, verify and show are to come)`)
+  if (sub === 'solve') return await runSolve(v, io)
+  if (sub === 'verify') return runVerify(v, io)
+  throw new UsageError(`unknown army command '${sub}' (bound, pagoda, solve or verify; count and show are to come)`)
 }

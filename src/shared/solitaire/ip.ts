@@ -96,3 +96,12 @@ export function armyOf(model: ArmyModel, value: (name: string) => number): (read
   })
   return out
 }
+
+/** The jumps of a solved model, each as often as it is made. */
+export function jumpsOf(model: ArmyModel, value: (name: string) => number): (readonly [number, number, number])[] {
+  const out: (readonly [number, number, number])[] = []
+  model.jumps.forEach((j, k) => {
+    for (let n = Math.round(value(`j${k}`)); n > 0; n--) out.push(j)
+  })
+  return out
+}

@@ -1,0 +1,110 @@
+/**
+ * Solitaire army solutions: notation and verification. A cell is written as a column letter and
+ * a row number, as transfers are (`c5-c3-e3` is one man's chain of two jumps): rows are the
+ * paper's (0 is the target's row, the army's front row is the level), columns are lettered from
+ * the window's leftmost column (a .. z, then aa, ab, ...), so a solution is read with its window.
+ * Verification plays the moves on the window: each jump leaves a cell with a man, passes over the
+ * adjacent man in an allowed direction into an empty cell, and removes the man jumped; the
+ * solution succeeds when a man stands on the target.
+ */
+import { inWindow, type ArmyGeometry, type Window } from './geometry'
+
+type Cell = readonly [number, number]
+
+/** The window's leftmost column (the column of letter a). */
+export function leftColumn(g: ArmyGeometry, w: Window): number {
+  let lo = Infinity
+  for (let y = 0; y < w.rows; y++) lo = Math.min(lo, g.columns(y, w.width)[0])
+  return lo
+}
+
+const letters = (k: number): string => (k < 26 ? String.fromCharCode(97 + k) : letters(Math.floor(k / 26) - 1) + letters(k % 26))
+
+export function cellLabel(g: ArmyGeometry, w: Window, [x, y]: Cell): string {
+  return `${letters(x - leftColumn(g, w))}${y}`
+}
+
+/** The cell of a label, or an error naming it. */
+export function parseCell(g: ArmyGeometry, w: Window, label: string): Cell {
+  const m = /^([a-z]+)(\d+)$/.exec(label.trim())
+  if (!m) throw new Error(`'${label}' is not a cell (a column letter and a row number, e.g. k4)`)
+  let k = 0
+  for (const ch of m[1]!) k = k * 26 + (ch.charCodeAt(0) - 96)
+  const cell: Cell = [k - 1 + leftColumn(g, w), Number(m[2])]
+  if (!inWindow(g, w, ...cell)) throw new Error(`${label} is not a cell of the window (${w.rows} rows, ${w.width} columns beyond each row)`)
+  return cell
+}
+
+/** Moves (each a chain of cells) written as "k4-k2-m2, ...". */
+export function formatArmyMoves(g: ArmyGeometry, w: Window, moves: readonly (readonly Cell[])[]): string {
+  return moves.map((chain) => chain.map((c) => cellLabel(g, w, c)).join('-')).join(', ')
+}
+
+export function parseArmyMoves(g: ArmyGeometry, w: Window, text: string): Cell[][] {
+  return text
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map((move) => move.split('-').map((label) => parseCell(g, w, label)))
+}
+
+export interface ArmyVerdict {
+  readonly ok: boolean
+  /** Why it fails: the move (1-based), the jump and the reason. */
+  readonly error?: string
+  readonly jumps: number
+  readonly moves: number
+  /** Men left on the board at the end. */
+  readonly menLeft: number
+}
+
+/** Play `moves` from `army` on the window; ok when a man ends on the target. */
+export function verifyArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], moves: readonly (readonly Cell[])[]): ArmyVerdict {
+  const key = ([x, y]: Cell): string => `${x},${y}`
+  const label = (c: Cell): string => cellLabel(g, w, c)
+  const men = new Set<string>()
+  for (const c of army) {
+    if (!inWindow(g, w, ...c)) return { ok: false, error: `the army's man at x ${c[0]}, row ${c[1]} is off the window`, jumps: 0, moves: 0, menLeft: army.length }
+    if (men.has(key(c))) return { ok: false, error: `two men of the army on ${label(c)}`, jumps: 0, moves: 0, menLeft: army.length }
+    men.add(key(c))
+  }
+  let jumps = 0
+  const fail = (i: number, what: string): ArmyVerdict => ({ ok: false, error: `move ${i + 1} (${moves[i]!.map(label).join('-')}): ${what}`, jumps, moves: i, menLeft: men.size })
+  for (let i = 0; i < moves.length; i++) {
+    const chain = moves[i]!
+    if (chain.length < 2) return fail(i, 'a move needs at least two cells')
+    if (!men.has(key(chain[0]!))) return fail(i, `no man on ${label(chain[0]!)}`)
+    for (let s = 1; s < chain.length; s++) {
+      const [from, into] = [chain[s - 1]!, chain[s]!]
+      const d = [(into[0] - from[0]) / 2, (into[1] - from[1]) / 2] as const
+      if (!g.directions.some(([dx, dy]) => dx === d[0] && dy === d[1]))
+        return fail(i, `${label(from)}-${label(into)} is not a jump of ${g.title} (two cells apart along an allowed direction)`)
+      const over: Cell = [from[0] + d[0], from[1] + d[1]]
+      if (!men.has(key(over))) return fail(i, `${label(from)}-${label(into)} jumps over ${label(over)}, which is empty`)
+      if (men.has(key(into))) return fail(i, `${label(from)}-${label(into)} lands on ${label(into)}, which holds a man`)
+      men.delete(key(from))
+      men.delete(key(over))
+      men.add(key(into))
+      jumps++
+    }
+  }
+  const ok = men.has('0,0')
+  return { ok, ...(!ok && { error: `no man reaches the target (${label([0, 0])}) after ${moves.length} moves` }), jumps, moves: moves.length, menLeft: men.size }
+}
+
+/** A text picture of the window's rows 0 .. last: X the target, o a man, . an empty cell. */
+export function drawArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], lastRow = w.rows - 1): string[] {
+  const men = new Set(army.map(([x, y]) => `${x},${y}`))
+  const lo = leftColumn(g, w)
+  const lines: string[] = []
+  for (let y = 0; y <= lastRow; y++) {
+    const [a, b] = g.columns(y, w.width)
+    let line = ''
+    for (let x = lo; x <= b; x++) {
+      const on = x >= a && g.onBoard(x, y)
+      line += !on ? '  ' : x === 0 && y === 0 ? ' X' : men.has(`${x},${y}`) ? ' o' : ' .'
+    }
+    lines.push(`${String(y).padStart(3)} ${line.trimEnd()}`)
+  }
+  return lines
+}
