@@ -58,7 +58,9 @@ export async function solveArmyIp(type: ArmyType, level: number, options: { wind
   const value = (name: string): number => (r.Columns[name] as { Primal?: number } | undefined)?.Primal ?? 0
   const hasSolution = status === 'Optimal' || status === 'Time limit reached'
   const army = hasSolution ? armyOf(model, value) : []
-  const jumpList = hasSolution ? jumpsOf(model, value).map(([a, b, c]) => [model.cells[a]!, model.cells[b]!, model.cells[c]!] as const) : undefined
+  const jumpList = hasSolution
+    ? jumpsOf(model, value).map(([a, b, c]) => [model.cells[a]!, model.cells[b]!, model.cells[c]!] as const)
+    : undefined
   const men = status === 'Optimal' ? army.length : null
   let startsCovered: boolean | null = null
   if (men !== null) {
@@ -99,7 +101,11 @@ export interface ArmySolution {
 }
 
 /** An army of the integer program's minimum size and a legal order of its jumps, verified. */
-export async function solveArmy(type: ArmyType, level: number, options: { window?: Window; timeLimit: number; maxNodes?: number }): Promise<ArmySolution> {
+export async function solveArmy(
+  type: ArmyType,
+  level: number,
+  options: { window?: Window; timeLimit: number; maxNodes?: number },
+): Promise<ArmySolution> {
   const ip = await solveArmyIp(type, level, options)
   if (ip.men === null || !ip.solutionJumps) return { ip, moves: null, orderNodes: 0, orderGaveUp: false, verdict: null }
   const g = GEOMETRIES[type]

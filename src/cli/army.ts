@@ -10,7 +10,7 @@ import { checkPagoda, IMPROVED_MAP, pagodaMap, PAGODA_MAPS, STANDARD_MAP } from 
 import { formatPowers, formatZ, powerSum, toNumber, type ZSigma } from '../shared/solitaire/zsigma'
 import { defaultWindow, solveArmy, solveArmyIp, type IpOutcome } from './army-ip'
 import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCell, verifyArmy } from '../shared/solitaire/solution'
-import { json, table, type Io } from './io'
+import { json, plural, table, type Io } from './io'
 import { parse, UsageError, type Values } from './options'
 
 export const ARMY_HELP = `halma army: solitaire armies (pegs jump and capture; advance one man as far as possible)
@@ -241,10 +241,16 @@ async function runSolve(v: Values, io: Io): Promise<number> {
     io.out(`level ${level}: no army found (${s.ip.status} after ${s.ip.seconds.toFixed(1)} s)`)
     return 1
   }
-  io.out(`${upperFirst(g.title)} to level ${level}: ${s.ip.men} men (the integer program's minimum on the window of ${window.rows} rows, ${window.width} columns beyond each row; ${s.ip.seconds.toFixed(1)} s)`)
+  io.out(
+    `${upperFirst(g.title)} to level ${level}: ${s.ip.men} men (the integer program's minimum on the window --rows ${window.rows} --width ${window.width}; ${s.ip.seconds.toFixed(1)} s)`,
+  )
   io.out(drawArmy(g, window, s.ip.army).join('\n'))
   if (!s.moves) {
-    io.out(s.orderGaveUp ? `no legal order of its jumps found in ${s.orderNodes} states (gave up)` : 'its jumps have no legal order (every order searched)')
+    io.out(
+      s.orderGaveUp
+        ? `no legal order of its jumps found in ${s.orderNodes} states (gave up)`
+        : 'its jumps have no legal order (every order searched)',
+    )
     return 1
   }
   io.out(`${s.moves.length} moves, ${s.verdict!.jumps} jumps, ${ok ? 'verified' : `NOT verified: ${s.verdict!.error}`}:`)
@@ -260,7 +266,10 @@ function runVerify(v: Values, io: Io): number {
   if (typeof v['army'] !== 'string' || typeof v['moves'] !== 'string') throw new UsageError('--army and --moves are required')
   let army, moves
   try {
-    army = v['army'].split(/[\s,]+/).filter((x) => x !== '').map((label) => parseCell(g, window, label))
+    army = v['army']
+      .split(/[\s,]+/)
+      .filter((x) => x !== '')
+      .map((label) => parseCell(g, window, label))
     moves = parseArmyMoves(g, window, v['moves'])
   } catch (e) {
     throw new UsageError((e as Error).message)
@@ -268,7 +277,11 @@ function runVerify(v: Values, io: Io): number {
   const bad = army.find(([, y]) => y < level)
   if (bad) throw new UsageError(`the army's man on ${cellLabel(g, window, bad)} is in front of row ${level}`)
   const r = verifyArmy(g, window, army, moves)
-  io.out(r.ok ? `valid: ${army.length} men reach level ${level} in ${r.moves} moves (${r.jumps} jumps), ${r.menLeft} men left` : `invalid: ${r.error}`)
+  io.out(
+    r.ok
+      ? `valid: ${army.length} men reach level ${level} in ${plural(r.moves, 'move')} (${plural(r.jumps, 'jump')}), ${r.menLeft === 1 ? '1 man' : `${r.menLeft} men`} left`
+      : `invalid: ${r.error}`,
+  )
   return r.ok ? 0 : 1
 }
 

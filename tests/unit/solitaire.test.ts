@@ -20,7 +20,8 @@ import {
   ZERO,
 } from '../../src/shared/solitaire/zsigma'
 import { main } from '../../src/cli/main'
-import { solveArmyIp } from '../../src/cli/army-ip'
+import { solveArmy, solveArmyIp } from '../../src/cli/army-ip'
+import { cellLabel, parseArmyMoves, parseCell, verifyArmy } from '../../src/shared/solitaire/solution'
 import { armyModel } from '../../src/shared/solitaire/ip'
 
 describe('Z[sigma]', () => {
@@ -213,6 +214,50 @@ describe('the integer program of section 5.1', () => {
   })
 })
 
+describe('solutions', () => {
+  const g = GEOMETRIES.conway
+  const w = { rows: 6, width: 4 }
+  // Four men to level 2: e2, e3, f2, g2 (columns lettered from x -4).
+  const army: [number, number][] = [
+    [0, 2],
+    [0, 3],
+    [1, 2],
+    [2, 2],
+  ]
+
+  it('plays a legal solution and names the first fault of an illegal one', () => {
+    expect(cellLabel(g, w, [0, 0])).toBe('e0')
+    expect(parseCell(g, w, 'g2')).toEqual([2, 2])
+    expect(verifyArmy(g, w, army, parseArmyMoves(g, w, 'e3-e1, g2-e2, e2-e0'))).toEqual({ ok: true, jumps: 3, moves: 3, menLeft: 1 })
+    expect(verifyArmy(g, w, army, parseArmyMoves(g, w, 'e3-e1, g2-e2-e0'))).toMatchObject({ ok: true, moves: 2 })
+    expect(verifyArmy(g, w, army, parseArmyMoves(g, w, 'g2-e2'))).toMatchObject({
+      error: 'move 1 (g2-e2): g2-e2 lands on e2, which holds a man',
+    })
+    expect(verifyArmy(g, w, army, parseArmyMoves(g, w, 'e2-f3'))).toMatchObject({
+      error: expect.stringMatching(/is not a jump of Conway's army/),
+    })
+    expect(verifyArmy(g, w, army, parseArmyMoves(g, w, 'e3-e1, e1-e3'))).toMatchObject({
+      error: expect.stringMatching(/move 2 \(e1-e3\): e1-e3 jumps over e2, which is empty/),
+    })
+    expect(verifyArmy(g, w, army, parseArmyMoves(g, w, 'g2-e2'))).toMatchObject({
+      error: expect.stringMatching(/lands on e2, which holds a man/),
+    })
+    expect(verifyArmy(g, w, army, parseArmyMoves(g, w, 'a2-c2'))).toMatchObject({ error: expect.stringMatching(/no man on a2/) })
+    expect(verifyArmy(g, w, army, [])).toMatchObject({ ok: false, error: expect.stringMatching(/no man reaches the target \(e0\)/) })
+    expect(() => parseCell(g, w, 'z9')).toThrow(/z9 is not a cell of the window/)
+    expect(() => parseCell(g, w, '4e')).toThrow(/'4e' is not a cell/)
+  })
+
+  it('finds a 20-man army to level 4 and a legal order of its jumps, verified', async () => {
+    const s = await solveArmy('conway', 4, { timeLimit: 120 })
+    expect(s.ip.men).toBe(20)
+    expect(s.verdict).toMatchObject({ ok: true, jumps: 19 })
+    expect(s.moves!.length).toBeLessThanOrEqual(19)
+    // Replayed independently of the solver's own check.
+    expect(verifyArmy(GEOMETRIES.conway, s.ip.window, s.ip.army, s.moves!).ok).toBe(true)
+  }, 60_000)
+})
+
 describe('halma army', () => {
   const run = async (...argv: string[]) => {
     const out: string[] = []
@@ -252,7 +297,22 @@ describe('halma army', () => {
       err: expect.stringMatching(/Figure 7b is not a pagoda function for the skew army/),
     })
     expect(await run('bound')).toMatchObject({ code: 2, err: expect.stringMatching(/--type is required/) })
-    expect(await run('solve', '--type', 'conway')).toMatchObject({ code: 2, err: expect.stringMatching(/unknown army command 'solve'/) })
+    expect(await run('count', '--type', 'conway')).toMatchObject({ code: 2, err: expect.stringMatching(/unknown army command 'count'/) })
+    const verify = ['verify', '--type', 'conway', '--level', '2', '--rows', '6', '--width', '4']
+    expect(await run(...verify, '--army', 'e2 e3 f2 g2', '--moves', 'e3-e1, g2-e2, e2-e0')).toMatchObject({
+      code: 0,
+      out: 'valid: 4 men reach level 2 in 3 moves (3 jumps), 1 man left',
+    })
+    expect(await run(...verify, '--army', 'e2 e3 f2 g2', '--moves', 'e3-e1, e1-e3')).toMatchObject({
+      code: 1,
+      out: 'invalid: move 2 (e1-e3): e1-e3 jumps over e2, which is empty',
+    })
+    expect(
+      await run('verify', '--type', 'conway', '--level', '2', '--rows', '6', '--width', '4', '--army', 'e1 e3', '--moves', 'e3-e1'),
+    ).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/the army's man on e1 is in front of row 2/),
+    })
   })
 
   it('checks and prints a map (exit 1 when it is no pagoda function)', async () => {

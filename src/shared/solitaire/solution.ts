@@ -64,12 +64,19 @@ export function verifyArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], mo
   const label = (c: Cell): string => cellLabel(g, w, c)
   const men = new Set<string>()
   for (const c of army) {
-    if (!inWindow(g, w, ...c)) return { ok: false, error: `the army's man at x ${c[0]}, row ${c[1]} is off the window`, jumps: 0, moves: 0, menLeft: army.length }
+    if (!inWindow(g, w, ...c))
+      return { ok: false, error: `the army's man at x ${c[0]}, row ${c[1]} is off the window`, jumps: 0, moves: 0, menLeft: army.length }
     if (men.has(key(c))) return { ok: false, error: `two men of the army on ${label(c)}`, jumps: 0, moves: 0, menLeft: army.length }
     men.add(key(c))
   }
   let jumps = 0
-  const fail = (i: number, what: string): ArmyVerdict => ({ ok: false, error: `move ${i + 1} (${moves[i]!.map(label).join('-')}): ${what}`, jumps, moves: i, menLeft: men.size })
+  const fail = (i: number, what: string): ArmyVerdict => ({
+    ok: false,
+    error: `move ${i + 1} (${moves[i]!.map(label).join('-')}): ${what}`,
+    jumps,
+    moves: i,
+    menLeft: men.size,
+  })
   for (let i = 0; i < moves.length; i++) {
     const chain = moves[i]!
     if (chain.length < 2) return fail(i, 'a move needs at least two cells')
@@ -89,7 +96,13 @@ export function verifyArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], mo
     }
   }
   const ok = men.has('0,0')
-  return { ok, ...(!ok && { error: `no man reaches the target (${label([0, 0])}) after ${moves.length} moves` }), jumps, moves: moves.length, menLeft: men.size }
+  return {
+    ok,
+    ...(!ok && { error: `no man reaches the target (${label([0, 0])}) after ${moves.length} moves` }),
+    jumps,
+    moves: moves.length,
+    menLeft: men.size,
+  }
 }
 
 /** A text picture of the window's rows 0 .. last: X the target, o a man, . an empty cell. */
