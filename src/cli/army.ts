@@ -11,13 +11,15 @@ import { formatPowers, formatZ, powerSum, toNumber, type ZSigma } from '../share
 import { defaultWindow, solveArmy, solveArmyIp, type IpOutcome } from './army-ip'
 import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCell, verifyArmy } from '../shared/solitaire/solution'
 import { json, plural, table, type Io } from './io'
-import { parse, UsageError, type Values } from './options'
+import { parse, readText, UsageError, type Values } from './options'
+import { parseArmyDocument } from '../shared/solitaire/document'
 
 export const ARMY_HELP = `halma army: solitaire armies (pegs jump and capture; advance one man as far as possible)
 
 usage: halma army bound --type TYPE [--level N] [--method pagoda|ip] [--map FIG] [--json]
        halma army solve --type TYPE --level N [--time-limit S] [--json]
        halma army verify --type TYPE --level N --rows R --width W --army CELLS --moves MOVES
+       halma army verify --file FILE.army.json
        halma army pagoda --type TYPE [--map FIG] [--rows R] [--json]
 
   --type TYPE   conway, skew, diagonal, hexagonal or pablito
@@ -48,6 +50,7 @@ const OPTIONS = {
   'time-limit': { type: 'string' },
   army: { type: 'string' },
   moves: { type: 'string' },
+  file: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -259,6 +262,21 @@ async function runSolve(v: Values, io: Io): Promise<number> {
 }
 
 function runVerify(v: Values, io: Io): number {
+  if (typeof v['file'] === 'string') {
+    let doc
+    try {
+      doc = parseArmyDocument(readText(v['file'], 'army document'), v['file'])
+    } catch (e) {
+      throw new UsageError((e as Error).message)
+    }
+    const r = verifyArmy(GEOMETRIES[doc.type], doc.window, doc.army, doc.moves)
+    io.out(
+      r.ok
+        ? `valid: ${doc.army.length} men of ${GEOMETRIES[doc.type].title} reach level ${doc.level} in ${plural(r.moves, 'move')} (${plural(r.jumps, 'jump')})`
+        : `invalid: ${r.error}`,
+    )
+    return r.ok ? 0 : 1
+  }
   const type = typeOption(v)
   const level = levelOption(v, type)
   const window = windowOption(v, type, level)

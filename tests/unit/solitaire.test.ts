@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { parseArmyDocument } from '../../src/shared/solitaire/document'
 import { highestLevel, levelWeight, pagodaBound, slackOf } from '../../src/shared/solitaire/bounds'
 import { ARMY_TYPES, GEOMETRIES, type ArmyType } from '../../src/shared/solitaire/geometry'
 import { checkPagoda, jumpLoss, jumpType, pagodaMap, PAGODA_MAPS, STANDARD_MAP } from '../../src/shared/solitaire/pagoda'
@@ -256,6 +259,29 @@ describe('solutions', () => {
     // Replayed independently of the solver's own check.
     expect(verifyArmy(GEOMETRIES.conway, s.ip.window, s.ip.army, s.moves!).ok).toBe(true)
   }, 60_000)
+})
+
+describe('army documents', () => {
+  const dir = join(import.meta.dirname, '../../resources/armies')
+  it('every shipped army document verifies', () => {
+    const files = readdirSync(dir).filter((f) => f.endsWith('.army.json'))
+    expect(files.length).toBeGreaterThanOrEqual(2)
+    for (const f of files) {
+      const doc = parseArmyDocument(readFileSync(join(dir, f), 'utf8'), f)
+      expect(verifyArmy(GEOMETRIES[doc.type], doc.window, doc.army, doc.moves), f).toMatchObject({ ok: true })
+    }
+  })
+
+  it('names the field of a bad document', () => {
+    const good = JSON.parse(readFileSync(join(dir, 'conway-20-level4.army.json'), 'utf8')) as Record<string, unknown>
+    const bad = (change: object) => () => parseArmyDocument(JSON.stringify({ ...good, ...change }), 'x.army.json')
+    expect(bad({ type: 'hex' })).toThrow(/^x\.army\.json: type: /)
+    expect(bad({ level: 0 })).toThrow(/^x\.army\.json: level: /)
+    expect(bad({ army: 'k4 zz99' })).toThrow(/^x\.army\.json: army: zz99 is not a cell of the window/)
+    expect(bad({ army: 'k1' })).toThrow(/a man in row 1, in front of the level's row 4/)
+    expect(bad({ moves: 'k5-' })).toThrow(/^x\.army\.json: moves: /)
+    expect(() => parseArmyDocument('{', 'y.json')).toThrow(/^y\.json: not JSON/)
+  })
 })
 
 describe('halma army', () => {
