@@ -36,7 +36,7 @@ export function parseArmyDocument(text: string, where = 'document'): ArmyDocumen
   try {
     data = JSON.parse(text)
   } catch (e) {
-    throw new Error(`${where}: not JSON (${(e as Error).message})`)
+    throw new Error(`${where}: not JSON (${(e as Error).message})`, { cause: e })
   }
   const r = ArmyDocumentSchema.safeParse(data)
   if (!r.success) {
@@ -49,7 +49,7 @@ export function parseArmyDocument(text: string, where = 'document'): ArmyDocumen
     try {
       return f()
     } catch (e) {
-      throw new Error(`${where}: ${what}: ${(e as Error).message}`)
+      throw new Error(`${where}: ${what}: ${(e as Error).message}`, { cause: e })
     }
   }
   const army = cells('army', () =>
