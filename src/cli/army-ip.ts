@@ -13,6 +13,7 @@ import { armyModel, armyOf, jumpsOf } from '../shared/solitaire/ip'
 import { IMPROVED_MAP, pagodaMap } from '../shared/solitaire/pagoda'
 import { movesOf, orderJumps } from '../shared/solitaire/order'
 import { verifyArmy, type ArmyVerdict } from '../shared/solitaire/solution'
+import { playArmy } from '../shared/solitaire/play'
 
 export interface IpOutcome {
   readonly type: ArmyType
@@ -127,4 +128,84 @@ export async function solveArmy(
   if (!r.order) return { ip, moves: null, orderNodes: r.nodes, orderGaveUp: r.gaveUp, verdict: null }
   const moves = movesOf(r.order).map((chain) => [cells[chain[0]![0]]!, ...chain.map((j) => cells[j[2]]!)])
   return { ip, moves, orderNodes: r.nodes, orderGaveUp: false, verdict: verifyArmy(g, ip.window, ip.army, moves) }
+}
+
+/** The mirror image of a cell across the target's vertical axis (axial for the hexagonal lattice). */
+export function mirror(type: ArmyType, [x, y]: Cell): Cell {
+  return type === 'hexagonal' || type === 'pablito' ? [-x - y, y] : [-x, y]
+}
+
+export interface ArmyCount {
+  /** The minimum size on the window (the first integer program's optimum). */
+  readonly men: number | null
+  /** Armies of that size that reach the level (each played out by playArmy), mirror images apart. */
+  readonly armies: (readonly Cell[])[]
+  /** Classes up to reflection. */
+  readonly classes: number
+  /** Armies the integer program allowed but no order of jumps brings to the target. */
+  readonly unplayable: number
+  /** How the enumeration ended: 'complete' (the program allows no further army of that size), or why not. */
+  readonly end: 'complete' | 'time' | 'gave up'
+  readonly window: Window
+  readonly seconds: number
+}
+
+/**
+ * Every minimum-size army on the window, up to reflection: solve the program, play the army out,
+ * then forbid it and its mirror image (a cut: at most |A| - 1 of its cells) and solve again, until
+ * the program's minimum grows.
+ */
+export async function countArmies(
+  type: ArmyType,
+  level: number,
+  options: { window?: Window; timeLimit: number; maxPositions?: number },
+): Promise<ArmyCount> {
+  const g = GEOMETRIES[type]
+  const window = options.window ?? defaultWindow(type, level)
+  const map = pagodaMap(IMPROVED_MAP[type])
+  const highs = await highsLoader()
+  const t0 = performance.now()
+  const exclude: (readonly Cell[])[] = []
+  const armies: (readonly Cell[])[] = []
+  let classes = 0
+  let unplayable = 0
+  let men: number | null = null
+  const key = (a: readonly Cell[]): string =>
+    a
+      .map(([x, y]) => `${x},${y}`)
+      .sort()
+      .join(' ')
+  for (;;) {
+    const left = options.timeLimit - (performance.now() - t0) / 1000
+    if (left <= 0) return { men, armies, classes, unplayable, end: 'time', window, seconds: (performance.now() - t0) / 1000 }
+    const model = armyModel(g, level, { window, exclude })
+    const r = highs.solve(model.lp, { time_limit: left, mip_rel_gap: 0 } as Parameters<typeof highs.solve>[1])
+    const status = r.Status as string
+    if (status === 'Infeasible') break
+    if (status !== 'Optimal') return { men, armies, classes, unplayable, end: 'time', window, seconds: (performance.now() - t0) / 1000 }
+    const value = (name: string): number => (r.Columns[name] as { Primal?: number } | undefined)?.Primal ?? 0
+    const army = armyOf(model, value)
+    men ??= army.length
+    if (army.length > men) break
+    const image = army.map((c) => mirror(type, c))
+    const symmetric = key(image) === key(army)
+    // Playable if the program's own jumps can be ordered; if not, by playing the army out.
+    const ordered = orderJumps(model.cells.length, armyIndices(model.cells, army), jumpsOf(model, value), 200_000).order !== null
+    const played = ordered ? null : playArmy(g, window, army, map, options.maxPositions)
+    if (played?.gaveUp) return { men, armies, classes, unplayable, end: 'gave up', window, seconds: (performance.now() - t0) / 1000 }
+    if (ordered || played?.line) {
+      classes++
+      armies.push(army)
+      if (!symmetric) armies.push(image)
+    } else unplayable += symmetric ? 1 : 2
+    exclude.push(army)
+    if (!symmetric) exclude.push(image)
+  }
+  return { men, armies, classes, unplayable, end: 'complete', window, seconds: (performance.now() - t0) / 1000 }
+}
+
+/** The indices of an army's cells among the model's cells. */
+function armyIndices(cells: readonly Cell[], army: readonly Cell[]): number[] {
+  const at = new Map(cells.map(([x, y], i) => [`${x},${y}`, i]))
+  return army.map(([x, y]) => at.get(`${x},${y}`)!)
 }

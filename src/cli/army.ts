@@ -8,7 +8,7 @@ import { highestLevel, pagodaBound, type PagodaBound } from '../shared/solitaire
 import { armyType, GEOMETRIES, type ArmyType, type Window } from '../shared/solitaire/geometry'
 import { checkPagoda, IMPROVED_MAP, pagodaMap, PAGODA_MAPS, STANDARD_MAP } from '../shared/solitaire/pagoda'
 import { formatPowers, formatZ, powerSum, toNumber, type ZSigma } from '../shared/solitaire/zsigma'
-import { defaultWindow, solveArmy, solveArmyIp, type IpOutcome } from './army-ip'
+import { countArmies, defaultWindow, solveArmy, solveArmyIp, type IpOutcome } from './army-ip'
 import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCell, verifyArmy } from '../shared/solitaire/solution'
 import { json, plural, table, type Io } from './io'
 import { parse, readText, UsageError, type Values } from './options'
@@ -20,6 +20,7 @@ usage: halma army bound --type TYPE [--level N] [--method pagoda|ip] [--map FIG]
        halma army solve --type TYPE --level N [--time-limit S] [--json]
        halma army verify --type TYPE --level N --rows R --width W --army CELLS --moves MOVES
        halma army verify --file FILE.army.json
+       halma army count --type TYPE --level N [--time-limit S] [--json]
        halma army pagoda --type TYPE [--map FIG] [--rows R] [--json]
 
   --type TYPE   conway, skew, diagonal, hexagonal or pablito
@@ -32,6 +33,8 @@ usage: halma army bound --type TYPE [--level N] [--method pagoda|ip] [--map FIG]
 solve: an army of the integer program's minimum size, its jumps put in a legal order by
   depth-first search, grouped into moves (one man's chain) and verified move by move.
 verify: the army (cells such as "k4 l4 k5") and its moves ("k5-k3, ...") on the window.
+count: every army of the minimum size on the window that reaches the level (each played out
+  exhaustively), counted with and without reflections.
   --map FIG     the exponent map: ${Object.keys(PAGODA_MAPS).join(', ')}; default: the paper's improved
                 map of the type (Conway fig3, skew and diagonal fig6a, hexagonal fig7a,
                 Pablito's fig7b)
@@ -303,6 +306,38 @@ function runVerify(v: Values, io: Io): number {
   return r.ok ? 0 : 1
 }
 
+async function runCount(v: Values, io: Io): Promise<number> {
+  const type = typeOption(v)
+  const level = levelOption(v, type)
+  const window = windowOption(v, type, level)
+  const g = GEOMETRIES[type]
+  const c = await countArmies(type, level, { window, timeLimit: intOption(v, 'time-limit', 1, 86_400) ?? 600 })
+  // Cells row by row, left to right.
+  const labels = (a: readonly (readonly [number, number])[]): string =>
+    [...a]
+      .sort((p, q) => p[1] - q[1] || p[0] - q[0])
+      .map((cell) => cellLabel(g, window, cell))
+      .join(' ')
+  if (v['json']) {
+    io.out(json({ type, level, ...c, armies: c.armies.map(labels) }))
+    return c.end === 'complete' ? 0 : 1
+  }
+  const where = `on the window --rows ${window.rows} --width ${window.width}`
+  if (c.men === null) {
+    io.out(`no army found ${where} (${c.end})`)
+    return 1
+  }
+  const done =
+    c.end === 'complete'
+      ? 'exactly'
+      : `the enumeration stopped (${c.end === 'time' ? 'time limit' : 'an army could not be played out in time'}): at least`
+  io.out(
+    `${upperFirst(g.title)} to level ${level}, ${c.men} men ${where}: ${done} ${c.classes} ${c.classes === 1 ? 'army' : 'armies'} up to reflection (${c.armies.length} with reflections) reach the level; ${c.unplayable} more satisfy the integer program but cannot be played out (${c.seconds.toFixed(1)} s)`,
+  )
+  c.armies.forEach((a, i) => io.out(`army ${i + 1}: ${labels(a)}`))
+  return c.end === 'complete' ? 0 : 1
+}
+
 export async function runArmy(argv: string[], io: Io): Promise<number> {
   const [sub, ...rest] = argv
   if (sub === undefined || sub === '--help' || sub === '-h') {
@@ -318,5 +353,6 @@ export async function runArmy(argv: string[], io: Io): Promise<number> {
   if (sub === 'pagoda') return runPagoda(v, io)
   if (sub === 'solve') return await runSolve(v, io)
   if (sub === 'verify') return runVerify(v, io)
-  throw new UsageError(`unknown army command '${sub}' (bound, pagoda, solve or verify; count and show are to come)`)
+  if (sub === 'count') return await runCount(v, io)
+  throw new UsageError(`unknown army command '${sub}' (bound, pagoda, solve, verify or count)`)
 }

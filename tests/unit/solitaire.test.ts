@@ -23,7 +23,8 @@ import {
   ZERO,
 } from '../../src/shared/solitaire/zsigma'
 import { main } from '../../src/cli/main'
-import { solveArmy, solveArmyIp } from '../../src/cli/army-ip'
+import { countArmies, mirror, solveArmy, solveArmyIp } from '../../src/cli/army-ip'
+import { playArmy } from '../../src/shared/solitaire/play'
 import { cellLabel, parseArmyMoves, parseCell, verifyArmy } from '../../src/shared/solitaire/solution'
 import { armyModel } from '../../src/shared/solitaire/ip'
 
@@ -261,6 +262,53 @@ describe('solutions', () => {
   }, 60_000)
 })
 
+describe('counting minimum armies', () => {
+  it("finds exactly Conway's four 20-man armies to level 4, plus their reflections", async () => {
+    const c = await countArmies('conway', 4, { timeLimit: 300 })
+    expect(c).toMatchObject({ men: 20, classes: 4, unplayable: 0, end: 'complete' })
+    expect(c.armies).toHaveLength(8)
+    const key = (a: readonly (readonly [number, number])[]) =>
+      a
+        .map(([x, y]) => `${x},${y}`)
+        .sort()
+        .join(' ')
+    const keys = new Set(c.armies.map(key))
+    // Distinct, and closed under reflection.
+    expect(keys.size).toBe(8)
+    for (const a of c.armies) expect(keys.has(key(a.map((cell) => mirror('conway', cell))))).toBe(true)
+  }, 120_000)
+
+  it('plays an army out exhaustively: a 4-man army reaches level 2, three men do not', () => {
+    const g = GEOMETRIES.conway
+    const w = { rows: 6, width: 4 }
+    const map = pagodaMap('fig3')
+    const won = playArmy(
+      g,
+      w,
+      [
+        [0, 2],
+        [0, 3],
+        [1, 2],
+        [2, 2],
+      ],
+      map,
+    )
+    expect(won.line).not.toBeNull()
+    expect(
+      playArmy(
+        g,
+        w,
+        [
+          [0, 2],
+          [0, 3],
+          [1, 2],
+        ],
+        map,
+      ),
+    ).toMatchObject({ line: null, gaveUp: false })
+  })
+})
+
 describe('army documents', () => {
   const dir = join(import.meta.dirname, '../../resources/armies')
   it('every shipped army document verifies', () => {
@@ -323,7 +371,7 @@ describe('halma army', () => {
       err: expect.stringMatching(/Figure 7b is not a pagoda function for the skew army/),
     })
     expect(await run('bound')).toMatchObject({ code: 2, err: expect.stringMatching(/--type is required/) })
-    expect(await run('count', '--type', 'conway')).toMatchObject({ code: 2, err: expect.stringMatching(/unknown army command 'count'/) })
+    expect(await run('show', '--type', 'conway')).toMatchObject({ code: 2, err: expect.stringMatching(/unknown army command 'show'/) })
     const verify = ['verify', '--type', 'conway', '--level', '2', '--rows', '6', '--width', '4']
     expect(await run(...verify, '--army', 'e2 e3 f2 g2', '--moves', 'e3-e1, g2-e2, e2-e0')).toMatchObject({
       code: 0,

@@ -25,6 +25,8 @@ export interface ModelOptions {
   readonly menPerExponent?: ReadonlyMap<number, number>
   readonly exponent?: (x: number, y: number) => number | null
   /** Keep only the jumps this predicate allows (e.g. those that lose no weight, for zero slack). */
+  /** Armies to leave out (each as its cells): at most |A| - 1 of an army's cells may start with a man. */
+  readonly exclude?: readonly (readonly (readonly [number, number])[])[]
   readonly jumpAllowed?: (from: readonly [number, number], over: readonly [number, number], into: readonly [number, number]) => boolean
 }
 
@@ -74,6 +76,10 @@ export function armyModel(g: ArmyGeometry, level: number, options: ModelOptions)
       }
       lines.push(` n${e}: ${of.map((i) => `s${i}`).join(' + ')} = ${men}`)
     }
+  }
+  for (const [k, cut] of (options.exclude ?? []).entries()) {
+    const of = cut.map(([x, y]) => index.get(`${x},${y}`)).filter((i): i is number => i !== undefined)
+    if (of.length === cut.length) lines.push(` x${k}: ${of.map((i) => `s${i}`).join(' + ')} <= ${of.length - 1}`)
   }
   lines.push('Bounds')
   // A jump happens at most once per man that could ever stand on its start: at most the army's size.
