@@ -6,12 +6,13 @@
  * on the default window and on one 3 rows and 3 columns larger) and Table 8 (an army of the
  * integer program's size and a legal order of its jumps, verified: `halma army solve`); with
  * `-- --long` also the diagonal army to level 8 and the hexagonal army to level 7 (a time limit of
- * 15 minutes each). Written to bench/results/army-<date>.md.
+ * 15 minutes each); and the minimum armies counted (`halma army count`) up to level 5. Written
+ * to bench/results/army-<date>.md.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { defaultWindow, solveArmy, solveArmyIp } from '../src/cli/army-ip'
+import { countArmies, defaultWindow, solveArmy, solveArmyIp } from '../src/cli/army-ip'
 import { table } from '../src/cli/io'
 import { highestLevel, pagodaBound } from '../src/shared/solitaire/bounds'
 import { ARMY_TYPES, GEOMETRIES, type ArmyType } from '../src/shared/solitaire/geometry'
@@ -98,11 +99,29 @@ for (const [t, n, paper] of TABLE8) {
   if ((String(s.ip.men) !== paper.split(' ')[0] && !paper.includes(String(s.ip.men))) || !s.verdict?.ok) differences++
   rows8.push([GEOMETRIES[t].title, n, paper, found, s.verdict?.ok ? 'yes' : 'no', s.moves?.length ?? '-', s.verdict?.jumps ?? '-', ((performance.now() - started) / 1000).toFixed(1)])
 }
+/** Minimum armies counted (the paper knows Conway's level 4 only: four, plus reflections). */
+const COUNTS: [ArmyType, number][] = [
+  ['conway', 4],
+  ['skew', 4],
+  ['pablito', 4],
+  ['hexagonal', 4],
+  ['diagonal', 4],
+  ['skew', 5],
+  ['pablito', 5],
+  ['hexagonal', 5],
+  ['diagonal', 5],
+]
+const rowsC: (string | number)[][] = [['army', 'level', 'men', 'armies up to reflection', 'with reflections', 'window', 'ended', 'seconds']]
+for (const [t, n] of COUNTS) {
+  const c = await countArmies(t, n, { timeLimit: 600 })
+  if (t === 'conway' && c.classes !== 4) differences++
+  rowsC.push([GEOMETRIES[t].title, n, c.men ?? '-', c.classes, c.armies.length, `${c.window.rows} rows, +${c.window.width}`, c.end, c.seconds.toFixed(1)])
+}
 const seconds = (performance.now() - t0) / 1000
 if (ARMY_TYPES.length !== ORDER.length) throw new Error('internal: a type is missing from the bench')
 
 const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`
-const text = `Table 1: the highest level each type reaches\n${table([['army', 'paper', 'found', ''], ...t1])}\n\nTable 3: lower bounds on the army size (pagoda functions of Figures 3, 6a, 7b, 7a, 6a, and F(n+2))\n${table(rows3)}\n\nTable 6: the integer program's minimum (HiGHS ${'1.15'}, WebAssembly, one thread; window: rows 0 .. R-1 and C columns beyond each row's span)\n${table(rows6)}\n\nTable 8: armies of the integer program's size, their jumps put in order and verified move by move${long ? '' : ' (without -- --long: up to level 7)'}\n${table(rows8)}\n\n${differences} difference(s) from the paper; ${seconds.toFixed(2)} s in all.`
+const text = `Table 1: the highest level each type reaches\n${table([['army', 'paper', 'found', ''], ...t1])}\n\nTable 3: lower bounds on the army size (pagoda functions of Figures 3, 6a, 7b, 7a, 6a, and F(n+2))\n${table(rows3)}\n\nTable 6: the integer program's minimum (HiGHS ${'1.15'}, WebAssembly, one thread; window: rows 0 .. R-1 and C columns beyond each row's span)\n${table(rows6)}\n\nTable 8: armies of the integer program's size, their jumps put in order and verified move by move${long ? '' : ' (without -- --long: up to level 7)'}\n${table(rows8)}\n\nMinimum armies counted (every army of the minimum size inside the window that reaches the level; the paper counts Conway's only: four, plus reflections)\n${table(rowsC)}\n\n${differences} difference(s) from the paper; ${seconds.toFixed(2)} s in all.`
 console.log(`${machine}\n\n${text}`)
 const dir = join(import.meta.dirname, 'results')
 mkdirSync(dir, { recursive: true })
