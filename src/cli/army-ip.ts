@@ -10,7 +10,8 @@ import highsLoader from 'highs'
 import { pagodaBound, startExponentLimit } from '../shared/solitaire/bounds'
 import { GEOMETRIES, windowCells, type ArmyType, type Window } from '../shared/solitaire/geometry'
 import { armyModel, armyOf, jumpsOf } from '../shared/solitaire/ip'
-import { IMPROVED_MAP, pagodaMap } from '../shared/solitaire/pagoda'
+import { IMPROVED_MAP, jumpLoss, pagodaMap, weightOf } from '../shared/solitaire/pagoda'
+import { add, compare, isZero, ONE, ZERO } from '../shared/solitaire/zsigma'
 import { movesOf, orderJumps } from '../shared/solitaire/order'
 import { verifyArmy, type ArmyVerdict } from '../shared/solitaire/solution'
 import { playArmy } from '../shared/solitaire/play'
@@ -47,10 +48,51 @@ export function defaultWindow(type: ArmyType, level: number): Window {
   return { rows: e + 3, width: e + 2 }
 }
 
-export async function solveArmyIp(type: ArmyType, level: number, options: { window?: Window; timeLimit: number }): Promise<IpOutcome> {
+/**
+ * A case of Table 7 (or any like it): men per exponent of the improved map, and whether the army
+ * has zero slack (then every jump must lose no weight: only those are in the model, section 5.2).
+ */
+export interface ArmyCase {
+  readonly menPerExponent: ReadonlyMap<number, number>
+  readonly zeroSlack: boolean
+}
+
+/** Table 7's cases for the hexagonal army to level 7: n_i = 3i - 14 for 7 <= i <= 12, then n_13 .. n_17. */
+export const TABLE7: readonly { readonly men: number; readonly n: readonly number[]; readonly zeroSlack: boolean }[] = [
+  { men: 143, n: [25, 23, 8, 0, 0], zeroSlack: true },
+  { men: 144, n: [25, 22, 9, 1, 0], zeroSlack: true },
+  { men: 144, n: [24, 24, 9, 0, 0], zeroSlack: true },
+  { men: 144, n: [25, 23, 7, 1, 1], zeroSlack: true },
+  { men: 144, n: [25, 24, 8, 0, 0], zeroSlack: false },
+  { men: 144, n: [25, 23, 9, 0, 0], zeroSlack: false },
+]
+
+export function table7Case(k: number): ArmyCase {
+  const c = TABLE7[k - 1]
+  if (!c) throw new Error(`Table 7 has cases 1 to ${TABLE7.length} (got ${k})`)
+  const menPerExponent = new Map<number, number>()
+  for (let i = 7; i <= 12; i++) menPerExponent.set(i, 3 * i - 14)
+  c.n.forEach((n, j) => menPerExponent.set(13 + j, n))
+  return { menPerExponent, zeroSlack: c.zeroSlack }
+}
+
+export async function solveArmyIp(
+  type: ArmyType,
+  level: number,
+  options: { window?: Window; timeLimit: number; armyCase?: ArmyCase; finish?: readonly Cell[] },
+): Promise<IpOutcome> {
   const g = GEOMETRIES[type]
   const window = options.window ?? defaultWindow(type, level)
-  const model = armyModel(g, level, { window })
+  const map = pagodaMap(IMPROVED_MAP[type])
+  const c = options.armyCase
+  const model = armyModel(g, level, {
+    window,
+    ...(options.finish && { finish: options.finish }),
+    ...(c && { menPerExponent: c.menPerExponent, exponent: map.exponent }),
+    ...(c?.zeroSlack && {
+      jumpAllowed: (a: Cell, b: Cell, z: Cell) => isZero(jumpLoss(map.exponent(...a), map.exponent(...b), map.exponent(...z))),
+    }),
+  })
   const highs = await highsLoader()
   const t0 = performance.now()
   const r = highs.solve(model.lp, { time_limit: options.timeLimit, mip_rel_gap: 0 } as Parameters<typeof highs.solve>[1])
@@ -208,4 +250,58 @@ export async function countArmies(
 function armyIndices(cells: readonly Cell[], army: readonly Cell[]): number[] {
   const at = new Map(cells.map(([x, y], i) => [`${x},${y}`, i]))
   return army.map(([x, y]) => at.get(`${x},${y}`)!)
+}
+
+/**
+ * The positions of three men of total weight exactly 1 (under `map`) from which two jumps bring a
+ * man to the target: the positions a zero-slack army passes through before its last two jumps
+ * (Figure 7a's 3-man position, section 5.2), found by listing every pair of last jumps.
+ */
+export function threeManFinishes(type: ArmyType, map = pagodaMap(IMPROVED_MAP[type])): Cell[][] {
+  const g = GEOMETRIES[type]
+  const on = ([x, y]: Cell): boolean => g.onBoard(x, y)
+  const key = (c: Cell): string => `${c[0]},${c[1]}`
+  const found = new Map<string, Cell[]>()
+  for (const [dx, dy] of g.directions) {
+    const a: Cell = [-2 * dx, -2 * dy]
+    const b: Cell = [-dx, -dy]
+    if (!on(a) || !on(b)) continue
+    for (const [land, other] of [
+      [a, b],
+      [b, a],
+    ] as const)
+      for (const [ex, ey] of g.directions) {
+        const p: Cell = [land[0] - 2 * ex, land[1] - 2 * ey]
+        const q: Cell = [land[0] - ex, land[1] - ey]
+        if (!on(p) || !on(q)) continue
+        const men = [p, q, other]
+        const keys = new Set(men.map(key))
+        if (keys.size < 3 || keys.has(key(land)) || keys.has('0,0')) continue
+        const w = men.reduce((t, c) => add(t, weightOf(map.exponent(...c))), ZERO)
+        if (compare(w, ONE) === 0) found.set([...keys].sort().join(' '), men)
+      }
+  }
+  return [...found.values()]
+}
+
+export interface CaseOutcome {
+  readonly finish: readonly Cell[] | null
+  readonly outcome: IpOutcome
+}
+
+/**
+ * A case with zero slack: the model once per 3-man finish of weight 1 (only lossless jumps before
+ * it); the case is infeasible when every finish is. A case with slack: the one-man finish, all jumps.
+ */
+export async function solveCase(
+  type: ArmyType,
+  level: number,
+  armyCase: ArmyCase,
+  options: { window?: Window; timeLimit: number },
+): Promise<CaseOutcome[]> {
+  if (!armyCase.zeroSlack) return [{ finish: null, outcome: await solveArmyIp(type, level, { ...options, armyCase }) }]
+  const out: CaseOutcome[] = []
+  for (const finish of threeManFinishes(type))
+    out.push({ finish, outcome: await solveArmyIp(type, level, { ...options, armyCase, finish }) })
+  return out
 }

@@ -8,7 +8,7 @@ import { highestLevel, pagodaBound, type PagodaBound } from '../shared/solitaire
 import { armyType, GEOMETRIES, type ArmyType, type Window } from '../shared/solitaire/geometry'
 import { checkPagoda, IMPROVED_MAP, pagodaMap, PAGODA_MAPS, STANDARD_MAP } from '../shared/solitaire/pagoda'
 import { formatPowers, formatZ, powerSum, toNumber, type ZSigma } from '../shared/solitaire/zsigma'
-import { countArmies, defaultWindow, solveArmy, solveArmyIp, type IpOutcome } from './army-ip'
+import { countArmies, defaultWindow, solveArmy, solveArmyIp, solveCase, table7Case, TABLE7, type IpOutcome } from './army-ip'
 import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCell, verifyArmy } from '../shared/solitaire/solution'
 import { json, plural, table, type Io } from './io'
 import { parse, readText, UsageError, type Values } from './options'
@@ -30,6 +30,8 @@ usage: halma army bound --type TYPE [--level N] [--method pagoda|ip] [--map FIG]
                 HiGHS; its window (--rows, --width) defaults to the pagoda bound's reach
   --time-limit S  ip: stop after S seconds (default 300), reporting the best army found
   --width W     ip: columns of the window beyond each row's span
+  --case K      ip, hexagonal level 7: Table 7's case K (men per exponent; cases 1-4 zero
+                slack, so only jumps that lose no weight)
 solve: an army of the integer program's minimum size, its jumps put in a legal order by
   depth-first search, grouped into moves (one man's chain) and verified move by move.
 verify: the army (cells such as "k4 l4 k5") and its moves ("k5-k3, ...") on the window.
@@ -54,6 +56,7 @@ const OPTIONS = {
   army: { type: 'string' },
   moves: { type: 'string' },
   file: { type: 'string' },
+  case: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -118,6 +121,11 @@ async function runIp(v: Values, io: Io, type: ArmyType, levels: readonly number[
       const d = defaultWindow(type, level)
       window = { rows: rows ?? d.rows, width: width ?? d.width }
     }
+    const k = intOption(v, 'case', 1, TABLE7.length)
+    if (k !== undefined) {
+      if (type !== 'hexagonal' || level !== 7) throw new UsageError('--case is for Table 7: --type hexagonal --level 7')
+      return runCase(v, io, k, timeLimit, window)
+    }
     const o = await solveArmyIp(type, level, { timeLimit, ...(window && { window }) })
     outcomes.push(o)
     if (v['json']) continue
@@ -138,6 +146,50 @@ async function runIp(v: Values, io: Io, type: ArmyType, levels: readonly number[
       )
   }
   if (v['json']) io.out(json({ type, method: 'ip', outcomes }))
+  return 0
+}
+
+/** Table 7's case k: infeasible when the model is infeasible for every 3-man finish of weight 1. */
+async function runCase(v: Values, io: Io, k: number, timeLimit: number, window: Window | undefined): Promise<number> {
+  const g = GEOMETRIES.hexagonal
+  const c = TABLE7[k - 1]!
+  const parts = await solveCase('hexagonal', 7, table7Case(k), { timeLimit, ...(window && { window }) })
+  const w = parts[0]!.outcome.window
+  const label = (cells: readonly (readonly [number, number])[]): string => cells.map((cell) => cellLabel(g, w, cell)).join(' ')
+  const infeasible = parts.every((p) => p.outcome.status === 'Infeasible')
+  const found = parts.find((p) => p.outcome.men !== null)
+  const verdict = infeasible
+    ? `infeasible: no army of these counts reaches level 7 inside the window`
+    : found
+      ? `an army of ${found.outcome.men} men with these counts satisfies the program`
+      : 'not settled (time limit)'
+  if (v['json']) {
+    io.out(
+      json({
+        case: k,
+        men: c.men,
+        counts: c.n,
+        zeroSlack: c.zeroSlack,
+        verdict,
+        parts: parts.map((p) => ({
+          finish: p.finish && label(p.finish),
+          status: p.outcome.status,
+          men: p.outcome.men,
+          seconds: p.outcome.seconds,
+        })),
+        window: w,
+      }),
+    )
+    return 0
+  }
+  io.out(
+    `Table 7, case ${k}: ${c.men} men, n13..n17 = ${c.n.join(', ')}${c.zeroSlack ? ', zero slack (only jumps that lose no weight, to each 3-man finish of weight 1)' : ''}; window --rows ${w.rows} --width ${w.width}`,
+  )
+  for (const p of parts)
+    io.out(
+      `  ${p.finish ? `finish ${label(p.finish)}` : 'one-man finish'}: ${p.outcome.status}${p.outcome.men !== null ? ` (${p.outcome.men} men)` : ''}, ${p.outcome.seconds.toFixed(1)} s`,
+    )
+  io.out(`case ${k}: ${verdict}`)
   return 0
 }
 

@@ -25,6 +25,8 @@ export interface ModelOptions {
   readonly menPerExponent?: ReadonlyMap<number, number>
   readonly exponent?: (x: number, y: number) => number | null
   /** Keep only the jumps this predicate allows (e.g. those that lose no weight, for zero slack). */
+  /** The men at the finish (default: one man on the target), e.g. Figure 7a's 3-man position. */
+  readonly finish?: readonly (readonly [number, number])[]
   /** Armies to leave out (each as its cells): at most |A| - 1 of an army's cells may start with a man. */
   readonly exclude?: readonly (readonly (readonly [number, number])[])[]
   readonly jumpAllowed?: (from: readonly [number, number], over: readonly [number, number], into: readonly [number, number]) => boolean
@@ -37,6 +39,13 @@ export function armyModel(g: ArmyGeometry, level: number, options: ModelOptions)
   const index = new Map(cells.map(([x, y], i) => [`${x},${y}`, i]))
   const target = index.get('0,0')
   if (target === undefined) throw new Error('the window does not hold the target')
+  const finishAt = new Set(
+    (options.finish ?? [[0, 0]]).map(([x, y]) => {
+      const i = index.get(`${x},${y}`)
+      if (i === undefined) throw new Error(`the finish's cell x ${x}, row ${y} is off the window`)
+      return i
+    }),
+  )
   const jumps: [number, number, number][] = []
   for (const [x, y] of cells)
     for (const [dx, dy] of g.directions) {
@@ -59,9 +68,9 @@ export function armyModel(g: ArmyGeometry, level: number, options: ModelOptions)
   cells.forEach(([, y], i) => {
     const start = y >= level ? `s${i} ` : ''
     const row = `${start}${terms[i]!.join(' ')}`.trim()
-    const finish = i === target ? 1 : 0
+    const finish = finishAt.has(i) ? 1 : 0
     if (row === '') {
-      if (finish !== 0) throw new Error('no jump reaches the target inside the window')
+      if (finish !== 0) throw new Error('no jump reaches the finish inside the window')
       return
     }
     lines.push(` c${i}: ${row} = ${finish}`)
