@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { parseArmyDocument } from '../../src/shared/solitaire/document'
 import { highestLevel, levelWeight, pagodaBound, slackOf } from '../../src/shared/solitaire/bounds'
 import { ARMY_TYPES, GEOMETRIES, type ArmyType } from '../../src/shared/solitaire/geometry'
-import { checkPagoda, jumpLoss, jumpType, pagodaMap, PAGODA_MAPS, STANDARD_MAP } from '../../src/shared/solitaire/pagoda'
+import { checkPagoda, jumpLoss, jumpType, pagodaMap, PAGODA_MAPS, STANDARD_MAP, totalWeight } from '../../src/shared/solitaire/pagoda'
 import {
   add,
   compare,
@@ -23,7 +23,7 @@ import {
   ZERO,
 } from '../../src/shared/solitaire/zsigma'
 import { main } from '../../src/cli/main'
-import { countArmies, mirror, solveArmy, solveArmyIp } from '../../src/cli/army-ip'
+import { countArmies, mirror, solveArmy, solveArmyIp, solveCase, table7Case, threeManFinishes } from '../../src/cli/army-ip'
 import { playArmy } from '../../src/shared/solitaire/play'
 import { cellLabel, parseArmyMoves, parseCell, verifyArmy } from '../../src/shared/solitaire/solution'
 import { armyModel } from '../../src/shared/solitaire/ip'
@@ -260,6 +260,34 @@ describe('solutions', () => {
     // Replayed independently of the solver's own check.
     expect(verifyArmy(GEOMETRIES.conway, s.ip.window, s.ip.army, s.moves!).ok).toBe(true)
   }, 60_000)
+})
+
+describe("Table 7's cases", () => {
+  it('lists the 3-man finishes of weight 1 under Figure 7a', () => {
+    const finishes = threeManFinishes('hexagonal')
+    expect(finishes).toHaveLength(6)
+    for (const f of finishes) expect(totalWeight(pagodaMap('fig7a'), f)).toEqual(ONE)
+  })
+
+  it('finds case 1 (143 men) infeasible for every finish, as the paper does, and the 145-man counts of Figure 12c feasible', async () => {
+    const parts = await solveCase('hexagonal', 7, table7Case(1), { timeLimit: 120 })
+    expect(parts.map((p) => p.outcome.status)).toEqual(Array(6).fill('Infeasible'))
+    const fig12c = table7Case(1)
+    const counts = new Map(fig12c.menPerExponent)
+    ;[25, 21, 10, 2, 0].forEach((n, j) => counts.set(13 + j, n))
+    // One finish is enough to show the model is not infeasible for want of something: the
+    // vertical finish through the cell (0, 1).
+    const feasible = await solveArmyIp('hexagonal', 7, {
+      timeLimit: 120,
+      armyCase: { menPerExponent: counts, zeroSlack: true },
+      finish: [
+        [0, 1],
+        [0, 3],
+        [0, 4],
+      ],
+    })
+    expect(feasible.men).toBe(145)
+  }, 300_000)
 })
 
 describe('counting minimum armies', () => {
