@@ -13,11 +13,12 @@ import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCell, verify
 import { json, plural, table, type Io } from './io'
 import { parse, readText, UsageError, type Values } from './options'
 import { parseArmyDocument } from '../shared/solitaire/document'
+import { fewestMoves } from '../shared/solitaire/fewest'
 
 export const ARMY_HELP = `halma army: solitaire armies (pegs jump and capture; advance one man as far as possible)
 
 usage: halma army bound --type TYPE [--level N] [--method pagoda|ip] [--map FIG] [--json]
-       halma army solve --type TYPE --level N [--time-limit S] [--json]
+       halma army solve --type TYPE --level N [--fewest] [--time-limit S] [--json]
        halma army verify --type TYPE --level N --rows R --width W --army CELLS --moves MOVES
        halma army verify --file FILE.army.json
        halma army count --type TYPE --level N [--time-limit S] [--json]
@@ -33,7 +34,8 @@ usage: halma army bound --type TYPE [--level N] [--method pagoda|ip] [--map FIG]
   --case K      ip, hexagonal level 7: Table 7's case K (men per exponent; cases 1-4 zero
                 slack, so only jumps that lose no weight)
 solve: an army of the integer program's minimum size, its jumps put in a legal order by
-  depth-first search, grouped into moves (one man's chain) and verified move by move.
+  depth-first search, grouped into moves (one man's chain) and verified move by move; with
+  --fewest, then the fewest moves for that army (iterative deepening over moves, complete).
 verify: the army (cells such as "k4 l4 k5") and its moves ("k5-k3, ...") on the window.
 count: every army of the minimum size on the window that reaches the level (each played out
   exhaustively), counted with and without reflections.
@@ -57,6 +59,7 @@ const OPTIONS = {
   moves: { type: 'string' },
   file: { type: 'string' },
   case: { type: 'string' },
+  fewest: { type: 'boolean' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -313,7 +316,21 @@ async function runSolve(v: Values, io: Io): Promise<number> {
   }
   io.out(`${s.moves.length} moves, ${s.verdict!.jumps} jumps, ${ok ? 'verified' : `NOT verified: ${s.verdict!.error}`}:`)
   io.out(formatArmyMoves(g, window, s.moves))
-  return ok ? 0 : 1
+  if (!ok || !v['fewest']) return ok ? 0 : 1
+  const f = fewestMoves(g, window, s.ip.army, pagodaMap(IMPROVED_MAP[type]), { maxMoves: s.moves.length })
+  if (f.gaveUp) {
+    io.out(
+      `fewest moves: not settled (gave up after ${f.positions.toLocaleString('en-US')} positions); none with ${f.provenAbove} moves or fewer`,
+    )
+    return 0
+  }
+  const best = f.moves ?? s.moves
+  const check = verifyArmy(g, window, s.ip.army, best)
+  io.out(
+    `fewest moves for this army: ${best.length} (no solution of ${best.length - 1} moves or fewer: every line searched, ${f.positions.toLocaleString('en-US')} positions), ${check.ok ? 'verified' : `NOT verified: ${check.error}`}:`,
+  )
+  io.out(formatArmyMoves(g, window, best))
+  return check.ok ? 0 : 1
 }
 
 function runVerify(v: Values, io: Io): number {

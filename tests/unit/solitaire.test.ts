@@ -25,6 +25,7 @@ import {
 import { main } from '../../src/cli/main'
 import { countArmies, mirror, solveArmy, solveArmyIp, solveCase, table7Case, threeManFinishes } from '../../src/cli/army-ip'
 import { playArmy } from '../../src/shared/solitaire/play'
+import { fewestMoves } from '../../src/shared/solitaire/fewest'
 import { cellLabel, parseArmyMoves, parseCell, verifyArmy } from '../../src/shared/solitaire/solution'
 import { armyModel } from '../../src/shared/solitaire/ip'
 
@@ -304,6 +305,16 @@ describe('counting minimum armies', () => {
     // Distinct, and closed under reflection.
     expect(keys.size).toBe(8)
     for (const a of c.armies) expect(keys.has(key(a.map((cell) => mirror('conway', cell))))).toBe(true)
+  }, 120_000)
+
+  it('gives every 20-man Conway army to level 4 a 10-move solution, and proves none has 9 moves', async () => {
+    const c = await countArmies('conway', 4, { timeLimit: 300 })
+    for (const army of c.armies) {
+      const f = fewestMoves(GEOMETRIES.conway, c.window, army, pagodaMap('fig3'), { maxMoves: 12 })
+      expect(f).toMatchObject({ provenAbove: 9, gaveUp: false })
+      expect(f.moves).toHaveLength(10)
+      expect(verifyArmy(GEOMETRIES.conway, c.window, army, f.moves!)).toMatchObject({ ok: true, moves: 10, jumps: 19 })
+    }
   }, 120_000)
 
   it('plays an army out exhaustively: a 4-man army reaches level 2, three men do not', () => {
