@@ -2,6 +2,9 @@
 
 export const count = (n: number): string => Math.round(n).toLocaleString('en-US')
 
+/** "1 move", "27 moves". */
+export const moves = (n: number): string => `${count(n)} ${n === 1 ? 'move' : 'moves'}`
+
 export function bytes(n: number): string {
   if (n < 2 ** 20) return `${(n / 2 ** 10).toFixed(0)} KB`
   if (n < 2 ** 30) return `${(n / 2 ** 20).toFixed(0)} MB`
@@ -26,7 +29,7 @@ interface GameOutcome {
 
 /** A game search's result in one line: "optimal: 12 moves, red wins", "best found: 32 moves, ...". */
 export function gameHeadline(r: GameOutcome): string {
-  const game = `${r.length} moves${r.winner !== null ? `, ${r.winner} wins` : ''}`
+  const game = `${moves(r.length ?? 0)}${r.winner !== null ? `, ${r.winner} wins` : ''}`
   if (r.status === 'optimal') return `optimal: ${game}`
   if (r.status === 'best-found') return `best found: ${game}; proven lower bound ${r.lowerBound}`
   return `no game found; proven lower bound ${r.lowerBound}`

@@ -106,11 +106,16 @@ export function formatWrittenMove(m: WrittenMove): string {
   return m.cells.join('-') + (m.middle ? '-' : '')
 }
 
-/** Print a written solution: moves joined by ", " (or one per line), then `(reflect)` if any. */
+/**
+ * Print a written solution: moves joined by ", " (or one per line), then `(reflect)` if any, as the
+ * paper writes it: after a comma when the last move is whole (`..., f5-f6, (reflect)`), after a
+ * space when it is a middle move ending with '-' (`b2-d2-f2-d4-f4- (reflect)`).
+ */
 export function formatSolution(s: WrittenSolution, separator = ', '): string {
-  const parts = s.moves.map(formatWrittenMove)
-  if (s.reflect) parts.push('(reflect)')
-  return parts.join(separator)
+  const text = s.moves.map(formatWrittenMove).join(separator)
+  if (!s.reflect) return text
+  if (s.moves.length === 0) return '(reflect)'
+  return `${text}${s.moves.at(-1)!.middle ? ' ' : separator}(reflect)`
 }
 
 /** Cell names of a path on a board. */

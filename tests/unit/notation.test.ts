@@ -35,8 +35,13 @@ describe('moves', () => {
 })
 
 describe('solutions', () => {
+  it("writes (reflect) as the paper does: after a comma, or after a space when the last move is a middle one", () => {
+    expect(formatSolution(unwrap(parseSolution('b2-d2-d4-f2-f4-, (reflect)')))).toBe('b2-d2-d4-f2-f4- (reflect)')
+    expect(formatSolution(unwrap(parseSolution('f5-f6 (reflect)')))).toBe('f5-f6, (reflect)')
+  })
+
   it('round-trip: parse(format(x)) = x and format(parse(t)) = t for canonical text', () => {
-    for (const t of ['d1-d2, b1-d1-d3', 'a2-c4, c4-d4, (reflect)', 'b2-d2, d2-d4-d6-, (reflect)']) {
+    for (const t of ['d1-d2, b1-d1-d3', 'a2-c4, c4-d4, (reflect)', 'b2-d2, d2-d4-d6- (reflect)']) {
       const s = unwrap(parseSolution(t))
       expect(formatSolution(s)).toBe(t)
       expect(unwrap(parseSolution(formatSolution(s)))).toEqual(s)
