@@ -5,6 +5,7 @@
  */
 import { runAnalyze } from './analyze'
 import { runArmy } from './army'
+import { runPlayers } from './players'
 import { runGame } from './game'
 import type { Io } from './io'
 import { CheckpointError } from '../shared/engine/core/checkpoint'
@@ -25,7 +26,8 @@ commands:
   solve     a shortest solution of a transfer problem, with a proof that none is shorter
   game      the shortest two-player game, with a proof that none is shorter
   worker    run the tasks of searches on a cluster (halma solve --cluster)
-  army      solitaire armies: pagoda bounds (halma army bound --type conway)
+  army      solitaire armies: bounds, minimum armies, solutions (halma army bound --type conway)
+  players   games of 2 to 6 players: presets, their starts, lines of play
 
 examples:
   halma verify --army triangle10 --board 9x9 --rules 6-move --moves "d1-d2, b1-d1-d3, ..."
@@ -43,6 +45,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<numb
   game: runGame,
   worker: runWorker,
   army: runArmy,
+  players: runPlayers,
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {

@@ -1,0 +1,104 @@
+/**
+ * `halma players`: games of 2 to 6 players (issue 18, first part): the presets with their start's
+ * legal-move count per player (a perft row each), a text picture of a preset's start, and the
+ * verification of a line of play.
+ */
+import { moveCount, multiPreset, multiPresets, startPosition } from '../shared/multi/game'
+import { cellName, verifyLine } from '../shared/multi/line'
+import { json, table, type Io } from './io'
+import { parse, UsageError } from './options'
+
+export const PLAYERS_HELP = `halma players: games of 2 to 6 players on the stars and the piecepack board
+
+usage: halma players list [--json]
+       halma players show --preset ID
+       halma players verify --preset ID --moves "d8-d7, orange: c3-d4, ..."
+
+  list      every preset: board, players, men, and each player's legal moves at the start
+  show      the start of a preset (each army by its initial; columns a.., rows 1.. from the top)
+  verify    play a line in turn order (a move may name its player: "green: e13-e11")
+Exit status: 0 valid, 1 invalid, 2 bad input.`
+
+const OPTIONS = {
+  preset: { type: 'string' },
+  moves: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+const presetOf = (id: unknown) => {
+  if (typeof id !== 'string') throw new UsageError(`--preset is required (one of ${Object.keys(multiPresets()).join(', ')})`)
+  try {
+    return multiPreset(id)
+  } catch (e) {
+    throw new UsageError((e as Error).message)
+  }
+}
+
+export function runPlayers(argv: string[], io: Io): number {
+  const [sub, ...rest] = argv
+  if (sub === undefined || sub === '--help' || sub === '-h') {
+    io.out(PLAYERS_HELP)
+    return sub === undefined ? 2 : 0
+  }
+  const v = parse(rest, OPTIONS)
+  if (sub === 'list') {
+    const rows = Object.values(multiPresets()).map((g) => {
+      const occ = startPosition(g)
+      return {
+        id: g.id,
+        title: g.title,
+        holes: g.board.cells.length,
+        players: g.players.map((p, i) => ({ name: p.name, moves: moveCount(g, occ, i) })),
+        notes: g.notes,
+      }
+    })
+    if (v['json']) io.out(json(rows))
+    else
+      io.out(
+        table([
+          ['preset', 'holes', 'men', 'legal moves at the start, per player'],
+          ...rows.map((r) => [r.id, r.holes, multiPreset(r.id).men, r.players.map((p) => `${p.name} ${p.moves}`).join(', ')]),
+        ]),
+      )
+    return 0
+  }
+  const g = presetOf(v['preset'])
+  if (sub === 'show') {
+    const occ = startPosition(g)
+    // Drawn as players see it: on the hexagonal lattice a cell sits at column 2q + r.
+    const hex = g.board.lattice === 'hexagonal'
+    const col = ([x, y]: readonly [number, number]): number => (hex ? 2 * x + y : 2 * x)
+    const c0 = Math.min(...g.board.cells.map(col))
+    const ys = g.board.cells.map(([, y]) => y)
+    const [y0, y1] = [Math.min(...ys), Math.max(...ys)]
+    for (let y = y0; y <= y1; y++) {
+      const chars: string[] = []
+      g.board.cells.forEach((c, i) => {
+        if (c[1] !== y) return
+        chars[col(c) - c0] = occ[i] === -1 ? '.' : g.players[occ[i]!]!.name[0]!
+      })
+      io.out(
+        `${String(y - y0 + 1).padStart(3)}  ${Array.from(chars, (ch) => ch ?? ' ')
+          .join('')
+          .trimEnd()}`,
+      )
+    }
+    io.out(`${g.title}: ${g.players.map((p) => `${p.name} (camp ${p.camp} to ${p.target})`).join(', ')}${g.notes ? `\n${g.notes}` : ''}`)
+    io.out(`cells are named as ${cellName(g, g.board.cells[0]!)} (the first cell of the top row)`)
+    return 0
+  }
+  if (sub === 'verify') {
+    if (typeof v['moves'] !== 'string') throw new UsageError('--moves is required')
+    const r = verifyLine(g, v['moves'])
+    if (!r.ok) {
+      io.out(`invalid: ${r.error}`)
+      return 1
+    }
+    io.out(
+      `valid: ${r.plies} ${r.plies === 1 ? 'move' : 'moves'}${r.winner ? `; ${r.winner.player} wins at move ${r.winner.move}` : '; nobody has won yet'}`,
+    )
+    return 0
+  }
+  throw new UsageError(`unknown players command '${sub}' (list, show or verify)`)
+}

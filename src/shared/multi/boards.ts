@@ -1,0 +1,136 @@
+/**
+ * Boards for games of 2 to 6 players (issue 18): the stars of the rules page (121 holes, 73 holes,
+ * the mini star of 37) and the piecepack's 8x8 square board. A star is the union of two big
+ * triangles on the hexagonal lattice, in axial coordinates (q, r), s = -q - r: with n the side of
+ * a point (4, 3, 2), the cells with min(q, r, s) >= -n or max(q, r, s) <= n; its centre is the
+ * hexagon max(|q|, |r|, |s|) <= n and its six points are the camps. Camps are numbered clockwise
+ * from the bottom one (as the board is drawn, rows growing downward), so that camp k + 3 is opposite
+ * camp k. A camp of m men is the triangle of side m at its point (m = n: the point itself; m = n + 1:
+ * with the row of the centre next to it, as the 15-man game and the Diamond Game use).
+ */
+
+export type Cell = readonly [number, number]
+
+export interface MultiBoard {
+  readonly id: string
+  readonly title: string
+  /** The cells, in a fixed order (index = cell id). */
+  readonly cells: readonly Cell[]
+  /** The lines a man moves and jumps along (dx, dy), both ways listed. */
+  readonly directions: readonly Cell[]
+  /** Whether cells are on the hexagonal lattice (axial) or the square grid. */
+  readonly lattice: 'hexagonal' | 'square'
+  /** Cell index of (x, y), or undefined. */
+  indexOf(x: number, y: number): number | undefined
+  /** The camp of `men` men at point k (0 .. points-1, clockwise), as cell indices. */
+  camp(k: number, men: number): readonly number[]
+  /** How many camps (points) the board has, and the camp opposite camp k. */
+  readonly points: number
+  opposite(k: number): number
+}
+
+const HEX: readonly Cell[] = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [1, -1],
+  [-1, 1],
+]
+const KING: readonly Cell[] = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [1, 1],
+  [-1, -1],
+  [1, -1],
+  [-1, 1],
+]
+
+function indexer(cells: readonly Cell[]): (x: number, y: number) => number | undefined {
+  const at = new Map(cells.map(([x, y], i) => [`${x},${y}`, i]))
+  return (x, y) => at.get(`${x},${y}`)
+}
+
+/**
+ * The star whose points have side n. Points, clockwise from the bottom (r large, drawn downward):
+ * each is a coordinate (q, r or s) beyond n or below -n.
+ */
+export function starBoard(n: number, id: string, title: string): MultiBoard {
+  const cells: Cell[] = []
+  for (let r = -2 * n; r <= 2 * n; r++)
+    for (let q = -2 * n; q <= 2 * n; q++) {
+      const s = -q - r
+      if (Math.min(q, r, s) >= -n || Math.max(q, r, s) <= n) cells.push([q, r])
+    }
+  const indexOf = indexer(cells)
+  // Point k: which coordinate (0 q, 1 r, 2 s) and which side. Clockwise from the bottom, with x
+  // = q + r / 2 to the right and y = r downward: r > n (bottom), q < -n (lower left), s > n (upper
+  // left), r < -n (top), q > n (upper right), s < -n (lower right).
+  const POINTS: readonly (readonly [number, 1 | -1])[] = [
+    [1, 1],
+    [0, -1],
+    [2, 1],
+    [1, -1],
+    [0, 1],
+    [2, -1],
+  ]
+  const camp = (k: number, men: number): number[] => {
+    const m = triangleSide(men)
+    const [axis, sign] = POINTS[((k % 6) + 6) % 6]!
+    const out: number[] = []
+    cells.forEach(([q, r], i) => {
+      const c = [q, r, -q - r]
+      const v = sign * c[axis]!
+      // The triangle of side m at the point: this coordinate at least 2n - m + 1 (its sign taken),
+      // the other two on the point's side of the far lines.
+      if (v >= 2 * n - m + 1 && c.every((x, j) => j === axis || sign * x >= -n)) out.push(i)
+    })
+    return out
+  }
+  return { id, title, cells, directions: HEX, lattice: 'hexagonal', indexOf, camp, points: 6, opposite: (k) => (k + 3) % 6 }
+}
+
+/** The side of a triangle of `men` cells (1, 3, 6, 10, 15, ...), or an error. */
+export function triangleSide(men: number): number {
+  for (let m = 1; m <= 20; m++) if ((m * (m + 1)) / 2 === men) return m
+  throw new Error(`a camp of ${men} men is not a triangle (1, 3, 6, 10, 15, ...)`)
+}
+
+/**
+ * The piecepack board: 8x8 squares, moves in the eight directions, camps in the four corners
+ * (clockwise from the top left), each the triangle of 6 squares with x + y <= 2 from its corner.
+ */
+export function piecepackBoard(): MultiBoard {
+  const cells: Cell[] = []
+  for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) cells.push([x, y])
+  const indexOf = indexer(cells)
+  // Corners clockwise from the top left: (0,0), (7,0), (7,7), (0,7).
+  const corners: readonly Cell[] = [
+    [0, 0],
+    [7, 0],
+    [7, 7],
+    [0, 7],
+  ]
+  const camp = (k: number, men: number): number[] => {
+    const m = triangleSide(men)
+    const [cx, cy] = corners[((k % 4) + 4) % 4]!
+    return cells.flatMap(([x, y], i) => (Math.abs(x - cx) + Math.abs(y - cy) <= m - 1 ? [i] : []))
+  }
+  return {
+    id: 'piecepack8',
+    title: 'piecepack 8x8 board',
+    cells,
+    directions: KING,
+    lattice: 'square',
+    indexOf,
+    camp,
+    points: 4,
+    opposite: (k) => (k + 2) % 4,
+  }
+}
+
+export const STAR_121 = (): MultiBoard => starBoard(4, 'star121', 'the 121-hole star')
+export const STAR_73 = (): MultiBoard => starBoard(3, 'star73', 'the 73-hole star')
+export const STAR_MINI = (): MultiBoard => starBoard(2, 'star37', 'the mini star (37 holes)')

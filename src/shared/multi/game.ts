@@ -1,0 +1,179 @@
+/**
+ * Games of 2 to 6 players (issue 18, first part): armies on camps, turns clockwise, moves and
+ * their verification. A move is a step to an adjacent empty cell or a chain of jumps by one man,
+ * each over one adjacent man (of any army) into the empty cell beyond; a chain must end elsewhere
+ * than it started (the piecepack rules say so; on the star it changes nothing a player would want).
+ * With long jumps (Super Chinese Checkers) a jump may also pass over one man at the midpoint of a
+ * longer straight line whose other cells are empty. The winner is the first to fill her target
+ * camp (by default with her own men; or, as the rules page offers, every target cell occupied with
+ * at least one of her own).
+ */
+import { STAR_121, STAR_73, STAR_MINI, piecepackBoard, type Cell, type MultiBoard } from './boards'
+
+export interface Player {
+  readonly name: string
+  readonly camp: number
+  readonly target: number
+}
+
+export interface MultiGame {
+  readonly id: string
+  readonly title: string
+  readonly board: MultiBoard
+  /** Turn order: players[0] moves first, then clockwise. */
+  readonly players: readonly Player[]
+  readonly men: number
+  readonly longJumps: boolean
+  /** Where a choice was made where the sources are silent (lost figures). */
+  readonly notes?: string
+}
+
+/** Names of armies, clockwise: a colour-blind-safe set (Okabe-Ito's names). */
+export const ARMY_NAMES = ['blue', 'orange', 'green', 'vermilion', 'purple', 'yellow'] as const
+
+/** Players on camps `camps` (clockwise), each aiming at the opposite camp, or the given targets. */
+function game(
+  id: string,
+  title: string,
+  board: MultiBoard,
+  camps: readonly number[],
+  men: number,
+  extra: Partial<MultiGame> = {},
+): MultiGame {
+  const players = camps.map((camp, i) => ({ name: ARMY_NAMES[i]!, camp, target: board.opposite(camp) }))
+  return { id, title, board, players, men, longJumps: false, ...extra }
+}
+
+/** Every preset, by id. */
+export function multiPresets(): Record<string, MultiGame> {
+  const b121 = STAR_121()
+  const b73 = STAR_73()
+  const mini = STAR_MINI()
+  const list: MultiGame[] = [
+    game('star121-2', '121-hole star, 2 players, 10 men', b121, [0, 3], 10),
+    game('star121-3', '121-hole star, 3 players, 10 men', b121, [0, 2, 4], 10),
+    game('star121-4', '121-hole star, 4 players, 10 men', b121, [1, 2, 4, 5], 10, {
+      notes:
+        'Four players on two pairs of opposite camps, the camps at the top and bottom left empty (the rules page asks for a symmetric setting).',
+    }),
+    game('star121-6', '121-hole star, 6 players, 10 men', b121, [0, 1, 2, 3, 4, 5], 10),
+    game('star121-2x15', '121-hole star, 2 players, 15 men', b121, [0, 3], 15),
+    game('star121-3x15', '121-hole star, 3 players, 15 men', b121, [0, 2, 4], 15, {
+      notes: "15 men fill the point and the centre's row next to it; each aims at the empty camp opposite.",
+    }),
+    ...[2, 3, 4, 6].map((n) =>
+      game(
+        `star73-${n}`,
+        `73-hole star, ${n} players, 6 men`,
+        b73,
+        n === 2 ? [0, 3] : n === 3 ? [0, 2, 4] : n === 4 ? [1, 2, 4, 5] : [0, 1, 2, 3, 4, 5],
+        6,
+      ),
+    ),
+    game('diamond-3', 'Diamond Game (73 holes), 3 players, 10 men', b73, [0, 2, 4], 10, {
+      notes:
+        "The Diamond Game's figure is lost: 10 men fill the point and the centre's row next to it (a triangle of side 4), as on the 121-hole board with 15.",
+    }),
+    ...[2, 3, 4, 6].map((n) =>
+      game(
+        `mini-${n}`,
+        `mini star, ${n} players, 3 men`,
+        mini,
+        n === 2 ? [0, 3] : n === 3 ? [0, 2, 4] : n === 4 ? [1, 2, 4, 5] : [0, 1, 2, 3, 4, 5],
+        3,
+      ),
+    ),
+    game('piecepack-4', 'piecepack 8x8, 4 players, 6 coins', piecepackBoard(), [0, 1, 2, 3], 6, {
+      notes:
+        "The figure is lost: each player's 6 coins fill the triangle x + y <= 2 of a corner; turns go clockwise from the top left corner.",
+    }),
+  ]
+  return Object.fromEntries(list.map((g) => [g.id, g]))
+}
+
+export function multiPreset(id: string): MultiGame {
+  const all = multiPresets()
+  const g = all[id]
+  if (!g) throw new Error(`unknown game preset '${id}' (one of ${Object.keys(all).join(', ')})`)
+  return g
+}
+
+/** A position: the army on each cell (-1 empty). */
+export type Occupancy = Int8Array
+
+/** The start: each player's men on her camp; camps must not overlap and must hold `men` cells. */
+export function startPosition(g: MultiGame): Occupancy {
+  const occ = new Int8Array(g.board.cells.length).fill(-1)
+  g.players.forEach((p, i) => {
+    const camp = g.board.camp(p.camp, g.men)
+    if (camp.length !== g.men) throw new Error(`${p.name}'s camp holds ${camp.length} cells, not ${g.men}`)
+    for (const c of camp) {
+      if (occ[c] !== -1) throw new Error(`${p.name}'s camp overlaps ${g.players[occ[c]!]!.name}'s at ${cellText(g.board.cells[c]!)}`)
+      occ[c] = i
+    }
+  })
+  return occ
+}
+
+export const cellText = ([x, y]: Cell): string => `(${x}, ${y})`
+
+/** The cells a man on `from` can end a move on (distinct, not `from`), with a path to each. */
+export function destinations(g: MultiGame, occ: Occupancy, from: number): Map<number, number[]> {
+  const b = g.board
+  const out = new Map<number, number[]>()
+  const [fx, fy] = b.cells[from]!
+  for (const [dx, dy] of b.directions) {
+    const to = b.indexOf(fx + dx, fy + dy)
+    if (to !== undefined && occ[to] === -1) out.set(to, [from, to])
+  }
+  // Jump chains: breadth-first over landing cells, the man lifted from `from`.
+  const seen = new Set<number>([from])
+  let frontier: number[][] = [[from]]
+  while (frontier.length > 0) {
+    const next: number[][] = []
+    for (const path of frontier) {
+      const at = path.at(-1)!
+      for (const land of jumpsFrom(g, occ, at, from)) {
+        if (seen.has(land)) continue
+        seen.add(land)
+        const p = [...path, land]
+        if (!out.has(land)) out.set(land, p)
+        next.push(p)
+      }
+    }
+    frontier = next
+  }
+  return out
+}
+
+/** Landing cells of one jump from `at` (the moving man's start `from` counts as empty). */
+function jumpsFrom(g: MultiGame, occ: Occupancy, at: number, from: number): number[] {
+  const b = g.board
+  const empty = (i: number | undefined): boolean => i !== undefined && (occ[i] === -1 || i === from)
+  const [x, y] = b.cells[at]!
+  const out: number[] = []
+  for (const [dx, dy] of b.directions) {
+    const reach = g.longJumps ? 8 : 1
+    // The man jumped over is k cells away (the cells before it empty); the landing k beyond it.
+    for (let k = 1; k <= reach; k++) {
+      const over = b.indexOf(x + k * dx, y + k * dy)
+      if (over === undefined) break
+      if (empty(over)) continue
+      let clear = true
+      for (let j = k + 1; j < 2 * k && clear; j++) clear = empty(b.indexOf(x + j * dx, y + j * dy))
+      const land = b.indexOf(x + 2 * k * dx, y + 2 * k * dy)
+      if (clear && empty(land) && land !== undefined) out.push(land)
+      break
+    }
+  }
+  return out
+}
+
+/** Legal moves (from, to) of a player in a position: the perft count of one ply. */
+export function moveCount(g: MultiGame, occ: Occupancy, player: number): number {
+  let n = 0
+  occ.forEach((a, i) => {
+    if (a === player) n += destinations(g, occ, i).size
+  })
+  return n
+}

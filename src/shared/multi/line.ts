@@ -1,0 +1,134 @@
+/**
+ * Notation and verification of games of 2 to 6 players. Cells are named as on the product's other
+ * boards: the star lies on the square grid with one diagonal (the 6-move rules), axial q as the
+ * column letter from the leftmost column (a), r as the row number from the top (1); the piecepack
+ * board is lettered a-h, rows 1-8 from the top. A line is moves in turn order, each optionally
+ * prefixed by its player ("green: e13-e11"): a prefix must name the player whose turn it is.
+ */
+import type { Cell } from './boards'
+import { cellText, destinations, startPosition, type MultiGame, type Occupancy } from './game'
+
+function bounds(g: MultiGame): { x0: number; y0: number } {
+  let x0 = Infinity
+  let y0 = Infinity
+  for (const [x, y] of g.board.cells) {
+    x0 = Math.min(x0, x)
+    y0 = Math.min(y0, y)
+  }
+  return { x0, y0 }
+}
+
+const letter = (k: number): string => (k < 26 ? String.fromCharCode(97 + k) : letter(Math.floor(k / 26) - 1) + letter(k % 26))
+
+export function cellName(g: MultiGame, [x, y]: Cell): string {
+  const { x0, y0 } = bounds(g)
+  return `${letter(x - x0)}${y - y0 + 1}`
+}
+
+export function cellOf(g: MultiGame, name: string): number {
+  const m = /^([a-z]+)(\d+)$/.exec(name)
+  if (!m) throw new Error(`'${name}' is not a cell name (a column letter and a row number, e.g. e13)`)
+  let k = 0
+  for (const ch of m[1]!) k = k * 26 + (ch.charCodeAt(0) - 96)
+  const { x0, y0 } = bounds(g)
+  const i = g.board.indexOf(k - 1 + x0, Number(m[2]) - 1 + y0)
+  if (i === undefined) throw new Error(`${name} is not a cell of ${g.board.title}`)
+  return i
+}
+
+export interface LineVerdict {
+  readonly ok: boolean
+  readonly error?: string
+  /** Moves played (all, when ok). */
+  readonly plies: number
+  /** The winner and the move (1-based) that won, if the game is won. */
+  readonly winner?: { readonly player: string; readonly move: number }
+}
+
+/** Whether player p has filled her target camp (own men only, or every cell with one of her own). */
+export function hasWon(g: MultiGame, occ: Occupancy, p: number, rule: 'own' | 'any-with-one' = 'own'): boolean {
+  const target = g.board.camp(g.players[p]!.target, g.men)
+  if (rule === 'own') return target.every((c) => occ[c] === p)
+  return target.every((c) => occ[c] !== -1) && target.some((c) => occ[c] === p)
+}
+
+/** Play a line from the start; each fault names the move, the player and why. */
+export function verifyLine(g: MultiGame, text: string): LineVerdict {
+  const occ = startPosition(g)
+  const moves = text
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+  let winner: LineVerdict['winner']
+  for (let k = 0; k < moves.length; k++) {
+    const p = k % g.players.length
+    const player = g.players[p]!
+    const fail = (why: string): LineVerdict => ({ ok: false, error: `move ${k + 1} (${moves[k]}): ${why}`, plies: k })
+    if (winner) return fail(`the game was won by ${winner.player} at move ${winner.move}`)
+    let body = moves[k]!
+    const prefix = /^([a-z]+)\s*:\s*(.*)$/i.exec(body)
+    if (prefix) {
+      const named = prefix[1]!.toLowerCase()
+      if (!g.players.some((q) => q.name === named))
+        return fail(`no player '${named}' (players: ${g.players.map((q) => q.name).join(', ')})`)
+      if (named !== player.name) return fail(`it is ${player.name}'s turn, not ${named}'s`)
+      body = prefix[2]!
+    }
+    let path: number[]
+    try {
+      path = body.split('-').map((name) => cellOf(g, name.trim()))
+    } catch (e) {
+      return fail((e as Error).message)
+    }
+    if (path.length < 2) return fail('a move needs at least two cells')
+    const from = path[0]!
+    if (occ[from] === -1) return fail(`no man on ${body.split('-')[0]}`)
+    if (occ[from] !== p)
+      return fail(`the man on ${body.split('-')[0]} is ${g.players[occ[from]!]!.name}'s, and it is ${player.name}'s turn`)
+    const to = path.at(-1)!
+    const reach = destinations(g, occ, from)
+    if (!reach.has(to))
+      return fail(`${player.name}'s man cannot move from ${cellText(g.board.cells[from]!)} to ${cellText(g.board.cells[to]!)}`)
+    // A written chain must itself be legal: each leg a step (alone) or a jump.
+    if (path.length > 2 || reach.get(to)!.length > 2) {
+      const legal = chainLegal(g, occ, path)
+      if (legal !== null) return fail(legal)
+    }
+    occ[to] = p
+    occ[from] = -1
+    if (hasWon(g, occ, p)) winner = { player: player.name, move: k + 1 }
+  }
+  return { ok: true, plies: moves.length, ...(winner && { winner }) }
+}
+
+/** Null if every leg of the written path is a jump from the man's current cell (or one step). */
+function chainLegal(g: MultiGame, occ: Occupancy, path: readonly number[]): string | null {
+  const b = g.board
+  for (let i = 1; i < path.length; i++) {
+    const [ax, ay] = b.cells[path[i - 1]!]!
+    const [cx, cy] = b.cells[path[i]!]!
+    const d = [cx - ax, cy - ay] as const
+    const step = b.directions.some(([dx, dy]) => dx === d[0] && dy === d[1])
+    if (step) {
+      if (path.length > 2)
+        return `a step (${cellText(b.cells[path[i - 1]!]!)} to ${cellText(b.cells[path[i]!]!)}) cannot be part of a chain of jumps`
+      continue
+    }
+    const dir = b.directions.find(([dx, dy]) => {
+      const k = dx !== 0 ? d[0] / dx : d[1] / dy
+      return Number.isInteger(k) && k > 0 && k % 2 === 0 && d[0] === k * dx && d[1] === k * dy
+    })
+    if (!dir) return `${cellText(b.cells[path[i - 1]!]!)} to ${cellText(b.cells[path[i]!]!)} is not along a line of the board`
+    const k = (dir[0] !== 0 ? d[0] / dir[0] : d[1] / dir[1]) / 2
+    if (k > 1 && !g.longJumps)
+      return `${cellText(b.cells[path[i - 1]!]!)} to ${cellText(b.cells[path[i]!]!)} is a long jump, not allowed here`
+    const empty = (j: number | undefined): boolean => j !== undefined && (occ[j] === -1 || j === path[0])
+    const mid = b.indexOf(ax + k * dir[0], ay + k * dir[1])
+    if (mid === undefined || empty(mid)) return `the jump to ${cellText(b.cells[path[i]!]!)} has no man to jump over`
+    for (let j = 1; j < 2 * k; j++)
+      if (j !== k && !empty(b.indexOf(ax + j * dir[0], ay + j * dir[1])))
+        return `the long jump to ${cellText(b.cells[path[i]!]!)} passes more than one man`
+    if (!empty(path[i])) return `the jump lands on ${cellText(b.cells[path[i]!]!)}, which holds a man`
+  }
+  return null
+}
