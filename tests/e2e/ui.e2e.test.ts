@@ -239,7 +239,8 @@ describe('the workbench, as a user works with it', () => {
     await expect.poll(() => text(page, 'copied')).toBe('solution copied')
     const copied = await page.evaluate(() => navigator.clipboard.readText())
     expect(copied.startsWith('d1-d2, b1-d1-d3, a3-c3-e3')).toBe(true)
-    expect(copied.endsWith('(reflect)')).toBe(true)
+    // The middle move ends with '-' and (reflect) follows after a space, as in the paper (no stray comma).
+    expect(copied.endsWith('- (reflect)')).toBe(true)
     await page.getByTestId('copy-position').click()
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/after move 27\nblue: /)
     // Keep the pasted line in the document, as its written (reflect) form.

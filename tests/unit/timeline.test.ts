@@ -34,8 +34,9 @@ describe('timeline', () => {
   it('writes a palindrome as its first half and (reflect), and reads it back to the same line', () => {
     const line = unwrap(lineOf(levenspiel.problem, levenspiel.solutions[0]!.solution))
     const text = lineText(line)
-    expect(text).toMatch(/^d1-d2, b1-d1-d3, .* \(reflect\)$/)
-    expect(text.split(', ')).toHaveLength(15) // 14 moves, the middle one half written, and (reflect)
+    // 14 moves, the middle one half written and ending with '-', then (reflect) after a space.
+    expect(text).toMatch(/^d1-d2, b1-d1-d3, .*- \(reflect\)$/)
+    expect(text.split(', ')).toHaveLength(14)
     const again = unwrap(lineOf(levenspiel.problem, text))
     expect(again.moves.map((m) => m.text)).toEqual(line.moves.map((m) => m.text))
     expect(lineText(line, false).split(', ')).toHaveLength(27)
