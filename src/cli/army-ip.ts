@@ -11,7 +11,7 @@ import { pagodaBound, startExponentLimit } from '../shared/solitaire/bounds'
 import { GEOMETRIES, windowCells, type ArmyType, type Window } from '../shared/solitaire/geometry'
 import { armyModel, armyOf, jumpsOf } from '../shared/solitaire/ip'
 import { IMPROVED_MAP, jumpLoss, pagodaMap, weightOf } from '../shared/solitaire/pagoda'
-import { add, compare, isZero, ONE, ZERO } from '../shared/solitaire/zsigma'
+import { add, compare, isZero, ONE, sigmaPow, sub, ZERO } from '../shared/solitaire/zsigma'
 import { movesOf, orderJumps } from '../shared/solitaire/order'
 import { verifyArmy, type ArmyVerdict } from '../shared/solitaire/solution'
 import { playArmy } from '../shared/solitaire/play'
@@ -55,16 +55,23 @@ export function defaultWindow(type: ArmyType, level: number): Window {
 export interface ArmyCase {
   readonly menPerExponent: ReadonlyMap<number, number>
   readonly zeroSlack: boolean
+  /** Slack sigma^j: jumps that lose nothing, and exactly one that loses sigma^j (section 5.2). */
+  readonly lossOnce?: number
 }
 
 /** Table 7's cases for the hexagonal army to level 7: n_i = 3i - 14 for 7 <= i <= 12, then n_13 .. n_17. */
-export const TABLE7: readonly { readonly men: number; readonly n: readonly number[]; readonly zeroSlack: boolean }[] = [
+export const TABLE7: readonly {
+  readonly men: number
+  readonly n: readonly number[]
+  readonly zeroSlack: boolean
+  readonly lossOnce?: number
+}[] = [
   { men: 143, n: [25, 23, 8, 0, 0], zeroSlack: true },
   { men: 144, n: [25, 22, 9, 1, 0], zeroSlack: true },
   { men: 144, n: [24, 24, 9, 0, 0], zeroSlack: true },
   { men: 144, n: [25, 23, 7, 1, 1], zeroSlack: true },
-  { men: 144, n: [25, 24, 8, 0, 0], zeroSlack: false },
-  { men: 144, n: [25, 23, 9, 0, 0], zeroSlack: false },
+  { men: 144, n: [25, 24, 8, 0, 0], zeroSlack: false, lossOnce: 14 },
+  { men: 144, n: [25, 23, 9, 0, 0], zeroSlack: false, lossOnce: 15 },
 ]
 
 export function table7Case(k: number): ArmyCase {
@@ -73,7 +80,7 @@ export function table7Case(k: number): ArmyCase {
   const menPerExponent = new Map<number, number>()
   for (let i = 7; i <= 12; i++) menPerExponent.set(i, 3 * i - 14)
   c.n.forEach((n, j) => menPerExponent.set(13 + j, n))
-  return { menPerExponent, zeroSlack: c.zeroSlack }
+  return { menPerExponent, zeroSlack: c.zeroSlack, ...(c.lossOnce !== undefined && { lossOnce: c.lossOnce }) }
 }
 
 export async function solveArmyIp(
@@ -91,6 +98,14 @@ export async function solveArmyIp(
     ...(c && { menPerExponent: c.menPerExponent, exponent: map.exponent }),
     ...(c?.zeroSlack && {
       jumpAllowed: (a: Cell, b: Cell, z: Cell) => isZero(jumpLoss(map.exponent(...a), map.exponent(...b), map.exponent(...z))),
+    }),
+    ...(c?.lossOnce !== undefined && {
+      jumpAllowed: (a: Cell, b: Cell, z: Cell) => {
+        const loss = jumpLoss(map.exponent(...a), map.exponent(...b), map.exponent(...z))
+        return isZero(loss) || isZero(sub(loss, sigmaPow(c.lossOnce!)))
+      },
+      exactlyOne: (a: Cell, b: Cell, z: Cell) =>
+        isZero(sub(jumpLoss(map.exponent(...a), map.exponent(...b), map.exponent(...z)), sigmaPow(c.lossOnce!))),
     }),
   })
   const highs = await highsLoader()
@@ -299,7 +314,8 @@ export async function solveCase(
   armyCase: ArmyCase,
   options: { window?: Window; timeLimit: number },
 ): Promise<CaseOutcome[]> {
-  if (!armyCase.zeroSlack) return [{ finish: null, outcome: await solveArmyIp(type, level, { ...options, armyCase }) }]
+  if (!armyCase.zeroSlack && armyCase.lossOnce === undefined)
+    return [{ finish: null, outcome: await solveArmyIp(type, level, { ...options, armyCase }) }]
   const out: CaseOutcome[] = []
   for (const finish of threeManFinishes(type))
     out.push({ finish, outcome: await solveArmyIp(type, level, { ...options, armyCase, finish }) })

@@ -186,7 +186,7 @@ async function runCase(v: Values, io: Io, k: number, timeLimit: number, window: 
     return 0
   }
   io.out(
-    `Table 7, case ${k}: ${c.men} men, n13..n17 = ${c.n.join(', ')}${c.zeroSlack ? ', zero slack (only jumps that lose no weight, to each 3-man finish of weight 1)' : ''}; window --rows ${w.rows} --width ${w.width}`,
+    `Table 7, case ${k}: ${c.men} men, n13..n17 = ${c.n.join(', ')}${c.zeroSlack ? ', zero slack (only jumps that lose no weight, to each 3-man finish of weight 1)' : c.lossOnce !== undefined ? `, slack σ^${c.lossOnce} (jumps that lose nothing and exactly one that loses σ^${c.lossOnce}, to each 3-man finish of weight 1)` : ''}; window --rows ${w.rows} --width ${w.width}`,
   )
   for (const p of parts)
     io.out(

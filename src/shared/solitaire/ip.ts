@@ -30,6 +30,8 @@ export interface ModelOptions {
   /** Armies to leave out (each as its cells): at most |A| - 1 of an army's cells may start with a man. */
   readonly exclude?: readonly (readonly (readonly [number, number])[])[]
   readonly jumpAllowed?: (from: readonly [number, number], over: readonly [number, number], into: readonly [number, number]) => boolean
+  /** Jumps of which exactly one must be made (section 5.2: the one jump that loses sigma^j). */
+  readonly exactlyOne?: (from: readonly [number, number], over: readonly [number, number], into: readonly [number, number]) => boolean
 }
 
 /** The model for bringing a man to the target from the rows `level` and beyond. */
@@ -85,6 +87,11 @@ export function armyModel(g: ArmyGeometry, level: number, options: ModelOptions)
       }
       lines.push(` n${e}: ${of.map((i) => `s${i}`).join(' + ')} = ${men}`)
     }
+  }
+  if (options.exactlyOne) {
+    const one = jumps.flatMap(([a, b, c], k) => (options.exactlyOne!(cells[a]!, cells[b]!, cells[c]!) ? [`j${k}`] : []))
+    if (one.length === 0) throw new Error('no jump of the kind that must be made once is in the window')
+    lines.push(` one: ${one.join(' + ')} = 1`)
   }
   for (const [k, cut] of (options.exclude ?? []).entries()) {
     const of = cut.map(([x, y]) => index.get(`${x},${y}`)).filter((i): i is number => i !== undefined)
