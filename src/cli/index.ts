@@ -2,6 +2,12 @@
 import { main } from './main'
 import { readStdin } from './options'
 
+// A reader that stops early (`halma ... | head`) closes the pipe: end quietly, as Unix tools do.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0)
+  throw e
+})
+
 const io = {
   out: (t: string) => process.stdout.write(t + '\n'),
   err: (t: string) => process.stderr.write(t + '\n'),
