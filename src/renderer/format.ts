@@ -2,6 +2,17 @@
 
 export const count = (n: number): string => Math.round(n).toLocaleString('en-US')
 
+/**
+ * A count short enough for a chart's axis: 950, 12k, 3.4M, 1.2G (uPlot's own labels, 1,000,000,
+ * were cut to "0,000" in the level chart's narrow axis).
+ */
+export function compact(n: number): string {
+  const a = Math.abs(n)
+  const [d, u] = a >= 1e9 ? [1e9, 'G'] : a >= 1e6 ? [1e6, 'M'] : a >= 1e3 ? [1e3, 'k'] : [1, '']
+  const v = n / d
+  return `${Number.isInteger(v) || Math.abs(v) >= 10 ? Math.round(v) : v.toFixed(1)}${u}`
+}
+
 /** "1 move", "27 moves". */
 export const moves = (n: number): string => `${count(n)} ${n === 1 ? 'move' : 'moves'}`
 

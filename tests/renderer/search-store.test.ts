@@ -13,7 +13,7 @@ import { useHostApi } from '../../src/renderer/api'
 import { DEFAULT_GAME_JOB } from '../../src/shared/engine/game/job'
 import GameResultView from '../../src/renderer/components/GameResultView.vue'
 import SearchPanel from '../../src/renderer/components/SearchPanel.vue'
-import { gameHeadline } from '../../src/renderer/format'
+import { compact, gameHeadline, moves } from '../../src/renderer/format'
 import { gameRequest, settingsText, solveRequest, unreadable } from '../../src/renderer/state/search-request'
 import { DEFAULT_SPEC, useDocument } from '../../src/renderer/stores/document'
 import { useSearch } from '../../src/renderer/stores/search'
@@ -368,5 +368,13 @@ describe('the search panel with a game', () => {
     await w.get('[data-testid="keep-game"]').trigger('click')
     expect(useDocument().doc.solutions).toHaveLength(1)
     w.unmount()
+  })
+})
+
+describe('counts as the panels write them', () => {
+  it("fit a chart's axis (the level chart's labels were cut to 0,000) and say 1 move", () => {
+    expect([0, 950, 1000, 12_345, 3_400_000, 10_000_000, 1_200_000_000].map(compact)).toEqual(['0', '950', '1k', '12k', '3.4M', '10M', '1.2G'])
+    expect(moves(1)).toBe('1 move')
+    expect(moves(27)).toBe('27 moves')
   })
 })
