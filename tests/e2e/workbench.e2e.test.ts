@@ -73,6 +73,18 @@ describe('the browser workbench', () => {
   it('runs a search to an optimal solution that the core verifier accepts, and keeps it in the document', async () => {
     const { page, errors } = await open()
     await newProblem(page, 'square4', '6-move')
+    // A beam width that is not a number is refused, naming the field (it used to become the default).
+    await page.getByTestId('search-strategy').selectOption('beam')
+    await page.getByTestId('search-beam').fill('abc')
+    await page.getByTestId('search-beam').blur()
+    await page.getByTestId('search-run').click()
+    await expect.poll(() => text(page, 'search-failure')).toMatch(/^beam width: /)
+    expect(await text(page, 'search-status')).toBe('failed')
+    // The threads field offers the engine's range (0 to 256), as the engine's message says.
+    expect(await page.getByTestId('search-threads').getAttribute('max')).toBe('256')
+    await page.getByTestId('search-beam').fill('')
+    await page.getByTestId('search-beam').blur()
+    await page.getByTestId('search-strategy').selectOption('auto')
     await page.getByTestId('search-threads').fill('2')
     await page.getByTestId('search-run').click()
     await page.getByTestId('result-status').waitFor({ timeout: 90_000 })
