@@ -258,6 +258,10 @@ describe('the workbench, as a user works with it', () => {
     await page.getByTestId('step-last').click()
     await page.getByTestId('overlay-types').check()
 
+    // A size out of range is refused, naming the field (it used to become 2000 silently).
+    await page.getByTestId('export-size').fill('99999')
+    await page.getByTestId('export-png').click()
+    await expect.poll(() => text(page, 'export-message')).toBe('size: must be a whole number from 100 to 2000, not 99999')
     await page.getByTestId('export-size').fill('400')
     await page.getByTestId('export-scale').selectOption('2')
     const diagram = await download(page, 'export-png')
