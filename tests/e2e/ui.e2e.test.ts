@@ -100,8 +100,13 @@ describe('the workbench, as a user works with it', () => {
   it('builds a custom problem in the editor, solves it, and steps through the solution with the keyboard', async () => {
     const { page, errors } = await open()
     await page.getByTestId('mode-edit').click()
+    // A side out of range is refused, naming the field (it used to be clamped while the field kept it).
+    await page.getByTestId('grid-size').fill('99999')
+    await page.getByTestId('grid-resize').click()
+    expect(await text(page, 'grid-size-error')).toBe('side: must be a whole number from 2 to 26, not 99999')
     await page.getByTestId('grid-size').fill('6')
     await page.getByTestId('grid-resize').click()
+    expect(await page.getByTestId('grid-size-error').count()).toBe(0)
     await page.getByTestId('draft-title').fill('three men on a clipped 6 x 6 board')
     await page.getByTestId('draft-title').press('Enter')
     // Clear the men the grid kept from the default problem, then place three.
