@@ -38,6 +38,8 @@ export interface Draft {
   readonly armies: readonly (readonly string[])[]
   /** A transfer's target. */
   readonly target: DraftTarget
+  /** The title was typed by the user: edits keep it (otherwise they retitle the draft). */
+  readonly titleTyped?: boolean
 }
 
 /** Largest grid the editor paints. */
@@ -52,6 +54,8 @@ export function draftOf(doc: HalmaDocument): Draft {
   return {
     kind: p.kind,
     title: doc.spec.title ?? p.title,
+    // A title the product made up follows the edits; one the user wrote is kept.
+    ...(!isGeneratedTitle(doc.spec.title ?? p.title) && { titleTyped: true }),
     width: p.board.width,
     height: p.board.height,
     mask: boardMask(p.board),
@@ -155,7 +159,38 @@ export function setRules(d: Draft, rules: Partial<DraftRules>): Draft {
 }
 
 export function setTitle(d: Draft, title: string): Draft {
-  return { ...d, title }
+  return { ...d, title, titleTyped: true }
+}
+
+/**
+ * A title that says what the draft is, for an edited problem whose title the user did not type
+ * (issue 16, defect 10: a custom 3-man problem kept "triangle10 across the 9x9 board"):
+ * "custom transfer: 3 men on a 9x9 board, 6-move".
+ */
+export function describeDraft(d: Draft): string {
+  const men = d.armies.map((a) => a.length)
+  const army = d.kind === 'game' ? `${men[0] ?? 0} men a side` : `${men[0] ?? 0} ${men[0] === 1 ? 'man' : 'men'}`
+  const board = d.preset ? `the ${d.preset} board` : `a custom ${d.width} x ${d.height} board`
+  return `custom ${d.kind}: ${army} on ${board}, ${d.rules.moves}`
+}
+
+/**
+ * Whether a title is one the product writes itself: a preset's ("triangle10 across the 9x9 board,
+ * 6-move", "triangle10 across the board, 9x9, 6-move", "triangle10 game, 9x9, 6-move"), a blank
+ * grid's ("custom 7 x 7 problem") or describeDraft's.
+ */
+export function isGeneratedTitle(t: string): boolean {
+  return (
+    /^[\w-]+ across the [\w-]+ board, [\w-]+$/.test(t) ||
+    /^[\w-]+ (across the board|game), [\w-]+, [\w-]+$/.test(t) ||
+    /^custom \d+ x \d+ problem$/.test(t) ||
+    /^custom (transfer|game): /.test(t)
+  )
+}
+
+/** The draft retitled by describeDraft, unless its title was typed. */
+export function retitled(d: Draft): Draft {
+  return d.titleTyped ? d : { ...d, title: describeDraft(d) }
 }
 
 /** A transfer has one army, a game two: switching keeps the first army and adds or drops the second. */

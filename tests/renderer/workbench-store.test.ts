@@ -173,11 +173,29 @@ describe('the editor store (edit mode)', () => {
     expect(doc.notice?.text).toMatch(/make the problem a game/)
     expect(ed.apply()).toBe(true)
     expect(doc.doc.problem.armies[0]!.start).toHaveLength(3)
+    // The preset's title no longer fits the edited problem: it says what the problem is now.
+    expect(doc.doc.spec.title).toBe('custom transfer: 3 men on a custom 9 x 9 board, 4-move')
     expect(doc.doc.problem.rules.moves).toBe('4-move')
     expect(wb.problem.armies[0]!.start).toHaveLength(3)
     expect(wb.scene.lattice).toBe('square')
     doc.undo()
     expect(doc.doc.problem.armies[0]!.start).toHaveLength(10)
+  })
+})
+
+describe('titles of edited problems', () => {
+  it('follow the edits while the product wrote them, and stay as the user typed them', () => {
+    const ed = useEditor()
+    ed.begin()
+    ed.preset('9x9', 'square4', '4-move', 'transfer')
+    const at = (n: string): number => unwrap(parseCell(ed.grid, n))
+    ed.tool = 'erase'
+    ed.click(at('b2'))
+    expect(ed.draft.title).toBe('custom transfer: 3 men on the 9x9 board, 4-move')
+    ed.setTitle('my three men')
+    ed.tool = 'blue'
+    ed.click(at('b2'))
+    expect(ed.draft.title).toBe('my three men')
   })
 })
 

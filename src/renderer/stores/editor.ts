@@ -16,6 +16,7 @@ import {
   manAt,
   presetDraft,
   resizeDraft,
+  retitled,
   setKind,
   setMan,
   setRules,
@@ -65,6 +66,11 @@ export const useEditor = defineStore('editor', () => {
     if (next !== draft.value) history.value = edit(history.value, next)
   }
 
+  /** An edit of the problem itself: an untyped title is rewritten to say what the problem now is. */
+  function edited(next: Draft): void {
+    if (next !== draft.value) update(retitled(next))
+  }
+
   /** Start editing from the document's problem. */
   function begin(): void {
     history.value = startHistory(draftOf(documentStore.doc))
@@ -90,7 +96,7 @@ export const useEditor = defineStore('editor', () => {
     const d = draft.value
     switch (tool.value) {
       case 'cells':
-        return update(toggleCell(d, i, j))
+        return edited(toggleCell(d, i, j))
       case 'blue':
       case 'red': {
         const army = tool.value === 'blue' ? 0 : 1
@@ -98,16 +104,16 @@ export const useEditor = defineStore('editor', () => {
           documentStore.notify('error', 'a transfer has one army: make the problem a game to place red men')
           return
         }
-        return update(setMan(d, i, j, manAt(d, i, j) === army ? null : army))
+        return edited(setMan(d, i, j, manAt(d, i, j) === army ? null : army))
       }
       case 'erase':
-        return update(setMan(d, i, j, null))
+        return edited(setMan(d, i, j, null))
       case 'target':
         if (d.kind === 'game') {
           documentStore.notify('error', "a game has no target to mark: each army aims at the other's base")
           return
         }
-        return update(toggleTarget(d, i, j, targetNames.value))
+        return edited(toggleTarget(d, i, j, targetNames.value))
     }
   }
 
@@ -170,11 +176,11 @@ export const useEditor = defineStore('editor', () => {
     redoable: computed(() => canRedo(history.value)),
     undo: () => void (history.value = undo(history.value)),
     redo: () => void (history.value = redo(history.value)),
-    setTarget: (t: DraftTarget) => update(setTarget(draft.value, t)),
-    setRules: (r: Partial<DraftRules>) => update(setRules(draft.value, r)),
-    setKind: (k: ProblemKind) => update(setKind(draft.value, k)),
+    setTarget: (t: DraftTarget) => edited(setTarget(draft.value, t)),
+    setRules: (r: Partial<DraftRules>) => edited(setRules(draft.value, r)),
+    setKind: (k: ProblemKind) => edited(setKind(draft.value, k)),
     setTitle: (t: string) => update(setTitle(draft.value, t)),
-    resize: (w: number, h: number) => update(resizeDraft(draft.value, w, h)),
+    resize: (w: number, h: number) => edited(resizeDraft(draft.value, w, h)),
     cellName,
   }
 })
