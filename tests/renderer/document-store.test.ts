@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { DocumentState, HalmaApi, OpenOutcome, SaveOutcome, SaveRequest, UnsavedChoice } from '../../src/preload/api'
 import { useHostApi } from '../../src/renderer/api'
 import { DEFAULT_SPEC, presetSpec, UNTITLED, useDocument } from '../../src/renderer/stores/document'
+import { useWorkbench } from '../../src/renderer/stores/workbench'
 import { parseDocument } from '../../src/shared/document'
 import type { SolveResult } from '../../src/shared/engine/transfer/job'
 import levenspiel from '../../resources/problems/triangle10-6move.halma.json?raw'
@@ -155,6 +156,19 @@ describe('the document store', () => {
     expect(doc.dirty).toBe(false)
     expect(doc.doc.solutions).toHaveLength(2)
     expect(host.calls).toEqual([`ask ${UNTITLED}`, `ask ${UNTITLED}`, `save ${UNTITLED}`, `ask ${UNTITLED}`, 'open'])
+  })
+
+  it('a document whose first stored solution cannot be played opens on the start and says why at once', async () => {
+    const host = fakeHost()
+    const doc = useDocument()
+    const wb = useWorkbench()
+    const spec = JSON.parse(levenspiel) as { solutions: { moves: string }[] }
+    spec.solutions = [{ moves: 'd1-d2, c3-e5' }]
+    host.answers.open.push({ status: 'opened', file: { name: 'bad.halma.json', path: '/p/bad.halma.json' }, text: JSON.stringify(spec) })
+    expect(await doc.open()).toBe(true)
+    expect(wb.length).toBe(0)
+    expect(wb.source).toBe('')
+    expect(doc.notice?.text).toMatch(/^solution 1 cannot be played: move 2: c3-e5/)
   })
 
   it('opening a clean document does not ask; a bad one is refused with its problems and the old one stays', async () => {

@@ -42,10 +42,11 @@ export const useWorkbench = defineStore('workbench', () => {
   /** Draw 6-move problems on the square grid anyway. */
   const squareGrid = ref(false)
 
-  const lines = shallowRef<History<Timeline>>(startHistory(initialLine()))
+  const opened = initial()
+  const lines = shallowRef<History<Timeline>>(startHistory(opened.line))
   const line = computed(() => lines.value.present.value)
   /** What the line is: "solution 1: …", "pasted", "search result", "played". */
-  const source = ref(initialSource())
+  const source = ref(opened.source)
   const ply = ref(0)
   const selection = shallowRef<Selection | null>(null)
   const animation = shallowRef<Animation | null>(null)
@@ -53,18 +54,20 @@ export const useWorkbench = defineStore('workbench', () => {
   let animationId = 0
   let timer: ReturnType<typeof setInterval> | undefined
 
-  function initialLine(): Timeline {
+  /**
+   * A document opens on its first stored solution; one that cannot be played opens on the start,
+   * and the reason is said at once (issue 16, defect 5: it used to open as an empty stepper with
+   * no error, labelled as the solution).
+   */
+  function initial(): { line: Timeline; source: string } {
     const doc = documentStore.doc
     const first = doc.solutions[0]
     if (first) {
       const r = lineOf(doc.problem, first.solution)
-      if (r.ok) return r.value
+      if (r.ok) return { line: r.value, source: `solution 1${first.title ? `: ${first.title}` : ''}` }
+      documentStore.notify('error', `solution 1 cannot be played: ${describe(r.error)}`)
     }
-    return startLine(doc.problem)
-  }
-  function initialSource(): string {
-    const s = documentStore.doc.solutions[0]
-    return s ? `solution 1${s.title ? `: ${s.title}` : ''}` : ''
+    return { line: startLine(doc.problem), source: '' }
   }
 
   const length = computed(() => line.value.moves.length)
@@ -238,8 +241,9 @@ export const useWorkbench = defineStore('workbench', () => {
     (now, before) => {
       if (now === before) return
       stop()
-      lines.value = startHistory(initialLine())
-      source.value = initialSource()
+      const start = initial()
+      lines.value = startHistory(start.line)
+      source.value = start.source
       ply.value = 0
       selection.value = null
       animation.value = null
