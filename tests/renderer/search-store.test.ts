@@ -303,6 +303,11 @@ describe('the search store with a game', () => {
     expect(search.status).toBe('failed')
     expect(search.failure).toMatch(/exited with code 137/)
     expect(search.gameResult).toBeNull()
+    // Another document of the same problem: the failure was the other document's, it goes.
+    await doc.newDocument(GAME)
+    await nextTick()
+    expect(search.failure).toBeNull()
+    expect(search.status).toBe('idle')
   })
 
   it('a new problem clears the game result', async () => {

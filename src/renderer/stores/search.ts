@@ -216,9 +216,11 @@ export const useSearch = defineStore('search', () => {
     if (!known && busy.value) status.value = 'cancelled'
   }
 
-  // A search belongs to its problem: a new problem stops it and clears the panel.
+  // A search belongs to its problem and its document: a new problem, or another document opened
+  // (issue 16, defect 14: a failed search's error stayed when another document was opened), stops
+  // it and clears the panel.
   watch(
-    () => problemKey(documentStore.doc.spec),
+    () => `${documentStore.generation}:${problemKey(documentStore.doc.spec)}`,
     (now, before) => {
       if (now === before) return
       void cancel()
