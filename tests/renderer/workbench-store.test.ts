@@ -109,6 +109,12 @@ describe('the workbench store (play mode)', () => {
     expect(plain.men).toHaveLength(10)
     expect(plain.holes).toHaveLength(81)
     expect(plain.holes.filter((h) => h.target === 0)).toHaveLength(10)
+    // Men on target cells carry the target's ring (drawn over them): none at the start, all ten at the end.
+    wb.go(0)
+    expect(buildScene(wb.scene, 600, 600).men.filter((m) => m.home >= 0)).toHaveLength(0)
+    wb.go(27)
+    expect(buildScene(wb.scene, 600, 600).men.filter((m) => m.home === 0)).toHaveLength(10)
+    wb.go(13)
     expect(plain.typeLabels).toHaveLength(0)
     expect(plain.lanes).toHaveLength(0)
     expect(plain.coordinates).toHaveLength(18)

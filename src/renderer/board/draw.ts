@@ -118,6 +118,19 @@ export function drawPosition(scene: Scene, into: Konva.Container, hideMan = -1):
         new Konva.Circle({ x: m.x, y: m.y, radius: m.r * 1.2, fill: '#f2c230', opacity: 0.9, perfectDrawEnabled: false, listening: false }),
       )
     into.add(manNode(m.x, m.y, m.r, m.fill, m.selected))
+    // A man on a target cell keeps the target's ring, drawn over him (issue 16, defect 8: the man
+    // hid it, so one could not see which men are home).
+    if (m.home >= 0)
+      into.add(
+        new Konva.Circle({
+          x: m.x,
+          y: m.y,
+          radius: m.r * 0.62,
+          stroke: TARGET_STROKE[m.home] ?? TARGET_STROKE[0]!,
+          strokeWidth: Math.max(1.5, s * 0.05),
+          listening: false,
+        }),
+      )
   }
   for (const l of scene.typeLabels) into.add(text(l, true))
   for (const l of scene.rungLabels) {

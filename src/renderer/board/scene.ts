@@ -70,6 +70,8 @@ export interface Man extends Circle {
   /** Ladder rung: the types he helps carry, e.g. "1,2". */
   readonly rung?: string
   readonly selected: boolean
+  /** Index of the army whose target cell he stands on, or -1 (drawn as a ring over him). */
+  readonly home: number
 }
 export interface Label {
   readonly x: number
@@ -217,6 +219,7 @@ export function buildScene(input: SceneInput, width: number, height: number): Sc
       sym: symSet.has(c),
       ...(rung && { rung: rung.join(',') }),
       selected: input.selected === c,
+      home: targetOf.get(c) ?? -1,
     })
   }
 
