@@ -7,7 +7,7 @@
  */
 import { presetArmy, type ArmyPreset } from './army'
 import { boardByName, boardMask } from './board'
-import { cellName, MAX_SIDE } from './cell'
+import { cellName, MAX_SIDE, parseCellName } from './cell'
 import { FORMAT, interpret, specFromProblem, VERSION, type DocumentSpec, type HalmaDocument } from './document'
 import type { ProblemKind } from './problem'
 import { describe, diagnostic, type Diagnostic } from './result'
@@ -200,15 +200,28 @@ export function setKind(d: Draft, kind: ProblemKind): Draft {
 }
 
 /** Resize the grid (new cells on; men and targets outside stay, and are reported). */
+/**
+ * A grid of w x h cells, every cell on (issue 16, defect 9: a star resized to side 5 kept the
+ * star's holes, 24 of 25 cells off), with the men and target cells that fit in it; those outside
+ * are dropped (they could not be removed once off the grid).
+ */
 export function resizeDraft(d: Draft, width: number, height: number): Draft {
   const w = Math.max(2, Math.min(MAX_GRID, Math.trunc(width)))
   const h = Math.max(2, Math.min(MAX_GRID, Math.trunc(height)))
-  const mask = Array.from({ length: h }, (_, k) => {
-    const row = d.mask[k] ?? ''
-    return (row + '#'.repeat(w)).slice(0, w)
-  })
+  const mask = Array.from({ length: h }, () => '#'.repeat(w))
+  const inside = (name: string): boolean => {
+    const p = parseCellName(name)
+    return p.ok && p.value.i <= w && p.value.j <= h
+  }
   const { preset: _dropped, ...rest } = d
-  return { ...rest, width: w, height: h, mask }
+  return {
+    ...rest,
+    width: w,
+    height: h,
+    mask,
+    armies: d.armies.map((a) => a.filter(inside)),
+    target: typeof d.target === 'string' ? d.target : d.target.filter(inside),
+  }
 }
 
 /** The document spec a draft stands for (checked by checkDraft). */

@@ -8,6 +8,7 @@ import {
   draftOf,
   draftSpec,
   presetDraft,
+  resizeDraft,
   setKind,
   setMan,
   setTarget,
@@ -152,6 +153,22 @@ describe('the editor draft', () => {
     expect(checkDraft(presetDraft('star', 'triangle10', '6-move', 'game') as Draft).faults).toEqual([])
     const bad = presetDraft('checkers', 'triangle15', '4-move')
     expect('code' in bad && bad.message).toMatch(/does not fit/)
+  })
+
+  it('resizes to a full grid, keeping the men and target cells that fit and dropping the others', () => {
+    const star = presetDraft('star', 'triangle10', '6-move', 'game') as Draft
+    const small = resizeDraft(star, 5, 5)
+    expect(small.mask).toEqual(Array(5).fill('#####'))
+    expect(small.preset).toBeUndefined()
+    const inGrid = (name: string) => {
+      const i = name.charCodeAt(0) - 96
+      const j = Number(name.slice(1))
+      return i <= 5 && j <= 5
+    }
+    for (const army of small.armies) for (const m of army) expect(inGrid(m)).toBe(true)
+    expect(small.armies.flat().length).toBe(star.armies.flat().filter(inGrid).length)
+    // Nothing the check would call off the board: every man left stands on a cell.
+    expect(checkDraft(small).faults.join()).not.toMatch(/is not on/)
   })
 })
 
