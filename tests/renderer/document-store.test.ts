@@ -158,6 +158,24 @@ describe('the document store', () => {
     expect(host.calls).toEqual([`ask ${UNTITLED}`, `ask ${UNTITLED}`, `save ${UNTITLED}`, `ask ${UNTITLED}`, 'open'])
   })
 
+  it('changing the rules removes the stored solutions they make illegal, says so, and Undo brings them back', async () => {
+    fakeHost()
+    const doc = useDocument()
+    const spec = JSON.parse(levenspiel) as { solutions: unknown[] }
+    expect(await doc.newDocument(spec as never)).toBe(true)
+    const before = doc.doc.solutions.length
+    expect(before).toBeGreaterThan(0)
+    // Levenspiel's 27 moves use 6-move steps: under 4-move rules they are not legal.
+    expect(doc.changeRules((r) => ({ ...r, moves: '4-move' }))).toBe(true)
+    expect(doc.doc.solutions).toHaveLength(0)
+    expect(doc.notice?.text).toMatch(/not legal under them and (was|were) removed \(Undo brings (it|them) back\)/)
+    doc.undo()
+    expect(doc.doc.solutions).toHaveLength(before)
+    // A change that keeps them legal keeps them.
+    expect(doc.changeRules((r) => ({ ...r, longJumps: false }))).toBe(true)
+    expect(doc.doc.solutions).toHaveLength(before)
+  })
+
   it('a document whose first stored solution cannot be played opens on the start and says why at once', async () => {
     const host = fakeHost()
     const doc = useDocument()

@@ -12,6 +12,7 @@ import { FORMAT, formatDocument, interpret, parseDocument, VERSION, type Documen
 import type { SolveResult } from '../../shared/engine/transfer/job'
 import { describe, expect as unwrap } from '../../shared/result'
 import type { MoveSet } from '../../shared/rules'
+import { lineOf } from '../../shared/timeline'
 import { api } from '../api'
 import { canRedo, canUndo, edit, isDirty, markSaved, redo, startHistory, undo, windowTitle, type History } from '../state/history'
 
@@ -172,6 +173,35 @@ export const useDocument = defineStore('document', () => {
     return true
   }
 
+  /**
+   * Change the rules; stored solutions that are not legal under the new rules are removed, and
+   * the message says how many (Undo brings them back). Issue 16, defect 4: they were kept, shown as
+   * "solutions stored 2" over an empty stepper, and saved into files `halma verify` refused.
+   */
+  function changeRules(rules: (old: DocumentSpec['rules']) => DocumentSpec['rules']): boolean {
+    const spec = { ...doc.value.spec, rules: rules(doc.value.spec.rules) }
+    const next = interpret({ ...spec, solutions: [] })
+    if (!next.ok) {
+      say('error', next.error.map(describe).join('; '))
+      return false
+    }
+    const kept = (doc.value.spec.solutions ?? []).filter(
+      (sol) => lineOf(next.value.problem, Array.isArray(sol.moves) ? sol.moves.join(', ') : sol.moves).ok,
+    )
+    const removed = (doc.value.spec.solutions?.length ?? 0) - kept.length
+    const ok = change(() => {
+      const out: DocumentSpec = { ...spec, solutions: kept }
+      if (kept.length === 0) delete out.solutions
+      return out
+    })
+    if (ok && removed > 0)
+      say(
+        'info',
+        `rules changed; ${removed === 1 ? '1 stored solution is' : `${removed} stored solutions are`} not legal under them and ${removed === 1 ? 'was' : 'were'} removed (Undo brings ${removed === 1 ? 'it' : 'them'} back)`,
+      )
+    return ok
+  }
+
   /** Store a search result's solution in the document. */
   function addSolution(result: SolveResult, source: string): boolean {
     if (result.moves.length === 0) return false
@@ -223,6 +253,7 @@ export const useDocument = defineStore('document', () => {
     undoable,
     redoable,
     newDocument,
+    changeRules,
     open,
     openPath,
     save: () => guarded(save),
