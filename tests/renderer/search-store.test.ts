@@ -14,6 +14,7 @@ import { DEFAULT_GAME_JOB } from '../../src/shared/engine/game/job'
 import GameResultView from '../../src/renderer/components/GameResultView.vue'
 import SearchPanel from '../../src/renderer/components/SearchPanel.vue'
 import { compact, gameHeadline, moves } from '../../src/renderer/format'
+import { useEditor } from '../../src/renderer/stores/editor'
 import { gameRequest, settingsText, solveRequest, unreadable } from '../../src/renderer/state/search-request'
 import { DEFAULT_SPEC, useDocument } from '../../src/renderer/stores/document'
 import { useSearch } from '../../src/renderer/stores/search'
@@ -381,5 +382,26 @@ describe('counts as the panels write them', () => {
     expect([0, 950, 1000, 12_345, 3_400_000, 10_000_000, 1_200_000_000].map(compact)).toEqual(['0', '950', '1k', '12k', '3.4M', '10M', '1.2G'])
     expect(moves(1)).toBe('1 move')
     expect(moves(27)).toBe('27 moves')
+  })
+})
+
+describe('edits not in use yet', () => {
+  it('stay in the editor when it is left, and a search waits for them instead of running the other problem', async () => {
+    const doc = useDocument()
+    const ed = useEditor()
+    ed.begin()
+    ed.preset('9x9', 'square4', '4-move', 'transfer')
+    expect(ed.pending).toBe(true)
+    const search = useSearch()
+    await search.run()
+    expect(search.status).toBe('failed')
+    expect(search.failure).toMatch(/the editor's problem is not in use yet/)
+    ed.leave()
+    expect(doc.notice?.text).toMatch(/the editor keeps your edits/)
+    ed.begin()
+    expect(ed.draft.armies[0]).toHaveLength(4)
+    expect(ed.undoable).toBe(true)
+    expect(ed.apply()).toBe(true)
+    expect(ed.pending).toBe(false)
   })
 })

@@ -62,6 +62,17 @@ export const useEditor = defineStore('editor', () => {
   const tool = ref<Tool>('blue')
   const check = computed(() => checkDraft(draft.value))
 
+  /** The document (generation and problem) the draft was started from. */
+  let basis = ''
+  const docKey = (): string => `${documentStore.generation}:${JSON.stringify(draftSpec(draftOf(documentStore.doc)))}`
+  /** The editor is the mode shown (App sets it). */
+  const active = ref(false)
+  /**
+   * The draft differs from the document's problem: edits not in use yet. A search runs the
+   * document's problem, so it waits for them (issue 16, defect 1).
+   */
+  const pending = computed(() => JSON.stringify(draftSpec(draft.value)) !== JSON.stringify(draftSpec(draftOf(documentStore.doc))))
+
   function update(next: Draft): void {
     if (next !== draft.value) history.value = edit(history.value, next)
   }
@@ -71,9 +82,23 @@ export const useEditor = defineStore('editor', () => {
     if (next !== draft.value) update(retitled(next))
   }
 
-  /** Start editing from the document's problem. */
+  /**
+   * Start editing: from the document's problem, or, if the editor was left with edits not in use
+   * and the document has not changed since, from those edits (issue 16, defect 2: leaving the
+   * editor discarded them silently).
+   */
   function begin(): void {
+    active.value = true
+    const key = docKey()
+    if (key === basis && pending.value) return
+    basis = key
     history.value = startHistory(draftOf(documentStore.doc))
+  }
+
+  /** Leave the editor; edits not in use stay for the next visit, and the message says so. */
+  function leave(): void {
+    active.value = false
+    if (pending.value) documentStore.notify('info', 'the editor keeps your edits, not yet in use: open Edit and press Use this problem to use them')
   }
 
   const grid = computed(() => gridOf(draft.value.width, draft.value.height))
@@ -169,6 +194,9 @@ export const useEditor = defineStore('editor', () => {
     scene,
     targetNames,
     begin,
+    leave,
+    active,
+    pending,
     click,
     preset,
     apply,

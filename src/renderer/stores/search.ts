@@ -20,6 +20,7 @@ import { verify, type Verification } from '../../shared/verify'
 import { api, hostInfo } from '../api'
 import { DEFAULT_GAME_SETTINGS, gameRequest, settingsText, solveRequest, unreadable, type GameSettings } from '../state/search-request'
 import { useDocument } from './document'
+import { useEditor } from './editor'
 import { useWorkbench } from './workbench'
 
 export type SearchStatus = 'idle' | 'starting' | 'queued' | 'running' | 'done' | 'failed' | 'cancelled'
@@ -171,6 +172,15 @@ export const useSearch = defineStore('search', () => {
 
   async function run(): Promise<void> {
     if (busy.value) return
+    // The editor shows a problem the document does not have yet: running would search the other one
+    // (issue 16, defect 1).
+    const editor = useEditor()
+    if (editor.active && editor.pending) {
+      reset()
+      failure.value = "the editor's problem is not in use yet: press Use this problem, then Run"
+      status.value = 'failed'
+      return
+    }
     const doc = documentStore.doc
     const settings =
       kind.value === 'game'
