@@ -312,8 +312,13 @@ export async function solveCase(
   type: ArmyType,
   level: number,
   armyCase: ArmyCase,
-  options: { window?: Window; timeLimit: number },
+  given: { window?: Window; timeLimit: number },
 ): Promise<CaseOutcome[]> {
+  // The window must hold every cell of the case's exponents: under Figure 7a a cell of exponent e
+  // lies in row e or before and within e columns, so rows 0 .. E+2 and E+2 columns beyond, E the
+  // largest exponent with men (a window stopping at row 16 left out case 4's exponent-17 cells).
+  const top = Math.max(...[...armyCase.menPerExponent].filter(([, n]) => n > 0).map(([e]) => e))
+  const options = { ...given, window: given.window ?? { rows: top + 3, width: top + 2 } }
   if (!armyCase.zeroSlack && armyCase.lossOnce === undefined)
     return [{ finish: null, outcome: await solveArmyIp(type, level, { ...options, armyCase }) }]
   const out: CaseOutcome[] = []
