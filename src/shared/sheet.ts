@@ -61,5 +61,27 @@ export function sheetLayout(spec: SheetSpec, plies: number): Result<SheetLayout,
     const y = gap + Math.floor(k / cols) * (size + caption + gap)
     frames.push({ ply: from + k, x, y, captionX: x + size / 2, captionY: y + size + caption / 2 })
   }
-  return ok({ width: gap + cols * (size + gap), height: gap + rows * (size + caption + gap), frames })
+  const width = gap + cols * (size + gap)
+  const height = gap + rows * (size + caption + gap)
+  return ok({ width, height, frames })
+}
+
+/**
+ * The largest picture browsers encode: 16,384 pixels a side and 2^28 pixels in all (Chromium's
+ * canvas limits; past them toBlob fails, issue 16 defect 12).
+ */
+export const MAX_PICTURE_SIDE = 16_384
+export const MAX_PICTURE_AREA = 2 ** 28
+
+/** Whether a sheet of width x height drawn at `scale` can be encoded; else what to change. */
+export function pictureFits(width: number, height: number, scale: number): Result<true, Diagnostic> {
+  const w = width * scale
+  const h = height * scale
+  if (w <= MAX_PICTURE_SIDE && h <= MAX_PICTURE_SIDE && w * h <= MAX_PICTURE_AREA) return ok(true)
+  return err(
+    diagnostic(
+      'sheet.too-large',
+      `the figure sheet would be ${w.toLocaleString('en-US')} x ${h.toLocaleString('en-US')} pixels, more than a picture can hold (at most ${MAX_PICTURE_SIDE.toLocaleString('en-US')} a side and ${(MAX_PICTURE_AREA / 1e6).toFixed(0)} million in all): use smaller diagrams, fewer moves or a smaller scale`,
+    ),
+  )
 }

@@ -22,7 +22,7 @@ import { symMen } from '../../src/shared/metrics'
 import { Position } from '../../src/shared/position'
 import { makeRules } from '../../src/shared/rules'
 import { clickCell, destinations, legalMovesOf } from '../../src/shared/selection'
-import { sheetLayout } from '../../src/shared/sheet'
+import { pictureFits, sheetLayout } from '../../src/shared/sheet'
 import { expect as unwrap } from '../../src/shared/result'
 import { lineOf } from '../../src/shared/timeline'
 import { gridMap, gridPoint, layoutBoard } from '../../src/renderer/board/layout'
@@ -183,6 +183,13 @@ describe('figure sheet layout', () => {
   it('refuses a range outside the line and too many diagrams', () => {
     expect(sheetLayout({ from: 5, to: 30, columns: 4, size: 200, gap: 10, caption: 20 }, 27).ok).toBe(false)
     expect(sheetLayout({ from: 0, to: 100, columns: 4, size: 200, gap: 10, caption: 20 }, 120).ok).toBe(false)
+    // The form's own maximum (2000 px diagrams, moves 0-27, 4 columns) at scale 2: too large to
+    // encode, refused with what to change (it failed inside Konva's toBlob).
+    const big = unwrap(sheetLayout({ from: 0, to: 27, columns: 4, size: 2000, gap: 10, caption: 20 }, 27))
+    const r = pictureFits(big.width, big.height, 2)
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.error.message).toMatch(/^the figure sheet would be 16,100 x 28,440 pixels, more than a picture can hold .*: use smaller diagrams/)
+    expect(pictureFits(big.width, big.height, 1).ok).toBe(true)
   })
 })
 

@@ -3,7 +3,7 @@
  * range of moves, shared/sheet.ts lays it out), drawn offscreen by the same scene code as the live
  * board, as PNG bytes.
  */
-import { sheetLayout, type SheetSpec } from '../../shared/sheet'
+import { pictureFits, sheetLayout, type SheetSpec } from '../../shared/sheet'
 import { err, ok, type Diagnostic, type Result } from '../../shared/result'
 import { scenePng } from './draw'
 import { buildScene, NO_OVERLAYS, type SceneInput } from './scene'
@@ -58,6 +58,8 @@ export async function sheetPng(
     caption: { x: f.captionX, y: f.captionY, text: caption(f.ply), size: Math.max(10, Math.min(16, size / 18)), colour: '#333333' },
   }))
   const { width, height } = layout.value
+  const fits = pictureFits(width, height, o.scale)
+  if (!fits.ok) return err(fits.error)
   const blob = await scenePng(scenes, width, height, o.scale, BACKGROUNDS[o.background])
   return ok({ bytes: await bytes(blob), width: width * o.scale, height: height * o.scale })
 }
