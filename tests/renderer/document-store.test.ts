@@ -176,6 +176,20 @@ describe('the document store', () => {
     expect(doc.doc.solutions).toHaveLength(before)
   })
 
+  it('the stepper knows which stored solution it shows (the select shows it), and no other line claims to be one', async () => {
+    const host = fakeHost()
+    const doc = useDocument()
+    const wb = useWorkbench()
+    host.answers.open.push({ status: 'opened', file: { name: 'l.halma.json', path: '/p/l.halma.json' }, text: levenspiel })
+    expect(await doc.open()).toBe(true)
+    expect(wb.stored).toBe(0)
+    expect(wb.source).toMatch(/^solution 1/)
+    expect(wb.loadText('d1-d2', 'pasted').ok).toBe(true)
+    expect(wb.stored).toBeNull()
+    expect(wb.loadSolution(0)).toBe(true)
+    expect(wb.stored).toBe(0)
+  })
+
   it('a document whose first stored solution cannot be played opens on the start and says why at once', async () => {
     const host = fakeHost()
     const doc = useDocument()

@@ -47,6 +47,11 @@ export const useWorkbench = defineStore('workbench', () => {
   const line = computed(() => lines.value.present.value)
   /** What the line is: "solution 1: …", "pasted", "search result", "played". */
   const source = ref(opened.source)
+  /**
+   * The stored solution the stepper shows (0-based), or null for any other line: the "stored"
+   * select shows it (issue 16, defect 14: it read "solution…" while solution 1 was loaded).
+   */
+  const stored = ref<number | null>(opened.source === '' ? null : 0)
   const ply = ref(0)
   const selection = shallowRef<Selection | null>(null)
   const animation = shallowRef<Animation | null>(null)
@@ -126,6 +131,7 @@ export const useWorkbench = defineStore('workbench', () => {
     stop()
     lines.value = edit(lines.value, next)
     source.value = from
+    stored.value = null
     selection.value = null
     ply.value = clampPly(next, at)
   }
@@ -186,6 +192,7 @@ export const useWorkbench = defineStore('workbench', () => {
       return false
     }
     setLine(r.value, `solution ${index + 1}${s.title ? `: ${s.title}` : ''}`)
+    stored.value = index
     return true
   }
 
@@ -244,6 +251,7 @@ export const useWorkbench = defineStore('workbench', () => {
       const start = initial()
       lines.value = startHistory(start.line)
       source.value = start.source
+      stored.value = start.source === '' ? null : 0
       ply.value = 0
       selection.value = null
       animation.value = null
@@ -252,6 +260,7 @@ export const useWorkbench = defineStore('workbench', () => {
 
   return {
     problem,
+    stored,
     title,
     overlays,
     squareGrid,
