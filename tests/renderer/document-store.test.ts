@@ -132,6 +132,12 @@ describe('the document store', () => {
     await tick()
     expect(document.title).toBe('mine.halma.json — Halma Workbench')
     expect(host.states.at(-1)).toEqual({ file: { name: 'mine.halma.json', path: '/d/mine.halma.json' }, dirty: false })
+    expect(doc.notice?.text).toBe('saved mine.halma.json')
+    // The next change makes "saved" untrue: the message goes.
+    doc.addSolution(result, 'another')
+    await tick()
+    expect(doc.dirty).toBe(true)
+    expect(doc.notice).toBeNull()
   })
 
   it('asks before leaving unsaved work: cancel stays, discard goes, save goes only if saved', async () => {

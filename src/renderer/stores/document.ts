@@ -67,6 +67,11 @@ export const useDocument = defineStore('document', () => {
   function say(kind: Notice['kind'], text: string): void {
     notice.value = { kind, text }
   }
+  // "saved X" is true only until the next change: then it goes (issue 16, defect 14: it stayed
+  // beside "unsaved").
+  watch(dirty, (now) => {
+    if (now && notice.value?.kind === 'info' && notice.value.text.startsWith('saved ')) notice.value = null
+  })
 
   function load(value: HalmaDocument, f: DocumentFile): void {
     history.value = startHistory(value)
