@@ -1,6 +1,8 @@
 // The search engine's building blocks: packed move generation against the core generator, the
 // typed-array key set, level-set sizes (search notes), and the soundness of the ladder bound.
 import { describe, expect, it } from 'vitest'
+import { Reporter } from '../../src/shared/engine/core/reporter'
+import type { Progress } from '../../src/shared/engine/core/progress'
 import { presetArmy } from '../../src/shared/army'
 import { boardByName } from '../../src/shared/board'
 import { applyMove, legalMoves, undoMove } from '../../src/shared/moves'
@@ -203,5 +205,18 @@ describe('start position', () => {
     expect(domain.startCentroid).toBe(-60)
     expect(domain.targetCentroid).toBe(60)
     expect(domain.folded).toBe(true)
+  })
+})
+
+describe('progress of a beam level', () => {
+  it('reads as done, at the rate it was built, when its cut is reported (not 0 % and 0/s)', () => {
+    const seen: Progress[] = []
+    const r = new Reporter((p) => void seen.push(p), 'beam')
+    const stats = { parents: 100, children: 5000, kept: 4000 }
+    r.level()({ level: 9, done: 100, total: 100, size: 4000, stats, seconds: 2, bytes: 1 << 20, states: 4000, note: '' })
+    r.kept(9, 2000, 2000, 1 << 19)
+    const last = seen.at(-1)!
+    expect(last.message).toBe('level 9: 2,000 states kept')
+    expect(last).toMatchObject({ level: 9, levelSize: 2000, done: 100, total: 100, rate: 2500, memoryBytes: 1 << 19 })
   })
 })

@@ -17,6 +17,8 @@ export class Reporter {
   peakBoards = 0
   peakBytes = 0
   peakDiskBytes: number | undefined
+  /** The level last built (its parents and rate), for the line that reports its cut. */
+  private built: { level: number; total: number; rate: number } | undefined
 
   constructor(
     private readonly progress: (p: Progress) => void,
@@ -54,12 +56,14 @@ export class Reporter {
       this.peakBytes = Math.max(this.peakBytes, p.bytes)
       this.peakBoards = Math.max(this.peakBoards, p.states)
       if (p.diskBytes !== undefined) this.peakDiskBytes = Math.max(this.peakDiskBytes ?? 0, p.diskBytes)
+      const rate = p.seconds > 0 ? p.stats.children / p.seconds : 0
+      this.built = { level: p.level, total: p.total, rate }
       this.emit(`${label}level ${p.level}${p.note}`, {
         level: p.level,
         levelSize: p.size,
         done: p.done,
         total: p.total,
-        rate: p.seconds > 0 ? p.stats.children / p.seconds : 0,
+        rate,
         memoryBytes: p.bytes,
         ...(p.diskBytes !== undefined && { diskBytes: p.diskBytes }),
       })
@@ -70,7 +74,15 @@ export class Reporter {
   kept(level: number, size: number, states: number, bytes: number): void {
     this.peakBoards = Math.max(this.peakBoards, states)
     this.peakBytes = Math.max(this.peakBytes, bytes)
-    this.emit(`level ${level}: ${size.toLocaleString('en-US')} states kept`, { level, levelSize: size, memoryBytes: bytes })
+    // The level was built whole before the cut: it reads as done, at the rate it was built at
+    // (issue 16, defect 6: these lines read 0 % and 0 children/s through a beam phase).
+    const built = this.built?.level === level ? this.built : undefined
+    this.emit(`level ${level}: ${size.toLocaleString('en-US')} states kept`, {
+      level,
+      levelSize: size,
+      memoryBytes: bytes,
+      ...(built && { done: built.total, total: built.total, rate: built.rate }),
+    })
   }
 
   /** Records of levels built, for the result (in the current phase and length). */
