@@ -70,7 +70,7 @@ export interface Man extends Circle {
   /** Ladder rung: the types he helps carry, e.g. "1,2". */
   readonly rung?: string
   readonly selected: boolean
-  /** Index of the army whose target cell he stands on, or -1 (drawn as a ring over him). */
+  /** His army's index if he stands on a cell of his army's target (drawn as a ring over him), or -1. */
   readonly home: number
 }
 export interface Label {
@@ -219,7 +219,8 @@ export function buildScene(input: SceneInput, width: number, height: number): Sc
       sym: symSet.has(c),
       ...(rung && { rung: rung.join(',') }),
       selected: input.selected === c,
-      home: targetOf.get(c) ?? -1,
+      // Home: on a cell of his own army's target (in a game, the other army's target cells are its start).
+      home: targetOf.get(c) === o - 1 ? o - 1 : -1,
     })
   }
 
