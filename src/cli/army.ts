@@ -9,7 +9,7 @@ import { armyType, GEOMETRIES, type ArmyType, type Window } from '../shared/soli
 import { checkPagoda, IMPROVED_MAP, pagodaMap, PAGODA_MAPS, STANDARD_MAP } from '../shared/solitaire/pagoda'
 import { formatPowers, formatZ, powerSum, toNumber, type ZSigma } from '../shared/solitaire/zsigma'
 import { countArmies, defaultWindow, solveArmy, solveArmyIp, solveCase, table7Case, TABLE7, type IpOutcome } from './army-ip'
-import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCell, verifyArmy } from '../shared/solitaire/solution'
+import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCell, positionAfter, verifyArmy } from '../shared/solitaire/solution'
 import { json, plural, table, type Io } from './io'
 import { parse, readText, UsageError, type Values } from './options'
 import { parseArmyDocument } from '../shared/solitaire/document'
@@ -22,6 +22,7 @@ usage: halma army bound --type TYPE [--level N] [--method pagoda|ip] [--map FIG]
        halma army verify --type TYPE --level N --rows R --width W --army CELLS --moves MOVES
        halma army verify --file FILE.army.json
        halma army count --type TYPE --level N [--time-limit S] [--json]
+       halma army show --file FILE.army.json [--after K]
        halma army pagoda --type TYPE [--map FIG] [--rows R] [--json]
 
   --type TYPE   conway, skew, diagonal, hexagonal or pablito
@@ -60,6 +61,7 @@ const OPTIONS = {
   file: { type: 'string' },
   case: { type: 'string' },
   fewest: { type: 'boolean' },
+  after: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -375,6 +377,27 @@ function runVerify(v: Values, io: Io): number {
   return r.ok ? 0 : 1
 }
 
+/** A document's army, or its position after K moves, as a text picture of the window. */
+function runShow(v: Values, io: Io): number {
+  if (typeof v['file'] !== 'string') throw new UsageError('--file is required')
+  let doc
+  try {
+    doc = parseArmyDocument(readText(v['file'], 'army document'), v['file'])
+  } catch (e) {
+    throw new UsageError((e as Error).message)
+  }
+  const g = GEOMETRIES[doc.type]
+  const r = verifyArmy(g, doc.window, doc.army, doc.moves)
+  if (!r.ok) throw new UsageError(`${v['file']}: ${r.error}`)
+  const k = intOption(v, 'after', 0, doc.moves.length) ?? 0
+  const men = positionAfter(doc.army, doc.moves, k)
+  const last = Math.max(...doc.army.map(([, y]) => y))
+  io.out(`${doc.title ?? upperFirst(g.title)}: after move ${k} of ${doc.moves.length}, ${men.length} ${men.length === 1 ? 'man' : 'men'}`)
+  io.out(drawArmy(g, doc.window, men, last).join('\n'))
+  if (k > 0) io.out(`move ${k}: ${formatArmyMoves(g, doc.window, [doc.moves[k - 1]!])}`)
+  return 0
+}
+
 async function runCount(v: Values, io: Io): Promise<number> {
   const type = typeOption(v)
   const level = levelOption(v, type)
@@ -423,5 +446,6 @@ export async function runArmy(argv: string[], io: Io): Promise<number> {
   if (sub === 'solve') return await runSolve(v, io)
   if (sub === 'verify') return runVerify(v, io)
   if (sub === 'count') return await runCount(v, io)
-  throw new UsageError(`unknown army command '${sub}' (bound, pagoda, solve, verify or count)`)
+  if (sub === 'show') return runShow(v, io)
+  throw new UsageError(`unknown army command '${sub}' (bound, pagoda, solve, verify, count or show)`)
 }

@@ -410,7 +410,7 @@ describe('halma army', () => {
       err: expect.stringMatching(/Figure 7b is not a pagoda function for the skew army/),
     })
     expect(await run('bound')).toMatchObject({ code: 2, err: expect.stringMatching(/--type is required/) })
-    expect(await run('show', '--type', 'conway')).toMatchObject({ code: 2, err: expect.stringMatching(/unknown army command 'show'/) })
+    expect(await run('draw', '--type', 'conway')).toMatchObject({ code: 2, err: expect.stringMatching(/unknown army command 'draw'/) })
     const verify = ['verify', '--type', 'conway', '--level', '2', '--rows', '6', '--width', '4']
     expect(await run(...verify, '--army', 'e2 e3 f2 g2', '--moves', 'e3-e1, g2-e2, e2-e0')).toMatchObject({
       code: 0,
@@ -425,6 +425,20 @@ describe('halma army', () => {
     ).toMatchObject({
       code: 2,
       err: expect.stringMatching(/the army's man on e1 is in front of row 2/),
+    })
+  })
+
+  it("shows a document's army and its position after a move", async () => {
+    const file = join(import.meta.dirname, '../../resources/armies/conway-20-level4.army.json')
+    const start = await run('show', '--file', file)
+    expect(start.code).toBe(0)
+    expect((start.out.match(/ o(?![a-z])/g) ?? []).length).toBe(20)
+    const end = await run('show', '--file', file, '--after', '13')
+    expect(end.out).toMatch(/after move 13 of 13, 1 man/)
+    expect(end.out).toMatch(/^ {2}0 [ .]*@/m)
+    expect(await run('show', '--file', file, '--after', '14')).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/--after must be an integer from 0 to 13/),
     })
   })
 

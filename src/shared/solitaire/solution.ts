@@ -105,7 +105,7 @@ export function verifyArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], mo
   }
 }
 
-/** A text picture of the window's rows 0 .. last: X the target, o a man, . an empty cell. */
+/** A text picture of the window's rows 0 .. last: X the target (@ with a man on it), o a man, . an empty cell. */
 export function drawArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], lastRow = w.rows - 1): string[] {
   const men = new Set(army.map(([x, y]) => `${x},${y}`))
   const lo = leftColumn(g, w)
@@ -115,9 +115,23 @@ export function drawArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], last
     let line = ''
     for (let x = lo; x <= b; x++) {
       const on = x >= a && g.onBoard(x, y)
-      line += !on ? '  ' : x === 0 && y === 0 ? ' X' : men.has(`${x},${y}`) ? ' o' : ' .'
+      line += !on ? '  ' : x === 0 && y === 0 ? (men.has('0,0') ? ' @' : ' X') : men.has(`${x},${y}`) ? ' o' : ' .'
     }
     lines.push(`${String(y).padStart(3)} ${line.trimEnd()}`)
   }
   return lines
+}
+
+/** The men after the first `k` moves (the moves are assumed verified). */
+export function positionAfter(army: readonly Cell[], moves: readonly (readonly Cell[])[], k: number): Cell[] {
+  const men = new Map(army.map((c) => [`${c[0]},${c[1]}`, c]))
+  for (const chain of moves.slice(0, k))
+    for (let s = 1; s < chain.length; s++) {
+      const [a, c] = [chain[s - 1]!, chain[s]!]
+      const over: Cell = [(a[0] + c[0]) / 2, (a[1] + c[1]) / 2]
+      men.delete(`${a[0]},${a[1]}`)
+      men.delete(`${over[0]},${over[1]}`)
+      men.set(`${c[0]},${c[1]}`, c)
+    }
+  return [...men.values()]
 }
