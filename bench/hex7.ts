@@ -13,7 +13,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { solveArmyIp, solveCase, table7Case, TABLE7, type ArmyCase } from '../src/cli/army-ip'
 import { GEOMETRIES } from '../src/shared/solitaire/geometry'
-import { movesOf, orderJumps } from '../src/shared/solitaire/order'
+import { orderArmyMoves } from '../src/shared/solitaire/order'
 import { cellLabel, formatArmyMoves, verifyArmy } from '../src/shared/solitaire/solution'
 
 type Cell = readonly [number, number]
@@ -35,26 +35,12 @@ console.log(
 )
 if (ip.men === null || !ip.solutionJumps) process.exit(1)
 const w = ip.window
-const cells: Cell[] = []
-const at = new Map<string, number>()
-const id = (c: Cell): number => {
-  const k = `${c[0]},${c[1]}`
-  let i = at.get(k)
-  if (i === undefined) {
-    i = cells.length
-    at.set(k, i)
-    cells.push(c)
-  }
-  return i
-}
-const start = ip.army.map(id)
-const jumps = ip.solutionJumps.map(([a, b, c]) => [id(a), id(b), id(c)] as const)
-const order = orderJumps(cells.length, start, jumps, 5_000_000)
-if (!order.order) {
+const order = orderArmyMoves(ip.army, ip.solutionJumps, 5_000_000)
+if (!order.moves) {
   console.log(`its jumps could not be put in order (${order.nodes} states${order.gaveUp ? ', gave up' : ''})`)
   process.exit(1)
 }
-const moves: Cell[][] = movesOf(order.order).map((chain) => [cells[chain[0]![0]]!, ...chain.map((j) => cells[j[2]]!)])
+const moves: Cell[][] = order.moves
 // The last two jumps: (0,4) over (0,3) into (0,2), then (0,2) over (0,1) into the target.
 moves.push([
   [0, 4],

@@ -12,7 +12,7 @@ import { GEOMETRIES, windowCells, type ArmyType, type Window } from '../shared/s
 import { armyModel, armyOf, jumpsOf } from '../shared/solitaire/ip'
 import { IMPROVED_MAP, jumpLoss, pagodaMap, weightOf } from '../shared/solitaire/pagoda'
 import { add, compare, isZero, ONE, sigmaPow, sub, ZERO } from '../shared/solitaire/zsigma'
-import { movesOf, orderJumps } from '../shared/solitaire/order'
+import { orderArmyMoves } from '../shared/solitaire/order'
 import { verifyArmy, type ArmyVerdict } from '../shared/solitaire/solution'
 import { playArmy } from '../shared/solitaire/play'
 
@@ -166,25 +166,9 @@ export async function solveArmy(
 ): Promise<ArmySolution> {
   const ip = await solveArmyIp(type, level, options)
   if (ip.men === null || !ip.solutionJumps) return { ip, moves: null, orderNodes: 0, orderGaveUp: false, verdict: null }
-  const g = GEOMETRIES[type]
-  const index = new Map<string, number>()
-  const cells: Cell[] = []
-  const id = (c: Cell): number => {
-    const k = `${c[0]},${c[1]}`
-    let i = index.get(k)
-    if (i === undefined) {
-      i = cells.length
-      index.set(k, i)
-      cells.push(c)
-    }
-    return i
-  }
-  const start = ip.army.map(id)
-  const jumps = ip.solutionJumps.map(([a, b, c]) => [id(a), id(b), id(c)] as const)
-  const r = orderJumps(cells.length, start, jumps, options.maxNodes)
-  if (!r.order) return { ip, moves: null, orderNodes: r.nodes, orderGaveUp: r.gaveUp, verdict: null }
-  const moves = movesOf(r.order).map((chain) => [cells[chain[0]![0]]!, ...chain.map((j) => cells[j[2]]!)])
-  return { ip, moves, orderNodes: r.nodes, orderGaveUp: false, verdict: verifyArmy(g, ip.window, ip.army, moves) }
+  const r = orderArmyMoves(ip.army, ip.solutionJumps, options.maxNodes)
+  if (!r.moves) return { ip, moves: null, orderNodes: r.nodes, orderGaveUp: r.gaveUp, verdict: null }
+  return { ip, moves: r.moves, orderNodes: r.nodes, orderGaveUp: false, verdict: verifyArmy(GEOMETRIES[type], ip.window, ip.army, r.moves) }
 }
 
 /** The mirror image of a cell across the target's vertical axis (axial for the hexagonal lattice). */
@@ -247,7 +231,8 @@ export async function countArmies(
     const image = army.map((c) => mirror(type, c))
     const symmetric = key(image) === key(army)
     // Playable if the program's own jumps can be ordered; if not, by playing the army out.
-    const ordered = orderJumps(model.cells.length, armyIndices(model.cells, army), jumpsOf(model, value), 200_000).order !== null
+    const jumps = jumpsOf(model, value).map(([a, b, c]) => [model.cells[a]!, model.cells[b]!, model.cells[c]!] as const)
+    const ordered = orderArmyMoves(army, jumps, 200_000).moves !== null
     const played = ordered ? null : playArmy(g, window, army, map, options.maxPositions)
     if (played?.gaveUp) return { men, armies, classes, unplayable, end: 'gave up', window, seconds: (performance.now() - t0) / 1000 }
     if (ordered || played?.line) {
@@ -259,12 +244,6 @@ export async function countArmies(
     if (!symmetric) exclude.push(image)
   }
   return { men, armies, classes, unplayable, end: 'complete', window, seconds: (performance.now() - t0) / 1000 }
-}
-
-/** The indices of an army's cells among the model's cells. */
-function armyIndices(cells: readonly Cell[], army: readonly Cell[]): number[] {
-  const at = new Map(cells.map(([x, y], i) => [`${x},${y}`, i]))
-  return army.map(([x, y]) => at.get(`${x},${y}`)!)
 }
 
 /**

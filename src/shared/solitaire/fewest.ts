@@ -6,9 +6,10 @@
  * with at least as many moves left is not searched again. Complete: "none with k moves" is a finished
  * search of every line of k moves.
  */
-import { inWindow, type ArmyGeometry, type Window } from './geometry'
-import { weightOf, type PagodaMap } from './pagoda'
-import { add, compare, sub, ZERO, type ZSigma } from './zsigma'
+import { indexWindow, type ArmyGeometry, type Window } from './geometry'
+import { weighArmy } from './play'
+import type { PagodaMap } from './pagoda'
+import { add, compare, sub } from './zsigma'
 
 type Cell = readonly [number, number]
 
@@ -28,35 +29,14 @@ export function fewestMoves(
   map: PagodaMap,
   options: { maxMoves: number; maxPositions?: number },
 ): FewestResult {
-  const cells: Cell[] = []
-  const index = new Map<string, number>()
-  for (let y = 0; y < w.rows; y++) {
-    const [lo, hi] = g.columns(y, w.width)
-    for (let x = lo; x <= hi; x++) {
-      if (!g.onBoard(x, y)) continue
-      index.set(`${x},${y}`, cells.length)
-      cells.push([x, y])
-    }
-  }
-  const weight = cells.map(([x, y]) => weightOf(map.exponent(x, y)))
-  const target = index.get('0,0')!
-  const floor = weight[target]!
+  const win = indexWindow(g, w)
+  const cells = win.cells
   // Jumps from each cell: [over, into].
   const from: [number, number][][] = cells.map(() => [])
-  cells.forEach(([x, y], a) => {
-    for (const [dx, dy] of g.directions) {
-      if (!inWindow(g, w, x + dx, y + dy) || !inWindow(g, w, x + 2 * dx, y + 2 * dy)) continue
-      from[a]!.push([index.get(`${x + dx},${y + dy}`)!, index.get(`${x + 2 * dx},${y + 2 * dy}`)!])
-    }
-  })
-  const men = new Uint8Array(cells.length)
-  let total: ZSigma = ZERO
-  for (const [x, y] of army) {
-    const i = index.get(`${x},${y}`)
-    if (i === undefined) throw new Error(`the army's man at x ${x}, row ${y} is off the window`)
-    men[i] = 1
-    total = add(total, weight[i]!)
-  }
+  for (const [a, b, c] of win.jumps) from[a]!.push([b, c])
+  const placed = weighArmy(win, map, army)
+  const { weight, target, floor, men } = placed
+  let total = placed.total
   const maxPositions = options.maxPositions ?? 20_000_000
   let positions = 0
   let gaveUp = false

@@ -100,3 +100,26 @@ export function inWindow(g: ArmyGeometry, w: Window, x: number, y: number): bool
 
 /** A cell for messages: "x -2, row 3". */
 export const cellName = (x: number, y: number): string => `x ${x}, row ${y}`
+
+/** A window's cells by index, and every jump that stays inside it (cell indices: from, over, into). */
+export interface IndexedWindow {
+  readonly cells: readonly (readonly [number, number])[]
+  indexOf(x: number, y: number): number | undefined
+  /** Row by row from the top, then in the order of the type's directions. */
+  readonly jumps: readonly (readonly [number, number, number])[]
+}
+
+export function indexWindow(g: ArmyGeometry, w: Window): IndexedWindow {
+  const cells = [...windowCells(g, w)]
+  const at = new Map(cells.map(([x, y], i) => [`${x},${y}`, i]))
+  const indexOf = (x: number, y: number): number | undefined => at.get(`${x},${y}`)
+  const jumps: [number, number, number][] = []
+  cells.forEach(([x, y], a) => {
+    for (const [dx, dy] of g.directions) {
+      const b = indexOf(x + dx, y + dy)
+      const c = indexOf(x + 2 * dx, y + 2 * dy)
+      if (b !== undefined && c !== undefined) jumps.push([a, b, c])
+    }
+  })
+  return { cells, indexOf, jumps }
+}

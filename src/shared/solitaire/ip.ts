@@ -8,7 +8,7 @@
  * The board is a window of the half-plane: rows 0 .. rows-1 and `width` columns beyond each row's
  * span; a window too small could exclude the best army, so the window is part of every result.
  */
-import { inWindow, windowCells, type ArmyGeometry, type Window } from './geometry'
+import { indexWindow, type ArmyGeometry, type Window } from './geometry'
 
 export interface ArmyModel {
   /** The model in CPLEX LP format. */
@@ -37,26 +37,19 @@ export interface ModelOptions {
 /** The model for bringing a man to the target from the rows `level` and beyond. */
 export function armyModel(g: ArmyGeometry, level: number, options: ModelOptions): ArmyModel {
   const { window } = options
-  const cells = [...windowCells(g, window)]
-  const index = new Map(cells.map(([x, y], i) => [`${x},${y}`, i]))
-  const target = index.get('0,0')
+  const win = indexWindow(g, window)
+  const cells = win.cells
+  const target = win.indexOf(0, 0)
   if (target === undefined) throw new Error('the window does not hold the target')
   const finishAt = new Set(
     (options.finish ?? [[0, 0]]).map(([x, y]) => {
-      const i = index.get(`${x},${y}`)
+      const i = win.indexOf(x, y)
       if (i === undefined) throw new Error(`the finish's cell x ${x}, row ${y} is off the window`)
       return i
     }),
   )
-  const jumps: [number, number, number][] = []
-  for (const [x, y] of cells)
-    for (const [dx, dy] of g.directions) {
-      const over = [x + dx, y + dy] as const
-      const into = [x + 2 * dx, y + 2 * dy] as const
-      if (!inWindow(g, window, ...over) || !inWindow(g, window, ...into)) continue
-      if (options.jumpAllowed && !options.jumpAllowed([x, y], over, into)) continue
-      jumps.push([index.get(`${x},${y}`)!, index.get(`${over[0]},${over[1]}`)!, index.get(`${into[0]},${into[1]}`)!])
-    }
+  const allowed = options.jumpAllowed
+  const jumps = allowed ? win.jumps.filter(([a, b, c]) => allowed(cells[a]!, cells[b]!, cells[c]!)) : win.jumps
   // Per cell, the jumps that take a man from it (-1, twice: from and over) or bring one (+1).
   const terms: string[][] = cells.map(() => [])
   jumps.forEach(([a, b, c], k) => {
@@ -94,7 +87,7 @@ export function armyModel(g: ArmyGeometry, level: number, options: ModelOptions)
     lines.push(` one: ${one.join(' + ')} = 1`)
   }
   for (const [k, cut] of (options.exclude ?? []).entries()) {
-    const of = cut.map(([x, y]) => index.get(`${x},${y}`)).filter((i): i is number => i !== undefined)
+    const of = cut.map(([x, y]) => win.indexOf(x, y)).filter((i): i is number => i !== undefined)
     if (of.length === cut.length) lines.push(` x${k}: ${of.map((i) => `s${i}`).join(' + ')} <= ${of.length - 1}`)
   }
   lines.push('Bounds')

@@ -87,3 +87,33 @@ export function movesOf(order: readonly IndexJump[]): IndexJump[][] {
   }
   return moves
 }
+
+type Cell = readonly [number, number]
+
+/**
+ * An army's jumps given by cells, put in a legal order and grouped into moves (each a chain of
+ * cells, as the notation writes it); null moves if no order was found (see orderJumps).
+ */
+export function orderArmyMoves(
+  army: readonly Cell[],
+  jumps: readonly (readonly [Cell, Cell, Cell])[],
+  maxNodes?: number,
+): { readonly moves: Cell[][] | null; readonly nodes: number; readonly gaveUp: boolean } {
+  const cells: Cell[] = []
+  const at = new Map<string, number>()
+  const id = (c: Cell): number => {
+    const k = `${c[0]},${c[1]}`
+    let i = at.get(k)
+    if (i === undefined) {
+      i = cells.length
+      at.set(k, i)
+      cells.push(c)
+    }
+    return i
+  }
+  const start = army.map(id)
+  const indexed = jumps.map(([a, b, c]) => [id(a), id(b), id(c)] as const)
+  const r = orderJumps(cells.length, start, indexed, maxNodes)
+  const moves = r.order && movesOf(r.order).map((chain) => [cells[chain[0]![0]]!, ...chain.map((j) => cells[j[2]]!)])
+  return { moves, nodes: r.nodes, gaveUp: r.gaveUp }
+}

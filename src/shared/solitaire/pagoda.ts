@@ -9,7 +9,7 @@
  * reproducing Table 3 exactly (see tests/unit/solitaire.test.ts). Figure 6b (the last jump
  * vertical) is not reconstructed yet.
  */
-import { GEOMETRIES, hexDistance, inWindow, cellName, windowCells, type ArmyGeometry, type ArmyType, type Window } from './geometry'
+import { GEOMETRIES, hexDistance, cellName, indexWindow, type ArmyGeometry, type ArmyType, type Window } from './geometry'
 import { add, compare, sigmaPow, sub, ZERO, type ZSigma } from './zsigma'
 
 export interface PagodaMap {
@@ -98,22 +98,20 @@ export interface Violation {
 /** Every jump inside the window that breaks condition (2), at most `limit` of them. */
 export function checkPagoda(map: PagodaMap, g: ArmyGeometry, w: Window, limit = 10): Violation[] {
   const out: Violation[] = []
-  for (const [x, y] of windowCells(g, w)) {
-    for (const [dx, dy] of g.directions) {
-      const [bx, by, cx, cy] = [x + dx, y + dy, x + 2 * dx, y + 2 * dy]
-      if (!inWindow(g, w, bx, by) || !inWindow(g, w, cx, cy)) continue
-      const e = [map.exponent(x, y), map.exponent(bx, by), map.exponent(cx, cy)] as const
-      if (compare(add(weightOf(e[0]), weightOf(e[1])), weightOf(e[2])) >= 0) continue
-      const show = (v: number | null): string => (v === null ? '∞' : String(v))
-      out.push({
-        from: [x, y],
-        over: [bx, by],
-        to: [cx, cy],
-        exponents: e,
-        message: `${map.figure} is not a pagoda function for ${g.title}: the jump from ${cellName(x, y)} over ${cellName(bx, by)} into ${cellName(cx, cy)} has exponents (${e.map(show).join(', ')}) and gains weight`,
-      })
-      if (out.length >= limit) return out
-    }
+  const { cells, jumps } = indexWindow(g, w)
+  for (const [a, b, c] of jumps) {
+    const [[x, y], [bx, by], [cx, cy]] = [cells[a]!, cells[b]!, cells[c]!]
+    const e = [map.exponent(x, y), map.exponent(bx, by), map.exponent(cx, cy)] as const
+    if (compare(add(weightOf(e[0]), weightOf(e[1])), weightOf(e[2])) >= 0) continue
+    const show = (v: number | null): string => (v === null ? '∞' : String(v))
+    out.push({
+      from: [x, y],
+      over: [bx, by],
+      to: [cx, cy],
+      exponents: e,
+      message: `${map.figure} is not a pagoda function for ${g.title}: the jump from ${cellName(x, y)} over ${cellName(bx, by)} into ${cellName(cx, cy)} has exponents (${e.map(show).join(', ')}) and gains weight`,
+    })
+    if (out.length >= limit) return out
   }
   return out
 }

@@ -4,9 +4,9 @@
  * position whose pagoda weight is below the target's weight is dropped, as no jump increases the
  * weight (exact in Z[sigma]). Gives up after `maxPositions` positions.
  */
-import { inWindow, type ArmyGeometry, type Window } from './geometry'
+import { indexWindow, type ArmyGeometry, type IndexedWindow, type Window } from './geometry'
 import { weightOf, type PagodaMap } from './pagoda'
-import { add, compare, sub, type ZSigma } from './zsigma'
+import { add, compare, sub, ZERO, type ZSigma } from './zsigma'
 
 type Cell = readonly [number, number]
 
@@ -17,36 +17,37 @@ export interface PlayResult {
   readonly gaveUp: boolean
 }
 
-export function playArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], map: PagodaMap, maxPositions = 5_000_000): PlayResult {
-  const cells: Cell[] = []
-  const index = new Map<string, number>()
-  for (let y = 0; y < w.rows; y++) {
-    const [lo, hi] = g.columns(y, w.width)
-    for (let x = lo; x <= hi; x++) {
-      if (!g.onBoard(x, y)) continue
-      index.set(`${x},${y}`, cells.length)
-      cells.push([x, y])
-    }
-  }
-  const weight = cells.map(([x, y]) => weightOf(map.exponent(x, y)))
-  const target = index.get('0,0')!
-  const floor = weight[target]!
-  // Jumps by cell index.
-  const jumps: [number, number, number][] = []
-  cells.forEach(([x, y], a) => {
-    for (const [dx, dy] of g.directions) {
-      if (!inWindow(g, w, x + dx, y + dy) || !inWindow(g, w, x + 2 * dx, y + 2 * dy)) continue
-      jumps.push([a, index.get(`${x + dx},${y + dy}`)!, index.get(`${x + 2 * dx},${y + 2 * dy}`)!])
-    }
-  })
-  const men = new Uint8Array(cells.length)
-  let total: ZSigma = { a: 0n, b: 0n }
-  for (const c of army) {
-    const i = index.get(`${c[0]},${c[1]}`)
-    if (i === undefined) throw new Error(`the army's man at x ${c[0]}, row ${c[1]} is off the window`)
+/** An army placed on an indexed window under a pagoda map: men by cell, their weight, the floor. */
+export interface WeighedArmy {
+  readonly weight: readonly ZSigma[]
+  readonly target: number
+  /** The target's weight: no position below it can still bring a man there. */
+  readonly floor: ZSigma
+  readonly men: Uint8Array
+  readonly total: ZSigma
+}
+
+export function weighArmy(win: IndexedWindow, map: PagodaMap, army: readonly Cell[]): WeighedArmy {
+  const weight = win.cells.map(([x, y]) => weightOf(map.exponent(x, y)))
+  const target = win.indexOf(0, 0)
+  if (target === undefined) throw new Error('the window does not hold the target')
+  const men = new Uint8Array(win.cells.length)
+  let total = ZERO
+  for (const [x, y] of army) {
+    const i = win.indexOf(x, y)
+    if (i === undefined) throw new Error(`the army's man at x ${x}, row ${y} is off the window`)
     men[i] = 1
     total = add(total, weight[i]!)
   }
+  return { weight, target, floor: weight[target]!, men, total }
+}
+
+export function playArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], map: PagodaMap, maxPositions = 5_000_000): PlayResult {
+  const win = indexWindow(g, w)
+  const { cells, jumps } = win
+  const placed = weighArmy(win, map, army)
+  const { weight, target, floor, men } = placed
+  let total = placed.total
   const seen = new Set<string>()
   const line: (readonly [Cell, Cell])[] = []
   let positions = 0
