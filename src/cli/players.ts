@@ -7,16 +7,19 @@ import { moveCount, multiPreset, multiPresets, startPosition } from '../shared/m
 import { cellName, verifyLine } from '../shared/multi/line'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
+import { runPlayersGame } from './players-game'
 
 export const PLAYERS_HELP = `halma players: games of 2 to 6 players on the stars and the piecepack board
 
 usage: halma players list [--json]
        halma players show --preset ID
        halma players verify --preset ID --moves "d8-d7, orange: c3-d4, ..."
+       halma players game --preset ID [--strategy ...]   (halma players game --help)
 
   list      every preset: board, players, men, and each player's legal moves at the start
   show      the start of a preset (each army by its initial; columns a.., rows 1.. from the top)
   verify    play a line in turn order (a move may name its player: "green: e13-e11")
+  game      the shortest game (all players cooperating), with the proof that none is shorter
 Exit status: 0 valid, 1 invalid, 2 bad input.`
 
 const OPTIONS = {
@@ -35,12 +38,13 @@ const presetOf = (id: unknown) => {
   }
 }
 
-export function runPlayers(argv: string[], io: Io): number {
+export function runPlayers(argv: string[], io: Io): number | Promise<number> {
   const [sub, ...rest] = argv
   if (sub === undefined || sub === '--help' || sub === '-h') {
     io.out(PLAYERS_HELP)
     return sub === undefined ? 2 : 0
   }
+  if (sub === 'game') return runPlayersGame(rest, io)
   const v = parse(rest, OPTIONS)
   if (sub === 'list') {
     const rows = Object.values(multiPresets()).map((g) => {

@@ -193,7 +193,9 @@ describe('the search store with a game', () => {
     expect(host.jobs).toHaveLength(1)
     expect(host.jobs[0]).toMatchObject({ kind: 'game', params: { strategy: 'exhaustive', maxLength: 20, listGames: 7, threads: 1 } })
     // The stored solutions stay home.
-    expect('solutions' in host.requests[0]!.params.problem).toBe(false)
+    const request = host.requests[0]!
+    expect(request.kind === 'game' && 'solutions' in request.params.problem).toBe(false)
+    expect(request.kind).toBe('game')
     // Progress streams in, as for transfers.
     const progress = {
       phase: 'prove',

@@ -90,7 +90,7 @@ export const useSearch = defineStore('search', () => {
       case 'result':
         status.value = 'done'
         if (e.kind === 'solve') result.value = e.result
-        else {
+        else if (e.kind === 'game') {
           gameResult.value = e.result
           if (games.value.length > 0) showGame(0)
         }

@@ -8,10 +8,14 @@ import type * as z from 'zod'
 import type { Diagnostic, Result } from '../result'
 import { ProgressSchema, type Progress } from './core/progress'
 import { GameResultSchema, parseGameJob, type GameJob, type GameJobInput, type GameResult } from './game/job'
+import { parsePlayersJob, PlayersResultSchema, type PlayersJob, type PlayersJobInput, type PlayersResult } from './multi/job'
 import { parseSolveJob, SolveResultSchema, type SolveJob, type SolveJobInput, type SolveResult } from './transfer/job'
 
-export const JOB_KINDS = ['solve', 'game'] as const
-/** What a job searches for: `solve`, a shortest solution of a transfer problem; `game`, a shortest game. */
+export const JOB_KINDS = ['solve', 'game', 'players'] as const
+/**
+ * What a job searches for: `solve`, a shortest solution of a transfer problem; `game`, a shortest
+ * two-player game; `players`, a shortest game of 2 to 6 players (multi/job.ts).
+ */
 export type JobKind = (typeof JOB_KINDS)[number]
 
 /** Per kind: the loose parameters a caller gives, the checked ones, progress and result. */
@@ -29,6 +33,12 @@ export interface JobTypes {
     readonly progress: Progress
     readonly result: GameResult
   }
+  players: {
+    readonly input: PlayersJobInput
+    readonly params: PlayersJob
+    readonly progress: Progress
+    readonly result: PlayersResult
+  }
 }
 
 export interface JobCodec<K extends JobKind> {
@@ -41,4 +51,5 @@ export interface JobCodec<K extends JobKind> {
 export const JOB_CODECS: { readonly [K in JobKind]: JobCodec<K> } = {
   solve: { params: parseSolveJob, progress: ProgressSchema, result: SolveResultSchema },
   game: { params: parseGameJob, progress: ProgressSchema, result: GameResultSchema },
+  players: { params: parsePlayersJob, progress: ProgressSchema, result: PlayersResultSchema },
 }

@@ -12,6 +12,9 @@ import type { Progress } from './core/progress'
 import { TransferDomain, type TransferInit } from './transfer/domain'
 import { TransferFlow } from './transfer/flow'
 import { isTransferRule, TransferKernel } from './transfer/kernel'
+import { isMultiRule, MultiDomain, type MultiInit } from './multi/domain'
+import { PlayersFlow } from './multi/flow'
+import { MultiKernel } from './multi/kernel'
 import { InlineExecutor, ThreadExecutor, type Executor, type WorkerFactory } from './core/executor'
 import type { LevelKernel, RuleBase } from './core/contract'
 import type { FileStore } from './core/storage'
@@ -21,6 +24,7 @@ import type { LevelFarm } from './core/farm'
 interface Inits {
   transfer: TransferInit
   game: GameInit
+  multi: MultiInit
 }
 export type DomainKind = keyof Inits
 /** A domain as plain data (it crosses to expansion threads). */
@@ -34,6 +38,10 @@ const KERNELS: { readonly [K in DomainKind]: (init: Inits[K]) => ThreadKernel } 
   game: (init) => {
     const domain = GameDomain.fromInit(init)
     return threadKernel(domain.w, new GameKernel(domain), isGameRule)
+  },
+  multi: (init) => {
+    const domain = MultiDomain.fromInit(init)
+    return threadKernel(domain.w, new MultiKernel(domain), isMultiRule)
   },
 }
 
@@ -95,5 +103,10 @@ export const FLOWS: {
       progress,
       ...(host.files && { files: host.files }),
       ...(host.farm && { farm: host.farm }),
+    }),
+  players: (params, host, progress) =>
+    new PlayersFlow(params, {
+      makeExecutor: (domain) => executorFor(host, params.threads, domain.init, () => new MultiKernel(domain)),
+      progress,
     }),
 }

@@ -102,16 +102,17 @@ export function triangleSide(men: number): number {
  * The piecepack board: 8x8 squares, moves in the eight directions, camps in the four corners
  * (clockwise from the top left), each the triangle of 6 squares with x + y <= 2 from its corner.
  */
-export function piecepackBoard(): MultiBoard {
+export function piecepackBoard(side = 8): MultiBoard {
   const cells: Cell[] = []
-  for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) cells.push([x, y])
+  for (let y = 0; y < side; y++) for (let x = 0; x < side; x++) cells.push([x, y])
   const indexOf = indexer(cells)
-  // Corners clockwise from the top left: (0,0), (7,0), (7,7), (0,7).
+  // Corners clockwise from the top left: (0,0), (s,0), (s,s), (0,s).
+  const s = side - 1
   const corners: readonly Cell[] = [
     [0, 0],
-    [7, 0],
-    [7, 7],
-    [0, 7],
+    [s, 0],
+    [s, s],
+    [0, s],
   ]
   const camp = (k: number, men: number): number[] => {
     const m = triangleSide(men)
@@ -119,8 +120,8 @@ export function piecepackBoard(): MultiBoard {
     return cells.flatMap(([x, y], i) => (Math.abs(x - cx) + Math.abs(y - cy) <= m - 1 ? [i] : []))
   }
   return {
-    id: 'piecepack8',
-    title: 'piecepack 8x8 board',
+    id: side === 8 ? 'piecepack8' : `square${side}`,
+    title: side === 8 ? 'piecepack 8x8 board' : `${side}x${side} square board, 8 directions`,
     cells,
     directions: KING,
     lattice: 'square',
@@ -134,3 +135,13 @@ export function piecepackBoard(): MultiBoard {
 export const STAR_121 = (): MultiBoard => starBoard(4, 'star121', 'the 121-hole star')
 export const STAR_73 = (): MultiBoard => starBoard(3, 'star73', 'the 73-hole star')
 export const STAR_MINI = (): MultiBoard => starBoard(2, 'star37', 'the mini star (37 holes)')
+
+/** The boards by id: the three stars, the piecepack board, and square boards of side 3-16 with eight directions. */
+export function boardById(id: string): MultiBoard {
+  const fixed: Record<string, () => MultiBoard> = { star121: STAR_121, star73: STAR_73, star37: STAR_MINI, piecepack8: () => piecepackBoard(8) }
+  const square = /^square(\d+)$/.exec(id)
+  if (square && Number(square[1]) >= 3 && Number(square[1]) <= 16) return piecepackBoard(Number(square[1]))
+  const make = fixed[id]
+  if (!make) throw new Error(`unknown board '${id}' (star121, star73, star37, piecepack8, or squareN with N from 3 to 16)`)
+  return make()
+}

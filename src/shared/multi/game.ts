@@ -8,7 +8,7 @@
  * camp (by default with her own men; or, as the rules page offers, every target cell occupied with
  * at least one of her own).
  */
-import { STAR_121, STAR_73, STAR_MINI, piecepackBoard, type Cell, type MultiBoard } from './boards'
+import { boardById, STAR_121, STAR_73, STAR_MINI, piecepackBoard, triangleSide, type Cell, type MultiBoard } from './boards'
 
 export interface Player {
   readonly name: string
@@ -89,6 +89,80 @@ export function multiPresets(): Record<string, MultiGame> {
     }),
   ]
   return Object.fromEntries(list.map((g) => [g.id, g]))
+}
+
+/**
+ * A game as plain data (it crosses to threads and into files): the board by id, each player's camp
+ * and target camp in turn order, the men per camp; names default to ARMY_NAMES.
+ */
+export interface MultiSpec {
+  readonly board: string
+  readonly camps: readonly number[]
+  /** Default: the camp opposite each player's. */
+  readonly targets?: readonly number[]
+  readonly men: number
+  readonly longJumps?: boolean
+  readonly names?: readonly string[]
+  readonly title?: string
+  readonly notes?: string
+}
+
+export function specOf(g: MultiGame): MultiSpec {
+  return {
+    board: g.board.id,
+    camps: g.players.map((p) => p.camp),
+    targets: g.players.map((p) => p.target),
+    men: g.men,
+    longJumps: g.longJumps,
+    names: g.players.map((p) => p.name),
+    title: g.title,
+    ...(g.notes !== undefined && { notes: g.notes }),
+  }
+}
+
+/**
+ * The game of a spec, checked: a known board, 2 to 6 players on distinct camps of the board, men a
+ * triangle number that fits the camps, distinct names, camps that do not overlap. Each fault is an
+ * Error naming what is wrong.
+ */
+export function gameFromSpec(spec: MultiSpec): MultiGame {
+  const board = boardById(spec.board)
+  const n = spec.camps.length
+  if (n < 2 || n > 6) throw new Error(`a game has 2 to 6 players, not ${n}`)
+  const camp = (k: number, what: string): number => {
+    if (!Number.isInteger(k) || k < 0 || k >= board.points) throw new Error(`${what} ${k} is not a camp of ${board.title} (0 to ${board.points - 1})`)
+    return k
+  }
+  spec.camps.forEach((k, i) => camp(k, `player ${i + 1}'s camp`))
+  if (new Set(spec.camps).size !== n) throw new Error(`two players share a camp (camps ${spec.camps.join(', ')})`)
+  if (spec.targets && spec.targets.length !== n) throw new Error(`${spec.targets.length} target camps for ${n} players`)
+  const targets = spec.targets ?? spec.camps.map((k) => board.opposite(k))
+  targets.forEach((k, i) => {
+    camp(k, `player ${i + 1}'s target`)
+    if (k === spec.camps[i]) throw new Error(`player ${i + 1}'s target is her own camp (${k})`)
+  })
+  if (new Set(targets).size !== n) throw new Error(`two players share a target camp (targets ${targets.join(', ')})`)
+  triangleSide(spec.men)
+  const names = spec.names ?? ARMY_NAMES.slice(0, n)
+  if (names.length !== n) throw new Error(`${names.length} names for ${n} players`)
+  for (const name of names) if (!/^[a-z]+$/.test(name)) throw new Error(`player name '${name}' is not a lowercase word`)
+  if (new Set(names).size !== n) throw new Error(`two players share a name (${names.join(', ')})`)
+  const g: MultiGame = {
+    id: 'custom',
+    title: spec.title ?? `${board.title}, ${n} players, ${spec.men} men`,
+    board,
+    players: spec.camps.map((k, i) => ({ name: names[i]!, camp: k, target: targets[i]! })),
+    men: spec.men,
+    longJumps: spec.longJumps ?? false,
+    ...(spec.notes !== undefined && { notes: spec.notes }),
+  }
+  // Camps of the wrong size or overlapping (start and target) are named here.
+  startPosition(g)
+  for (const p of g.players) {
+    const t = board.camp(p.target, g.men)
+    if (t.length !== g.men) throw new Error(`${p.name}'s target camp holds ${t.length} cells, not ${g.men}`)
+  }
+  return g
 }
 
 export function multiPreset(id: string): MultiGame {

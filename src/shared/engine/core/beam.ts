@@ -47,7 +47,8 @@ export class StreamingBest implements Sink, LevelCollector {
   private set: KeySet
   /** Children scoring below this cannot be among the best. */
   private cutoff = -Infinity
-  readonly goals = undefined
+  /** Goals met (a game domain's wins): kept whole, never cut. */
+  goals: KeySet | undefined
 
   constructor(
     private readonly w: number,
@@ -87,34 +88,55 @@ export class StreamingBest implements Sink, LevelCollector {
     if (this.count >= 2 * this.width + 1024) this.compact()
   }
 
-  goal(): void {
-    throw new Error('internal: a streaming beam takes no goals')
+  goal(keys: Uint32Array, off: number): void {
+    ;(this.goals ??= new KeySet(this.w, 16)).add(keys, off)
   }
 
-  /** Drop what scores below the width-th best; equal scores stay (ties are settled at the end). */
+  /**
+   * Keep the best `width` so far, by score and then by key, as finish() ranks them: a child dropped
+   * here is beaten by `width` others, so the level comes out the same. (Keeping every child that
+   * ties the cut-off, as before, compacted at every child once ties filled the buffer: a game's
+   * scores are small integers.)
+   */
   private compact(): void {
-    const sorted = this.scores.slice(0, this.count).sort().reverse()
-    this.cutoff = sorted[this.width - 1]!
-    let n = 0
     const w = this.w
+    const sorted = this.scores.slice(0, this.count).sort().reverse()
+    const cutoff = sorted[this.width - 1]!
+    let above = 0
+    while (sorted[above]! > cutoff) above++
+    // Of the children at the cut-off, those with the smallest keys fill the width.
+    const tied: number[] = []
+    for (let j = 0; j < this.count; j++) if (this.scores[j] === cutoff) tied.push(j)
+    tied.sort((a, b) => {
+      for (let k = w - 1; k >= 0; k--) {
+        const x = this.keys[a * w + k]!
+        const y = this.keys[b * w + k]!
+        if (x !== y) return x - y
+      }
+      return 0
+    })
+    const chosen = new Uint8Array(this.count)
+    for (let t = 0; t < this.width - above; t++) chosen[tied[t]!] = 1
     this.set = new KeySet(w, this.width * 2)
+    let n = 0
     for (let j = 0; j < this.count; j++) {
-      if (this.scores[j]! < this.cutoff) continue
+      if (this.scores[j]! < cutoff || (this.scores[j] === cutoff && chosen[j] === 0)) continue
       for (let k = 0; k < w; k++) this.keys[n * w + k] = this.keys[j * w + k]!
       this.scores[n] = this.scores[j]!
       this.set.add(this.keys, n * w)
       n++
     }
     this.count = n
+    this.cutoff = cutoff
   }
 
-  /** The best `width`: by score, then by key. */
-  finish(kind: BufferKind): KeySet {
+  /** Indices of the children collected, best first: by score, then by key. */
+  private best(): Uint32Array {
     const w = this.w
     const keys = this.keys
     const negated = new Float64Array(this.count)
     for (let j = 0; j < this.count; j++) negated[j] = -this.scores[j]!
-    const order = rankOrder(negated, (a, b) => {
+    return rankOrder(negated, (a, b) => {
       for (let k = w - 1; k >= 0; k--) {
         const x = keys[a * w + k]!
         const y = keys[b * w + k]!
@@ -122,8 +144,13 @@ export class StreamingBest implements Sink, LevelCollector {
       }
       return 0
     })
-    const out = new KeySet(w, Math.min(this.width, this.count), kind)
-    for (let j = 0; j < order.length && j < this.width; j++) out.add(keys, order[j]! * w)
+  }
+
+  /** The best `width`: by score, then by key. */
+  finish(kind: BufferKind): KeySet {
+    const order = this.best()
+    const out = new KeySet(this.w, Math.min(this.width, this.count), kind)
+    for (let j = 0; j < order.length && j < this.width; j++) out.add(this.keys, order[j]! * this.w)
     return out
   }
 }

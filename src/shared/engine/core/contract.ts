@@ -109,8 +109,6 @@ export function threadKernel<R extends RuleBase>(w: number, kernel: LevelKernel<
 
 /** What the core asks of a domain (see the module comment). */
 export interface SearchDomain {
-  /** The problem it was built from. */
-  readonly problem: Problem
   /** Words per key. */
   readonly w: number
   /** The canonical key of the start. */

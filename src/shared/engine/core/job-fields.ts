@@ -68,6 +68,24 @@ function pathText(path: readonly PropertyKey[]): string {
 }
 
 /**
+ * Check loose data against a job's schema, filling in defaults: the parsed job, or the faults, each
+ * with a stable code and the field's path.
+ */
+export function schemaFaults<T>(schema: z.ZodType<T>, input: unknown): { readonly data?: T; readonly faults: Diagnostic[] } {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { faults: [diagnostic('job.type', 'a job is an object')] }
+  const parsed = schema.safeParse(input)
+  if (parsed.success) return { data: parsed.data, faults: [] }
+  return {
+    faults: parsed.error.issues.flatMap((i) => {
+      // A field this job does not have (a misspelling, or a setting of another kind of job).
+      if (i.code === 'unrecognized_keys') return i.keys.map((k) => diagnostic('job.unknown', 'is not a setting of this job', pathText([...i.path, k])))
+      const code = i.code === 'custom' && typeof i.params?.['code'] === 'string' ? i.params['code'] : 'job.invalid'
+      return [diagnostic(code, i.message.replace(/^Invalid input: /, ''), pathText(i.path) || undefined)]
+    }),
+  }
+}
+
+/**
  * Check a job given as loose data (a message, command-line options) against its schema, filling
  * in defaults, and its problem against the document schema and the problem kind the job takes.
  */
@@ -77,22 +95,13 @@ export function parseJobWith<T extends { readonly problem: DocumentSpec }>(
   kind: ProblemKind,
   wrongKind: string,
 ): Result<T, Diagnostic[]> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return err([diagnostic('job.type', 'a job is an object')])
-  const parsed = schema.safeParse(input)
-  const faults: Diagnostic[] = parsed.success
-    ? []
-    : parsed.error.issues.flatMap((i) => {
-        // A field this job does not have (a misspelling, or a setting of another kind of job).
-        if (i.code === 'unrecognized_keys')
-          return i.keys.map((k) => diagnostic('job.unknown', 'is not a setting of this job', pathText([...i.path, k])))
-        const code = i.code === 'custom' && typeof i.params?.['code'] === 'string' ? i.params['code'] : 'job.invalid'
-        return [diagnostic(code, i.message.replace(/^Invalid input: /, ''), pathText(i.path) || undefined)]
-      })
+  const { data, faults } = schemaFaults(schema, input)
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return err(faults)
   const spec = (input as { problem?: unknown }).problem
   if (typeof spec === 'object' && spec !== null) {
     const doc = loadDocument(spec)
     if (!doc.ok) faults.push(...doc.error.map((d) => ({ ...d, at: d.at ? `problem.${d.at}` : 'problem' })))
     else if (doc.value.problem.kind !== kind) faults.push(diagnostic('job.problem', wrongKind, 'problem.kind'))
   }
-  return faults.length > 0 || !parsed.success ? err(faults) : ok(parsed.data)
+  return faults.length > 0 || data === undefined ? err(faults) : ok(data)
 }

@@ -1,0 +1,145 @@
+/**
+ * `halma players game`: the shortest cooperative game of 2 to 6 players on a preset or a custom
+ * game (every player helps one of them fill her target camp first), with the proof that none is
+ * shorter where the exhaustive searches fit, and the count of shortest games.
+ */
+import { parsePlayersJob, PLAYERS_STRATEGIES, type PlayersResult } from '../shared/engine/multi/job'
+import { multiPreset, multiPresets, specOf, type MultiSpec } from '../shared/multi/game'
+import { cores } from '../hosts/node/threads'
+import { json, table, type Io } from './io'
+import { parse, UsageError } from './options'
+import { budgetOption, choiceOption, jobFaults, numberOption, runJob } from './search-run'
+
+export const PLAYERS_GAME_HELP = `halma players game: the shortest game of 2 to 6 players, and the proof that none is shorter
+
+usage: halma players game --preset ID [options]
+       halma players game --board B --camps 0,2,4 [--targets 3,5,1] --men M [--long-jumps] [options]
+
+  --preset ID          a preset (halma players list); or a custom game:
+  --board B            star121, star73, star37 (the mini star), piecepack8, or squareN (N 3-16)
+  --camps K,K,...      each player's camp in turn order (camps clockwise from 0)
+  --targets K,K,...    each player's target camp (default: the camp opposite hers)
+  --men M              men per camp (1, 3, 6, 10, 15: a triangle)
+  --long-jumps         Super Chinese Checkers' long jumps
+  --strategy auto|heuristic|exhaustive   auto (default): a game by a beam, then the exhaustive
+                       searches of every shorter length; heuristic: the beam only; exhaustive:
+                       lengths from the bound at the start up until a game is found
+  --max-length L       longest game looked for (default 300)
+  --beam M             states a beam keeps per level (default 20000)
+  --no-count           do not count the shortest games
+  --threads N          expansion threads (default: the number of cores, ${cores()} here)
+  --budget GB          memory the level sets may use (default 6)
+  --time-limit S       stop after S seconds, reporting the bound reached
+  --json               the result as JSON
+Every player cooperates; the player who wins a game of L moves makes move L, so each length is
+searched for that player. Progress on stderr; Ctrl-C cancels.
+Exit status: 0 a game was found, 1 none, 2 bad input, 130 interrupted.`
+
+const OPTIONS = {
+  preset: { type: 'string' },
+  board: { type: 'string' },
+  camps: { type: 'string' },
+  targets: { type: 'string' },
+  men: { type: 'string' },
+  'long-jumps': { type: 'boolean' },
+  strategy: { type: 'string' },
+  'max-length': { type: 'string' },
+  beam: { type: 'string' },
+  'no-count': { type: 'boolean' },
+  threads: { type: 'string' },
+  budget: { type: 'string' },
+  'time-limit': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+const list = (option: string, text: string): number[] =>
+  text.split(',').map((t) => {
+    const n = Number(t.trim())
+    if (t.trim() === '' || !Number.isInteger(n)) throw new UsageError(`--${option}: '${t.trim()}' is not a camp number`)
+    return n
+  })
+
+/** The game of the options: a preset, or a custom one. */
+function specFrom(v: ReturnType<typeof parse>): MultiSpec {
+  if (typeof v['preset'] === 'string') {
+    for (const o of ['board', 'camps', 'targets', 'men'])
+      if (v[o] !== undefined) throw new UsageError(`--${o} is for a custom game, not with --preset`)
+    try {
+      const g = multiPreset(v['preset'])
+      return v['long-jumps'] ? { ...specOf(g), longJumps: true } : specOf(g)
+    } catch (e) {
+      throw new UsageError((e as Error).message)
+    }
+  }
+  if (typeof v['board'] !== 'string' || typeof v['camps'] !== 'string' || typeof v['men'] !== 'string')
+    throw new UsageError(`give --preset (one of ${Object.keys(multiPresets()).join(', ')}), or --board, --camps and --men`)
+  const men = Number(v['men'])
+  if (!Number.isInteger(men)) throw new UsageError(`--men: '${v['men']}' is not a whole number`)
+  return {
+    board: v['board'],
+    camps: list('camps', v['camps']),
+    ...(typeof v['targets'] === 'string' && { targets: list('targets', v['targets']) }),
+    men,
+    longJumps: v['long-jumps'] === true,
+  }
+}
+
+export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
+  const v = parse(argv, OPTIONS)
+  if (v['help']) {
+    io.out(PLAYERS_GAME_HELP)
+    return 0
+  }
+  const spec = specFrom(v)
+  const number = (key: string, fallback: number) => numberOption(v, key, fallback)
+  const job = parsePlayersJob({
+    game: spec,
+    strategy: choiceOption(v, 'strategy', PLAYERS_STRATEGIES, 'auto'),
+    maxLength: number('max-length', 300),
+    beam: number('beam', 20_000),
+    count: v['no-count'] !== true,
+    threads: number('threads', cores()),
+    budgetBytes: budgetOption(v),
+    timeLimit: number('time-limit', 0),
+  })
+  if (!job.ok) throw jobFaults(job.error)
+  const result = await runJob({ kind: 'players', params: job.value }, io, 'players game')
+  if (!result) return 130
+  if (v['json']) io.out(json({ ...result, stats: { ...result.stats, maxRssBytes: process.resourceUsage().maxRSS * 1024 } }))
+  else io.out(playersResultText(spec, result))
+  return result.length !== null ? 0 : 1
+}
+
+export function playersResultText(spec: MultiSpec, r: PlayersResult): string {
+  const lines = [`${spec.title ?? `${spec.board}, camps ${spec.camps.join(', ')}, ${spec.men} men`}`, '', r.proof.statement]
+  if (r.moves.length > 0) lines.push('', `moves (${r.moves.length}): ${r.moves.join(', ')}`)
+  if (r.count)
+    lines.push('', `${BigInt(r.count.games).toLocaleString('en-US')} shortest games (move sequences), ending in ${r.count.finalPositions.toLocaleString('en-US')} distinct positions.`)
+  if (r.proof.searches.length > 0)
+    lines.push(
+      '',
+      'searches:',
+      table(
+        [
+          ['bound', 'winner', 'mode', 'result', 'largest level', 'levels', 'seconds'],
+          ...r.proof.searches.map((s) => [
+            s.bound,
+            s.winner,
+            s.heuristic ? 'beam' : 'exhaustive',
+            s.result + (s.length !== null ? ` (${s.length})` : ''),
+            Math.max(...s.levels).toLocaleString('en-US'),
+            s.levels.length - 1,
+            s.seconds.toFixed(1),
+          ]),
+        ],
+        '>>   >>>',
+      ),
+    )
+  const s = r.stats
+  lines.push(
+    '',
+    `peak ${s.peakBoards.toLocaleString('en-US')} states stored, ${(s.peakBytes / 2 ** 20).toFixed(0)} MB in level sets; ${s.seconds.toFixed(1)} s, ${s.threads} thread${s.threads === 1 ? '' : 's'}`,
+  )
+  return lines.join('\n')
+}

@@ -1,0 +1,219 @@
+/**
+ * Games of N players (2 to 6) as the search engine sees them (issue 18): a state is the armies'
+ * cells, packed as one bitset per army in turn order (W words each, the used mark in the last
+ * army's last word); whose move it is follows from the level (player 0 moves first, then in turn).
+ * A move moves one man of the side to move (a step, or a chain of jumps over men of any army), so
+ * the engine's packed space (../packed/space.ts) generates them on the board's grid
+ * (multi/grid.ts). The game ends when the mover fills her target camp with her own men. The
+ * admissible bound is bound.ts; the kernel (kernel.ts) applies it per child.
+ *
+ * No fold: a symmetry of the board that fixes every player's camp and target exists only for two
+ * players, who are the two-player engine's (../game).
+ */
+import { cellType } from '../../metrics'
+import { gameFromSpec, specOf, type MultiGame, type MultiSpec } from '../../multi/game'
+import { gridOf } from '../../multi/grid'
+import { cellName, verifyLine } from '../../multi/line'
+import { destinations, startPosition } from '../../multi/game'
+import type { Cells, RuleBase, SearchDomain } from '../core/contract'
+import { USED } from '../core/keyset'
+import { neighbours } from '../packed/lines'
+import { cellsOfBits, PackedSpace, wordsFor } from '../packed/space'
+import { pliesToWin, typeExtra } from './bound'
+
+/** An N-player domain as plain data: what an expansion thread rebuilds it from. */
+export interface MultiInit {
+  readonly kind: 'multi'
+  readonly spec: MultiSpec
+}
+
+/** How the children entering a level are filtered. */
+export interface MultiRule extends RuleBase {
+  readonly kind: 'multi'
+  /** Longest game looked for: children with level + h > bound are pruned. */
+  readonly bound: number
+  /** The player whose win is looked for: h is hers; other players' wins end lines. */
+  readonly winner: number
+  /** Whether children get a beam score (how far along the winner is). */
+  readonly score: boolean
+}
+
+export const isMultiRule = (rule: RuleBase): rule is MultiRule => rule.kind === 'multi'
+
+export class MultiDomain implements SearchDomain {
+  readonly game: MultiGame
+  readonly space: PackedSpace
+  /** Players. */
+  readonly players: number
+  /** Words per army; a key has players * aw words. */
+  readonly aw: number
+  readonly w: number
+  readonly men: number
+  readonly startKey: Uint32Array
+  readonly fold = undefined
+  /** Steps between cells (breadth-first over the board's lines): dist[a * n + b]. */
+  readonly dist: Uint8Array
+  /** Per player: 1 on the cells of her target camp. */
+  readonly inTarget: Uint8Array[]
+  /** Per player: steps from each cell to her target camp. */
+  readonly toTarget: Uint8Array[]
+  /** Per player: 1 on cells outside her target from which one step enters it. */
+  readonly nearTarget: Uint8Array[]
+  /** Per player: her target's cells of each type (0-3). */
+  readonly targetTypes: Int32Array[]
+  /** Type (0-3) of each cell: jumps keep a man's type. */
+  readonly cellType: Uint8Array
+  /** Whether the D term of the bound applies (not with long jumps). */
+  readonly contact: boolean
+  private readonly scratch: Int16Array
+
+  constructor(game: MultiGame) {
+    this.game = game
+    const { board, rules } = gridOf(game)
+    this.space = new PackedSpace(board, rules)
+    const n = board.size
+    this.players = game.players.length
+    this.aw = wordsFor(n)
+    this.w = this.players * this.aw
+    this.men = game.men
+    this.contact = !game.longJumps
+    this.cellType = Uint8Array.from({ length: n }, (_, c) => cellType(board, c))
+    this.dist = stepDistances(this.space)
+    this.inTarget = []
+    this.toTarget = []
+    this.nearTarget = []
+    this.targetTypes = []
+    for (const p of game.players) {
+      const target = game.board.camp(p.target, game.men)
+      const inT = new Uint8Array(n)
+      for (const c of target) inT[c] = 1
+      const to = Uint8Array.from({ length: n }, (_, c) => Math.min(...target.map((t) => this.dist[c * n + t]!)))
+      this.inTarget.push(inT)
+      this.toTarget.push(to)
+      this.nearTarget.push(Uint8Array.from({ length: n }, (_, c) => (inT[c] === 0 && to[c] === 1 ? 1 : 0)))
+      const types = new Int32Array(4)
+      for (const c of target) types[this.cellType[c]!]!++
+      this.targetTypes.push(types)
+    }
+    this.scratch = new Int16Array(n)
+    const occ = startPosition(game)
+    this.startKey = new Uint32Array(this.w)
+    this.pack(
+      game.players.map((_, a) => [...occ.keys()].filter((c) => occ[c] === a)),
+      this.startKey,
+      0,
+    )
+  }
+
+  static fromInit(init: MultiInit): MultiDomain {
+    return new MultiDomain(gameFromSpec(init.spec))
+  }
+
+  get init(): MultiInit {
+    return { kind: 'multi', spec: specOf(this.game) }
+  }
+
+  /** The player who makes move `level` (1-based). */
+  mover(level: number): number {
+    return (level - 1) % this.players
+  }
+
+  pack(state: Cells, out: Uint32Array, off: number): void {
+    for (let k = 0; k < this.w; k++) out[off + k] = 0
+    state.forEach((cells, a) => {
+      for (const c of cells) out[off + a * this.aw + (c >> 5)]! |= 1 << (c & 31)
+    })
+    out[off + this.w - 1]! |= USED
+  }
+
+  unpack(keys: Uint32Array, off: number): number[][] {
+    const out: number[][] = []
+    for (let a = 0; a < this.players; a++) {
+      const m = cellsOfBits(keys, off + a * this.aw, this.aw, a === this.players - 1, this.scratch)
+      out.push(Array.from(this.scratch.subarray(0, m)))
+    }
+    return out
+  }
+
+  /** Moves are reversible: the states a move of level's mover comes from are one such move away. */
+  predecessors(state: Cells, level: number): number[][][] {
+    return neighbours(this.space, state, this.mover(level))
+  }
+
+  /** The moves along a line of states, as full jump chains in the game's notation, verified. */
+  movesAlong(states: readonly Cells[]): { readonly paths: number[][]; readonly texts: string[] } {
+    const g = this.game
+    const paths: number[][] = []
+    for (let k = 1; k < states.length; k++) {
+      const a = this.mover(k)
+      const before = states[k - 1]!
+      const from = before[a]!.find((c) => !states[k]![a]!.includes(c))
+      const to = states[k]![a]!.find((c) => !before[a]!.includes(c))
+      if (from === undefined || to === undefined) throw new Error(`internal: states ${k - 1} and ${k} do not differ by a move of ${g.players[a]!.name}`)
+      const occ = new Int8Array(this.space.n).fill(-1)
+      before.forEach((cells, p) => cells.forEach((c) => (occ[c] = p)))
+      const path = destinations(g, occ, from).get(to)
+      if (!path) throw new Error(`internal: ${g.players[a]!.name} cannot move ${from} to ${to} at move ${k}`)
+      paths.push(path)
+    }
+    const texts = paths.map((p) => p.map((c) => cellName(g, g.board.cells[c]!)).join('-'))
+    const check = verifyLine(g, texts.join(', '))
+    if (!check.ok) throw new Error(`internal: the line found fails verification: ${check.error}`)
+    if (states.length > 1 && !check.winner) throw new Error('internal: the line found is not won')
+    return { paths, texts }
+  }
+
+  /** Plies until `winner` can have won, from a state after `level` moves (bound.ts), from scratch. */
+  remaining(state: Cells, winner: number, level: number): number {
+    const n = this.space.n
+    const inT = this.inTarget[winner]!
+    const mine = state[winner]!
+    const far = [0, 0, 0, 0]
+    const inside = [0, 0, 0, 0]
+    let left = 0
+    let dT = Infinity
+    let dO = Infinity
+    for (const c of mine) {
+      if (inT[c] === 0) {
+        left++
+        if (this.nearTarget[winner]![c] === 0) far[this.cellType[c]!]!++
+      } else inside[this.cellType[c]!]!++
+      dT = Math.min(dT, this.toTarget[winner]![c]!)
+      state.forEach((cells, a) => {
+        if (a !== winner) for (const o of cells) dO = Math.min(dO, this.dist[c * n + o]!)
+      })
+    }
+    const occupying = state.map((cells) => cells.filter((c) => inT[c] === 1).length)
+    const d = this.contact ? Math.min(dT - 1, dO - 2) : 0
+    return pliesToWin(
+      { left, extra: typeExtra(far, inside, this.targetTypes[winner]!), d, occupying },
+      winner,
+      this.mover(level + 1),
+      this.players,
+    )
+  }
+}
+
+/** Steps between every two cells along the space's lines (255: unreachable). */
+function stepDistances(space: PackedSpace): Uint8Array {
+  const n = space.n
+  const deg = space.degree
+  const dist = new Uint8Array(n * n).fill(255)
+  const queue = new Int16Array(n)
+  for (let s = 0; s < n; s++) {
+    dist[s * n + s] = 0
+    queue[0] = s
+    let end = 1
+    for (let q = 0; q < end; q++) {
+      const c = queue[q]!
+      for (let d = 0; d < deg; d++) {
+        const t = space.nb[c * deg + d]!
+        if (t >= 0 && dist[s * n + t] === 255) {
+          dist[s * n + t] = dist[s * n + c]! + 1
+          queue[end++] = t
+        }
+      }
+    }
+  }
+  return dist
+}

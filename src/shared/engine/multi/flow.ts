@@ -1,0 +1,204 @@
+/**
+ * The shortest cooperative game of N players (issue 18): every player helps one of them fill her
+ * target camp as early as possible (the paper's section 2, generalised). The player who wins a game
+ * of L moves makes move L, so each length is searched for its one winner. Steps:
+ * - probe (auto, heuristic): per player, a beam (the core's StreamingBest, by how far along she
+ *   is) up to maxLength, for a first game;
+ * - ascend (auto, exhaustive): lengths from the bound at the start up, each by a complete
+ *   level-by-level search with the admissible bound (bound.ts) for its winner; the first length
+ *   with a game is the optimum, every length below it is proven impossible; a search stopped by
+ *   the budget or the time limit leaves the lower bound where it is;
+ * - count: the optimum's games, from the levels of the search that found it (count.ts).
+ */
+import { StreamingBest } from '../core/beam'
+import { BudgetError } from '../core/budget'
+import type { Executor } from '../core/executor'
+import { JobFlow } from '../core/flow'
+import type { KeySet } from '../core/keyset'
+import { LevelSearch } from '../core/levels'
+import type { Progress } from '../core/progress'
+import type { StateSet } from '../core/state-set'
+import { traceBack } from '../core/trace'
+import { gameFromSpec } from '../../multi/game'
+import { countGames, type GameCount } from './count'
+import { MultiDomain, type MultiRule } from './domain'
+import type { PlayersJob, PlayersResult, PlayersSearchRecord } from './job'
+
+export interface PlayersDeps {
+  makeExecutor(domain: MultiDomain): Executor<MultiRule>
+  progress(p: Progress): void
+}
+
+interface Found {
+  readonly length: number
+  readonly winner: number
+  readonly moves: string[]
+  /** The complete search's levels and wins, for the count (exhaustive searches only). */
+  readonly levels?: StateSet[]
+  readonly wins?: KeySet
+}
+
+export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
+  private domain!: MultiDomain
+  private readonly searches: PlayersSearchRecord[] = []
+  private found: Found | undefined
+  private floor: number[] = []
+  private lower0 = 0
+  private lower = 0
+  private halted = false
+  private count: GameCount | null = null
+
+  constructor(
+    private readonly job: PlayersJob,
+    private readonly deps: PlayersDeps,
+  ) {
+    super(job, deps.progress, 'prove')
+  }
+
+  private winnerOf(L: number): number {
+    return this.domain.mover(L)
+  }
+
+  private name(p: number): string {
+    return this.domain.game.players[p]!.name
+  }
+
+  private get going(): boolean {
+    return !this.cancelled && !this.halted
+  }
+
+  async run(): Promise<PlayersResult> {
+    const domain = (this.domain = new MultiDomain(gameFromSpec(this.job.game)))
+    const executor = (this.executor = this.deps.makeExecutor(domain))
+    const start = domain.unpack(domain.startKey, 0)
+    this.floor = domain.game.players.map((_, p) => domain.remaining(start, p, 0))
+    this.lower0 = this.lower = Math.min(...this.floor)
+    try {
+      if (this.job.strategy !== 'exhaustive') await this.probe()
+      if (this.job.strategy !== 'heuristic' && this.going) await this.ascend()
+      if (this.job.count && this.found?.levels && this.lower >= this.found.length && this.going) {
+        this.report.phase = 'meet'
+        this.report.emit(`counting the ${this.found.length}-move games`)
+        this.count = countGames(domain, this.found.levels, this.found.wins!, this.job.countStates, () => this.cancelled)
+      }
+    } finally {
+      executor.close()
+    }
+    return this.result()
+  }
+
+  /** One search for games of at most `bound` moves won by `winner`: a beam of `width`, or exhaustive (width 0). */
+  private async search(bound: number, winner: number, width: number): Promise<{ record: PlayersSearchRecord; found?: Found }> {
+    const domain = this.domain
+    const t0 = performance.now()
+    const heuristic = width > 0
+    this.report.phase = heuristic ? 'beam' : 'prove'
+    this.report.length = bound
+    const N = domain.players
+    const search = new LevelSearch(this.executor!, this.budget, domain.startKey, { window: [2 * N], onLevel: this.report.level() })
+    const rule = (level: number): MultiRule => ({ kind: 'multi', level, bound, winner, score: heuristic })
+    let result: PlayersSearchRecord['result'] = 'none'
+    try {
+      for (let level = 1; level <= bound && this.going; level++) {
+        const next = await search.build(search.levels[level - 1]!, rule(level), '', heuristic ? new StreamingBest(domain.w, width) : undefined)
+        search.levels.push(next)
+        if (search.goals) break
+        if (heuristic) this.report.kept(level, next.size, search.states, search.bytes)
+        if (next.size === 0) break
+      }
+    } catch (e) {
+      if (!(e instanceof BudgetError)) throw e
+      result = e.kind === 'time' ? 'time' : 'budget'
+      if (e.kind === 'time') this.halted = true
+    }
+    this.report.record(search.records)
+    const levels = search.levels
+    const wins = search.goals
+    let found: Found | undefined
+    if (wins) {
+      result = 'found'
+      const length = levels.length - 1
+      let end: number[][] | undefined
+      wins.forEach((raw, off) => void (end ??= domain.unpack(raw, off)))
+      const moves = domain.movesAlong(traceBack(domain, levels, end!, length)).texts
+      found = { length, winner, moves, ...(!heuristic && { levels, wins }) }
+    }
+    const record: PlayersSearchRecord = {
+      bound,
+      winner: this.name(winner),
+      heuristic,
+      result,
+      length: found?.length ?? null,
+      levels: levels.map((l) => l.size),
+      seconds: (performance.now() - t0) / 1000,
+    }
+    this.searches.push(record)
+    return { record, ...(found && { found }) }
+  }
+
+  /** A first game: per player, a beam up to the longest length she can win. */
+  private async probe(): Promise<void> {
+    const N = this.domain.players
+    for (let p = 0; p < N && this.going; p++) {
+      let bound = this.job.maxLength
+      while (bound > 0 && this.winnerOf(bound) !== p) bound--
+      if (bound < this.floor[p]!) continue
+      this.report.length = bound
+      this.report.emit(`a first game won by ${this.name(p)}, by a beam of ${this.job.beam.toLocaleString('en-US')}`)
+      const out = await this.search(bound, p, this.job.beam)
+      if (out.found && (!this.found || out.found.length < this.found.length)) this.found = out.found
+    }
+  }
+
+  /** Lengths from the bound at the start up, each searched exhaustively for its winner. */
+  private async ascend(): Promise<void> {
+    const top = this.found ? this.found.length : this.job.maxLength
+    for (let L = this.lower0; L <= top && this.going; L++) {
+      const p = this.winnerOf(L)
+      if (L < this.floor[p]!) {
+        this.lower = L + 1
+        continue
+      }
+      this.report.length = L
+      this.report.emit(`exhaustive search for a game won by ${this.name(p)} in at most ${L} moves`)
+      const out = await this.search(L, p, 0)
+      if (out.found) {
+        this.found = out.found
+        this.lower = out.found.length
+        return
+      }
+      if (out.record.result !== 'none') return
+      this.lower = L + 1
+    }
+  }
+
+  private statement(optimal: boolean): string {
+    const f = this.found
+    const proofs = this.searches.filter((s) => !s.heuristic && s.result === 'none')
+    const range =
+      proofs.length > 0
+        ? ` Exhaustive searches of ${proofs[0]!.bound} to ${proofs.at(-1)!.bound} moves (each for the player who would make its last move) found none;`
+        : ''
+    const floor = ` the bound at the start (bound.ts) excludes fewer than ${this.lower0} moves.`
+    if (f && optimal)
+      return `Shortest game: ${f.length} moves, won by ${this.name(f.winner)}; proven optimal: no game of fewer moves exists.${range}${floor}`
+    if (f) return `Best game found: ${f.length} moves, won by ${this.name(f.winner)}; proven: no game has fewer than ${this.lower} moves.${range}${floor}`
+    return `No game found within ${this.job.maxLength} moves; proven: no game has fewer than ${this.lower} moves.${range}${floor}`
+  }
+
+  private result(): PlayersResult {
+    const f = this.found
+    const optimal = f !== undefined && this.lower >= f.length
+    return {
+      status: optimal ? 'optimal' : f ? 'best-found' : 'unsolved',
+      length: f?.length ?? null,
+      optimal,
+      lowerBound: optimal ? f.length : this.lower,
+      winner: f ? this.name(f.winner) : null,
+      moves: f?.moves ?? [],
+      count: optimal && this.count ? { games: this.count.games.toString(), finalPositions: this.count.finals } : null,
+      proof: { statement: this.statement(optimal), searches: this.searches },
+      stats: this.report.stats(this.executor?.threads ?? 0),
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The shortest cooperative game of N players as a job (`players`): what it asks for, its schema and
+ * parser, and what it returns. Plain data; no search code (the renderer and the CLI import it).
+ */
+import * as z from 'zod'
+import { gameFromSpec, type MultiSpec } from '../../multi/game'
+import { diagnostic, err, ok, type Diagnostic, type Result } from '../../result'
+import { choice, flag, integer, limitFields, schemaFaults } from '../core/job-fields'
+import { RunStatsSchema, type RunStats } from '../core/progress'
+
+export const PLAYERS_STRATEGIES = ['auto', 'heuristic', 'exhaustive'] as const
+
+const camps = z.array(integer(0, 11)).min(2).max(6)
+
+const MultiSpecSchema = z.strictObject({
+  board: z.string().min(1),
+  camps,
+  targets: camps.optional(),
+  men: integer(1, 21),
+  longJumps: flag().optional(),
+  names: z.array(z.string()).optional(),
+  title: z.string().optional(),
+  notes: z.string().optional(),
+}) satisfies z.ZodType<MultiSpec>
+
+const PlayersJobSchema = z.strictObject({
+  game: MultiSpecSchema,
+  /** auto: a game by a beam first, then the exhaustive proof; heuristic: the beam only; exhaustive: the proof only. */
+  strategy: choice(PLAYERS_STRATEGIES).default('auto'),
+  /** Longest game looked for. */
+  maxLength: integer(1, 1000).default(300),
+  /** States a beam keeps per level. */
+  beam: integer(1, 100_000_000).default(20_000),
+  /** Count the shortest games once the optimum is proven (within `countStates`). */
+  count: flag().default(true),
+  /** States the counting may expand in all (it runs on the calling thread). */
+  countStates: integer(0, 1_000_000_000).default(20_000_000),
+  ...limitFields,
+})
+
+export type PlayersJob = z.infer<typeof PlayersJobSchema>
+export type PlayersJobInput = { readonly game: MultiSpec } & Partial<Omit<PlayersJob, 'game'>>
+
+/** Check a players job given as loose data, filling in defaults; a game that cannot be played is named. */
+export function parsePlayersJob(input: unknown): Result<PlayersJob, Diagnostic[]> {
+  const { data, faults } = schemaFaults(PlayersJobSchema, input)
+  if (!data) return err(faults)
+  try {
+    gameFromSpec(data.game)
+  } catch (e) {
+    return err([diagnostic('job.game', (e as Error).message, 'game')])
+  }
+  return ok(data)
+}
+
+/** One search with one bound, for wins of one player. */
+export interface PlayersSearchRecord {
+  readonly bound: number
+  readonly winner: string
+  /** A beam (it proves nothing) or exhaustive. */
+  readonly heuristic: boolean
+  readonly result: 'found' | 'none' | 'budget' | 'time'
+  readonly length: number | null
+  readonly levels: readonly number[]
+  readonly seconds: number
+}
+
+export interface PlayersResult {
+  readonly status: 'optimal' | 'best-found' | 'unsolved'
+  readonly length: number | null
+  readonly optimal: boolean
+  /** No game is shorter than this (proven). */
+  readonly lowerBound: number
+  readonly winner: string | null
+  readonly moves: readonly string[]
+  /** The shortest games (move sequences, a decimal: it may pass 2^53) and their final positions. */
+  readonly count: { readonly games: string; readonly finalPositions: number } | null
+  readonly proof: { readonly statement: string; readonly searches: readonly PlayersSearchRecord[] }
+  readonly stats: RunStats
+}
+
+const int = z.number().int()
+const nonNegative = z.number().nonnegative()
+
+export const PlayersResultSchema = z.strictObject({
+  status: z.enum(['optimal', 'best-found', 'unsolved']),
+  length: int.nullable(),
+  optimal: z.boolean(),
+  lowerBound: int,
+  winner: z.string().nullable(),
+  moves: z.array(z.string()),
+  count: z.strictObject({ games: z.string().regex(/^\d+$/), finalPositions: nonNegative }).nullable(),
+  proof: z.strictObject({
+    statement: z.string(),
+    searches: z.array(
+      z.strictObject({
+        bound: int,
+        winner: z.string(),
+        heuristic: z.boolean(),
+        result: z.enum(['found', 'none', 'budget', 'time']),
+        length: int.nullable(),
+        levels: z.array(nonNegative),
+        seconds: nonNegative,
+      }),
+    ),
+  }),
+  stats: RunStatsSchema,
+}) satisfies z.ZodType<PlayersResult>

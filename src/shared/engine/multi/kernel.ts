@@ -1,0 +1,247 @@
+/**
+ * The N-player kernel (the core's LevelKernel for games of 2 to 6 players): expand a range of a
+ * level's states by the player to move, and keep a child only if a game of at most rule.bound
+ * moves won by rule.winner may still pass through it (bound.ts). Children met before (the
+ * duplicate window) are dropped; wins of the winner go to the sink as goals, wins of another
+ * player end the line. Per parent the kernel works out what the bound needs once, so that each
+ * child costs O(men) plus a hash probe.
+ */
+import type { KernelStats, LevelKernel, Sink } from '../core/contract'
+import { USED, type KeySet } from '../core/keyset'
+import { cellsOfBits } from '../packed/space'
+import { pliesToWin, typeExtra } from './bound'
+import type { MultiDomain, MultiRule } from './domain'
+
+const MAX_MOVES = 8192
+const FAR = 1 << 20
+
+export class MultiKernel implements LevelKernel<MultiRule> {
+  private readonly from = new Int16Array(MAX_MOVES)
+  private readonly to = new Int16Array(MAX_MOVES)
+  private readonly out: Uint32Array
+  /** The parent's armies, decoded. */
+  private readonly cells: Int16Array[]
+  private readonly size: Int32Array
+  // The winner's counts in the parent (see summarize).
+  private readonly far = new Int32Array(4)
+  private readonly inside = new Int32Array(4)
+  private readonly occupying: Int32Array
+  private left = 0
+  /** Per man of the winner (by index): steps to the nearest man of another army, and which. */
+  private readonly nearest: Int32Array
+  private readonly nearestMan: Int32Array
+  private readonly second: Int32Array
+  /** The two least of the winner's men's distances to her target, and the man of the least. */
+  private t1 = 0
+  private t2 = 0
+  private t1Man = -1
+  /** The two least of the winner's men's distances to other men, and the man of the least. */
+  private o1 = 0
+  private o2 = 0
+  private o1Man = -1
+  /** The mover's men outside her target, in the parent. */
+  private moverLeft = 0
+
+  constructor(readonly domain: MultiDomain) {
+    const n = domain.space.n
+    this.out = new Uint32Array(domain.w)
+    this.cells = Array.from({ length: domain.players }, () => new Int16Array(n))
+    this.size = new Int32Array(domain.players)
+    this.occupying = new Int32Array(domain.players)
+    this.nearest = new Int32Array(n)
+    this.nearestMan = new Int32Array(n)
+    this.second = new Int32Array(n)
+  }
+
+  private decode(table: Uint32Array, off: number): void {
+    const d = this.domain
+    for (let a = 0; a < d.players; a++) this.size[a] = cellsOfBits(table, off + a * d.aw, d.aw, a === d.players - 1, this.cells[a]!)
+  }
+
+  /** The mover's moves in the decoded parent (into from/to); their number. */
+  private moves(mover: number): number {
+    const space = this.domain.space
+    const occ = space.occupancy
+    for (let a = 0; a < this.domain.players; a++) for (let k = 0; k < this.size[a]!; k++) occ[this.cells[a]![k]!] = 1
+    const count = space.movesOf(this.cells[mover]!, this.size[mover]!, this.from, this.to, 0)
+    for (let a = 0; a < this.domain.players; a++) for (let k = 0; k < this.size[a]!; k++) occ[this.cells[a]![k]!] = 0
+    return count
+  }
+
+  /** What the winner's bound needs of the decoded parent. */
+  private summarize(winner: number, mover: number): void {
+    const d = this.domain
+    const n = d.space.n
+    const inT = d.inTarget[winner]!
+    const near = d.nearTarget[winner]!
+    const toT = d.toTarget[winner]!
+    const W = this.cells[winner]!
+    const m = this.size[winner]!
+    this.far.fill(0)
+    this.inside.fill(0)
+    this.left = 0
+    this.t1 = this.t2 = this.o1 = this.o2 = FAR
+    this.t1Man = this.o1Man = -1
+    for (let k = 0; k < m; k++) {
+      const c = W[k]!
+      if (inT[c] === 0) {
+        this.left++
+        if (near[c] === 0) this.far[d.cellType[c]!]!++
+      } else this.inside[d.cellType[c]!]!++
+      const t = toT[c]!
+      if (t < this.t1) {
+        this.t2 = this.t1
+        this.t1 = t
+        this.t1Man = k
+      } else if (t < this.t2) this.t2 = t
+      // Nearest man of another army, and the second nearest (another man).
+      let b1 = FAR
+      let b2 = FAR
+      let b1Man = -1
+      for (let a = 0; a < d.players; a++) {
+        if (a === winner) continue
+        const O = this.cells[a]!
+        for (let q = 0; q < this.size[a]!; q++) {
+          const x = d.dist[c * n + O[q]!]!
+          if (x < b1) {
+            b2 = b1
+            b1 = x
+            b1Man = O[q]!
+          } else if (x < b2) b2 = x
+        }
+      }
+      this.nearest[k] = b1
+      this.nearestMan[k] = b1Man
+      this.second[k] = b2
+      if (b1 < this.o1) {
+        this.o2 = this.o1
+        this.o1 = b1
+        this.o1Man = k
+      } else if (b1 < this.o2) this.o2 = b1
+    }
+    for (let a = 0; a < d.players; a++) {
+      let on = 0
+      const O = this.cells[a]!
+      if (a !== winner) for (let q = 0; q < this.size[a]!; q++) on += inT[O[q]!]!
+      this.occupying[a] = on
+    }
+    const inM = d.inTarget[mover]!
+    let ml = 0
+    for (let q = 0; q < this.size[mover]!; q++) ml += 1 - inM[this.cells[mover]![q]!]!
+    this.moverLeft = ml
+  }
+
+  expandRange(
+    table: Uint32Array,
+    start: number,
+    end: number,
+    rule: MultiRule,
+    window: readonly KeySet[],
+    sink: Sink,
+    stats: KernelStats,
+  ): void {
+    const d = this.domain
+    const w = d.w
+    const n = d.space.n
+    const N = d.players
+    const mover = d.mover(rule.level)
+    const next = d.mover(rule.level + 1)
+    const winner = rule.winner
+    const room = rule.bound - rule.level
+    const inM = d.inTarget[mover]!
+    const inT = d.inTarget[winner]!
+    const toT = d.toTarget[winner]!
+    const near = d.nearTarget[winner]!
+    const types = d.targetTypes[winner]!
+    const type = d.cellType
+    const dist = d.dist
+    const base = mover * d.aw
+    const out = this.out
+    const far = this.far
+    const inside = this.inside
+    const occupying = this.occupying
+    const counts = { left: 0, extra: 0, d: 0, occupying: occupying as ArrayLike<number> }
+    for (let slot = start; slot < end; slot++) {
+      const off = slot * w
+      if ((table[off + w - 1]! & USED) === 0) continue
+      stats.parents++
+      this.decode(table, off)
+      const count = this.moves(mover)
+      stats.children += count
+      if (count === 0) continue
+      this.summarize(winner, mover)
+      const M = this.cells[mover]!
+      for (let j = 0; j < count; j++) {
+        const f = this.from[j]!
+        const t = this.to[j]!
+        for (let k = 0; k < w; k++) out[k] = table[off + k]!
+        out[base + (f >> 5)]! &= ~(1 << (f & 31))
+        out[base + (t >> 5)]! |= 1 << (t & 31)
+        const moverLeft = this.moverLeft + inM[f]! - inM[t]!
+        if (moverLeft === 0) {
+          if (mover === winner) sink.goal(out, 0, slot)
+          continue
+        }
+        let dT: number
+        let dO: number
+        let left = this.left
+        if (mover === winner) {
+          let k = 0
+          while (M[k] !== f) k++
+          left = moverLeft
+          dT = Math.min(k === this.t1Man ? this.t2 : this.t1, toT[t]!)
+          dO = k === this.o1Man ? this.o2 : this.o1
+          for (let a = 0; a < N; a++) {
+            if (a === winner) continue
+            const O = this.cells[a]!
+            for (let q = 0; q < this.size[a]!; q++) {
+              const x = dist[t * n + O[q]!]!
+              if (x < dO) dO = x
+            }
+          }
+          // The winner's types with the man moved.
+          if (inT[f] === 1) inside[type[f]!]!--
+          else if (near[f] === 0) far[type[f]!]!--
+          if (inT[t] === 1) inside[type[t]!]!++
+          else if (near[t] === 0) far[type[t]!]!++
+          counts.extra = typeExtra(far, inside, types)
+          if (inT[t] === 1) inside[type[t]!]!--
+          else if (near[t] === 0) far[type[t]!]!--
+          if (inT[f] === 1) inside[type[f]!]!++
+          else if (near[f] === 0) far[type[f]!]!++
+        } else {
+          dT = this.t1
+          dO = FAR
+          const W = this.cells[winner]!
+          for (let k = 0; k < this.size[winner]!; k++) {
+            const c = W[k]!
+            let x = this.nearestMan[k] === f ? this.second[k]! : this.nearest[k]!
+            const y = dist[c * n + t]!
+            if (y < x) x = y
+            if (x < dO) dO = x
+          }
+          counts.extra = typeExtra(far, inside, types)
+          occupying[mover] = occupying[mover]! - inT[f]! + inT[t]!
+        }
+        counts.left = left
+        counts.d = d.contact ? Math.min(dT - 1, dO - 2) : 0
+        const h = pliesToWin(counts, winner, next, N)
+        if (mover !== winner) occupying[mover] = occupying[mover]! + inT[f]! - inT[t]!
+        if (h > room) continue
+        let met = false
+        for (const seen of window) if (seen.has(out, 0)) met = true
+        if (met) continue
+        stats.kept++
+        let score = 0
+        if (rule.score) {
+          // How far along the winner is: her bound first, then her men's steps to her target.
+          let steps = 0
+          const W = this.cells[winner]!
+          for (let k = 0; k < this.size[winner]!; k++) steps += toT[mover === winner && W[k] === f ? t : W[k]!]!
+          score = -(h * 4096 + steps)
+        }
+        sink.child(out, 0, slot, score)
+      }
+    }
+  }
+}

@@ -1,0 +1,226 @@
+import { describe, expect, it } from 'vitest'
+import { newStats } from '../../src/shared/engine/core/contract'
+import { InlineExecutor } from '../../src/shared/engine/core/executor'
+import { KeySet } from '../../src/shared/engine/core/keyset'
+import { MultiDomain } from '../../src/shared/engine/multi/domain'
+import { PlayersFlow } from '../../src/shared/engine/multi/flow'
+import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/multi/job'
+import { MultiKernel } from '../../src/shared/engine/multi/kernel'
+import { movesIn, neighbours } from '../../src/shared/engine/packed/lines'
+import { gameFromSpec, moveCount, multiPresets, startPosition, type MultiSpec } from '../../src/shared/multi/game'
+import { verifyLine } from '../../src/shared/multi/line'
+
+type State = number[][]
+const KEY = new Uint32Array(64)
+const text = (s: State): string => s.map((a) => a.join(',')).join('|')
+
+/** Whether player p's men fill her target camp. */
+const won = (d: MultiDomain, s: State, p: number): boolean => s[p]!.every((c) => d.inTarget[p]![c] === 1)
+
+/**
+ * Every position reachable from the start (with the ply it is reached at modulo N), and for each
+ * player the exact number of plies to her win (lines end at anyone's win), by a backward
+ * breadth-first search over the whole reachable graph.
+ */
+function exactPlies(d: MultiDomain): { nodes: { state: State; phase: number }[]; plies: number[][] } {
+  const N = d.players
+  const ids = new Map<string, number>()
+  const nodes: { state: State; phase: number }[] = []
+  const back: number[][] = []
+  const node = (state: State, phase: number): number => {
+    const k = `${phase}#${text(state)}`
+    let id = ids.get(k)
+    if (id === undefined) {
+      ids.set(k, (id = nodes.length))
+      nodes.push({ state, phase })
+      back.push([])
+    }
+    return id
+  }
+  node(d.unpack(d.startKey, 0), 0)
+  // phase: plies played modulo N; the mover is phase (player 0 moves at ply 1).
+  const justWon: number[] = []
+  for (let i = 0; i < nodes.length; i++) {
+    const { state, phase } = nodes[i]!
+    const last = (phase + N - 1) % N
+    if (i > 0 && won(d, state, last)) {
+      justWon[i] = last
+      continue
+    }
+    for (const child of neighbours(d.space, state, phase)) back[node(child, (phase + 1) % N)]!.push(i)
+  }
+  const plies = Array.from({ length: N }, (_, p) => {
+    const dist = new Array<number>(nodes.length).fill(Infinity)
+    const queue: number[] = []
+    for (let i = 0; i < nodes.length; i++)
+      if (justWon[i] === p) {
+        dist[i] = 0
+        queue.push(i)
+      }
+    for (let q = 0; q < queue.length; q++)
+      for (const from of back[queue[q]!]!)
+        if (dist[from] === Infinity && justWon[from] === undefined) {
+          dist[from] = dist[queue[q]!]! + 1
+          queue.push(from)
+        }
+    return dist
+  })
+  return { nodes, plies }
+}
+
+/** The bound never exceeds the exact plies to a win, in any reachable position, for any player. */
+function checkAdmissible(spec: MultiSpec): { positions: number; tight: number } {
+  const d = new MultiDomain(gameFromSpec(spec))
+  const { nodes, plies } = exactPlies(d)
+  let tight = 0
+  nodes.forEach(({ state, phase }, i) => {
+    for (let p = 0; p < d.players; p++) {
+      const exact = plies[p]![i]!
+      if (exact === Infinity) continue
+      // remaining() takes the plies played; only their number modulo N matters.
+      const h = d.remaining(state, p, phase)
+      if (h > exact) throw new Error(`bound ${h} > exact ${exact} for ${d.game.players[p]!.name} at ${text(state)} (phase ${phase})`)
+      if (h === exact) tight++
+    }
+  })
+  return { positions: nodes.length, tight }
+}
+
+/** The shortest game and its count by plain breadth-first search, no pruning. */
+function bruteShortest(spec: MultiSpec): { length: number; games: bigint } {
+  const d = new MultiDomain(gameFromSpec(spec))
+  const N = d.players
+  let level = new Map<string, { state: State; ways: bigint }>([[text(d.unpack(d.startKey, 0)), { state: d.unpack(d.startKey, 0), ways: 1n }]])
+  for (let ply = 1; ply < 60; ply++) {
+    const mover = (ply - 1) % N
+    const next = new Map<string, { state: State; ways: bigint }>()
+    let wins = 0n
+    for (const { state, ways } of level.values())
+      for (const child of neighbours(d.space, state, mover)) {
+        if (won(d, child, mover)) {
+          wins += ways
+          continue
+        }
+        const k = text(child)
+        const e = next.get(k)
+        if (e) e.ways += ways
+        else next.set(k, { state: child, ways })
+      }
+    if (wins > 0n) return { length: ply, games: wins }
+    level = next
+  }
+  throw new Error('no game within 60 plies')
+}
+
+async function runFlow(spec: MultiSpec, strategy: 'auto' | 'exhaustive' = 'auto'): Promise<PlayersResult> {
+  const job = parsePlayersJob({ game: spec, strategy, beam: 2000 })
+  if (!job.ok) throw new Error(job.error.map((e) => e.message).join('; '))
+  const flow = new PlayersFlow(job.value, { makeExecutor: (d) => new InlineExecutor(new MultiKernel(d)), progress: () => undefined })
+  return flow.run()
+}
+
+const SMALL: Record<string, MultiSpec> = {
+  'mini star, 3 players, 1 man': { board: 'star37', camps: [0, 2, 4], men: 1 },
+  'mini star, 3 players, 1 man, long jumps': { board: 'star37', camps: [0, 2, 4], men: 1, longJumps: true },
+  '4x4, 2 players, 3 men': { board: 'square4', camps: [0, 2], men: 3 },
+  '4x4, 4 players, 1 man': { board: 'square4', camps: [0, 1, 2, 3], men: 1 },
+  '5x5, 3 players, 1 man': { board: 'square5', camps: [0, 1, 2], men: 1 },
+}
+
+describe('the N-player search', () => {
+  it('generates the same moves as the naive generator of the rules, for every preset and player', () => {
+    for (const g of Object.values(multiPresets())) {
+      const d = new MultiDomain(g)
+      const start = d.unpack(d.startKey, 0)
+      const occ = startPosition(g)
+      g.players.forEach((_, p) => expect(movesIn(d.space, start, p).length, `${g.id} ${p}`).toBe(moveCount(g, occ, p)))
+    }
+  })
+
+  for (const [name, spec] of Object.entries(SMALL))
+    it(`bounds every reachable position admissibly: ${name}`, () => {
+      const { positions, tight } = checkAdmissible(spec)
+      expect(positions).toBeGreaterThan(100)
+      expect(tight).toBeGreaterThan(0)
+    }, 120_000)
+
+  for (const name of ['mini star, 3 players, 1 man', '4x4, 2 players, 3 men', '5x5, 3 players, 1 man'])
+    it(`finds the shortest game and counts every one, as a plain search does: ${name}`, async () => {
+      const spec = SMALL[name]!
+      const brute = bruteShortest(spec)
+      const r = await runFlow(spec)
+      expect(r.optimal).toBe(true)
+      expect(r.length).toBe(brute.length)
+      expect(r.count?.games).toBe(brute.games.toString())
+      const v = verifyLine(gameFromSpec(spec), r.moves.join(', '))
+      expect(v.ok).toBe(true)
+      expect(v.winner?.move).toBe(brute.length)
+    }, 120_000)
+
+  it('keeps exactly the children the bound from scratch keeps (the kernel works it out incrementally)', () => {
+    for (const id of ['mini-3', 'mini-6', 'star73-3', 'piecepack-4']) {
+      const d = new MultiDomain(multiPresets()[id]!)
+      const kernel = new MultiKernel(d)
+      let seed = 7
+      const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
+      let state = d.unpack(d.startKey, 0)
+      for (let ply = 1; ply <= 40; ply++) {
+        const mover = d.mover(ply)
+        const winner = random(d.players)
+        const bound = ply + 6 + random(30)
+        const table = new KeySet(d.w, 4)
+        d.pack(state, KEY, 0)
+        table.add(KEY, 0)
+        const kept = new Set<string>()
+        const goals = new Set<string>()
+        kernel.expandRange(
+          table.raw,
+          0,
+          table.capacity,
+          { kind: 'multi', level: ply, bound, winner, score: false },
+          [],
+          {
+            minScore: -Infinity,
+            child: (keys, off) => void kept.add(text(d.unpack(keys, off))),
+            goal: (keys, off) => void goals.add(text(d.unpack(keys, off))),
+          },
+          newStats(),
+        )
+        const children = neighbours(d.space, state, mover)
+        const want = children.filter((c) => !won(d, c, mover) && ply + d.remaining(c, winner, ply) <= bound).map(text)
+        expect([...kept].sort(), `${id} ply ${ply}`).toEqual([...new Set(want)].sort())
+        expect(goals.size).toBe(mover === winner ? children.filter((c) => won(d, c, mover)).length : 0)
+        const playable = children.filter((c) => !won(d, c, mover))
+        if (playable.length === 0) break
+        state = playable[random(playable.length)]!
+      }
+    }
+  })
+
+  it('proves the 3-player mini star game optimal, and the game verifies', async () => {
+    const g = multiPresets()['mini-3']!
+    const r = await runFlow({ board: 'star37', camps: [0, 2, 4], men: 3 }, 'exhaustive')
+    expect(r.status).toBe('optimal')
+    expect(r.lowerBound).toBe(r.length)
+    const v = verifyLine(g, r.moves.join(', '))
+    expect(v).toMatchObject({ ok: true, winner: { move: r.length } })
+    expect(r.proof.searches.every((s) => !s.heuristic)).toBe(true)
+  }, 120_000)
+
+  it('names what is wrong with a game that cannot be played', () => {
+    const fault = (game: unknown): string => {
+      const r = parsePlayersJob({ game })
+      if (r.ok) throw new Error('accepted')
+      return r.error.map((e) => `${e.at}: ${e.message}`).join('; ')
+    }
+    expect(fault({ board: 'star37', camps: [0, 0], men: 3 })).toMatch(/two players share a camp/)
+    expect(fault({ board: 'star37', camps: [0, 3], men: 4 })).toMatch(/4 men is not a triangle/)
+    expect(fault({ board: 'star37', camps: [0, 1, 2], men: 6 })).toMatch(/orange's camp overlaps blue's at \(-2, 2\)/)
+    expect(fault({ board: 'hexagon', camps: [0, 3], men: 3 })).toMatch(/unknown board 'hexagon'/)
+    expect(fault({ board: 'star37', camps: [0, 7], men: 3 })).toMatch(/7 is not a camp/)
+    expect(fault({ board: 'star37', camps: [0, 1], targets: [0, 3], men: 3 })).toMatch(/player 1's target is her own camp \(0\)/)
+    expect(fault({ board: 'star37', camps: [0, 1], targets: [3, 3], men: 3 })).toMatch(/two players share a target camp/)
+    expect(fault({ board: 'star37', camps: [0, 3], men: 3, names: ['blue', 'blue'] })).toMatch(/share a name/)
+    expect(fault({ board: 'star37', camps: [0], men: 3 })).toMatch(/game\.camps/)
+  })
+})
