@@ -6,6 +6,8 @@
 import { parsePlayersJob, PLAYERS_STRATEGIES, type PlayersResult } from '../shared/engine/multi/job'
 import { multiPreset, multiPresets, specOf, type MultiSpec } from '../shared/multi/game'
 import { cores } from '../hosts/node/threads'
+import { writeFileAtomic } from '../hosts/node/files'
+import { formatPlayersDocument } from '../shared/multi/document'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
 import { budgetOption, choiceOption, jobFaults, numberOption, runJob } from './search-run'
@@ -31,6 +33,7 @@ usage: halma players game --preset ID [options]
   --budget GB          memory the level sets may use (default 6)
   --time-limit S       stop after S seconds, reporting the bound reached
   --json               the result as JSON
+  --out F.players.json write the game and the game found (halma players verify --file F)
 Every player cooperates; the player who wins a game of L moves makes move L, so each length is
 searched for that player. Progress on stderr; Ctrl-C cancels.
 Exit status: 0 a game was found, 1 none, 2 bad input, 130 interrupted.`
@@ -50,6 +53,7 @@ const OPTIONS = {
   budget: { type: 'string' },
   'time-limit': { type: 'string' },
   json: { type: 'boolean' },
+  out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -106,6 +110,15 @@ export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
   if (!job.ok) throw jobFaults(job.error)
   const result = await runJob({ kind: 'players', params: job.value }, io, 'players game')
   if (!result) return 130
+  if (typeof v['out'] === 'string' && result.length !== null) {
+    const preset = typeof v['preset'] === 'string' && v['long-jumps'] !== true ? { preset: v['preset'] } : { game: spec }
+    const title = `${result.length}-move game, ${result.winner} wins, found by halma players game${result.optimal ? ' (shortest)' : ''}`
+    try {
+      await writeFileAtomic(v['out'], formatPlayersDocument({ ...preset, lines: [{ title, moves: result.moves.join(', '), notes: result.proof.statement }] }))
+    } catch (e) {
+      throw new UsageError(`--out: cannot write '${v['out']}': ${(e as Error).message}`)
+    }
+  }
   if (v['json']) io.out(json({ ...result, stats: { ...result.stats, maxRssBytes: process.resourceUsage().maxRSS * 1024 } }))
   else io.out(playersResultText(spec, result))
   return result.length !== null ? 0 : 1

@@ -5,6 +5,8 @@
  */
 import { moveCount, multiPreset, multiPresets, startPosition } from '../shared/multi/game'
 import { cellName, verifyLine } from '../shared/multi/line'
+import { parsePlayersDocument, verifyDocument } from '../shared/multi/document'
+import { readFileSync } from 'node:fs'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
 import { runPlayersGame } from './players-game'
@@ -14,6 +16,7 @@ export const PLAYERS_HELP = `halma players: games of 2 to 6 players on the stars
 usage: halma players list [--json]
        halma players show --preset ID
        halma players verify --preset ID --moves "d8-d7, orange: c3-d4, ..."
+       halma players verify --file FILE.players.json
        halma players game --preset ID [--strategy ...]   (halma players game --help)
 
   list      every preset: board, players, men, and each player's legal moves at the start
@@ -25,6 +28,7 @@ Exit status: 0 valid, 1 invalid, 2 bad input.`
 const OPTIONS = {
   preset: { type: 'string' },
   moves: { type: 'string' },
+  file: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -67,6 +71,7 @@ export function runPlayers(argv: string[], io: Io): number | Promise<number> {
       )
     return 0
   }
+  if (sub === 'verify' && typeof v['file'] === 'string') return verifyFile(v['file'], io)
   const g = presetOf(v['preset'])
   if (sub === 'show') {
     const occ = startPosition(g)
@@ -105,4 +110,31 @@ export function runPlayers(argv: string[], io: Io): number | Promise<number> {
     return 0
   }
   throw new UsageError(`unknown players command '${sub}' (list, show or verify)`)
+}
+
+/** Every line of a players document; 0 when all are valid. */
+function verifyFile(file: string, io: Io): number {
+  let text: string
+  try {
+    text = readFileSync(file, 'utf8')
+  } catch (e) {
+    throw new UsageError(`--file: cannot read '${file}': ${(e as Error).message}`)
+  }
+  let doc
+  try {
+    doc = parsePlayersDocument(text, file)
+  } catch (e) {
+    throw new UsageError((e as Error).message)
+  }
+  let bad = 0
+  io.out(`${doc.title ?? doc.game.title}: ${doc.game.title}`)
+  for (const { title, verdict: r } of verifyDocument(doc)) {
+    if (!r.ok) bad++
+    io.out(
+      r.ok
+        ? `valid: ${title}: ${r.plies} ${r.plies === 1 ? 'move' : 'moves'}${r.winner ? `; ${r.winner.player} wins at move ${r.winner.move}` : '; nobody has won yet'}`
+        : `invalid: ${title}: ${r.error}`,
+    )
+  }
+  return bad > 0 ? 1 : 0
 }

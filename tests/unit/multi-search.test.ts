@@ -1,4 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { main } from '../../src/cli/main'
 import { newStats } from '../../src/shared/engine/core/contract'
 import { InlineExecutor } from '../../src/shared/engine/core/executor'
 import { KeySet } from '../../src/shared/engine/core/keyset'
@@ -9,6 +13,7 @@ import { MultiKernel } from '../../src/shared/engine/multi/kernel'
 import { movesIn, neighbours } from '../../src/shared/engine/packed/lines'
 import { gameFromSpec, moveCount, multiPresets, startPosition, type MultiSpec } from '../../src/shared/multi/game'
 import { verifyLine } from '../../src/shared/multi/line'
+import { formatPlayersDocument, parsePlayersDocument, verifyDocument } from '../../src/shared/multi/document'
 
 type State = number[][]
 const KEY = new Uint32Array(64)
@@ -222,5 +227,63 @@ describe('the N-player search', () => {
     expect(fault({ board: 'star37', camps: [0, 1], targets: [3, 3], men: 3 })).toMatch(/two players share a target camp/)
     expect(fault({ board: 'star37', camps: [0, 3], men: 3, names: ['blue', 'blue'] })).toMatch(/share a name/)
     expect(fault({ board: 'star37', camps: [0], men: 3 })).toMatch(/game\.camps/)
+  })
+})
+
+describe('players documents', () => {
+  const line = 'c9-e7, c3-c5, i3-g5'
+  it('verifies every line of a document, by preset or by a custom game', () => {
+    const doc = parsePlayersDocument(formatPlayersDocument({ preset: 'mini-3', lines: [{ title: 'opening', moves: line }] }))
+    expect(verifyDocument(doc)[0]!.verdict).toMatchObject({ ok: true, plies: 3 })
+    const custom = parsePlayersDocument(formatPlayersDocument({ game: { board: 'star37', camps: [0, 2, 4], men: 3 }, lines: [{ title: 'x', moves: 'c9-e7, c9-e7' }] }))
+    expect(verifyDocument(custom)[0]!.verdict.error).toMatch(/^move 2 \(c9-e7\): no man on c9/)
+  })
+
+  it('names what is wrong with a document', () => {
+    const bad = (text: string): string => {
+      try {
+        parsePlayersDocument(text, 'f.players.json')
+      } catch (e) {
+        return (e as Error).message
+      }
+      throw new Error('accepted')
+    }
+    expect(bad('{')).toMatch(/^f\.players\.json: not JSON/)
+    expect(bad(JSON.stringify({ format: 'halma-players', version: 1, lines: [] }))).toMatch(/either preset or game, not neither/)
+    expect(bad(JSON.stringify({ format: 'halma-players', version: 1, preset: 'mini-9', lines: [] }))).toMatch(/preset: unknown game preset 'mini-9'/)
+    expect(bad(JSON.stringify({ format: 'halma-players', version: 1, game: { board: 'star37', camps: [0, 0], men: 3 }, lines: [] }))).toMatch(
+      /game: two players share a camp/,
+    )
+    expect(bad(JSON.stringify({ format: 'halma-players', version: 1, preset: 'mini-3', lines: [{ moves: line }] }))).toMatch(/lines\.0\.title/)
+  })
+})
+
+describe('halma players game', () => {
+  const run = async (...argv: string[]) => {
+    const out: string[] = []
+    const err: string[] = []
+    const code = await main(['players', ...argv], { out: (s) => void out.push(s), err: (s) => void err.push(s), stdin: () => undefined, tty: false })
+    return { code, out: out.join('\n'), err: err.join('\n') }
+  }
+
+  it('finds and proves the shortest game of a custom game, writes it to a document that verifies', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'players-'))
+    const file = join(dir, 'g.players.json')
+    const r = await run('game', '--board', 'square4', '--camps', '0,2', '--men', '3', '--threads', '1', '--out', file)
+    expect(r.code).toBe(0)
+    expect(r.out).toMatch(/Shortest game: (\d+) moves, won by (blue|orange); proven optimal/)
+    expect(r.out).toMatch(/shortest games \(move sequences\)/)
+    const v = await run('verify', '--file', file)
+    expect(v.code).toBe(0)
+    expect(v.out).toMatch(/^valid: \d+-move game, (blue|orange) wins, found by halma players game \(shortest\): \d+ moves; (blue|orange) wins at move \d+$/m)
+    rmSync(dir, { recursive: true })
+  })
+
+  it('names bad options and games', async () => {
+    expect((await run('game', '--board', 'star37', '--camps', '0,x', '--men', '3')).err).toMatch(/--camps: 'x' is not a camp number/)
+    expect((await run('game', '--board', 'star37', '--camps', '0,1,2', '--men', '6')).err).toMatch(/--game: orange's camp overlaps blue's/)
+    expect((await run('game', '--preset', 'mini-3', '--men', '3')).err).toMatch(/--men is for a custom game, not with --preset/)
+    expect((await run('game')).err).toMatch(/give --preset \(one of /)
+    expect((await run('verify', '--file', '/nonexistent.players.json')).err).toMatch(/--file: cannot read/)
   })
 })

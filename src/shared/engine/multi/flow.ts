@@ -175,15 +175,21 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
   private statement(optimal: boolean): string {
     const f = this.found
     const proofs = this.searches.filter((s) => !s.heuristic && s.result === 'none')
-    const range =
-      proofs.length > 0
-        ? ` Exhaustive searches of ${proofs[0]!.bound} to ${proofs.at(-1)!.bound} moves (each for the player who would make its last move) found none;`
-        : ''
-    const floor = ` the bound at the start (bound.ts) excludes fewer than ${this.lower0} moves.`
-    if (f && optimal)
-      return `Shortest game: ${f.length} moves, won by ${this.name(f.winner)}; proven optimal: no game of fewer moves exists.${range}${floor}`
-    if (f) return `Best game found: ${f.length} moves, won by ${this.name(f.winner)}; proven: no game has fewer than ${this.lower} moves.${range}${floor}`
-    return `No game found within ${this.job.maxLength} moves; proven: no game has fewer than ${this.lower} moves.${range}${floor}`
+    const parts: string[] = []
+    if (f && optimal) parts.push(`Shortest game: ${f.length} moves, won by ${this.name(f.winner)}; proven optimal: no game of fewer moves exists.`)
+    else if (f) parts.push(`Best game found: ${f.length} moves, won by ${this.name(f.winner)}; proven: no game has fewer than ${this.lower} moves.`)
+    else parts.push(`No game found within ${this.job.maxLength} moves; proven: no game has fewer than ${this.lower} moves.`)
+    parts.push(`The bound at the start (engine/multi/bound.ts) excludes games of fewer than ${this.lower0} moves.`)
+    if (proofs.length > 0)
+      parts.push(
+        `Exhaustive searches of ${proofs[0]!.bound} to ${proofs.at(-1)!.bound} moves (each for the player who would make its last move) found none.`,
+      )
+    const stopped = this.searches.find((s) => !s.heuristic && (s.result === 'budget' || s.result === 'time'))
+    if (stopped)
+      parts.push(
+        `The exhaustive search of ${stopped.bound} moves stopped (${stopped.result === 'time' ? 'time limit' : 'memory budget'}) at level ${stopped.levels.length - 1}${optimal ? ', so the shortest games were not counted' : ''}.`,
+      )
+    return parts.join(' ')
   }
 
   private result(): PlayersResult {
