@@ -5,7 +5,7 @@
  * this file only connects them to Electron.
  */
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell, type WebContents } from 'electron'
-import { readFile, stat } from 'node:fs/promises'
+import { readFile, rm, stat } from 'node:fs/promises'
 import { availableParallelism, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Command, DocumentState, HostInfo, UnsavedChoice } from '../preload/api'
@@ -18,6 +18,7 @@ import { ImageExports } from './exports'
 import { registerApi, sendEvent, type MainHandlers } from './ipc'
 import { utilityLauncher, type UtilityScripts } from './launch'
 import { menuTemplate } from './menu'
+import { SessionFile } from './session'
 import { SettingsStore } from './settings'
 import { fitWindow } from './window-state'
 
@@ -88,6 +89,7 @@ export function startApp(options: AppOptions): void {
   let files: DocumentFiles | undefined
   let manager: JobManager | undefined
   let settings: SettingsStore | undefined
+  let sessionFile: SessionFile | undefined
   let documentState: DocumentState = { file: { name: 'untitled.halma.json' }, dirty: false }
   /** The user has agreed to close (or there was nothing to save). */
   let closing = false
@@ -161,6 +163,7 @@ export function startApp(options: AppOptions): void {
 
   const createWindow = (): BrowserWindow => {
     closing = false
+    sessionFile?.reopen()
     const place = fitWindow(
       settings?.value.window,
       screen.getAllDisplays().map((d) => d.workArea),
@@ -209,6 +212,8 @@ export function startApp(options: AppOptions): void {
       event.preventDefault()
       void closeDecision(documentState.dirty, documentState.file.name, (name) => askUnsaved(w, name)).then((decision) => {
         if (decision === 'close') {
+          // The user discarded the work: it is not restored at the next start.
+          void sessionFile?.clear(true)
           closing = true
           w.close()
         } else if (decision === 'save-then-close') {
@@ -235,6 +240,12 @@ export function startApp(options: AppOptions): void {
       onError: (e) => console.error(`halma: could not save settings to ${settingsFile}: ${(e as Error).message}`),
     })
     const store = settings
+    const sessions = new SessionFile(join(app.getPath('userData'), 'session.json'), {
+      readFile: (p) => readFile(p, 'utf8'),
+      writeFileAtomic,
+      remove: (p) => rm(p, { force: true }),
+    })
+    sessionFile = sessions
     const recent = new RecentFiles(store.value.recent, (paths) => void store.update({ recent: paths }))
     files = new DocumentFiles({
       fs: { size: async (p) => (await stat(p)).size, readFile: (p) => readFile(p, 'utf8'), writeFileAtomic },
@@ -280,6 +291,9 @@ export function startApp(options: AppOptions): void {
         }
       },
       askUnsaved: (name) => askUnsaved(win, name),
+      readSession: () => sessions.read(),
+      writeSession: (text) => sessions.write(text),
+      clearSession: () => sessions.clear(),
       saveImage: (request) => images.save(request),
     }
     registerApi(ipcMain, handlers, (sender) => sender !== undefined && sender === contents())

@@ -6,6 +6,7 @@
 import { API, type ArgsOf, type EventName, type InvokeName, type PayloadOf, type ReplyOf } from '../preload/api'
 import { JOB_KINDS } from '../shared/jobs/protocol'
 import { describe, diagnostic, err, ok, type Diagnostic, type Result } from '../shared/result'
+import { MAX_SESSION_BYTES } from './session'
 
 /** The part of ipcMain used here. */
 export interface MainIpc {
@@ -104,6 +105,12 @@ export const PARSERS: { readonly [K in InvokeName]: Parser<K> } = {
       file(s['file'], 'file') ?? (typeof s['dirty'] === 'boolean' ? undefined : diagnostic('ipc.type', 'dirty must be true or false'))
     return fault ? err(fault) : ok([{ file: s['file'] as { name: string; path?: string }, dirty: s['dirty'] as boolean }])
   },
+  readSession: none,
+  writeSession: (args) => {
+    const bad = count(args, 1) ?? text(args[0], 'the session', MAX_SESSION_BYTES)
+    return bad ? err(bad) : ok([args[0] as string])
+  },
+  clearSession: none,
   saveImage: (args) => {
     const bad = count(args, 1)
     if (bad) return err(bad)

@@ -12,7 +12,7 @@ import type { JobRequest } from '../shared/jobs/protocol'
 import type { Diagnostic, Result } from '../shared/result'
 
 /** The domains of the channels. */
-export type Domain = 'app' | 'job' | 'document' | 'export' | 'window' | 'menu'
+export type Domain = 'app' | 'job' | 'document' | 'session' | 'export' | 'window' | 'menu'
 export type Channel = `${Domain}:${string}`
 
 /** A request answered by the host: `ipcRenderer.invoke` / `ipcMain.handle`. */
@@ -99,6 +99,15 @@ export type ExportOutcome =
   | { readonly status: 'cancelled' }
   | { readonly status: 'failed'; readonly reason: string }
 
+/**
+ * What the host kept of the last session (the autosaved work: the document, its unsaved state, the
+ * line and the stepper's position, as text that the renderer checks).
+ */
+export type SessionRead =
+  { readonly status: 'none' } | { readonly status: 'found'; readonly text: string } | { readonly status: 'failed'; readonly reason: string }
+
+export type SessionWrite = { readonly status: 'saved' } | { readonly status: 'failed'; readonly reason: string }
+
 export interface RecentDocument {
   readonly path: string
   readonly name: string
@@ -126,6 +135,11 @@ export const API = {
   recentDocuments: invoke<[], RecentDocument[]>('document:recent'),
   setDocumentState: invoke<[state: DocumentState], void>('document:set-state'),
   askUnsaved: invoke<[name: string], UnsavedChoice>('document:ask-unsaved'),
+
+  /** The autosaved session: IndexedDB in the browser, a file in the app's data folder on the desktop. */
+  readSession: invoke<[], SessionRead>('session:read'),
+  writeSession: invoke<[text: string], SessionWrite>('session:write'),
+  clearSession: invoke<[], void>('session:clear'),
 
   /** Save a PNG: a save dialog and an atomic write on the desktop, a download in the browser. */
   saveImage: invoke<[request: ImageRequest], ExportOutcome>('export:save-image'),

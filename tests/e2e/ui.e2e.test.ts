@@ -219,7 +219,8 @@ describe('the workbench, as a user works with it', () => {
     before = await boardPixels(page)
     await page.getByTestId('square-grid').check()
     await expect.poll(() => page.getByTestId('board').getAttribute('data-lattice')).toBe('square')
-    expect(await boardPixels(page)).not.toBe(before)
+    // Konva draws on the next animation frame: wait for it.
+    await expect.poll(() => boardPixels(page)).not.toBe(before)
     await shot(page, 'square-grid')
     await page.getByTestId('square-grid').uncheck()
     await page.getByTestId('overlay-ladders').uncheck()

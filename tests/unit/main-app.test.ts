@@ -378,6 +378,22 @@ describe('the Electron app, with Electron replaced by doubles', () => {
     expect(h.dialogs).toHaveLength(1)
   })
 
+  it('keeps the autosaved session in the data folder; Don’t Save on closing discards it', async () => {
+    const win = await boot()
+    const file = join(h.userData, 'session.json')
+    expect(await request(win, 'session:read')).toEqual({ status: 'none' })
+    expect(await request(win, 'session:write', '{"work": 1}')).toEqual({ status: 'saved' })
+    expect(readFileSync(file, 'utf8')).toBe('{"work": 1}')
+    expect(await request(win, 'session:read')).toEqual({ status: 'found', text: '{"work": 1}' })
+    expect(() => request(win, 'session:write', 42)).toThrow('session:write: the session must be a string, not number')
+    // Closing with unsaved work, and the user does not save: the work is not restored next time.
+    await request(win, 'document:set-state', { file: { name: 'c.halma.json' }, dirty: true })
+    h.answer = 1
+    win.close()
+    await vi.waitFor(() => expect(win.closed).toBe(true))
+    await vi.waitFor(() => expect(existsSync(file)).toBe(false))
+  })
+
   it('opens a double-clicked document in the running window (single instance), once the page listens', async () => {
     const path = join(h.userData, 'double.halma.json')
     writeFileSync(path, readFileSync(join(PROBLEMS_DIR, 'triangle10-8move.halma.json')))

@@ -13,7 +13,7 @@ import type { MenuItemConstructorOptions } from 'electron'
 describe('the API object', () => {
   it('names every channel domain:verb, once', () => {
     const channels = Object.values(API).map((s) => s.channel)
-    for (const c of channels) expect(c).toMatch(/^(app|job|document|export|window|menu):[a-z]+(-[a-z]+)*$/)
+    for (const c of channels) expect(c).toMatch(/^(app|job|document|session|export|window|menu):[a-z]+(-[a-z]+)*$/)
     expect(new Set(channels).size).toBe(channels.length)
   })
 

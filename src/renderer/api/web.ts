@@ -1,7 +1,8 @@
 /**
  * The API in a browser: search jobs in Web Workers (the shared JobManager with one job worker per
  * job), documents opened through a file input and saved as downloads, keyboard shortcuts in place
- * of native menus, and the page's own warning before unsaved work is left behind.
+ * of native menus, the page's own warning before unsaved work is left behind, and the autosaved
+ * session in IndexedDB (web-session.ts).
  */
 import type {
   Command,
@@ -18,6 +19,7 @@ import { JobManager, type JobEvent } from '../../shared/jobs/manager'
 import { parseJobRequest } from '../../shared/jobs/protocol'
 import { describe, ok } from '../../shared/result'
 import { webLauncher } from '../../hosts/web/jobs'
+import { indexedDbStore, webSession } from './web-session'
 
 /** Memory a search may hold in level sets in a browser tab. */
 export const WEB_BUDGET = 2 ** 30
@@ -129,6 +131,7 @@ export function webApi(): HalmaApi {
   const commands = listeners<Command>()
   const manager = new JobManager({ launch: webLauncher(), concurrency: cores, onEvent: jobs.emit })
   let state: DocumentState | undefined
+  const session = webSession(indexedDbStore())
 
   window.addEventListener('beforeunload', (e) => {
     if (state?.dirty) e.preventDefault()
@@ -161,6 +164,9 @@ export function webApi(): HalmaApi {
       state = s
     },
     askUnsaved: async (name) => (window.confirm(`${name} has unsaved changes. Discard them?`) ? 'discard' : 'cancel'),
+    readSession: session.read,
+    writeSession: session.write,
+    clearSession: session.clear,
     saveImage: async (request) => downloadImage(request),
     onCommand: commands.add,
   }

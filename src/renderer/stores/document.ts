@@ -2,7 +2,9 @@
  * The open document: its undo history, its file, and the commands of the File and Edit menus. A
  * Pinia setup store that orchestrates; the core parses, checks and prints documents, and the host
  * (through the typed API) opens, saves and asks. A failed save changes nothing here: the work
- * stays open, marked unsaved, and the notice says why.
+ * stays open, marked unsaved, and the notice says why. Work that the file cannot hold (a line in the
+ * stepper that is not a stored solution: the workbench store says which) counts as unsaved too: the
+ * mark, the window title, the host's question before closing, and New and Open ask about it.
  */
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
@@ -50,16 +52,20 @@ export const useDocument = defineStore('document', () => {
 
   const doc = computed(() => history.value.present.value)
   const dirty = computed(() => isDirty(history.value))
-  const title = computed(() => windowTitle(file.value.name, dirty.value))
+  /** Work outside the document (the stepper's line, not kept), said as what it is, or null. */
+  const unkept = ref<string | null>(null)
+  /** Anything that would be lost: changes to the document, or work it does not hold. */
+  const unsaved = computed(() => dirty.value || unkept.value !== null)
+  const title = computed(() => windowTitle(file.value.name, unsaved.value))
   const undoable = computed(() => canUndo(history.value))
   const redoable = computed(() => canRedo(history.value))
 
   watch(title, (t) => (document.title = t), { immediate: true })
   watch(
-    [file, dirty],
+    [file, unsaved],
     () =>
       void api()
-        .setDocumentState({ file: file.value, dirty: dirty.value })
+        .setDocumentState({ file: file.value, dirty: unsaved.value })
         .catch(() => undefined),
     { immediate: true },
   )
@@ -79,9 +85,21 @@ export const useDocument = defineStore('document', () => {
     generation.value++
   }
 
-  /** Whether unsaved work may be left (saved, discarded, or there was none). */
+  /**
+   * Put back a document from an autosaved session: the document, its file, and whether it had
+   * unsaved changes (the undo steps are not kept).
+   */
+  function restore(value: HalmaDocument, f: DocumentFile, wasDirty: boolean): void {
+    load(value, f)
+    if (wasDirty) history.value = { ...history.value, savedId: null }
+  }
+
+  /**
+   * Whether unsaved work may be left (saved, discarded, or there was none). A line not kept is
+   * asked about by itself: saving the document would not keep it, so "save" keeps the work open.
+   */
   async function confirmLeave(): Promise<boolean> {
-    if (!dirty.value) return true
+    if (!dirty.value) return unkept.value === null || (await api().askUnsaved(unkept.value)) === 'discard'
     const choice = await api().askUnsaved(file.value.name)
     if (choice === 'discard') return true
     if (choice === 'cancel') return false
@@ -142,7 +160,10 @@ export const useDocument = defineStore('document', () => {
     if (history.value.present.id === saving.present.id) history.value = markSaved(history.value)
     else if (history.value.past.some((r) => r.id === saving.present.id)) history.value = { ...history.value, savedId: saving.present.id }
     file.value = outcome.file
-    say('info', `saved ${outcome.file.name}`)
+    say(
+      'info',
+      `saved ${outcome.file.name}${unkept.value !== null ? ` (${unkept.value} is not in it: Keep as solution stores a complete line)` : ''}`,
+    )
     return true
   }
 
@@ -252,6 +273,10 @@ export const useDocument = defineStore('document', () => {
     generation,
     file,
     dirty,
+    unkept,
+    unsaved,
+    setUnkept: (what: string | null) => void (unkept.value = what),
+    restore,
     title,
     notice,
     busy,

@@ -95,6 +95,16 @@ export const useEditor = defineStore('editor', () => {
     history.value = startHistory(draftOf(documentStore.doc))
   }
 
+  /**
+   * Put back edits not in use from an autosaved session (the document is already restored), as the
+   * draft the editor starts from on its next visit; `open`: the editor was the mode shown.
+   */
+  function restore(d: Draft, open: boolean): void {
+    basis = docKey()
+    history.value = startHistory(d)
+    active.value = open
+  }
+
   /** Leave the editor; edits not in use stay for the next visit, and the message says so. */
   function leave(): void {
     active.value = false
@@ -195,6 +205,7 @@ export const useEditor = defineStore('editor', () => {
     targetNames,
     begin,
     leave,
+    restore,
     active,
     pending,
     click,

@@ -3,7 +3,9 @@
  * solution, pasted text, a search result, or moves played by clicking), the ply the stepper is at,
  * the selected man with his legal destinations, and the overlay switches. The core computes (the
  * timeline precomputes every ply once, so stepping is a lookup); this store orchestrates. Moves
- * played on the board go on an undo history of lines of their own.
+ * played on the board go on an undo history of lines of their own, each with its label (what the
+ * line is: line-label.ts). A line with moves that the document does not store is work the file
+ * does not hold: the document store is told, and counts it as unsaved.
  */
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
@@ -14,8 +16,10 @@ import { clickCell, destinations, type Selection } from '../../shared/selection'
 import { describe, err, ok, type Diagnostic, type Result } from '../../shared/result'
 import { armyToMove, clampPly, lineOf, lineText, playOn, startLine, type Timeline } from '../../shared/timeline'
 import { diagram } from '../../shared/diagram'
+import { moves as movesText } from '../format'
 import { latticeFor, mirrorLine, NO_OVERLAYS, type Overlays, type SceneInput } from '../board/scene'
 import { canRedo, canUndo, edit, redo, startHistory, undo, type History } from '../state/history'
+import { labelOf, labelText, playedAt, START_LABEL, type LineLabel } from '../state/line-label'
 import { useDocument } from './document'
 
 /** The parts of a spec that make the problem (not its title, notes or stored solutions). */
@@ -30,6 +34,15 @@ export interface Animation {
   readonly army: number
 }
 
+/** A line in the stepper's history, with what it is. */
+interface Shown {
+  readonly line: Timeline
+  readonly label: LineLabel
+}
+
+/** The moves of a line, as one string to compare lines by. */
+const movesKey = (line: Timeline): string => line.moves.map((m) => m.move.path.join('-')).join(',')
+
 /** Milliseconds between moves when the stepper plays. */
 export const PLAY_INTERVAL = 700
 
@@ -42,16 +55,36 @@ export const useWorkbench = defineStore('workbench', () => {
   /** Draw 6-move problems on the square grid anyway. */
   const squareGrid = ref(false)
 
-  const opened = initial()
-  const lines = shallowRef<History<Timeline>>(startHistory(opened.line))
-  const line = computed(() => lines.value.present.value)
-  /** What the line is: "solution 1: …", "pasted", "search result", "played". */
-  const source = ref(opened.source)
+  const lines = shallowRef<History<Shown>>(startHistory(initial()))
+  const line = computed(() => lines.value.present.value.line)
+  const label = computed(() => lines.value.present.value.label)
+  /** What the line is: "solution 1: …", "pasted", "search result", "played on the board". */
+  const source = computed(() => labelText(label.value))
+  /** The moves of each stored solution that can be played (null for one that cannot). */
+  const storedKeys = computed(() =>
+    documentStore.doc.solutions.map((s) => {
+      const r = lineOf(documentStore.doc.problem, s.solution)
+      return r.ok ? movesKey(r.value) : null
+    }),
+  )
   /**
    * The stored solution the stepper shows (0-based), or null for any other line: the "stored"
-   * select shows it (issue 16, defect 14: it read "solution…" while solution 1 was loaded).
+   * select shows it (issue 16, defect 14: it read "solution…" while solution 1 was loaded). Found
+   * by the moves, so a line kept, or a kept one taken back by Undo, says so at once.
    */
-  const stored = ref<number | null>(opened.source === '' ? null : 0)
+  const stored = computed<number | null>(() => {
+    if (line.value.moves.length === 0) return null
+    const k = storedKeys.value.indexOf(movesKey(line.value))
+    return k < 0 ? null : k
+  })
+  /** The line has moves that the document does not hold (pasted, played, a search's): unsaved work. */
+  const unkept = computed(() => line.value.moves.length > 0 && stored.value === null)
+  watch(
+    () => (unkept.value ? `the line in the stepper (${movesText(line.value.moves.length)}, ${source.value})` : null),
+    (what) => documentStore.setUnkept(what),
+    // At once: New or Open right after a change must know of it.
+    { immediate: true, flush: 'sync' },
+  )
   const ply = ref(0)
   const selection = shallowRef<Selection | null>(null)
   const animation = shallowRef<Animation | null>(null)
@@ -64,15 +97,15 @@ export const useWorkbench = defineStore('workbench', () => {
    * and the reason is said at once (issue 16, defect 5: it used to open as an empty stepper with
    * no error, labelled as the solution).
    */
-  function initial(): { line: Timeline; source: string } {
+  function initial(): Shown {
     const doc = documentStore.doc
     const first = doc.solutions[0]
     if (first) {
       const r = lineOf(doc.problem, first.solution)
-      if (r.ok) return { line: r.value, source: `solution 1${first.title ? `: ${first.title}` : ''}` }
+      if (r.ok) return { line: r.value, label: labelOf(`solution 1${first.title ? `: ${first.title}` : ''}`) }
       documentStore.notify('error', `solution 1 cannot be played: ${describe(r.error)}`)
     }
-    return { line: startLine(doc.problem), source: '' }
+    return { line: startLine(doc.problem), label: START_LABEL }
   }
 
   const length = computed(() => line.value.moves.length)
@@ -127,12 +160,27 @@ export const useWorkbench = defineStore('workbench', () => {
     return sceneAt(ply.value)
   })
 
-  function setLine(next: Timeline, from: string, at = 0): void {
+  function show(next: Timeline, what: LineLabel, at: number): void {
     stop()
-    lines.value = edit(lines.value, next)
-    source.value = from
-    stored.value = null
+    lines.value = edit(lines.value, { line: next, label: what })
     selection.value = null
+    ply.value = clampPly(next, at)
+  }
+
+  /** Show a line that came whole from somewhere (`from` says where), at ply `at`. */
+  function setLine(next: Timeline, from: string, at = 0): void {
+    show(next, labelOf(from), at)
+  }
+
+  /**
+   * Put back a line from an autosaved session, with its label and ply, as the only line in the
+   * history (the session keeps no undo steps).
+   */
+  function restoreLine(next: Timeline, what: LineLabel, at: number): void {
+    stop()
+    lines.value = startHistory({ line: next, label: what })
+    selection.value = null
+    animation.value = null
     ply.value = clampPly(next, at)
   }
 
@@ -177,7 +225,7 @@ export const useWorkbench = defineStore('workbench', () => {
     }
     const at = ply.value
     const path = out.play.path
-    setLine(r.value, 'played on the board', at + 1)
+    show(r.value, playedAt(label.value, at), at + 1)
     animation.value = { id: ++animationId, path: [...path], army: r.value.moves[at]!.army }
   }
 
@@ -192,7 +240,6 @@ export const useWorkbench = defineStore('workbench', () => {
       return false
     }
     setLine(r.value, `solution ${index + 1}${s.title ? `: ${s.title}` : ''}`)
-    stored.value = index
     return true
   }
 
@@ -206,7 +253,7 @@ export const useWorkbench = defineStore('workbench', () => {
   }
 
   function clearLine(): void {
-    setLine(startLine(problem.value), '')
+    show(startLine(problem.value), START_LABEL, 0)
   }
 
   const undoable = computed(() => canUndo(lines.value))
@@ -248,10 +295,7 @@ export const useWorkbench = defineStore('workbench', () => {
     (now, before) => {
       if (now === before) return
       stop()
-      const start = initial()
-      lines.value = startHistory(start.line)
-      source.value = start.source
-      stored.value = start.source === '' ? null : 0
+      lines.value = startHistory(initial())
       ply.value = 0
       selection.value = null
       animation.value = null
@@ -261,6 +305,8 @@ export const useWorkbench = defineStore('workbench', () => {
   return {
     problem,
     stored,
+    unkept,
+    label,
     title,
     overlays,
     squareGrid,
@@ -289,6 +335,7 @@ export const useWorkbench = defineStore('workbench', () => {
     loadSolution,
     loadText,
     setLine,
+    restoreLine,
     clearLine,
     undoable,
     redoable,

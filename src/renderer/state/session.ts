@@ -1,0 +1,133 @@
+/**
+ * The autosaved session: what is needed to put the user's work back after a reload or a crash.
+ * The open document (as its file would hold it), its file, whether it had unsaved changes, the line
+ * in the stepper with its label and ply, and the editor's edits not yet in use. Printed as JSON
+ * text for the host to keep (IndexedDB in the browser, a file in the desktop app's data folder),
+ * and checked in full when read back: a session that does not load is refused with the reason,
+ * whole, so the workbench starts clean instead of half restored.
+ */
+import * as z from 'zod'
+import type { DocumentFile } from '../../preload/api'
+import { formatDocument, parseDocument, type HalmaDocument } from '../../shared/document'
+import { MAX_GRID, type Draft } from '../../shared/draft'
+import { describe, diagnostic, err, ok, type Diagnostic, type Result } from '../../shared/result'
+import { DIAGONALS, MOVE_SETS } from '../../shared/rules'
+import { PROBLEM_KINDS } from '../../shared/problem'
+import { clampPly, lineOf, lineText, type Timeline } from '../../shared/timeline'
+import type { LineLabel } from './line-label'
+
+/** The value of the `format` key. */
+export const SESSION_FORMAT = 'halma-workbench-session'
+export const SESSION_VERSION = 1
+
+const Name = z.string().max(1024)
+
+const DraftSchema = z
+  .strictObject({
+    kind: z.enum(PROBLEM_KINDS),
+    title: z.string(),
+    width: z.int().min(2).max(MAX_GRID),
+    height: z.int().min(2).max(MAX_GRID),
+    mask: z.array(z.string()),
+    preset: z.string().optional(),
+    rules: z.strictObject({ moves: z.enum(MOVE_SETS), diagonal: z.enum(DIAGONALS), jumpsOnly: z.boolean(), longJumps: z.boolean() }),
+    armies: z
+      .array(z.array(z.string().max(4)))
+      .min(1)
+      .max(2),
+    target: z.union([z.enum(['mirror', 'rotate']), z.array(z.string().max(4))]),
+    titleTyped: z.boolean().optional(),
+  })
+  // The editor paints the mask row by row: a row missing or too short would have no cells to paint.
+  .refine((d) => d.mask.length === d.height && d.mask.every((row) => row.length === d.width), {
+    message: 'the board mask does not match its width and height',
+    path: ['mask'],
+  })
+
+const SessionSchema = z.strictObject({
+  format: z.literal(SESSION_FORMAT),
+  version: z.literal(SESSION_VERSION),
+  /** When it was written (ISO 8601). */
+  savedAt: z.string(),
+  file: z.strictObject({ name: Name, path: z.string().max(4096).optional() }),
+  /** The document as its file would hold it (formatDocument). */
+  document: z.string(),
+  /** The document had changes not saved to its file. */
+  dirty: z.boolean(),
+  line: z.strictObject({
+    /** The line's moves in the paper's notation ('' for none). */
+    moves: z.string(),
+    label: z.strictObject({ base: z.string(), playedFrom: z.int().min(0).nullable() }),
+    /** The stepper's position. */
+    ply: z.int().min(0),
+  }),
+  /** The editor's edits not yet in use, and whether the editor was the mode shown. */
+  editor: z.strictObject({ draft: DraftSchema, open: z.boolean() }).optional(),
+})
+
+/** What the workbench holds, to be kept. */
+export interface SessionState {
+  readonly file: DocumentFile
+  readonly document: HalmaDocument
+  readonly dirty: boolean
+  readonly line: Timeline
+  readonly label: LineLabel
+  readonly ply: number
+  readonly editor?: { readonly draft: Draft; readonly open: boolean }
+}
+
+/** A session read back and checked: ready to be put in place. */
+export interface RestoredSession extends SessionState {
+  readonly savedAt: Date
+}
+
+/** The session as text (savedAt: the time it is written). */
+export function formatSession(s: SessionState, savedAt: Date): string {
+  return JSON.stringify({
+    format: SESSION_FORMAT,
+    version: SESSION_VERSION,
+    savedAt: savedAt.toISOString(),
+    file: s.file.path === undefined ? { name: s.file.name } : { name: s.file.name, path: s.file.path },
+    document: formatDocument(s.document),
+    dirty: s.dirty,
+    line: { moves: s.line.moves.length === 0 ? '' : lineText(s.line, false), label: s.label, ply: s.ply },
+    ...(s.editor && { editor: s.editor }),
+  })
+}
+
+const refused = (what: string): Result<never, Diagnostic> => err(diagnostic('session.invalid', what))
+
+/** Read a session back; every part is checked (the document and the line as when they are opened). */
+export function parseSession(text: string): Result<RestoredSession, Diagnostic> {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch (e) {
+    return refused(`it is not valid JSON (${(e as Error).message})`)
+  }
+  const head = json as { format?: unknown; version?: unknown } | null
+  if (head?.format === SESSION_FORMAT && typeof head.version === 'number' && head.version > SESSION_VERSION)
+    return err(diagnostic('session.version', `it was written by a newer version of the workbench (session version ${head.version})`))
+  const shape = SessionSchema.safeParse(json)
+  if (!shape.success) {
+    const issue = shape.error.issues[0]!
+    return refused(`${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`)
+  }
+  const s = shape.data
+  const savedAt = new Date(s.savedAt)
+  if (Number.isNaN(savedAt.getTime())) return refused(`savedAt: '${s.savedAt.slice(0, 40)}' is not a time`)
+  const doc = parseDocument(s.document)
+  if (!doc.ok) return refused(`its document does not load: ${doc.error.map(describe).join('; ')}`)
+  const line = lineOf(doc.value.problem, s.line.moves)
+  if (!line.ok) return refused(`its line does not play: ${describe(line.error)}`)
+  return ok({
+    savedAt,
+    file: s.file.path === undefined ? { name: s.file.name } : { name: s.file.name, path: s.file.path },
+    document: doc.value,
+    dirty: s.dirty,
+    line: line.value,
+    label: s.line.label,
+    ply: clampPly(line.value, s.line.ply),
+    ...(s.editor && { editor: { draft: s.editor.draft as Draft, open: s.editor.open } }),
+  })
+}

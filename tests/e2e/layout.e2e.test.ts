@@ -1,0 +1,159 @@
+// One screen (issue 16, defect 11), in Chromium against the web build: at 1280 x 800 the board, the
+// move list and the charts are all inside the viewport, the page does not scroll, and the square
+// board of Halma's 47 moves is whole; at 1920 x 1080 the board is larger and the right column
+// stays a column; dragging a splitter gives the board more room. Screenshots at both sizes go to
+// test-results/screenshots/ (the README's come from them).
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launch, RESULTS, ROOT, serveWeb, watchErrors } from './harness'
+
+const PROBLEMS = join(ROOT, 'resources/problems')
+
+/** Appendix A, problem #2, as printed. */
+const LEVENSPIEL = `d1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5,
+a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4-
+(reflect)`
+const SHOTS = join(RESULTS, 'screenshots')
+
+let browser: Browser
+let server: Awaited<ReturnType<typeof serveWeb>>
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true })
+  server = await serveWeb()
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function open(width: number, height: number): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height } })
+  const page = await context.newPage()
+  const errors = watchErrors(page)
+  await page.goto(server.url)
+  await page.getByTestId('board').locator('canvas').first().waitFor()
+  return { page, errors }
+}
+
+const shot = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+const text = async (page: Page, id: string): Promise<string> => ((await page.getByTestId(id).first().textContent()) ?? '').trim()
+
+async function openFile(page: Page, name: string): Promise<void> {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
+  await chooser.setFiles(join(PROBLEMS, name))
+  await expect.poll(() => text(page, 'file-name')).toBe(name)
+}
+
+interface Box {
+  x: number
+  y: number
+  width: number
+  height: number
+}
+
+const SEEN = ['board', 'boardHost', 'moves', 'centroid', 'balance', 'distance', 'distanceLegend', 'side'] as const
+type Boxes = Record<(typeof SEEN)[number], Box>
+
+/** The boxes of what must be seen together, in CSS pixels of the viewport. */
+async function boxes(page: Page): Promise<Boxes> {
+  const get = async (selector: string): Promise<Box> => {
+    const b = await page.locator(selector).first().boundingBox()
+    if (!b) throw new Error(`${selector} is not shown`)
+    return b
+  }
+  return {
+    board: await get('[data-testid=board] canvas'),
+    boardHost: await get('[data-testid=board]'),
+    moves: await get('[data-testid=move-list]'),
+    centroid: await get('[data-testid=chart-centroid] canvas'),
+    balance: await get('[data-testid=chart-balance] canvas'),
+    distance: await get('[data-testid=chart-distance] canvas'),
+    distanceLegend: await get('[data-testid=chart-distance] .u-legend'),
+    side: await get('[data-testid=side-pane]'),
+  }
+}
+
+function expectInside(box: Box, outer: Box, what: string): void {
+  const inside =
+    box.x >= outer.x - 0.5 &&
+    box.y >= outer.y - 0.5 &&
+    box.x + box.width <= outer.x + outer.width + 0.5 &&
+    box.y + box.height <= outer.y + outer.height + 0.5
+  expect(inside, `${what} ${JSON.stringify(box)} inside ${JSON.stringify(outer)}`).toBe(true)
+}
+
+/** Everything that must be seen is inside the viewport, and the page itself does not scroll. */
+async function expectOneScreen(page: Page, width: number, height: number): Promise<Boxes> {
+  const b = await boxes(page)
+  const viewport = { x: 0, y: 0, width, height }
+  for (const k of SEEN) expectInside(b[k], viewport, k)
+  // The board's canvas is whole inside its box (nothing cut by the pane).
+  expectInside(b.board, b.boardHost, 'the board in its box')
+  const page_ = await page.evaluate(() => ({ h: document.documentElement.scrollHeight, w: document.documentElement.scrollWidth }))
+  expect(page_.h).toBeLessThanOrEqual(height)
+  expect(page_.w).toBeLessThanOrEqual(width)
+  return b
+}
+
+describe('one screen', () => {
+  it('at 1280 x 800 the board, the moves and the charts are seen together; at 1920 x 1080 the board grows', async () => {
+    const { page, errors } = await open(1280, 800)
+    // Halma's 47 moves on the 16 x 16 square board (it used to be cut at this size).
+    await openFile(page, 'halma19-16x16.halma.json')
+    await expect.poll(() => text(page, 'ply')).toBe('0 / 47')
+    expect(await page.getByTestId('board').getAttribute('data-lattice')).toBe('square')
+    await page.getByTestId('step-last').click()
+    const small = await expectOneScreen(page, 1280, 800)
+    // Every cell of the board is drawn inside the canvas.
+    const size = Number(await page.getByTestId('board').getAttribute('data-size'))
+    const points = Object.values(
+      JSON.parse((await page.getByTestId('board').getAttribute('data-cell-points'))!) as Record<string, number[]>,
+    )
+    expect(points).toHaveLength(256)
+    for (const [x, y] of points) expect(x! > 0 && y! > 0 && x! < size && y! < size).toBe(true)
+    expect(small.board.width).toBeGreaterThan(450)
+    // The charts are tall enough to read (each plot at least 60 pixels).
+    for (const k of ['centroid', 'balance', 'distance'] as const) expect(small[k].height).toBeGreaterThanOrEqual(60)
+    await shot(page, 'layout-1280x800')
+
+    // The default problem with a line, as the README shows it.
+    await page.setViewportSize({ width: 1920, height: 1080 })
+    await expect.poll(async () => (await boxes(page)).board.width).toBeGreaterThan(small.board.width + 150)
+    const large = await expectOneScreen(page, 1920, 1080)
+    // The right column stays a column (it used to stretch to 1,100 pixels).
+    expect(large.side.width).toBeLessThan(600)
+    expect(large.moves.width).toBeLessThan(700)
+    await shot(page, 'layout-1920x1080')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('the panes are resizable: dragging the board’s splitter gives the board more room', async () => {
+    const { page, errors } = await open(1280, 800)
+    // Levenspiel's 27 moves at move 13 with the type labels and the ladders: the README's picture.
+    await page.getByTestId('paste-text').fill(LEVENSPIEL)
+    await page.getByTestId('paste-load').click()
+    await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
+    await page.getByTestId('step-slider').fill('13')
+    await expect.poll(() => text(page, 'ply')).toBe('13 / 27')
+    await page.getByTestId('overlay-types').check()
+    await page.getByTestId('overlay-ladders').check()
+    await expectOneScreen(page, 1280, 800)
+    await shot(page, 'workbench-1280x800')
+    const before = (await boxes(page)).board.width
+    const splitter = page.locator('[data-testid=panes] > .splitpanes__splitter').first()
+    const s = (await splitter.boundingBox())!
+    await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(s.x + s.width / 2 + 80, s.y + s.height / 2, { steps: 8 })
+    await page.mouse.up()
+    await expect.poll(async () => (await boxes(page)).board.width).toBeGreaterThan(before + 40)
+    await expectOneScreen(page, 1280, 800)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})

@@ -1,0 +1,157 @@
+// Never lose work (issue 16, defect 3), in Chromium against the web build: the page is reloaded in
+// the middle of a line and of an edit, and everything comes back from IndexedDB, marked unsaved and
+// labelled by what it is (defect 14: a restored line read "played on the board"); a damaged
+// session is reported and the workbench starts clean.
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launch, RESULTS, serveWeb, watchErrors } from './harness'
+
+const SHOTS = join(RESULTS, 'screenshots')
+
+let browser: Browser
+let server: Awaited<ReturnType<typeof serveWeb>>
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true })
+  server = await serveWeb()
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function open(width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height } })
+  const page = await context.newPage()
+  const errors = watchErrors(page)
+  // Leaving a page with unsaved work asks first (beforeunload): the user says leave.
+  page.on('dialog', (d) => void d.accept())
+  await page.goto(server.url)
+  await page.getByTestId('board').locator('canvas').first().waitFor()
+  return { page, errors }
+}
+
+const shot = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
+const text = async (page: Page, id: string): Promise<string> => ((await page.getByTestId(id).first().textContent()) ?? '').trim()
+
+/** Click the centre of a cell, found from the positions the board publishes. */
+async function clickCell(page: Page, name: string): Promise<void> {
+  const board = page.getByTestId('board')
+  const points = JSON.parse((await board.getAttribute('data-cell-points')) ?? '{}') as Record<string, [number, number]>
+  const p = points[name]
+  if (!p) throw new Error(`no cell ${name} on the board`)
+  const box = (await board.locator('.stage').boundingBox())!
+  await page.mouse.click(box.x + p[0], box.y + p[1])
+}
+
+/** Reload once the autosave has written the latest change. */
+async function reloadWhenSaved(page: Page): Promise<void> {
+  await expect.poll(() => text(page, 'autosave')).toBe('autosaved')
+  await page.reload()
+  await page.getByTestId('board').locator('canvas').first().waitFor()
+}
+
+describe('the work survives a reload', () => {
+  it('reloaded mid-line and mid-edit: the document, its unsaved state, the line, its label, the ply and the edits come back', async () => {
+    const { page, errors } = await open()
+    expect(await page.getByTestId('dirty-mark').count()).toBe(0)
+    // A change to the document: the problem retitled in the editor and used.
+    await page.getByTestId('mode-edit').click()
+    await page.getByTestId('draft-title').fill('my problem')
+    await page.getByTestId('draft-title').press('Enter')
+    await page.getByTestId('draft-apply').click()
+    await expect.poll(() => text(page, 'problem-title')).toBe('my problem')
+    expect(await text(page, 'dirty-mark')).toBe('● unsaved')
+
+    // A pasted line, then a move played on the board after its first move.
+    await page.getByTestId('paste-text').fill('d1-d2, b1-d1-d3, a3-c3-e3')
+    await page.getByTestId('paste-load').click()
+    await expect.poll(() => text(page, 'ply')).toBe('0 / 3')
+    await page.getByTestId('step-next').click()
+    await clickCell(page, 'a4')
+    await clickCell(page, 'a5')
+    await expect.poll(() => text(page, 'ply')).toBe('2 / 2')
+    expect(await text(page, 'line-source')).toBe('pasted: moves 1-1, then played on the board')
+
+    // Edits not yet in use: the editor is left open with them.
+    await page.getByTestId('mode-edit').click()
+    await page.getByTestId('draft-title').fill('half-done edit')
+    await page.getByTestId('draft-title').press('Enter')
+
+    await reloadWhenSaved(page)
+    expect(await text(page, 'notice')).toMatch(
+      /^Restored your work from \d\d:\d\d: untitled\.halma\.json, unsaved changes, the line \(pasted: moves 1-1, then played on the board\) at move 2, edits not yet in use\./,
+    )
+    expect(await page.getByTestId('mode-edit').getAttribute('aria-selected')).toBe('true')
+    expect(await page.getByTestId('draft-title').inputValue()).toBe('half-done edit')
+    expect(await text(page, 'dirty-mark')).toBe('● unsaved')
+    expect(await page.title()).toBe('untitled.halma.json ● — Halma Workbench')
+    await shot(page, 'restored-editor')
+    await page.getByTestId('mode-play').click()
+    expect(await text(page, 'problem-title')).toBe('my problem')
+    expect(await text(page, 'ply')).toBe('2 / 2')
+    expect(await text(page, 'line-source')).toBe('pasted: moves 1-1, then played on the board')
+    expect(await page.getByTestId('move-list').locator('li .text').allTextContents()).toEqual(['d1-d2', 'a4-a5'])
+    await shot(page, 'restored')
+
+    // Saving the document leaves only the line unsaved, and says so; a second reload keeps that.
+    await page.getByTestId('mode-edit').click()
+    await page.getByTestId('draft-title').fill('my problem')
+    await page.getByTestId('draft-title').press('Enter')
+    await page.getByTestId('mode-play').click()
+    await page.getByTestId('doc-save').click()
+    await expect.poll(() => text(page, 'dirty-mark')).toBe('● line not kept')
+    expect(await text(page, 'notice')).toContain(
+      'the line in the stepper (2 moves, pasted: moves 1-1, then played on the board) is not in it',
+    )
+    await reloadWhenSaved(page)
+    expect(await text(page, 'dirty-mark')).toBe('● line not kept')
+    expect(await text(page, 'ply')).toBe('2 / 2')
+    expect(await page.getByTestId('mode-play').getAttribute('aria-selected')).toBe('true')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('a damaged session is reported, removed, and the workbench starts clean', async () => {
+    const { page, errors } = await open()
+    await page.getByTestId('paste-text').fill('d1-d2')
+    await page.getByTestId('paste-load').click()
+    await expect.poll(() => text(page, 'autosave')).toBe('autosaved')
+    // Damage what IndexedDB holds: the document in it no longer loads.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const r = indexedDB.open('halma-workbench')
+          r.onerror = () => reject(r.error)
+          r.onsuccess = () => {
+            const tx = r.result.transaction('session', 'readwrite')
+            const store = tx.objectStore('session')
+            const get = store.get('session')
+            get.onsuccess = () => {
+              const s = JSON.parse(get.result as string) as { document: string }
+              s.document = s.document.replace('"9x9"', '"99x99"')
+              store.put(JSON.stringify(s), 'session')
+            }
+            tx.oncomplete = () => resolve()
+            tx.onerror = () => reject(tx.error)
+          }
+        }),
+    )
+    await page.reload()
+    await page.getByTestId('board').locator('canvas').first().waitFor()
+    expect(await text(page, 'notice')).toMatch(
+      /^Your last session could not be restored: its document does not load: board '99x99': the side must be 2\.\.26\. The workbench starts clean\./,
+    )
+    expect(await text(page, 'file-name')).toBe('untitled.halma.json')
+    expect(await page.getByTestId('dirty-mark').count()).toBe(0)
+    expect(await text(page, 'ply')).toBe('0 / 0')
+    // Removed: the next reload starts clean without a message.
+    await reloadWhenSaved(page)
+    expect(await page.getByTestId('notice').count()).toBe(0)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
