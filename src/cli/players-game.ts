@@ -32,6 +32,8 @@ usage: halma players game --preset ID [options]
   --threads N          expansion threads (default: the number of cores, ${cores()} here)
   --budget GB          memory the level sets may use (default 6)
   --time-limit S       stop after S seconds, reporting the bound reached
+  --disk DIR           keep the exhaustive searches' levels in DIR as sorted files (duplicates
+                       removed by merging): memory holds a buffer of a quarter of the budget
   --json               the result as JSON
   --out F.players.json write the game and the game found (halma players verify --file F)
 Every player cooperates; the player who wins a game of L moves makes move L, so each length is
@@ -52,6 +54,7 @@ const OPTIONS = {
   threads: { type: 'string' },
   budget: { type: 'string' },
   'time-limit': { type: 'string' },
+  disk: { type: 'string' },
   json: { type: 'boolean' },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -106,6 +109,7 @@ export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
     threads: number('threads', cores()),
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
+    ...(typeof v['disk'] === 'string' && { disk: v['disk'] }),
   })
   if (!job.ok) throw jobFaults(job.error)
   const result = await runJob({ kind: 'players', params: job.value }, io, 'players game')

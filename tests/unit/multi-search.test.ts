@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { folderStore } from '../../src/hosts/node/store'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -117,10 +118,14 @@ function bruteShortest(spec: MultiSpec): { length: number; games: bigint } {
   throw new Error('no game within 60 plies')
 }
 
-async function runFlow(spec: MultiSpec, strategy: 'auto' | 'exhaustive' = 'auto'): Promise<PlayersResult> {
-  const job = parsePlayersJob({ game: spec, strategy, beam: 2000 })
+async function runFlow(spec: MultiSpec, strategy: 'auto' | 'exhaustive' = 'auto', disk?: string): Promise<PlayersResult> {
+  const job = parsePlayersJob({ game: spec, strategy, beam: 2000, ...(disk && { disk, budgetBytes: 2 ** 24 }) })
   if (!job.ok) throw new Error(job.error.map((e) => e.message).join('; '))
-  const flow = new PlayersFlow(job.value, { makeExecutor: (d) => new InlineExecutor(new MultiKernel(d)), progress: () => undefined })
+  const flow = new PlayersFlow(job.value, {
+    makeExecutor: (d) => new InlineExecutor(new MultiKernel(d)),
+    progress: () => undefined,
+    files: folderStore,
+  })
   return flow.run()
 }
 
@@ -201,6 +206,16 @@ describe('the N-player search', () => {
       }
     }
   })
+
+  it('keeps the exhaustive levels on disk with the same result and count', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'players-disk-'))
+    const spec = SMALL['4x4, 2 players, 3 men']!
+    const [ram, disk] = [await runFlow(spec, 'exhaustive'), await runFlow(spec, 'exhaustive', dir)]
+    expect(disk.proof.searches.map((s) => s.levels)).toEqual(ram.proof.searches.map((s) => s.levels))
+    expect([disk.length, disk.count]).toEqual([ram.length, ram.count])
+    expect(readdirSync(dir).filter((f) => !f.startsWith('.'))).toEqual([])
+    rmSync(dir, { recursive: true })
+  }, 120_000)
 
   it('proves the 3-player mini star game optimal, and the game verifies', async () => {
     const g = multiPresets()['mini-3']!

@@ -108,5 +108,6 @@ export const FLOWS: {
     new PlayersFlow(params, {
       makeExecutor: (domain) => executorFor(host, params.threads, domain.init, () => new MultiKernel(domain)),
       progress,
+      ...(host.files && { files: host.files }),
     }),
 }

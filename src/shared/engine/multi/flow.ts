@@ -18,6 +18,7 @@ import type { KeySet } from '../core/keyset'
 import { LevelSearch } from '../core/levels'
 import type { Progress } from '../core/progress'
 import type { StateSet } from '../core/state-set'
+import type { FileStore } from '../core/storage'
 import { traceBack } from '../core/trace'
 import { gameFromSpec } from '../../multi/game'
 import { countGames, type GameCount } from './count'
@@ -27,6 +28,8 @@ import type { PlayersJob, PlayersResult, PlayersSearchRecord } from './job'
 export interface PlayersDeps {
   makeExecutor(domain: MultiDomain): Executor<MultiRule>
   progress(p: Progress): void
+  /** Files in a folder (job.disk), where the host has them. */
+  files?(folder: string): FileStore
 }
 
 interface Found {
@@ -47,6 +50,8 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
   private lower = 0
   private halted = false
   private count: GameCount | null = null
+  /** Exhaustive searches keep their levels in the job's folder (job.disk): the store and the searches made. */
+  private disk: { readonly store: FileStore; readonly release: () => void; readonly searches: LevelSearch<MultiRule>[] } | undefined
 
   constructor(
     private readonly job: PlayersJob,
@@ -69,6 +74,11 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
 
   async run(): Promise<PlayersResult> {
     const domain = (this.domain = new MultiDomain(gameFromSpec(this.job.game)))
+    if (this.job.disk !== undefined) {
+      if (!this.deps.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI)')
+      const store = this.deps.files(this.job.disk)
+      this.disk = { store, release: store.claim(), searches: [] }
+    }
     const executor = (this.executor = this.deps.makeExecutor(domain))
     const start = domain.unpack(domain.startKey, 0)
     this.floor = domain.game.players.map((_, p) => domain.remaining(start, p, 0))
@@ -83,6 +93,9 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
       }
     } finally {
       executor.close()
+      // The searches' files are the flow's own: they go when it ends.
+      for (const search of this.disk?.searches ?? []) search.discard()
+      this.disk?.release()
     }
     return this.result()
   }
@@ -95,7 +108,13 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
     this.report.phase = heuristic ? 'beam' : 'prove'
     this.report.length = bound
     const N = domain.players
-    const search = new LevelSearch(this.executor!, this.budget, domain.startKey, { window: [2 * N], onLevel: this.report.level() })
+    const disk = heuristic ? undefined : this.disk
+    const search = new LevelSearch(this.executor!, this.budget, domain.startKey, {
+      window: [2 * N],
+      onLevel: this.report.level(),
+      ...(disk && { disk: { store: disk.store, bufferBytes: Math.floor(this.job.budgetBytes / 4), name: `players${disk.searches.length}` } }),
+    })
+    disk?.searches.push(search)
     const rule = (level: number): MultiRule => ({ kind: 'multi', level, bound, winner, score: heuristic })
     let result: PlayersSearchRecord['result'] = 'none'
     try {

@@ -35,6 +35,8 @@ const PlayersJobSchema = z.strictObject({
   count: flag().default(true),
   /** States the counting may expand in all (it runs on the calling thread). */
   countStates: integer(0, 1_000_000_000).default(20_000_000),
+  /** A folder where the exhaustive searches keep their levels (sorted files); the host must provide files. */
+  disk: z.string().min(1).optional(),
   ...limitFields,
 })
 

@@ -7,7 +7,7 @@
  * child costs O(men) plus a hash probe.
  */
 import type { KernelStats, LevelKernel, Sink } from '../core/contract'
-import { USED, type KeySet } from '../core/keyset'
+import { hashWords, USED, type KeySet } from '../core/keyset'
 import { cellsOfBits } from '../packed/space'
 import { pliesToWin, typeExtra } from './bound'
 import type { MultiDomain, MultiRule } from './domain'
@@ -238,7 +238,9 @@ export class MultiKernel implements LevelKernel<MultiRule> {
           let steps = 0
           const W = this.cells[winner]!
           for (let k = 0; k < this.size[winner]!; k++) steps += toT[mover === winner && W[k] === f ? t : W[k]!]!
-          score = -(h * 4096 + steps)
+          // Ties (most states) are broken by a hash of the state, not by key order, which would favour
+          // men on low cells: a beam then keeps a spread of positions. Deterministic all the same.
+          score = -(h * 4096 + steps) + (hashWords(out, 0, w) >>> 12) / 2 ** 21
         }
         sink.child(out, 0, slot, score)
       }
