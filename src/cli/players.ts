@@ -127,7 +127,7 @@ function verifyFile(file: string, io: Io): number {
     throw new UsageError((e as Error).message)
   }
   let bad = 0
-  io.out(`${doc.title ?? doc.game.title}: ${doc.game.title}`)
+  io.out(doc.title !== undefined ? `${doc.title}: ${doc.game.title}` : doc.game.title)
   for (const { title, verdict: r } of verifyDocument(doc)) {
     if (!r.ok) bad++
     io.out(

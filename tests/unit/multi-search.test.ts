@@ -187,7 +187,7 @@ describe('the N-player search', () => {
           table.raw,
           0,
           table.capacity,
-          { kind: 'multi', level: ply, bound, winner, score: false },
+          { kind: 'multi', level: ply, bound, winner, score: 'none' },
           [],
           {
             minScore: -Infinity,

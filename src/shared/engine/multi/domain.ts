@@ -34,8 +34,8 @@ export interface MultiRule extends RuleBase {
   readonly bound: number
   /** The player whose win is looked for: h is hers; other players' wins end lines. */
   readonly winner: number
-  /** Whether children get a beam score (how far along the winner is). */
-  readonly score: boolean
+  /** The beam score children get (kernel.ts): none, how far along the winner is, or every army. */
+  readonly score: 'none' | 'winner' | 'all'
 }
 
 export const isMultiRule = (rule: RuleBase): rule is MultiRule => rule.kind === 'multi'

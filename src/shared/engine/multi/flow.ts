@@ -100,8 +100,13 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
     return this.result()
   }
 
-  /** One search for games of at most `bound` moves won by `winner`: a beam of `width`, or exhaustive (width 0). */
-  private async search(bound: number, winner: number, width: number): Promise<{ record: PlayersSearchRecord; found?: Found }> {
+  /** One search for games of at most `bound` moves won by `winner`: a beam of `width` scored by `score`, or exhaustive (width 0). */
+  private async search(
+    bound: number,
+    winner: number,
+    width: number,
+    score: MultiRule['score'] = 'none',
+  ): Promise<{ record: PlayersSearchRecord; found?: Found }> {
     const domain = this.domain
     const t0 = performance.now()
     const heuristic = width > 0
@@ -115,7 +120,7 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
       ...(disk && { disk: { store: disk.store, bufferBytes: Math.floor(this.job.budgetBytes / 4), name: `players${disk.searches.length}` } }),
     })
     disk?.searches.push(search)
-    const rule = (level: number): MultiRule => ({ kind: 'multi', level, bound, winner, score: heuristic })
+    const rule = (level: number): MultiRule => ({ kind: 'multi', level, bound, winner, score: heuristic ? score : 'none' })
     let result: PlayersSearchRecord['result'] = 'none'
     try {
       for (let level = 1; level <= bound && this.going; level++) {
@@ -155,18 +160,23 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
     return { record, ...(found && { found }) }
   }
 
-  /** A first game: per player, a beam up to the longest length she can win. */
+  /**
+   * A first game: per player, a beam by everyone's progress (it finds games where a beam by the
+   * winner's alone jams), then one by the winner's (often shorter), each up to the longest length
+   * she can win below the best game so far.
+   */
   private async probe(): Promise<void> {
     const N = this.domain.players
-    for (let p = 0; p < N && this.going; p++) {
-      let bound = this.job.maxLength
-      while (bound > 0 && this.winnerOf(bound) !== p) bound--
-      if (bound < this.floor[p]!) continue
-      this.report.length = bound
-      this.report.emit(`a first game won by ${this.name(p)}, by a beam of ${this.job.beam.toLocaleString('en-US')}`)
-      const out = await this.search(bound, p, this.job.beam)
-      if (out.found && (!this.found || out.found.length < this.found.length)) this.found = out.found
-    }
+    for (const score of ['all', 'winner'] as const)
+      for (let p = 0; p < N && this.going; p++) {
+        let bound = this.found ? this.found.length - 1 : this.job.maxLength
+        while (bound > 0 && this.winnerOf(bound) !== p) bound--
+        if (bound < this.floor[p]!) continue
+        this.report.length = bound
+        this.report.emit(`a game won by ${this.name(p)}, by a beam of ${this.job.beam.toLocaleString('en-US')} (${score === 'all' ? "every army's progress" : 'her progress'})`)
+        const out = await this.search(bound, p, this.job.beam, score)
+        if (out.found && (!this.found || out.found.length < this.found.length)) this.found = out.found
+      }
   }
 
   /** Lengths from the bound at the start up, each searched exhaustively for its winner. */

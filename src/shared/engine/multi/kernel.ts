@@ -41,6 +41,8 @@ export class MultiKernel implements LevelKernel<MultiRule> {
   private o1Man = -1
   /** The mover's men outside her target, in the parent. */
   private moverLeft = 0
+  /** Steps of the other armies' men to their own targets, summed, in the parent (a beam's score). */
+  private othersSteps = 0
 
   constructor(readonly domain: MultiDomain) {
     const n = domain.space.n
@@ -125,6 +127,14 @@ export class MultiKernel implements LevelKernel<MultiRule> {
       if (a !== winner) for (let q = 0; q < this.size[a]!; q++) on += inT[O[q]!]!
       this.occupying[a] = on
     }
+    let steps = 0
+    for (let a = 0; a < d.players; a++) {
+      if (a === winner) continue
+      const to = d.toTarget[a]!
+      const O = this.cells[a]!
+      for (let q = 0; q < this.size[a]!; q++) steps += to[O[q]!]!
+    }
+    this.othersSteps = steps
     const inM = d.inTarget[mover]!
     let ml = 0
     for (let q = 0; q < this.size[mover]!; q++) ml += 1 - inM[this.cells[mover]![q]!]!
@@ -233,14 +243,19 @@ export class MultiKernel implements LevelKernel<MultiRule> {
         if (met) continue
         stats.kept++
         let score = 0
-        if (rule.score) {
-          // How far along the winner is: her bound first, then her men's steps to her target.
+        if (rule.score !== 'none') {
+          // A beam's score (rule.score): 'winner', how far along the winner is (her bound, then her
+          // men's steps to her target, then the other armies' steps to theirs); 'all', how far along
+          // every army is (their steps summed, then the winner's bound): in a crowded game (six
+          // players, every target held) a beam by the winner alone jams, one by everyone flows.
+          // Ties (most states) are broken by a hash of the state, not by key order, which would
+          // favour men on low cells: a beam keeps a spread of positions, deterministically.
           let steps = 0
           const W = this.cells[winner]!
           for (let k = 0; k < this.size[winner]!; k++) steps += toT[mover === winner && W[k] === f ? t : W[k]!]!
-          // Ties (most states) are broken by a hash of the state, not by key order, which would favour
-          // men on low cells: a beam then keeps a spread of positions. Deterministic all the same.
-          score = -(h * 4096 + steps) + (hashWords(out, 0, w) >>> 12) / 2 ** 21
+          const others = mover === winner ? this.othersSteps : this.othersSteps - d.toTarget[mover]![f]! + d.toTarget[mover]![t]!
+          const rank = rule.score === 'winner' ? h * 2 ** 20 + steps * 2 ** 10 + others : (steps + others) * 2 ** 10 + h
+          score = -rank + (hashWords(out, 0, w) >>> 12) / 2 ** 21
         }
         sink.child(out, 0, slot, score)
       }
