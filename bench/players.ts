@@ -7,7 +7,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { table } from '../src/cli/io'
 
@@ -16,15 +16,18 @@ interface Row {
   readonly args: readonly string[]
 }
 
+const disk = join(tmpdir(), 'halma-players-levels')
+
 export const ROWS: Row[] = [
   { preset: 'mini-2', args: [] },
   { preset: 'mini-3', args: [] },
   { preset: 'mini-4', args: [] },
   { preset: 'mini-6', args: ['--budget', '16'] },
-  { preset: 'star73-3', args: ['--budget', '16', '--time-limit', '600'] },
-  { preset: 'piecepack-4', args: ['--budget', '16', '--time-limit', '600'] },
-  { preset: 'star121-3', args: ['--budget', '16', '--time-limit', '600'] },
-  { preset: 'star121-6', args: ['--strategy', 'heuristic', '--beam', '5000'] },
+  // The exhaustive search of 25 moves holds about 500 million states a level: on disk.
+  { preset: 'star73-3', args: ['--beam', '200000', '--budget', '12', '--disk', disk] },
+  { preset: 'piecepack-4', args: ['--budget', '12'] },
+  { preset: 'star121-3', args: ['--beam', '200000', '--budget', '12', '--time-limit', '900'] },
+  { preset: 'star121-6', args: ['--strategy', 'heuristic', '--beam', '20000'] },
 ]
 
 const bin = join(import.meta.dirname, '../bin/halma.mjs')
@@ -34,6 +37,7 @@ const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() 
 const date = new Date().toISOString().slice(0, 10)
 const gamesDir = join(import.meta.dirname, '../resources/players')
 mkdirSync(gamesDir, { recursive: true })
+mkdirSync(disk, { recursive: true })
 const out: (string | number)[][] = [
   ['preset', 'found', 'winner', 'optimal', 'lower bound', 'bound at start', 'largest exhaustive level', 'shortest games', 'seconds', 'peak MB', 'command'],
 ]
@@ -41,7 +45,11 @@ const statements: string[] = []
 console.log(`halma players game on the presets, ${machine}\n`)
 for (const row of rows) {
   const args = ['players', 'game', '--preset', row.preset, ...row.args, '--out', join(gamesDir, `${row.preset}.players.json`), '--json']
-  const command = `halma ${args.filter((a) => a !== '--json').join(' ').replace(gamesDir, 'resources/players')}`
+  const command = `halma ${args
+    .filter((a) => a !== '--json')
+    .join(' ')
+    .replace(gamesDir, 'resources/players')
+    .replace(disk, '$TMPDIR/halma-players-levels')}`
   const p = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 })
   if (p.status !== 0 && p.status !== 1) {
     out.push([row.preset, 'error', '', '', '', '', '', '', '', '', (p.stderr || '').trim().split('\n').pop() ?? ''])
@@ -70,6 +78,6 @@ for (const row of rows) {
 const text = table(out, '<>  >>>>>>')
 console.log(`\n${text}`)
 writeFileSync(
-  join(import.meta.dirname, 'results', `players-${date}.md`),
+  join(import.meta.dirname, 'results', `players-${date}${only.length ? `-${only.join('-')}` : ''}.md`),
   `# The shortest game of N players (halma players game)\n\nMachine: ${machine}. Command: \`npm run bench:players${only.length ? ` -- ${only.join(' ')}` : ''}\` (each row's command below; 2 threads).\n\nEvery player cooperates so that one of them fills her target camp first. \`optimal yes\`: every shorter length was excluded (by the bound at the start, engine/multi/bound.ts, or by an exhaustive search for the player who would make that length's last move). \`lower bound\`: no game is shorter (proven). \`shortest games\`: move sequences of the optimal length, all of them (counted by a walk back from the wins of the exhaustive search at that length), where that search fitted. The games found are in resources/players/ and verify with \`halma players verify --file\`.\n\n\`\`\`\n${text}\n\`\`\`\n\n## What each run proved\n\n${statements.join('\n')}\n`,
 )

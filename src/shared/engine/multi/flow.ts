@@ -11,7 +11,7 @@
  * - count: the optimum's games, from the levels of the search that found it (count.ts).
  */
 import { StreamingBest } from '../core/beam'
-import { BudgetError } from '../core/budget'
+import { BudgetError, type Allowance } from '../core/budget'
 import type { Executor } from '../core/executor'
 import { JobFlow } from '../core/flow'
 import type { KeySet } from '../core/keyset'
@@ -106,6 +106,7 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
     winner: number,
     width: number,
     score: MultiRule['score'] = 'none',
+    allowance?: Allowance,
   ): Promise<{ record: PlayersSearchRecord; found?: Found }> {
     const domain = this.domain
     const t0 = performance.now()
@@ -117,6 +118,7 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
     const search = new LevelSearch(this.executor!, this.budget, domain.startKey, {
       window: [2 * N],
       onLevel: this.report.level(),
+      ...(allowance && { allowance }),
       ...(disk && { disk: { store: disk.store, bufferBytes: Math.floor(this.job.budgetBytes / 4), name: `players${disk.searches.length}` } }),
     })
     disk?.searches.push(search)
@@ -189,8 +191,15 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
         continue
       }
       this.report.length = L
-      this.report.emit(`exhaustive search for a game won by ${this.name(p)} in at most ${L} moves`)
-      const out = await this.search(L, p, 0)
+      // Where every shorter length is excluded already, this search only counts the games: it gets
+      // an allowance of its own (its size is not known in advance: piecepack-4's is billions).
+      const counting = this.found !== undefined && L === this.found.length && this.lower >= L
+      if (counting && !this.job.count) return
+      this.report.emit(
+        counting ? `counting the ${L}-move games won by ${this.name(p)}` : `exhaustive search for a game won by ${this.name(p)} in at most ${L} moves`,
+      )
+      const allowance = counting ? { states: this.job.countStates, seconds: Math.max(60, this.report.elapsed() / 2) } : undefined
+      const out = await this.search(L, p, 0, 'none', allowance)
       if (out.found) {
         this.found = out.found
         this.lower = out.found.length
@@ -216,7 +225,7 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
     const stopped = this.searches.find((s) => !s.heuristic && (s.result === 'budget' || s.result === 'time'))
     if (stopped)
       parts.push(
-        `The exhaustive search of ${stopped.bound} moves stopped (${stopped.result === 'time' ? 'time limit' : 'memory budget'}) at level ${stopped.levels.length - 1}${optimal ? ', so the shortest games were not counted' : ''}.`,
+        `The exhaustive search of ${stopped.bound} moves stopped (${stopped.result === 'time' ? 'time limit' : optimal ? "the count's allowance or the memory budget" : 'memory budget'}) at level ${stopped.levels.length - 1}${optimal ? ', so the shortest games were not counted' : ''}.`,
       )
     return parts.join(' ')
   }
