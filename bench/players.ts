@@ -27,7 +27,7 @@ export const ROWS: Row[] = [
   { preset: 'star73-3', args: ['--beam', '200000', '--budget', '12', '--disk', disk] },
   { preset: 'piecepack-4', args: ['--budget', '12'] },
   { preset: 'star121-3', args: ['--beam', '200000', '--budget', '12', '--time-limit', '900'] },
-  { preset: 'star121-6', args: ['--strategy', 'heuristic', '--beam', '20000'] },
+  { preset: 'star121-6', args: ['--strategy', 'heuristic', '--beam', '2000'] },
 ]
 
 const bin = join(import.meta.dirname, '../bin/halma.mjs')

@@ -163,13 +163,13 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
   }
 
   /**
-   * A first game: per player, a beam by everyone's progress (it finds games where a beam by the
-   * winner's alone jams), then one by the winner's (often shorter), each up to the longest length
-   * she can win below the best game so far.
+   * A first game: per player, a beam by the winner's progress, then one by every army's (it finds
+   * games where a beam by the winner's alone jams: six players on the 121-hole star), each up to
+   * the longest length she can win below the best game so far.
    */
   private async probe(): Promise<void> {
     const N = this.domain.players
-    for (const score of ['all', 'winner'] as const)
+    for (const score of ['winner', 'all'] as const)
       for (let p = 0; p < N && this.going; p++) {
         let bound = this.found ? this.found.length - 1 : this.job.maxLength
         while (bound > 0 && this.winnerOf(bound) !== p) bound--
