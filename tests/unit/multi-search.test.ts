@@ -4,6 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/main'
+import { pathToFileURL } from 'node:url'
+import { Engine } from '../../src/shared/engine/engine'
+import { nodeWorkers } from '../../src/hosts/node/threads'
+
+const WORKER = pathToFileURL(join(import.meta.dirname, '../../out/cli/expansion-worker.mjs'))
 import { newStats } from '../../src/shared/engine/core/contract'
 import { InlineExecutor } from '../../src/shared/engine/core/executor'
 import { KeySet } from '../../src/shared/engine/core/keyset'
@@ -215,6 +220,19 @@ describe('the N-player search', () => {
     expect([disk.length, disk.count]).toEqual([ram.length, ram.count])
     expect(readdirSync(dir).filter((f) => !f.startsWith('.'))).toEqual([])
     rmSync(dir, { recursive: true })
+  }, 120_000)
+
+  it('runs the same searches on two expansion threads as inline (beam scores cross to threads)', async () => {
+    const run = async (threads: number) => {
+      const engine = new Engine(threads > 1 ? { workers: nodeWorkers(WORKER) } : {})
+      const params = parsePlayersJob({ game: { board: 'star37', camps: [0, 3], men: 3 }, beam: 2000, maxLength: 24, strategy: 'heuristic', threads })
+      if (!params.ok) throw new Error('bad job')
+      return engine.start({ kind: 'players', params: params.value }, () => undefined).result
+    }
+    const [one, two] = [await run(1), await run(2)]
+    expect(two.proof.searches.map((s) => [s.bound, s.result, s.levels])).toEqual(one.proof.searches.map((s) => [s.bound, s.result, s.levels]))
+    expect(two.moves).toEqual(one.moves)
+    expect(two.stats.threads).toBe(2)
   }, 120_000)
 
   it('proves the 3-player mini star game optimal, and the game verifies', async () => {

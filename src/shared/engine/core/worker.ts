@@ -21,6 +21,8 @@ class Collector implements Sink {
   parents = new Int32Array(4096)
   scores = new Float64Array(4096)
   count = 0
+  /** Whether any child had a score (the rule asks for scores): only then are they sent back. */
+  scored = false
   goals: number[] = []
   goalParents: number[] = []
   constructor(private readonly w: number) {
@@ -38,6 +40,7 @@ class Collector implements Sink {
     for (let k = 0; k < w; k++) this.keys[o + k] = keys[off + k]!
     this.parents[this.count] = parent
     this.scores[this.count] = score
+    if (score !== 0) this.scored = true
     this.count++
   }
   goal(keys: Uint32Array, off: number, parent: number): void {
@@ -69,7 +72,8 @@ export class ExpansionWorker<I> {
     const n = sink.count
     const keys = sink.keys.slice(0, n * w)
     const parents = sink.parents.slice(0, n)
-    const scores = 'score' in msg.rule && msg.rule.score === true ? sink.scores.slice(0, n) : undefined
+    // Scores go back when a child had one: the domain's rule asked for them (any domain's way).
+    const scores = sink.scored ? sink.scores.slice(0, n) : undefined
     const goals = sink.goals.length > 0 ? Uint32Array.from(sink.goals) : undefined
     const goalParents = goals ? Int32Array.from(sink.goalParents) : undefined
     const buffers = [keys, parents, scores, goals, goalParents].filter((a) => a !== undefined)
