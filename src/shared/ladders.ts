@@ -41,6 +41,8 @@ export interface Lane {
 }
 
 export interface Ladder {
+  /** Its key on the board and in the legend: A for the longest, then B, C, ... */
+  readonly key: string
   /** Types of the men under its forward hops, ascending (a "0&3 ladder" has [0, 3]). */
   readonly rungTypes: readonly number[]
   /** Types of men the ladder carries, ascending. */
@@ -56,6 +58,35 @@ export interface LadderMap {
   readonly ladders: readonly Ladder[]
   /** For each rung man's cell: the types of men he helps carry, ascending. */
   readonly carries: ReadonlyMap<number, readonly number[]>
+  /** For each rung man's cell: the keys of the ladders he is a rung of, in order ("A", "C"). */
+  readonly keys: ReadonlyMap<number, readonly string[]>
+}
+
+/** The key of the k-th ladder: A to Z, then A2, B2, ... (a position has a handful). */
+export function ladderKey(k: number): string {
+  const letter = String.fromCharCode(65 + (k % 26))
+  return k < 26 ? letter : `${letter}${Math.floor(k / 26) + 1}`
+}
+
+/**
+ * The ladder of a position that continues one picked earlier (the user isolates a ladder, then
+ * steps): among the ladders carrying the same types, the one sharing the most rung men with it;
+ * -1 when none shares a rung (it was taken apart).
+ */
+export function followLadder(picked: Ladder, map: LadderMap): number {
+  const rungs = new Set(picked.rungs)
+  const kind = picked.carries.join()
+  let best = -1
+  let bestShared = 0
+  map.ladders.forEach((l, k) => {
+    if (l.carries.join() !== kind) return
+    const shared = l.rungs.reduce((n, c) => n + (rungs.has(c) ? 1 : 0), 0)
+    if (shared > bestShared) {
+      best = k
+      bestShared = shared
+    }
+  })
+  return best
 }
 
 /** Lanes shorter than this many hops are not drawn: every man next to an empty cell offers one hop. */
@@ -130,7 +161,7 @@ export function findLadders(position: Position, rules: Rules, minHops = MIN_LADD
     g.push(lane)
   })
   const carries = new Map<number, Set<number>>()
-  const ladders: Ladder[] = []
+  const found: Omit<Ladder, 'key'>[] = []
   for (const g of groups.values()) {
     const rungs = new Set<number>()
     const forwardRungs = new Set<number>()
@@ -145,11 +176,20 @@ export function findLadders(position: Position, rules: Rules, minHops = MIN_LADD
     }
     const rungTypes = [...new Set([...forwardRungs].map((c) => cellType(board, c)))].sort()
     const carried = [...new Set(g.map((l) => l.type))].sort()
-    ladders.push({ rungTypes, carries: carried, name: `${rungTypes.join('&')} ladder`, lanes: g, rungs: [...rungs].sort((a, b) => a - b) })
+    found.push({ rungTypes, carries: carried, name: `${rungTypes.join('&')} ladder`, lanes: g, rungs: [...rungs].sort((a, b) => a - b) })
   }
-  // Longest ladders first.
-  ladders.sort((a, b) => b.lanes.reduce((s, l) => s + l.hops.length, 0) - a.lanes.reduce((s, l) => s + l.hops.length, 0))
+  // Longest ladders first; the keys follow that order.
+  found.sort((a, b) => b.lanes.reduce((s, l) => s + l.hops.length, 0) - a.lanes.reduce((s, l) => s + l.hops.length, 0))
+  const ladders: Ladder[] = found.map((l, k) => ({ key: ladderKey(k), ...l }))
   const out = new Map<number, number[]>()
   for (const [c, s] of carries) out.set(c, [...s].sort())
-  return { ladders, carries: out }
+  const keys = new Map<number, string[]>()
+  for (const l of ladders) {
+    for (const c of l.rungs) {
+      let list = keys.get(c)
+      if (!list) keys.set(c, (list = []))
+      list.push(l.key)
+    }
+  }
+  return { ladders, carries: out, keys }
 }

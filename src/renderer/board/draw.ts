@@ -5,7 +5,8 @@
  * PNG export draws both into one offscreen stage.
  */
 import Konva from 'konva'
-import type { Label, Scene } from './scene'
+import { PATH_ON_LADDERS, TYPE_COLOURS, typeDash } from './palette'
+import type { KeyRow, Label, Scene } from './scene'
 
 const HOLE_FILL = '#efe7d6'
 const HOLE_STROKE = '#b7ad98'
@@ -21,6 +22,8 @@ function text(l: Label, bold = false): Konva.Text {
     fontFamily: 'system-ui, sans-serif',
     fontStyle: bold ? 'bold' : 'normal',
     fill: l.colour,
+    // White labels (types on men) keep a dark edge, so that a lane drawn under them does not hide them.
+    ...(l.colour === '#ffffff' && { stroke: '#1c1c1c', strokeWidth: Math.max(1, l.size * 0.14), fillAfterStrokeEnabled: true }),
     listening: false,
   })
   t.offsetX(t.width() / 2)
@@ -79,34 +82,8 @@ export function drawPosition(scene: Scene, into: Konva.Container, hideMan = -1):
       }),
     )
   }
-  for (const lane of scene.lanes) {
-    into.add(
-      new Konva.Line({
-        points: [...lane.points],
-        stroke: lane.colour,
-        strokeWidth: Math.max(3, s * 0.2),
-        opacity: 0.35,
-        lineCap: 'round',
-        listening: false,
-      }),
-    )
-  }
-  if (scene.path) {
-    into.add(
-      new Konva.Arrow({
-        points: [...scene.path.points],
-        stroke: scene.path.colour,
-        fill: scene.path.colour,
-        strokeWidth: Math.max(2, s * 0.09),
-        pointerLength: s * 0.25,
-        pointerWidth: s * 0.25,
-        opacity: 0.55,
-        perfectDrawEnabled: false,
-        lineJoin: 'round',
-        listening: false,
-      }),
-    )
-  }
+  // Without ladders the path goes under the men, as it always did.
+  if (scene.path && !scene.path.onLadders) drawPath(scene, into)
   for (const m of scene.men) {
     if (m.cell === hideMan) continue
     if (m.sym)
@@ -132,7 +109,38 @@ export function drawPosition(scene: Scene, into: Konva.Container, hideMan = -1):
         }),
       )
   }
+  // Lanes over the men (under them they showed only in pieces between the circles), in the
+  // carried type's colour and dash (type 0 solid, 1 dashed, 2 dotted, 3 dash-dot).
+  // A thin light casing keeps a lane seen on a man of its own colour.
+  const laneWidth = Math.max(3, s * 0.14)
+  for (const lane of scene.lanes) {
+    const dash = typeDash(lane.type, laneWidth)
+    into.add(
+      new Konva.Line({
+        points: [...lane.points],
+        stroke: '#ffffff',
+        strokeWidth: laneWidth + 2,
+        opacity: 0.8,
+        lineCap: dash.length > 0 ? 'butt' : 'round',
+        ...(dash.length > 0 && { dash }),
+        listening: false,
+      }),
+    )
+    into.add(
+      new Konva.Line({
+        points: [...lane.points],
+        stroke: lane.colour,
+        strokeWidth: laneWidth,
+        opacity: 0.9,
+        lineCap: dash.length > 0 ? 'butt' : 'round',
+        ...(dash.length > 0 && { dash }),
+        listening: false,
+      }),
+    )
+  }
+  if (scene.path?.onLadders) drawPath(scene, into)
   for (const l of scene.typeLabels) into.add(text(l, true))
+  // Rung keys: the legend's letters on a white badge with a dark edge (readable on any lane).
   for (const l of scene.rungLabels) {
     const t = text(l, true)
     into.add(
@@ -141,9 +149,10 @@ export function drawPosition(scene: Scene, into: Konva.Container, hideMan = -1):
         y: l.y - t.height() / 2 - 1,
         width: t.width() + 4,
         height: t.height() + 2,
-        fill: '#fff8dc',
+        fill: '#ffffff',
+        stroke: '#1f1a10',
+        strokeWidth: 1,
         cornerRadius: 3,
-        opacity: 0.9,
         listening: false,
       }),
     )
@@ -151,6 +160,49 @@ export function drawPosition(scene: Scene, into: Konva.Container, hideMan = -1):
   }
   for (const d of scene.destinations) {
     into.add(new Konva.Circle({ x: d.x, y: d.y, radius: d.r, fill: '#2f8f46', opacity: 0.75, perfectDrawEnabled: false, listening: false }))
+  }
+  // The keyboard's cursor: a dark ring with a light one inside, seen on holes and on men.
+  if (scene.cursor) {
+    const c = scene.cursor
+    const w = Math.max(2, s * 0.07)
+    into.add(new Konva.Circle({ x: c.x, y: c.y, radius: c.r, stroke: '#111111', strokeWidth: w, listening: false }))
+    into.add(new Konva.Circle({ x: c.x, y: c.y, radius: c.r - w, stroke: '#ffffff', strokeWidth: w * 0.7, listening: false }))
+  }
+}
+
+function drawPath(scene: Scene, into: Konva.Container): void {
+  const s = scene.scale
+  if (scene.path) {
+    const width = Math.max(2, s * (scene.path.onLadders ? 0.07 : 0.09))
+    // Over the lanes: a light casing under a dark arrow, so that the move stands apart from them.
+    if (scene.path.onLadders)
+      into.add(
+        new Konva.Arrow({
+          points: [...scene.path.points],
+          stroke: '#ffffff',
+          fill: '#ffffff',
+          strokeWidth: width + Math.max(3, s * 0.08),
+          pointerLength: s * 0.25,
+          pointerWidth: s * 0.25,
+          lineJoin: 'round',
+          perfectDrawEnabled: false,
+          listening: false,
+        }),
+      )
+    into.add(
+      new Konva.Arrow({
+        points: [...scene.path.points],
+        stroke: scene.path.colour,
+        fill: scene.path.colour,
+        strokeWidth: width,
+        pointerLength: s * 0.25,
+        pointerWidth: s * 0.25,
+        opacity: scene.path.onLadders ? 1 : 0.55,
+        perfectDrawEnabled: false,
+        lineJoin: 'round',
+        listening: false,
+      }),
+    )
   }
 }
 
@@ -173,9 +225,92 @@ export function manNode(x: number, y: number, r: number, fill: string, selected 
   })
 }
 
+/** The height of a picture's key of `rows` rows under a diagram `size` pixels wide. */
+export function keyHeight(rows: number, size: number): number {
+  return rows === 0 ? 0 : Math.round(rows * keyLine(size) + keyLine(size) * 0.6)
+}
+const keyLine = (size: number): number => Math.max(16, Math.min(24, size / 24))
+
+/**
+ * The ladder key under an exported diagram: each ladder's key on a badge, as the rung men carry
+ * it, its name and what it carries with a swatch per type, then the last move's arrow.
+ */
+export function drawKey(rows: readonly KeyRow[], x: number, y: number, size: number, into: Konva.Container): void {
+  const line = keyLine(size)
+  const font = line * 0.68
+  rows.forEach((row, k) => {
+    const cy = y + line * 0.3 + line * (k + 0.5)
+    let cx = x + line * 0.5
+    if (row.key) {
+      const badge = text({ x: 0, y: 0, text: row.key, size: font, colour: '#1f1a10' }, true)
+      const w = badge.width() + 6
+      into.add(
+        new Konva.Rect({
+          x: cx,
+          y: cy - font * 0.65,
+          width: w,
+          height: font * 1.3,
+          fill: '#ffffff',
+          stroke: '#1f1a10',
+          strokeWidth: 1,
+          cornerRadius: 3,
+        }),
+      )
+      badge.position({ x: cx + w / 2, y: cy })
+      into.add(badge)
+      cx += w + font * 0.5
+    }
+    if (row.path) {
+      const w = font * 2
+      into.add(
+        new Konva.Arrow({
+          points: [cx, cy, cx + w, cy],
+          stroke: PATH_ON_LADDERS,
+          fill: PATH_ON_LADDERS,
+          strokeWidth: 2.5,
+          pointerLength: 7,
+          pointerWidth: 7,
+        }),
+      )
+      cx += w + font * 0.5
+    }
+    const t = new Konva.Text({
+      x: cx,
+      y: cy - font / 2,
+      text: row.text,
+      fontSize: font,
+      fontFamily: 'system-ui, sans-serif',
+      fill: '#1f1a10',
+    })
+    into.add(t)
+    cx += t.width() + font * 0.5
+    for (const type of row.types) {
+      const w = font * 2.2
+      const width = Math.max(3, font * 0.3)
+      const dash = typeDash(type, width)
+      into.add(
+        new Konva.Text({
+          x: cx,
+          y: cy - font / 2,
+          text: String(type),
+          fontSize: font,
+          fontStyle: 'bold',
+          fontFamily: 'system-ui, sans-serif',
+          fill: '#1f1a10',
+        }),
+      )
+      cx += font * 0.8
+      into.add(
+        new Konva.Line({ points: [cx, cy, cx + w, cy], stroke: TYPE_COLOURS[type], strokeWidth: width, ...(dash.length > 0 && { dash }) }),
+      )
+      cx += w + font * 0.6
+    }
+  })
+}
+
 /** A scene as PNG bytes, drawn offscreen at `pixelRatio` times its size. */
 export async function scenePng(
-  scenes: readonly { scene: Scene; x: number; y: number; caption?: Label }[],
+  scenes: readonly { scene: Scene; x: number; y: number; caption?: Label; key?: readonly KeyRow[] }[],
   width: number,
   height: number,
   pixelRatio: number,
@@ -186,12 +321,13 @@ export async function scenePng(
   const layer = new Konva.Layer({ listening: false })
   stage.add(layer)
   if (background) layer.add(new Konva.Rect({ x: 0, y: 0, width, height, fill: background }))
-  for (const { scene, x, y, caption } of scenes) {
+  for (const { scene, x, y, caption, key } of scenes) {
     const group = new Konva.Group({ x, y })
     drawBoard(scene, group)
     drawPosition(scene, group)
     layer.add(group)
     if (caption) layer.add(text(caption, true))
+    if (key && key.length > 0) drawKey(key, x, y + scene.height, scene.width, layer)
   }
   layer.draw()
   try {

@@ -5,8 +5,8 @@
  */
 import { pictureFits, sheetLayout, type SheetSpec } from '../../shared/sheet'
 import { err, ok, type Diagnostic, type Result } from '../../shared/result'
-import { scenePng } from './draw'
-import { buildScene, NO_OVERLAYS, type SceneInput } from './scene'
+import { keyHeight, scenePng } from './draw'
+import { buildScene, ladderKeyRows, NO_OVERLAYS, type SceneInput } from './scene'
 
 export const BACKGROUNDS = { white: '#ffffff', board: '#fbf8f1', transparent: null } as const
 export type Background = keyof typeof BACKGROUNDS
@@ -34,10 +34,17 @@ async function bytes(blob: Blob): Promise<Uint8Array> {
   return new Uint8Array(await blob.arrayBuffer())
 }
 
-/** The PNG of one diagram: size x scale pixels square. */
-export async function diagramPng(input: SceneInput, o: PictureOptions): Promise<Uint8Array> {
-  const scene = buildScene(prepare(input, o), o.size, o.size)
-  return bytes(await scenePng([{ scene, x: 0, y: 0 }], o.size, o.size, o.scale, BACKGROUNDS[o.background]))
+/**
+ * The PNG of one diagram: size x scale pixels square; with ladders drawn, a key under it says
+ * which is which (the legend's entries: issue 16, defect 15), and the picture is that much taller.
+ */
+export async function diagramPng(input: SceneInput, o: PictureOptions): Promise<{ bytes: Uint8Array; width: number; height: number }> {
+  const shown = prepare(input, o)
+  const scene = buildScene(shown, o.size, o.size)
+  const key = ladderKeyRows(shown)
+  const height = o.size + keyHeight(key.length, o.size)
+  const blob = await scenePng([{ scene, x: 0, y: 0, key }], o.size, height, o.scale, BACKGROUNDS[o.background])
+  return { bytes: await bytes(blob), width: o.size * o.scale, height: height * o.scale }
 }
 
 /** The PNG of a figure sheet: the diagrams of plies spec.from..spec.to with captions. */

@@ -11,10 +11,8 @@ import type { Position } from '../../shared/position'
 import type { Rules } from '../../shared/rules'
 import { topology } from '../../shared/topology'
 import { fitLayout, gridPoint, layoutBoard, type Lattice, type Layout } from './layout'
-
-export const ARMY_COLOURS = ['#2463c4', '#c62f2f'] as const
-/** Lanes and rung labels, by the type of man a lane carries. */
-export const TYPE_COLOURS = ['#d9730d', '#13937e', '#8a3fb3', '#5b8a12'] as const
+import { ARMY_COLOURS, PATH_ON_LADDERS, TYPE_COLOURS } from './palette'
+import { labelBox, placeBeside, type Box } from './place'
 
 export interface Overlays {
   /** Column letters and row numbers along the edges. */
@@ -44,6 +42,10 @@ export interface SceneInput {
   readonly destinations?: readonly number[]
   readonly overlays: Overlays
   readonly ladders?: LadderMap
+  /** The one ladder to show (an index into ladders.ladders); the others are left out. */
+  readonly ladderFocus?: number
+  /** The keyboard's cursor (a cell), drawn as a ring while the board has the focus. */
+  readonly cursor?: number
   /** Men whose mirror cell holds a man of their army (they count toward sym(A)). */
   readonly symMen?: readonly number[]
   /** Mirror line x = y in grid coordinates (i1, j1, i2, j2), if the board has that mirror. */
@@ -67,7 +69,7 @@ export interface Man extends Circle {
   readonly fill: string
   /** Counts toward sym(A) (mirror overlay). */
   readonly sym: boolean
-  /** Ladder rung: the types he helps carry, e.g. "1,2". */
+  /** Ladder rung: the keys of the ladders he is a rung of, as the legend names them ("A", "AC"). */
   readonly rung?: string
   readonly selected: boolean
   /** His army's index if he stands on a cell of his army's target (drawn as a ring over him), or -1. */
@@ -84,6 +86,12 @@ export interface Polyline {
   readonly points: readonly number[]
   readonly colour: string
 }
+/** A hop of a ladder's lane, drawn in the colour and dash of the type it carries. */
+export interface LaneHop extends Polyline {
+  readonly type: number
+  /** The key of the ladder it belongs to. */
+  readonly ladder: string
+}
 
 export interface Scene {
   readonly width: number
@@ -96,11 +104,13 @@ export interface Scene {
   readonly men: readonly Man[]
   readonly coordinates: readonly Label[]
   readonly typeLabels: readonly Label[]
-  readonly lanes: readonly Polyline[]
+  readonly lanes: readonly LaneHop[]
   readonly rungLabels: readonly Label[]
   readonly mirror?: Polyline
-  readonly path?: Polyline
+  /** The last move's path; `onLadders`: drawn dark with a light casing, apart from the lanes. */
+  readonly path?: Polyline & { readonly onLadders: boolean }
   readonly destinations: readonly Circle[]
+  readonly cursor?: Circle
 }
 
 const cache = new WeakMap<Board, Map<string, Layout>>()
@@ -201,13 +211,17 @@ export function buildScene(input: SceneInput, width: number, height: number): Sc
   }
 
   const symSet = new Set(overlays.mirror ? (input.symMen ?? []) : [])
-  const carries = overlays.ladders ? input.ladders?.carries : undefined
+  // The ladders drawn: all of them, or the one the user isolated.
+  const focus = input.ladderFocus ?? -1
+  const shownLadders = overlays.ladders && input.ladders ? input.ladders.ladders.filter((_, k) => focus < 0 || k === focus) : []
+  const rungKeys = new Map<number, string[]>()
+  for (const l of shownLadders) for (const c of l.rungs) (rungKeys.get(c) ?? rungKeys.set(c, []).get(c)!).push(l.key)
   const men: Man[] = []
   for (let c = 0; c < board.size; c++) {
     const o = position.at(c)
     if (o === 0) continue
     const p = px(c)
-    const rung = carries?.get(c)
+    const rung = rungKeys.get(c)
     men.push({
       cell: c,
       name: nameOf(board, c),
@@ -217,7 +231,7 @@ export function buildScene(input: SceneInput, width: number, height: number): Sc
       army: o - 1,
       fill: ARMY_COLOURS[o - 1] ?? '#555555',
       sym: symSet.has(c),
-      ...(rung && { rung: rung.join(',') }),
+      ...(rung && { rung: rung.join('') }),
       selected: input.selected === c,
       // Home: on a cell of his own army's target (in a game, the other army's target cells are its start).
       home: targetOf.get(c) === o - 1 ? o - 1 : -1,
@@ -256,21 +270,30 @@ export function buildScene(input: SceneInput, width: number, height: number): Sc
     }
   }
 
-  const lanes: Polyline[] = []
+  const lanes: LaneHop[] = []
   const rungLabels: Label[] = []
-  if (overlays.ladders && input.ladders) {
-    for (const ladder of input.ladders.ladders) {
-      for (const lane of ladder.lanes) {
-        for (const h of lane.hops) {
-          const a = px(h.from)
-          const b = px(h.to)
-          lanes.push({ points: [a.x, a.y, b.x, b.y], colour: TYPE_COLOURS[lane.type]! })
-        }
+  for (const ladder of shownLadders) {
+    for (const lane of ladder.lanes) {
+      for (const h of lane.hops) {
+        const a = px(h.from)
+        const b = px(h.to)
+        lanes.push({ points: [a.x, a.y, b.x, b.y], colour: TYPE_COLOURS[lane.type]!, type: lane.type, ladder: ladder.key })
       }
     }
-    for (const m of men) {
-      if (m.rung) rungLabels.push({ x: m.x, y: m.y - s * 0.62, text: m.rung, size: Math.max(8, s * 0.26), colour: '#3b2f1c' })
-    }
+  }
+  // A rung man's keys sit in a gap of the lattice beside him, clear of the cells and their type labels.
+  const centres = holes.filter((h) => !h.off)
+  const taken: Box[] = []
+  const typeHalf = labelBox({ x: 0, y: 0, text: '0', size: typeSize })
+  const typeBox = { hw: typeHalf.x2, hh: typeHalf.y2 }
+  for (const m of men) {
+    if (!m.rung) continue
+    const size = Math.max(9, s * 0.26)
+    const box = labelBox({ x: 0, y: 0, text: m.rung, size }, 2)
+    const at = placeBeside(m, [s * 0.58, s * 0.68], box.x2, box.y2, typeBox, centres, taken)
+    const label = { ...at, text: m.rung, size, colour: '#1f1a10' }
+    taken.push(labelBox(label, 2))
+    rungLabels.push(label)
   }
 
   let mirror: Polyline | undefined
@@ -281,17 +304,23 @@ export function buildScene(input: SceneInput, width: number, height: number): Sc
     mirror = { points: [a.x, a.y, b.x, b.y], colour: '#2f8f46' }
   }
 
-  let path: Polyline | undefined
+  let path: Scene['path']
   if (input.path && input.path.cells.length > 1) {
     const pts: number[] = []
     for (const c of input.path.cells) {
       const p = px(c)
       pts.push(p.x, p.y)
     }
-    path = { points: pts, colour: ARMY_COLOURS[input.path.army] ?? '#555555' }
+    // Over the lanes the path is dark and cased, so that it does not read as one more lane (defect 15).
+    const onLadders = lanes.length > 0
+    path = { points: pts, colour: onLadders ? PATH_ON_LADDERS : (ARMY_COLOURS[input.path.army] ?? '#555555'), onLadders }
   }
 
   const destinations: Circle[] = (input.destinations ?? []).map((c) => ({ cell: c, name: nameOf(board, c), ...px(c), r: s * 0.16 }))
+  const cursor: Circle | undefined =
+    input.cursor !== undefined && input.cursor >= 0 && input.cursor < board.size
+      ? { cell: input.cursor, name: nameOf(board, input.cursor), ...px(input.cursor), r: s * 0.5 }
+      : undefined
 
   return {
     width,
@@ -307,6 +336,7 @@ export function buildScene(input: SceneInput, width: number, height: number): Sc
     ...(mirror && { mirror }),
     ...(path && { path }),
     destinations,
+    ...(cursor && { cursor }),
   }
 }
 
@@ -326,4 +356,31 @@ export function cellPoints(board: Board, g: Geometry): Record<string, [number, n
     out[nameOf(board, c)] = [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10]
   }
   return out
+}
+
+/** A row of the key printed under an exported diagram with ladders: what the legend says. */
+export interface KeyRow {
+  /** The ladder's key (A, B, ...), or '' for the last move's row. */
+  readonly key: string
+  readonly text: string
+  /** The carried types, each drawn as a swatch after the text. */
+  readonly types: readonly number[]
+  /** The last move's arrow. */
+  readonly path: boolean
+}
+
+/** The key of a picture with ladders (the ladders drawn, and the last move if there is one). */
+export function ladderKeyRows(input: SceneInput): KeyRow[] {
+  if (!input.overlays.ladders || !input.ladders) return []
+  const focus = input.ladderFocus ?? -1
+  const rows: KeyRow[] = input.ladders.ladders
+    .filter((_, k) => focus < 0 || k === focus)
+    .map((l) => ({
+      key: l.key,
+      text: `${l.name} carries type${l.carries.length > 1 ? 's' : ''} ${l.carries.join(' and ')} (${l.rungs.length} rungs)`,
+      types: l.carries,
+      path: false,
+    }))
+  if (rows.length > 0 && input.path && input.path.cells.length > 1) rows.push({ key: '', text: 'last move', types: [], path: true })
+  return rows
 }

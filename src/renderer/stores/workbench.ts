@@ -10,7 +10,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { DocumentSpec } from '../../shared/document'
-import { findLadders } from '../../shared/ladders'
+import { findLadders, followLadder, type Ladder } from '../../shared/ladders'
 import { symMen } from '../../shared/metrics'
 import { clickCell, destinations, type Selection } from '../../shared/selection'
 import { describe, err, ok, type Diagnostic, type Result } from '../../shared/result'
@@ -116,6 +116,18 @@ export const useWorkbench = defineStore('workbench', () => {
   const lattice = computed(() => latticeFor(problem.value.board, problem.value.rules, squareGrid.value))
   // Computed only while the overlay is on, and once per position.
   const ladders = computed(() => (overlays.value.ladders ? findLadders(position.value, problem.value.rules) : undefined))
+  /**
+   * The ladder the user isolated (a click on its legend entry), as it was then; while stepping, the
+   * board shows the ladder of each position that continues it (followLadder), or all of them when
+   * none does.
+   */
+  const ladderPick = shallowRef<Ladder | null>(null)
+  const ladderFocus = computed(() => (ladderPick.value && ladders.value ? followLadder(ladderPick.value, ladders.value) : -1))
+  /** Show only the k-th ladder of the position, or all of them again if it is the one shown. */
+  function isolateLadder(k: number): void {
+    const l = ladders.value?.ladders[k]
+    ladderPick.value = !l || ladderFocus.value === k ? null : l
+  }
   const symmetric = computed(() => {
     if (!overlays.value.mirror) return [] as number[]
     const p = problem.value
@@ -148,6 +160,7 @@ export const useWorkbench = defineStore('workbench', () => {
       ...(current && selection.value && { selected: selection.value.from, destinations: destinations(selection.value) }),
       overlays: show,
       ...(lad && { ladders: lad }),
+      ...(lad && current && ladderFocus.value >= 0 && { ladderFocus: ladderFocus.value }),
       symMen: sym,
       ...(hasMirror.value && { mirrorLine: mirrorLine(p.board) }),
     }
@@ -319,6 +332,8 @@ export const useWorkbench = defineStore('workbench', () => {
     currentMove,
     lattice,
     ladders,
+    ladderFocus,
+    isolateLadder,
     selection,
     animation,
     playing,

@@ -1,0 +1,82 @@
+/**
+ * The board from the keyboard (issue 16, defect 16): a cursor that the arrow keys move among the
+ * cells as they are drawn (on the triangular lattice too), and the words that say what is under
+ * it and where the men stand, for a screen reader. Plain logic on a scene's input, no canvas.
+ */
+import { nameOf } from '../../shared/board'
+import { cellType } from '../../shared/metrics'
+import type { SceneInput } from './scene'
+
+export type Direction = 'up' | 'down' | 'left' | 'right'
+
+export const ARROWS: Readonly<Record<string, Direction>> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' }
+
+const VECTORS: Record<Direction, [number, number]> = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] }
+
+/**
+ * The next cell from `from` in a direction on the screen: the nearest cell within 60 degrees of
+ * it, the nearest by how far ahead plus how far aside it is; `from` itself at the edge. Cells in
+ * `skip` (off the board being edited) are passed over.
+ */
+export function cursorStep(
+  points: { readonly x: ArrayLike<number>; readonly y: ArrayLike<number> },
+  from: number,
+  dir: Direction,
+  skip?: ReadonlySet<number>,
+): number {
+  const [dx, dy] = VECTORS[dir]
+  let best = from
+  let bestScore = Infinity
+  for (let c = 0; c < points.x.length; c++) {
+    if (c === from || skip?.has(c)) continue
+    const vx = points.x[c]! - points.x[from]!
+    const vy = points.y[c]! - points.y[from]!
+    const along = vx * dx + vy * dy
+    const side = Math.abs(vx * dy - vy * dx)
+    if (along <= 1e-6 || side > along * Math.sqrt(3) + 1e-6) continue
+    // Ties go to the cell straighter ahead.
+    const score = along + side + side * 1e-6
+    if (score < bestScore - 1e-9) {
+      best = c
+      bestScore = score
+    }
+  }
+  return best
+}
+
+/** Names of the armies for the words: a game's, or "army 1", "army 2". */
+const armyName = (names: readonly string[], a: number): string => names[a] ?? `army ${a + 1}`
+
+/** What is on a cell, in words: "d4: blue man, type 2, on blue's target", "e5: empty, type 0". */
+export function describeCell(input: SceneInput, names: readonly string[], cell: number): string {
+  const { board, position } = input
+  const parts: string[] = []
+  const o = position.at(cell)
+  if (input.offCells?.has(cell)) parts.push('not on the board')
+  parts.push(o === 0 ? 'empty' : `${armyName(names, o - 1)} man`)
+  parts.push(`type ${cellType(board, cell)}`)
+  const target = input.targets.findIndex((t) => t.includes(cell))
+  if (target >= 0) parts.push(`${o === target + 1 ? 'on' : 'a cell of'} ${armyName(names, target)}'s target`)
+  if (input.selected === cell) {
+    const to = (input.destinations ?? []).map((c) => nameOf(board, c))
+    parts.push(to.length > 0 ? `selected: he may go to ${to.join(', ')}` : 'selected: he has no move')
+  } else if (input.destinations?.includes(cell)) parts.push('the selected man may go here: press Enter')
+  return `${nameOf(board, cell)}: ${parts.join(', ')}`
+}
+
+/** Where the men stand, army by army, and the last move: the board's text alternative. */
+export function describeMen(input: SceneInput, names: readonly string[]): string[] {
+  const { board, position } = input
+  const armies = Math.max(input.targets.length, ...Array.from({ length: board.size }, (_, c) => position.at(c)))
+  const lines: string[] = []
+  for (let a = 0; a < armies; a++) {
+    const cells: string[] = []
+    for (let c = 0; c < board.size; c++) if (position.at(c) === a + 1) cells.push(nameOf(board, c))
+    lines.push(
+      `${armyName(names, a)}: ${cells.length} ${cells.length === 1 ? 'man' : 'men'}${cells.length > 0 ? `, on ${cells.join(' ')}` : ''}`,
+    )
+  }
+  if (input.path && input.path.cells.length > 1)
+    lines.push(`last move: ${armyName(names, input.path.army)} ${input.path.cells.map((c) => nameOf(board, c)).join('-')}`)
+  return lines
+}
