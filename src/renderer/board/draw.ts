@@ -11,6 +11,8 @@ const HOLE_FILL = '#efe7d6'
 const HOLE_STROKE = '#b7ad98'
 const TARGET_STROKE = ['#c9a227', '#c9a227']
 const TARGET_FILL = ['#f6e7b5', '#f7d9d2']
+/** How faint a captured man ends (the live board fades him to this). */
+export const GHOST_OPACITY = 0.18
 
 function text(l: Label, bold = false): Konva.Text {
   const t = new Konva.Text({
@@ -62,6 +64,8 @@ export function drawBoard(scene: Scene, into: Konva.Container, background: strin
       }),
     )
   }
+  for (const h of scene.shades ?? [])
+    into.add(new Konva.Circle({ x: h.x, y: h.y, radius: h.r, fill: h.fill, stroke: HOLE_STROKE, strokeWidth: 1, listening: false }))
   for (const l of scene.coordinates) into.add(text(l))
 }
 
@@ -107,6 +111,12 @@ export function drawPosition(scene: Scene, into: Konva.Container, hideMan = -1):
       }),
     )
   }
+  for (const g of scene.ghosts ?? []) {
+    const ghost = manNode(g.x, g.y, g.r, g.fill)
+    ghost.opacity(GHOST_OPACITY)
+    ghost.name('ghost')
+    into.add(ghost)
+  }
   for (const m of scene.men) {
     if (m.cell === hideMan) continue
     if (m.sym)
@@ -133,6 +143,7 @@ export function drawPosition(scene: Scene, into: Konva.Container, hideMan = -1):
       )
   }
   for (const l of scene.typeLabels) into.add(text(l, true))
+  for (const l of scene.cellLabels ?? []) into.add(text(l))
   for (const l of scene.rungLabels) {
     const t = text(l, true)
     into.add(

@@ -6,7 +6,7 @@
 import { pictureFits, sheetLayout, type SheetSpec } from '../../shared/sheet'
 import { err, ok, type Diagnostic, type Result } from '../../shared/result'
 import { scenePng } from './draw'
-import { buildScene, NO_OVERLAYS, type SceneInput } from './scene'
+import { buildScene, NO_OVERLAYS, type Scene, type SceneInput } from './scene'
 
 export const BACKGROUNDS = { white: '#ffffff', board: '#fbf8f1', transparent: null } as const
 export type Background = keyof typeof BACKGROUNDS
@@ -62,4 +62,9 @@ export async function sheetPng(
   if (!fits.ok) return err(fits.error)
   const blob = await scenePng(scenes, width, height, o.scale, BACKGROUNDS[o.background])
   return ok({ bytes: await bytes(blob), width: width * o.scale, height: height * o.scale })
+}
+
+/** The PNG of a scene already built (a solitaire army's diagram, army-scene.ts): its size x scale pixels. */
+export async function armyPng(scene: Scene, o: Pick<PictureOptions, 'scale' | 'background'>): Promise<Uint8Array> {
+  return bytes(await scenePng([{ scene, x: 0, y: 0 }], scene.width, scene.height, o.scale, BACKGROUNDS[o.background]))
 }
