@@ -12,7 +12,7 @@ import { pagodaMap } from '../../src/shared/solitaire/pagoda'
 import { verifyArmy } from '../../src/shared/solitaire/solution'
 import { GEOMETRIES } from '../../src/shared/solitaire/geometry'
 import { decimal, exact, weightSeries } from '../../src/renderer/state/army'
-import { launch, RESULTS, serveWeb, watchErrors } from './harness'
+import { launch, RESULTS, ROOT, serveWeb, watchErrors } from './harness'
 
 const SHOTS = join(RESULTS, 'screenshots')
 
@@ -29,7 +29,7 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function open(width = 1400, height = 900): Promise<{ page: Page; errors: string[] }> {
+async function open(width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true })
   const page = await context.newPage()
   const errors = watchErrors(page)
@@ -161,6 +161,31 @@ describe('solitaire armies in the workbench', () => {
     await page.getByTestId('army-cancel').click()
     await expect.poll(() => text(page, 'army-outcome')).toBe('count: cancelled')
     expect(await page.getByTestId('army-solve').isEnabled()).toBe(true)
+    // Open... takes an army document too: the hexagonal army, drawn on the triangular lattice.
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
+    await chooser.setFiles(join(ROOT, 'resources/armies/hexagonal-145-level7.army.json'))
+    await expect.poll(() => text(page, 'army-file')).toBe('hexagonal-145-level7.army.json')
+    expect(await attr(page, 'army-board', 'data-type')).toBe('hexagonal')
+    expect(await attr(page, 'army-board', 'data-men')).toBe('145')
+    expect(await text(page, 'army-verdict')).toMatch(/^verified: 144 jumps in 101 moves/)
+    const points = JSON.parse(await attr(page, 'army-board', 'data-cell-points')) as Record<string, [number, number]>
+    const rows = new Set(Object.values(points).map(([, y]) => y))
+    // Rows are horizontal lines (17 of them); over the window's height they are √3/2 of a pitch apart, not a whole pitch.
+    const ys = [...rows].sort((a, b) => a - b)
+    expect(ys.length).toBe(17)
+    const top = Object.values(points)
+      .filter(([, y]) => y === ys[0])
+      .map(([x]) => x)
+      .sort((a, b) => a - b)
+    const pitch = (top.at(-1)! - top[0]!) / (top.length - 1)
+    expect((ys.at(-1)! - ys[0]!) / (16 * pitch)).toBeCloseTo(Math.sqrt(3) / 2, 2)
+    await page.screenshot({ path: join(SHOTS, 'army-hexagonal.png') })
+    // Pablito's army starts on its triangle.
+    await page.getByTestId('army-type').selectOption('pablito')
+    await page.getByTestId('army-level').fill('5')
+    await page.getByTestId('army-new').click()
+    await expect.poll(() => text(page, 'army-title')).toBe("Pablito's army to level 5")
+    await page.screenshot({ path: join(SHOTS, 'army-pablito.png') })
     // Back to the transfer problem.
     await page.getByTestId('army-leave').click()
     await page.getByTestId('board').locator('canvas').first().waitFor()

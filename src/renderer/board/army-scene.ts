@@ -66,7 +66,13 @@ export interface ArmyGeometryPx {
   px(c: Cell): { x: number; y: number }
 }
 
-/** The extent of a window's picture in pitches (cell centres plus one pitch; the coordinates take one more row and column). */
+/**
+ * The row the column letters stand on: above row 0 on the square grid; on the triangular lattice
+ * below the last row, which every column of the window crosses (columns slant there).
+ */
+const letterRow = (type: ArmyType, window: Window): number => (triangular(type) ? window.rows : -1)
+
+/** The extent of a window's picture in pitches (cell centres; the coordinates take one more row and column). */
 export function armyExtent(
   type: ArmyType,
   window: Window,
@@ -75,9 +81,10 @@ export function armyExtent(
   const pts = indexWindow(GEOMETRIES[type], window).cells.map((c) => armyPoint(type, c))
   return {
     minX: Math.min(...pts.map((p) => p.x)) - (coordinates ? 1 : 0),
-    maxX: Math.max(...pts.map((p) => p.x)),
-    minY: Math.min(...pts.map((p) => p.y)) - (coordinates ? 1 : 0),
-    maxY: Math.max(...pts.map((p) => p.y)),
+    // The letters under a triangular window's last row stand half a pitch right of its cells.
+    maxX: Math.max(...pts.map((p) => p.x)) + (coordinates && triangular(type) ? 0.5 : 0),
+    minY: Math.min(...pts.map((p) => p.y)) - (coordinates && !triangular(type) ? 1 : 0),
+    maxY: Math.max(...pts.map((p) => p.y)) + (coordinates && triangular(type) ? ROW : 0),
   }
 }
 
@@ -183,7 +190,7 @@ export function buildArmyScene(input: ArmySceneInput, width: number, height: num
     const left = leftColumn(g, window)
     const [, right] = g.columns(0, window.width)
     for (let x = left; x <= right; x++) {
-      const p = geo.px([x, -1])
+      const p = geo.px([x, letterRow(type, window)])
       coordinates.push({ x: p.x, y: p.y, text: label([x, 0]).replace(/\d+$/, ''), size, colour: '#6b6457' })
     }
     for (let y = 0; y < window.rows; y++) {
