@@ -3,7 +3,7 @@
 // a Web Worker), step through the solution with the pagoda overlay on, checking the men, the
 // captured men faded and the weights shown against the core's own arithmetic on the saved
 // document, then export the diagram as a PNG; open a shipped document; cancel a job.
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
@@ -145,6 +145,15 @@ describe('solitaire armies in the workbench', () => {
     expect(size.width).toBe(800)
     expect(size.height).toBe(Math.round(400 * (12 / 22)) * 2)
     await expect.poll(() => text(page, 'army-export-message')).toContain(`${size.width} x ${size.height} pixels`)
+    // A figure sheet of moves 0-7, four to a row (two rows of 240-pixel diagrams with captions, at scale 2).
+    await page.getByTestId('army-sheet-to').fill('7')
+    const sheet = await download(page, 'army-export-sheet')
+    expect(sheet.name).toBe('conway-level4-moves-0-7.png')
+    expect(pngSize(sheet.bytes)).toEqual({ width: 2 * (12 + 4 * 252), height: 2 * (12 + 2 * (240 + 22 + 12)) })
+    await page.getByTestId('army-sheet-to').fill('99')
+    await page.getByTestId('army-export-sheet').click()
+    await expect.poll(() => text(page, 'army-export-message')).toMatch(/moves 0-99 are not a range within 0-\d+/)
+    writeFileSync(join(SHOTS, 'army-sheet.png'), sheet.bytes)
     expect(errors).toEqual([])
   })
 

@@ -15,7 +15,8 @@ import { ARMY_PRESETS, useArmy, useArmyJobRunner } from '../../src/renderer/stor
 import { documentFault } from '../../src/shared/documents'
 import { formatArmyDocument, parseArmyDocument } from '../../src/shared/solitaire/document'
 import { GEOMETRIES, indexWindow } from '../../src/shared/solitaire/geometry'
-import type { ArmyJob, ArmyJobResult } from '../../src/shared/solitaire/job'
+import { parseArmyJob, type ArmyJob, type ArmyJobResult } from '../../src/shared/solitaire/job'
+import { useDocument } from '../../src/renderer/stores/document'
 import { pagodaMap } from '../../src/shared/solitaire/pagoda'
 import { verifyArmy } from '../../src/shared/solitaire/solution'
 import { compare } from '../../src/shared/solitaire/zsigma'
@@ -27,6 +28,9 @@ beforeEach(() => {
   setActivePinia(createPinia())
   saved.length = 0
   const api = {
+    setDocumentState: async () => undefined,
+    askUnsaved: async () => 'discard',
+    openDocument: async () => ({ status: 'opened', file: { name: 'conway.army.json' }, text: conwayText }),
     saveDocumentAs: async (r: { file: { name: string }; text: string }) => {
       saved.push({ name: r.file.name, text: r.text })
       return { status: 'saved', file: { name: r.file.name } }
@@ -204,5 +208,31 @@ describe('army documents', () => {
       "army document: document: army: a man in row 2, in front of the level's row 4",
     )
     expect(documentFault('{"format": "halma"}')).toMatch(/^problem document: /)
+  })
+})
+
+describe('army jobs and documents reaching the workbench', () => {
+  it('checks a job before the worker runs it, naming the field', () => {
+    expect(parseArmyJob({ kind: 'solve', type: 'conway', level: 4, timeLimit: 60 })).toEqual({
+      kind: 'solve',
+      type: 'conway',
+      level: 4,
+      timeLimit: 60,
+    })
+    expect(() => parseArmyJob({ kind: 'solve', type: 'hex', level: 4, timeLimit: 60 })).toThrow(/^type: one of conway/)
+    expect(() => parseArmyJob({ kind: 'solve', type: 'conway', level: 0, timeLimit: 60 })).toThrow(/^level: /)
+    expect(() => parseArmyJob({ kind: 'play', type: 'conway', level: 4, timeLimit: 60 })).toThrow(/^kind: /)
+    expect(() => parseArmyJob({ kind: 'bound', type: 'conway', level: 4, timeLimit: 60, window: { rows: 'x' } })).toThrow(/^window: /)
+  })
+
+  it('File > Open hands an army document to the army workbench, and leaves the problem document alone', async () => {
+    const doc = useDocument()
+    const army = useArmy()
+    const before = doc.doc
+    expect(await doc.open()).toBe(true)
+    expect(army.active).toBe(true)
+    expect(army.fileName).toBe('conway.army.json')
+    expect(army.length).toBe(13)
+    expect(doc.doc).toBe(before)
   })
 })

@@ -48,11 +48,22 @@ export async function sheetPng(
   spec: SheetSpec,
   o: Omit<PictureOptions, 'size'>,
 ): Promise<Result<{ bytes: Uint8Array; width: number; height: number }, Diagnostic>> {
+  return scenesSheetPng((ply, size) => buildScene(prepare(sceneAt(ply), { ...o, size }), size, size), caption, plies, spec, o)
+}
+
+/** A figure sheet of scenes built by `sceneAt` in square frames of the sheet's size (transfers, solitaire armies). */
+export async function scenesSheetPng(
+  sceneAt: (ply: number, size: number) => Scene,
+  caption: (ply: number) => string,
+  plies: number,
+  spec: SheetSpec,
+  o: Pick<PictureOptions, 'scale' | 'background'>,
+): Promise<Result<{ bytes: Uint8Array; width: number; height: number }, Diagnostic>> {
   const layout = sheetLayout(spec, plies)
   if (!layout.ok) return err(layout.error)
   const size = spec.size
   const scenes = layout.value.frames.map((f) => ({
-    scene: buildScene(prepare(sceneAt(f.ply), { ...o, size }), size, size),
+    scene: sceneAt(f.ply, size),
     x: f.x,
     y: f.y,
     caption: { x: f.captionX, y: f.captionY, text: caption(f.ply), size: Math.max(10, Math.min(16, size / 18)), colour: '#333333' },

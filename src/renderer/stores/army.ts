@@ -17,7 +17,9 @@ import { IMPROVED_MAP, pagodaMap, PAGODA_MAPS } from '../../shared/solitaire/pag
 import { formatArmyMoves, positionAfter, verifyArmy } from '../../shared/solitaire/solution'
 import { api } from '../api'
 import { armyAspect, buildArmyScene, type ArmySceneInput } from '../board/army-scene'
-import { armyPng, type PictureOptions } from '../board/export'
+import { armyPng, scenesSheetPng, type PictureOptions } from '../board/export'
+import { DEFAULT_SHEET } from '../../shared/sheet'
+import { describe as describeFault } from '../../shared/result'
 import { captured, paint as paintCell, weightSeries, type Cell } from '../state/army'
 
 /** The army documents that ship with the workbench (resources/armies), by file name. */
@@ -278,6 +280,43 @@ export const useArmy = defineStore('army', () => {
         : 'cancelled'
   }
 
+  /** The scene input after k moves (the figure sheet's diagrams). */
+  function sceneAt(k: number, coordinates: boolean): ArmySceneInput {
+    const move = k > 0 ? doc.value.moves[k - 1] : undefined
+    return {
+      type: doc.value.type,
+      window: doc.value.window,
+      men: positionAfter(doc.value.army, doc.value.moves, k),
+      ghosts: move ? captured(move) : [],
+      ...(move && { path: move }),
+      pagoda: overlays.value.pagoda ? map.value : null,
+      coordinates,
+    }
+  }
+
+  /** A figure sheet of the positions after moves from..to (each with its move drawn), saved as a PNG. */
+  async function exportSheet(
+    from: number,
+    to: number,
+    o: Omit<PictureOptions, 'size'> & { columns: number; size: number },
+  ): Promise<string> {
+    const r = await scenesSheetPng(
+      (k, size) => buildArmyScene(sceneAt(k, o.coordinates), size, size),
+      (k) => (k === 0 ? 'start' : `${k}. ${movesText.value.split(', ')[k - 1]}`),
+      length.value,
+      { ...DEFAULT_SHEET, from, to, columns: o.columns, size: o.size },
+      o,
+    )
+    if (!r.ok) return describeFault(r.error)
+    const name = `${fileName.value.replace(/\.army\.json$|\.json$/, '')}-moves-${from}-${to}.png`
+    const out = await api().saveImage({ name, bytes: r.value.bytes })
+    return out.status === 'saved'
+      ? `saved ${out.name}: ${r.value.width} x ${r.value.height} pixels`
+      : out.status === 'failed'
+        ? out.reason
+        : 'cancelled'
+  }
+
   return {
     active,
     doc,
@@ -316,6 +355,7 @@ export const useArmy = defineStore('army', () => {
     cancel,
     save,
     exportPng,
+    exportSheet,
     dismissNotice: () => void (notice.value = null),
   }
 })
