@@ -63,6 +63,8 @@ function emptyArmy(type: ArmyType, level: number): ArmyDocument {
 export const useArmy = defineStore('army', () => {
   /** Whether the workbench shows the army (else the transfer problem). */
   const active = ref(false)
+  /** Whether an army has been started or opened (the session keeps it from then on). */
+  const started = ref(false)
   const doc = shallowRef<ArmyDocument>(emptyArmy('conway', 4))
   const fileName = ref('conway-level4.army.json')
   const step = ref(0)
@@ -113,6 +115,14 @@ export const useArmy = defineStore('army', () => {
     mapId.value = IMPROVED_MAP[d.type]
     jobOutcome.value = null
     active.value = true
+    started.value = true
+  }
+
+  /** Put back an army from the autosaved session. */
+  function restore(d: ArmyDocument, name: string, at: number, shown: boolean): void {
+    load(d, name)
+    step.value = Math.max(0, Math.min(d.moves.length, at))
+    active.value = shown
   }
 
   /** Start an empty army of a type to a level, on the window its pagoda bound asks for. */
@@ -319,6 +329,8 @@ export const useArmy = defineStore('army', () => {
 
   return {
     active,
+    started,
+    restore,
     doc,
     fileName,
     step,
