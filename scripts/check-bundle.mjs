@@ -7,7 +7,7 @@ import { join } from 'node:path'
 const dir = join(import.meta.dirname, '../out/web/assets')
 const MARKERS = ['expandRange', 'witnessMoveTo', 'markJumpFrontier', 'splitFeatures', 'no predecessor at level', 'memory budget exceeded']
 const files = readdirSync(dir).filter((f) => f.endsWith('.js'))
-const workers = files.filter((f) => /(job|expansion)-worker/.test(f))
+const workers = files.filter((f) => /(job|expansion|army)-worker/.test(f))
 const page = files.filter((f) => !workers.includes(f))
 const text = (f) => readFileSync(join(dir, f), 'utf8')
 const jobWorker = workers

@@ -12,8 +12,8 @@
  */
 import { basename, dirname, isAbsolute, resolve } from 'node:path'
 import type { DocumentFile, OpenOutcome, RecentDocument, SaveOutcome, SaveRequest, UnsavedChoice } from '../preload/api'
-import { EXTENSION, parseDocument } from '../shared/document'
-import { describe } from '../shared/result'
+import { EXTENSION } from '../shared/document'
+import { documentFault } from '../shared/documents'
 import { MAX_DOCUMENT_BYTES } from './ipc'
 
 export interface DocumentFs {
@@ -145,8 +145,8 @@ export class DocumentFiles {
       if ((e as { code?: unknown }).code === 'ENOENT') this.deps.recent.remove(path)
       return { status: 'failed', reason: `cannot open ${path}: ${reason(e)}` }
     }
-    const doc = parseDocument(text)
-    if (!doc.ok) return { status: 'failed', reason: `${name} is not a valid problem document: ${doc.error.map(describe).join('; ')}` }
+    const fault = documentFault(text)
+    if (fault !== null) return { status: 'failed', reason: `${name} is not a valid ${fault}` }
     this.lastDir = dirname(path)
     this.deps.recent.add(path)
     return { status: 'opened', file: { name, path }, text }
@@ -172,8 +172,8 @@ export class DocumentFiles {
   }
 
   private async write(path: string, text: string): Promise<SaveOutcome> {
-    const doc = parseDocument(text)
-    if (!doc.ok) return { status: 'failed', reason: `not saved: the document is not valid: ${doc.error.map(describe).join('; ')}` }
+    const fault = documentFault(text)
+    if (fault !== null) return { status: 'failed', reason: `not saved: the document is not valid (${fault})` }
     try {
       await this.deps.fs.writeFileAtomic(path, text)
     } catch (e) {

@@ -8,6 +8,7 @@ import { nextTick } from 'vue'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DocumentState, HalmaApi, SessionRead, SessionWrite } from '../../src/preload/api'
 import { useHostApi } from '../../src/renderer/api'
+import { useArmy } from '../../src/renderer/stores/army'
 import { useDocument } from '../../src/renderer/stores/document'
 import { useEditor } from '../../src/renderer/stores/editor'
 import { AUTOSAVE_DELAY, useSession } from '../../src/renderer/stores/session'
@@ -224,6 +225,36 @@ describe('the session store', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  it('puts back the solitaire army shown, painted men and the stepper’s move included; a damaged army refuses the session', async () => {
+    const host = fakeHost()
+    const session = useSession()
+    await session.restore()
+    const army = useArmy()
+    expect(army.openPreset('conway-20-level4.army.json')).toBe(true)
+    army.go(9)
+    await session.flush()
+    await vi.waitFor(() => expect(JSON.parse(host.writes.at(-1)!).army?.step).toBe(9))
+    const kept = host.writes.at(-1)!
+
+    setActivePinia(createPinia())
+    const again = useSession()
+    await again.restore()
+    const army2 = useArmy()
+    expect(army2.active).toBe(true)
+    expect(army2.fileName).toBe('conway-20-level4.army.json')
+    expect(army2.length).toBe(13)
+    expect(army2.step).toBe(9)
+    expect(army2.current.men).toBe(7)
+    expect(useDocument().notice?.text).toMatch(/the army conway-20-level4\.army\.json at move 9\.$/)
+
+    const damaged = JSON.parse(kept) as { army: { document: string } }
+    damaged.army.document = damaged.army.document.replace('"level": 4', '"level": 9')
+    const r = parseSession(JSON.stringify(damaged))
+    expect(!r.ok && r.error.message).toMatch(
+      /^its army document does not load: conway-20-level4\.army\.json: army: a man in row 4, in front of the level's row 9/,
+    )
   })
 
   it('puts back the editor’s edits not yet in use, with the editor open', async () => {

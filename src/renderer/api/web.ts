@@ -14,10 +14,10 @@ import type {
   SaveOutcome,
   SaveRequest,
 } from '../../preload/api'
-import { parseDocument } from '../../shared/document'
+import { documentFault } from '../../shared/documents'
 import { JobManager, type JobEvent } from '../../shared/jobs/manager'
 import { parseJobRequest } from '../../shared/jobs/protocol'
-import { describe, ok } from '../../shared/result'
+import { ok } from '../../shared/result'
 import { webLauncher } from '../../hosts/web/jobs'
 import { indexedDbStore, webSession } from './web-session'
 
@@ -48,8 +48,8 @@ export async function readDocumentFile(file: File): Promise<OpenOutcome> {
   } catch (e) {
     return { status: 'failed', reason: `cannot open ${file.name}: ${(e as Error).message}` }
   }
-  const doc = parseDocument(text)
-  if (!doc.ok) return { status: 'failed', reason: `${file.name} is not a valid problem document: ${doc.error.map(describe).join('; ')}` }
+  const fault = documentFault(text)
+  if (fault !== null) return { status: 'failed', reason: `${file.name} is not a valid ${fault}` }
   return { status: 'opened', file: { name: file.name }, text }
 }
 
@@ -78,8 +78,8 @@ function pickFile(): Promise<OpenOutcome> {
 
 /** Save as a download: the browser puts the file where the user keeps downloads. */
 function download(request: SaveRequest): SaveOutcome {
-  const doc = parseDocument(request.text)
-  if (!doc.ok) return { status: 'failed', reason: `not saved: the document is not valid: ${doc.error.map(describe).join('; ')}` }
+  const fault = documentFault(request.text)
+  if (fault !== null) return { status: 'failed', reason: `not saved: the document is not valid (${fault})` }
   const url = URL.createObjectURL(new Blob([request.text], { type: 'application/json' }))
   const a = document.createElement('a')
   a.href = url

@@ -12,6 +12,8 @@ const HOLE_FILL = '#efe7d6'
 const HOLE_STROKE = '#b7ad98'
 const TARGET_STROKE = ['#c9a227', '#c9a227']
 const TARGET_FILL = ['#f6e7b5', '#f7d9d2']
+/** How faint a captured man ends (the live board fades him to this). */
+export const GHOST_OPACITY = 0.18
 
 function text(l: Label, bold = false): Konva.Text {
   const t = new Konva.Text({
@@ -65,6 +67,8 @@ export function drawBoard(scene: Scene, into: Konva.Container, background: strin
       }),
     )
   }
+  for (const h of scene.shades ?? [])
+    into.add(new Konva.Circle({ x: h.x, y: h.y, radius: h.r, fill: h.fill, stroke: HOLE_STROKE, strokeWidth: 1, listening: false }))
   for (const l of scene.coordinates) into.add(text(l))
 }
 
@@ -84,6 +88,12 @@ export function drawPosition(scene: Scene, into: Konva.Container, hideMan = -1):
   }
   // Without ladders the path goes under the men, as it always did.
   if (scene.path && !scene.path.onLadders) drawPath(scene, into)
+  for (const g of scene.ghosts ?? []) {
+    const ghost = manNode(g.x, g.y, g.r, g.fill)
+    ghost.opacity(GHOST_OPACITY)
+    ghost.name('ghost')
+    into.add(ghost)
+  }
   for (const m of scene.men) {
     if (m.cell === hideMan) continue
     if (m.sym)
@@ -140,6 +150,7 @@ export function drawPosition(scene: Scene, into: Konva.Container, hideMan = -1):
   }
   if (scene.path?.onLadders) drawPath(scene, into)
   for (const l of scene.typeLabels) into.add(text(l, true))
+  for (const l of scene.cellLabels ?? []) into.add(text(l))
   // Rung keys: the legend's letters on a white badge with a dark edge (readable on any lane).
   for (const l of scene.rungLabels) {
     const t = text(l, true)

@@ -6,7 +6,7 @@
 import { pictureFits, sheetLayout, type SheetSpec } from '../../shared/sheet'
 import { err, ok, type Diagnostic, type Result } from '../../shared/result'
 import { keyHeight, scenePng } from './draw'
-import { buildScene, ladderKeyRows, NO_OVERLAYS, type SceneInput } from './scene'
+import { buildScene, ladderKeyRows, NO_OVERLAYS, type Scene, type SceneInput } from './scene'
 
 export const BACKGROUNDS = { white: '#ffffff', board: '#fbf8f1', transparent: null } as const
 export type Background = keyof typeof BACKGROUNDS
@@ -55,11 +55,22 @@ export async function sheetPng(
   spec: SheetSpec,
   o: Omit<PictureOptions, 'size'>,
 ): Promise<Result<{ bytes: Uint8Array; width: number; height: number }, Diagnostic>> {
+  return scenesSheetPng((ply, size) => buildScene(prepare(sceneAt(ply), { ...o, size }), size, size), caption, plies, spec, o)
+}
+
+/** A figure sheet of scenes built by `sceneAt` in square frames of the sheet's size (transfers, solitaire armies). */
+export async function scenesSheetPng(
+  sceneAt: (ply: number, size: number) => Scene,
+  caption: (ply: number) => string,
+  plies: number,
+  spec: SheetSpec,
+  o: Pick<PictureOptions, 'scale' | 'background'>,
+): Promise<Result<{ bytes: Uint8Array; width: number; height: number }, Diagnostic>> {
   const layout = sheetLayout(spec, plies)
   if (!layout.ok) return err(layout.error)
   const size = spec.size
   const scenes = layout.value.frames.map((f) => ({
-    scene: buildScene(prepare(sceneAt(f.ply), { ...o, size }), size, size),
+    scene: sceneAt(f.ply, size),
     x: f.x,
     y: f.y,
     caption: { x: f.captionX, y: f.captionY, text: caption(f.ply), size: Math.max(10, Math.min(16, size / 18)), colour: '#333333' },
@@ -69,4 +80,9 @@ export async function sheetPng(
   if (!fits.ok) return err(fits.error)
   const blob = await scenePng(scenes, width, height, o.scale, BACKGROUNDS[o.background])
   return ok({ bytes: await bytes(blob), width: width * o.scale, height: height * o.scale })
+}
+
+/** The PNG of a scene already built (a solitaire army's diagram, army-scene.ts): its size x scale pixels. */
+export async function armyPng(scene: Scene, o: Pick<PictureOptions, 'scale' | 'background'>): Promise<Uint8Array> {
+  return bytes(await scenePng([{ scene, x: 0, y: 0 }], scene.width, scene.height, o.scale, BACKGROUNDS[o.background]))
 }

@@ -111,6 +111,12 @@ export interface Scene {
   readonly path?: Polyline & { readonly onLadders: boolean }
   readonly destinations: readonly Circle[]
   readonly cursor?: Circle
+  /** Holes filled with a colour of their own (the pagoda overlay of an army, by weight). */
+  readonly shades?: readonly (Circle & { readonly fill: string })[]
+  /** Men just captured, drawn faint over their holes (the army stepper fades them out). */
+  readonly ghosts?: readonly Man[]
+  /** Text on cells over the men (the pagoda overlay's exponents). */
+  readonly cellLabels?: readonly Label[]
 }
 
 const cache = new WeakMap<Board, Map<string, Layout>>()

@@ -1,7 +1,8 @@
 /**
  * The autosaved session: what is needed to put the user's work back after a reload or a crash.
  * The open document (as its file would hold it), its file, whether it had unsaved changes, the line
- * in the stepper with its label and ply, and the editor's edits not yet in use. Printed as JSON
+ * in the stepper with its label and ply, the editor's edits not yet in use, and the solitaire army
+ * document with its stepper's position and whether it was the one shown. Printed as JSON
  * text for the host to keep (IndexedDB in the browser, a file in the desktop app's data folder),
  * and checked in full when read back: a session that does not load is refused with the reason,
  * whole, so the workbench starts clean instead of half restored.
@@ -14,6 +15,7 @@ import { describe, diagnostic, err, ok, type Diagnostic, type Result } from '../
 import { DIAGONALS, MOVE_SETS } from '../../shared/rules'
 import { PROBLEM_KINDS } from '../../shared/problem'
 import { clampPly, lineOf, lineText, type Timeline } from '../../shared/timeline'
+import { formatArmyDocument, parseArmyDocument, type ArmyDocument } from '../../shared/solitaire/document'
 import type { LineLabel } from './line-label'
 
 /** The value of the `format` key. */
@@ -63,6 +65,8 @@ const SessionSchema = z.strictObject({
   }),
   /** The editor's edits not yet in use, and whether the editor was the mode shown. */
   editor: z.strictObject({ draft: DraftSchema, open: z.boolean() }).optional(),
+  /** The solitaire army document (as its file would hold it), its file name, the stepper's move, and whether it was shown. */
+  army: z.strictObject({ name: Name, document: z.string(), step: z.int().min(0), shown: z.boolean() }).optional(),
 })
 
 /** What the workbench holds, to be kept. */
@@ -74,6 +78,7 @@ export interface SessionState {
   readonly label: LineLabel
   readonly ply: number
   readonly editor?: { readonly draft: Draft; readonly open: boolean }
+  readonly army?: { readonly name: string; readonly document: ArmyDocument; readonly step: number; readonly shown: boolean }
 }
 
 /** A session read back and checked: ready to be put in place. */
@@ -92,6 +97,7 @@ export function formatSession(s: SessionState, savedAt: Date): string {
     dirty: s.dirty,
     line: { moves: s.line.moves.length === 0 ? '' : lineText(s.line, false), label: s.label, ply: s.ply },
     ...(s.editor && { editor: s.editor }),
+    ...(s.army && { army: { ...s.army, document: formatArmyDocument(s.army.document) } }),
   })
 }
 
@@ -120,6 +126,15 @@ export function parseSession(text: string): Result<RestoredSession, Diagnostic> 
   if (!doc.ok) return refused(`its document does not load: ${doc.error.map(describe).join('; ')}`)
   const line = lineOf(doc.value.problem, s.line.moves)
   if (!line.ok) return refused(`its line does not play: ${describe(line.error)}`)
+  let army: SessionState['army']
+  if (s.army) {
+    try {
+      const d = parseArmyDocument(s.army.document, s.army.name)
+      army = { name: s.army.name, document: d, step: Math.min(s.army.step, d.moves.length), shown: s.army.shown }
+    } catch (e) {
+      return refused(`its army document does not load: ${(e as Error).message}`)
+    }
+  }
   return ok({
     savedAt,
     file: s.file.path === undefined ? { name: s.file.name } : { name: s.file.name, path: s.file.path },
@@ -129,5 +144,6 @@ export function parseSession(text: string): Result<RestoredSession, Diagnostic> 
     label: s.line.label,
     ply: clampPly(line.value, s.line.ply),
     ...(s.editor && { editor: { draft: s.editor.draft as Draft, open: s.editor.open } }),
+    ...(army && { army }),
   })
 }

@@ -16,6 +16,8 @@ import { describe, expect as unwrap } from '../../shared/result'
 import type { MoveSet } from '../../shared/rules'
 import { lineOf } from '../../shared/timeline'
 import { api } from '../api'
+import { isArmyDocumentText } from '../../shared/solitaire/document'
+import { useArmy } from './army'
 import { canRedo, canUndo, edit, isDirty, markSaved, redo, startHistory, undo, windowTitle, type History } from '../state/history'
 
 export const UNTITLED = 'untitled.halma.json'
@@ -135,6 +137,8 @@ export const useDocument = defineStore('document', () => {
       say('error', outcome.reason)
       return false
     }
+    // A solitaire army document opens in the army workbench (stores/army.ts).
+    if (isArmyDocumentText(outcome.text)) return useArmy().openText(outcome.file.name, outcome.text)
     const r = parseDocument(outcome.text)
     if (!r.ok) {
       say('error', `${outcome.file.name} is not a valid problem document: ${r.error.map(describe).join('; ')}`)

@@ -12,6 +12,7 @@ import { describe } from '../../shared/result'
 import { api } from '../api'
 import { formatSession, parseSession, type SessionState } from '../state/session'
 import { labelText } from '../state/line-label'
+import { useArmy } from './army'
 import { useDocument } from './document'
 import { useEditor } from './editor'
 import { useWorkbench } from './workbench'
@@ -27,6 +28,7 @@ export const useSession = defineStore('session', () => {
   const documentStore = useDocument()
   const workbench = useWorkbench()
   const editor = useEditor()
+  const army = useArmy()
   /** 'off' until the last session has been read back (nothing is written over it before). */
   const status = ref<AutosaveStatus>('off')
   const failure = ref<string | null>(null)
@@ -42,6 +44,8 @@ export const useSession = defineStore('session', () => {
     label: workbench.label,
     ply: workbench.ply,
     ...(editor.pending && { editor: { draft: editor.draft, open: editor.active } }),
+    // An army is kept once one has been started or opened (a solution found in the workbench is work too).
+    ...(army.started && { army: { name: army.fileName, document: army.doc, step: army.step, shown: army.active } }),
   }))
 
   async function write(): Promise<void> {
@@ -113,12 +117,14 @@ export const useSession = defineStore('session', () => {
         await nextTick()
         workbench.restoreLine(v.line, v.label, v.ply)
         if (v.editor) editor.restore(v.editor.draft, v.editor.open)
+        if (v.army) army.restore(v.army.document, v.army.name, v.army.step, v.army.shown)
         const what = [
           v.dirty ? 'unsaved changes' : '',
           v.line.moves.length > 0 ? `the line (${labelText(v.label) || 'moves'}) at move ${v.ply}` : '',
           v.editor ? 'edits not yet in use' : '',
+          v.army?.shown ? `the army ${v.army.name} at move ${v.army.step}` : '',
         ].filter((x) => x !== '')
-        if (v.dirty || workbench.unkept || v.editor)
+        if (v.dirty || workbench.unkept || v.editor || v.army?.shown)
           documentStore.notify('info', `Restored your work from ${time(v.savedAt)}: ${v.file.name}, ${what.join(', ')}.`)
       }
     }

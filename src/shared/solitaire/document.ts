@@ -5,7 +5,7 @@
  */
 import * as z from 'zod'
 import { ARMY_TYPES, GEOMETRIES, type ArmyType, type Window } from './geometry'
-import { parseArmyMoves, parseCell } from './solution'
+import { cellLabel, formatArmyMoves, parseArmyMoves, parseCell } from './solution'
 
 const ArmyDocumentSchema = z.strictObject({
   format: z.literal('halma-army'),
@@ -69,5 +69,40 @@ export function parseArmyDocument(text: string, where = 'document'): ArmyDocumen
     army,
     moves,
     ...(d.source && { source: d.source }),
+  }
+}
+
+/** The document's JSON text (parseArmyDocument reads it back to the same document). */
+export function formatArmyDocument(d: ArmyDocument): string {
+  const g = GEOMETRIES[d.type]
+  return `${JSON.stringify(
+    {
+      format: 'halma-army',
+      version: 1,
+      ...(d.title && { title: d.title }),
+      type: d.type,
+      level: d.level,
+      window: { rows: d.window.rows, width: d.window.width },
+      army: d.army.map((c) => cellLabel(g, d.window, c)).join(' '),
+      moves: formatArmyMoves(g, d.window, d.moves),
+      ...(d.source && { source: d.source }),
+    },
+    null,
+    2,
+  )}\n`
+}
+
+/** Whether the text claims to be an army document (its format field), valid or not. */
+export function isArmyDocumentText(text: string): boolean {
+  return /"format"\s*:\s*"halma-army"/.test(text.slice(0, 400))
+}
+
+/** Why the text is not a valid army document, or null if it is one (for hosts that check files). */
+export function armyDocumentFault(text: string): string | null {
+  try {
+    parseArmyDocument(text)
+    return null
+  } catch (e) {
+    return (e as Error).message
   }
 }

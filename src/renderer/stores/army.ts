@@ -1,0 +1,373 @@
+/**
+ * The solitaire army document in the workbench (issue 17): the army on its window, the moves of
+ * its solution, the stepper, the pagoda overlay, and the jobs that bound, solve and count armies
+ * in a Web Worker. The core computes (positions, weights, verification, the solvers); this store
+ * orchestrates. An army document is opened from a file, from the shipped ones, or started from a
+ * type and a level with an empty window to paint men on.
+ */
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef } from 'vue'
+import { runArmyJob, ArmyJobCancelled, type ArmyJobHandle, type ArmyJobRunner } from '../../hosts/web/army-jobs'
+import { pagodaBound } from '../../shared/solitaire/bounds'
+import { formatArmyDocument, parseArmyDocument, type ArmyDocument } from '../../shared/solitaire/document'
+import { GEOMETRIES, type ArmyType } from '../../shared/solitaire/geometry'
+import type { ArmyJobKind, ArmyJobResult } from '../../shared/solitaire/job'
+import { defaultWindow } from '../../shared/solitaire/minimum'
+import { IMPROVED_MAP, pagodaMap, PAGODA_MAPS } from '../../shared/solitaire/pagoda'
+import { formatArmyMoves, positionAfter, verifyArmy } from '../../shared/solitaire/solution'
+import { api } from '../api'
+import { armyAspect, buildArmyScene, type ArmySceneInput } from '../board/army-scene'
+import { armyPng, scenesSheetPng, type PictureOptions } from '../board/export'
+import { DEFAULT_SHEET } from '../../shared/sheet'
+import { describe as describeFault } from '../../shared/result'
+import { captured, paint as paintCell, weightSeries, type Cell } from '../state/army'
+
+/** The army documents that ship with the workbench (resources/armies), by file name. */
+const SHIPPED = import.meta.glob('../../../resources/armies/*.army.json', { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>
+export const ARMY_PRESETS: readonly { readonly name: string; readonly text: string; readonly title: string }[] = Object.entries(SHIPPED)
+  .map(([path, text]) => {
+    const name = path.split('/').pop()!
+    return { name, text, title: parseArmyDocument(text, name).title ?? name }
+  })
+  .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
+
+let runner: ArmyJobRunner = runArmyJob
+/** Run army jobs with another runner (tests). */
+export function useArmyJobRunner(r: ArmyJobRunner): void {
+  runner = r
+}
+
+/** Seconds a job may run by default (HiGHS's time limit; count: in all). */
+export const ARMY_TIME_LIMIT = 120
+
+export interface ArmyNotice {
+  readonly kind: 'info' | 'error'
+  readonly text: string
+}
+
+function emptyArmy(type: ArmyType, level: number): ArmyDocument {
+  const title = GEOMETRIES[type].title.replace(/^the /, '')
+  return {
+    title: `${title.charAt(0).toUpperCase()}${title.slice(1)} to level ${level}`,
+    type,
+    level,
+    window: defaultWindow(type, level),
+    army: [],
+    moves: [],
+  }
+}
+
+export const useArmy = defineStore('army', () => {
+  /** Whether the workbench shows the army (else the transfer problem). */
+  const active = ref(false)
+  /** Whether an army has been started or opened (the session keeps it from then on). */
+  const started = ref(false)
+  const doc = shallowRef<ArmyDocument>(emptyArmy('conway', 4))
+  const fileName = ref('conway-level4.army.json')
+  const step = ref(0)
+  const overlays = ref({ pagoda: true, coordinates: true })
+  const mapId = ref(IMPROVED_MAP.conway)
+  const notice = ref<ArmyNotice | null>(null)
+  /** Bumped when a step forward should fade the captured men out. */
+  const fade = ref(0)
+
+  const geometry = computed(() => GEOMETRIES[doc.value.type])
+  const maps = computed(() => Object.values(PAGODA_MAPS).filter((m) => m.types.includes(doc.value.type)))
+  const map = computed(() => pagodaMap(mapId.value))
+  const length = computed(() => doc.value.moves.length)
+  const position = computed(() => positionAfter(doc.value.army, doc.value.moves, step.value))
+  const lastMove = computed(() => (step.value > 0 ? doc.value.moves[step.value - 1] : undefined))
+  const ghosts = computed(() => (lastMove.value ? captured(lastMove.value) : []))
+  const series = computed(() => weightSeries(doc.value.army, doc.value.moves, map.value))
+  const current = computed(() => series.value[step.value]!)
+  const verdict = computed(() => (length.value > 0 ? verifyArmy(geometry.value, doc.value.window, doc.value.army, doc.value.moves) : null))
+  const movesText = computed(() => formatArmyMoves(geometry.value, doc.value.window, doc.value.moves))
+  /** The pagoda bound on the army's size for its type and level (section 4.1, exact). */
+  const bound = computed(() => {
+    try {
+      return pagodaBound(doc.value.type, doc.value.level)
+    } catch {
+      return null
+    }
+  })
+  const sceneInput = computed<ArmySceneInput>(() => ({
+    type: doc.value.type,
+    window: doc.value.window,
+    men: position.value,
+    ghosts: ghosts.value,
+    ...(lastMove.value && { path: lastMove.value }),
+    pagoda: overlays.value.pagoda ? map.value : null,
+    coordinates: overlays.value.coordinates,
+  }))
+
+  function say(kind: ArmyNotice['kind'], text: string): void {
+    notice.value = { kind, text }
+  }
+
+  function load(d: ArmyDocument, name: string): void {
+    cancel()
+    doc.value = d
+    fileName.value = name
+    step.value = 0
+    mapId.value = IMPROVED_MAP[d.type]
+    jobOutcome.value = null
+    active.value = true
+    started.value = true
+  }
+
+  /** Put back an army from the autosaved session. */
+  function restore(d: ArmyDocument, name: string, at: number, shown: boolean): void {
+    load(d, name)
+    step.value = Math.max(0, Math.min(d.moves.length, at))
+    active.value = shown
+  }
+
+  /** Start an empty army of a type to a level, on the window its pagoda bound asks for. */
+  function newArmy(type: ArmyType, level: number): boolean {
+    let d: ArmyDocument
+    try {
+      d = emptyArmy(type, level)
+    } catch (e) {
+      say('error', (e as Error).message)
+      return false
+    }
+    load(d, `${type}-level${level}.army.json`)
+    say('info', `${d.title}: click cells to place men (shift-click: a whole row), or Solve`)
+    return true
+  }
+
+  /** Open an army document's text; false (and a notice naming the fault) if it is not one. */
+  function openText(name: string, text: string): boolean {
+    let d: ArmyDocument
+    try {
+      d = parseArmyDocument(text, name)
+    } catch (e) {
+      say('error', (e as Error).message)
+      return false
+    }
+    load(d, name)
+    const v = verdict.value
+    say(v && !v.ok ? 'error' : 'info', v && !v.ok ? `${name}: the solution does not verify: ${v.error}` : `opened ${name}`)
+    return true
+  }
+
+  function openPreset(name: string): boolean {
+    const p = ARMY_PRESETS.find((x) => x.name === name)
+    if (!p) {
+      say('error', `no shipped army document ${name}`)
+      return false
+    }
+    return openText(p.name, p.text)
+  }
+
+  /** Place or take away a man (row: the whole row); a changed army drops its solution. */
+  function paint(cell: Cell, row = false): boolean {
+    if (job.value) {
+      say('error', 'a job is running on this army: cancel it to change the army')
+      return false
+    }
+    const r = paintCell(geometry.value, doc.value.window, doc.value.level, doc.value.army, cell, row)
+    if (!r.ok) {
+      say('error', r.reason)
+      return false
+    }
+    const dropped = doc.value.moves.length > 0
+    doc.value = { ...doc.value, army: r.army, moves: [] }
+    step.value = 0
+    if (dropped) say('info', 'the army changed: its solution was dropped')
+    return true
+  }
+
+  function clearArmy(): void {
+    if (job.value) return
+    doc.value = { ...doc.value, army: [], moves: [] }
+    step.value = 0
+  }
+
+  function go(k: number): void {
+    const next = Math.max(0, Math.min(length.value, Math.round(k)))
+    if (next === step.value + 1) fade.value++
+    step.value = next
+  }
+  const stepBy = (n: number): void => go(step.value + n)
+  const first = (): void => go(0)
+  const last = (): void => go(length.value)
+
+  // Jobs.
+  const job = shallowRef<{ readonly kind: ArmyJobKind; readonly message: string; readonly started: number } | null>(null)
+  const jobOutcome = ref<{ readonly kind: ArmyJobKind; readonly text: string; readonly ok: boolean } | null>(null)
+  let handle: ArmyJobHandle | undefined
+
+  function statement(r: ArmyJobResult): { text: string; ok: boolean } {
+    const where = `window ${r.window.rows} rows, ${r.window.width} columns beyond each row`
+    const s = `${r.seconds.toFixed(1)} s`
+    switch (r.kind) {
+      case 'bound':
+        return r.men === null
+          ? { text: `integer program: ${r.status} (${where}, ${s})`, ok: false }
+          : { text: `at least ${r.men} men: no army inside the ${where} has fewer (integer program, ${s})`, ok: true }
+      case 'solve':
+        if (!r.moves || !r.verdict?.ok)
+          return {
+            text: `no solution: ${r.status}${r.men !== null ? `, ${r.men} men, no legal order of the jumps found` : ''} (${s})`,
+            ok: false,
+          }
+        return {
+          text: `${r.men} men (the minimum on the ${where}), ${r.moves.length} moves, ${r.verdict.jumps} jumps, verified (${s})`,
+          ok: true,
+        }
+      case 'count':
+        return {
+          text: `${r.classes} minimum armies of ${r.men ?? '?'} men up to reflection (${r.armies} with reflections)${r.end === 'complete' ? '' : `, stopped: ${r.end}`} (${where}, ${s})`,
+          ok: r.end === 'complete',
+        }
+    }
+  }
+
+  /** Run a job for the document's type and level in a worker. */
+  async function run(kind: ArmyJobKind, timeLimit = ARMY_TIME_LIMIT): Promise<void> {
+    if (job.value) return
+    const { type, level, window } = doc.value
+    job.value = { kind, message: 'starting', started: Date.now() }
+    jobOutcome.value = null
+    const h = runner({ kind, type, level, timeLimit, window }, (message) => {
+      if (job.value) job.value = { ...job.value, message }
+    })
+    handle = h
+    try {
+      const r = await h.result
+      const st = statement(r)
+      jobOutcome.value = { kind, ...st }
+      if (r.kind === 'solve' && st.ok && r.moves)
+        doc.value = {
+          ...doc.value,
+          title: `${emptyArmy(type, level).title}: ${r.army.length} men`,
+          window: r.window,
+          army: [...r.army],
+          moves: r.moves.map((m) => [...m]),
+          source: `solved in the workbench (integer program with HiGHS, jumps ordered by depth-first search)`,
+        }
+      if (r.kind === 'solve') step.value = 0
+    } catch (e) {
+      jobOutcome.value = { kind, text: e instanceof ArmyJobCancelled ? 'cancelled' : (e as Error).message, ok: false }
+    } finally {
+      if (handle === h) {
+        handle = undefined
+        job.value = null
+      }
+    }
+  }
+
+  function cancel(): void {
+    handle?.cancel()
+  }
+
+  /** The document as JSON text (Save). */
+  const documentText = computed(() => formatArmyDocument(doc.value))
+
+  async function save(): Promise<void> {
+    const o = await api().saveDocumentAs({ file: { name: fileName.value }, text: documentText.value })
+    if (o.status === 'saved') {
+      fileName.value = o.file.name
+      say('info', `saved ${o.file.name}`)
+    } else if (o.status === 'failed') say('error', o.reason)
+  }
+
+  /** The diagram at the current step as a PNG `o.size` wide (its height by the window's proportions), saved (a download in the browser). */
+  async function exportPng(o: PictureOptions): Promise<string> {
+    const input = { ...sceneInput.value, coordinates: o.coordinates }
+    const height = Math.max(50, Math.round(o.size * armyAspect(input.type, input.window, input.coordinates)))
+    const bytes = await armyPng(buildArmyScene(input, o.size, height), o)
+    const name = `${fileName.value.replace(/\.army\.json$|\.json$/, '')}-move-${step.value}.png`
+    const out = await api().saveImage({ name, bytes })
+    return out.status === 'saved'
+      ? `saved ${out.name}: ${o.size * o.scale} x ${height * o.scale} pixels`
+      : out.status === 'failed'
+        ? out.reason
+        : 'cancelled'
+  }
+
+  /** The scene input after k moves (the figure sheet's diagrams). */
+  function sceneAt(k: number, coordinates: boolean): ArmySceneInput {
+    const move = k > 0 ? doc.value.moves[k - 1] : undefined
+    return {
+      type: doc.value.type,
+      window: doc.value.window,
+      men: positionAfter(doc.value.army, doc.value.moves, k),
+      ghosts: move ? captured(move) : [],
+      ...(move && { path: move }),
+      pagoda: overlays.value.pagoda ? map.value : null,
+      coordinates,
+    }
+  }
+
+  /** A figure sheet of the positions after moves from..to (each with its move drawn), saved as a PNG. */
+  async function exportSheet(
+    from: number,
+    to: number,
+    o: Omit<PictureOptions, 'size'> & { columns: number; size: number },
+  ): Promise<string> {
+    const r = await scenesSheetPng(
+      (k, size) => buildArmyScene(sceneAt(k, o.coordinates), size, size),
+      (k) => (k === 0 ? 'start' : `${k}. ${movesText.value.split(', ')[k - 1]}`),
+      length.value,
+      { ...DEFAULT_SHEET, from, to, columns: o.columns, size: o.size },
+      o,
+    )
+    if (!r.ok) return describeFault(r.error)
+    const name = `${fileName.value.replace(/\.army\.json$|\.json$/, '')}-moves-${from}-${to}.png`
+    const out = await api().saveImage({ name, bytes: r.value.bytes })
+    return out.status === 'saved'
+      ? `saved ${out.name}: ${r.value.width} x ${r.value.height} pixels`
+      : out.status === 'failed'
+        ? out.reason
+        : 'cancelled'
+  }
+
+  return {
+    active,
+    started,
+    restore,
+    doc,
+    fileName,
+    step,
+    overlays,
+    mapId,
+    notice,
+    fade,
+    geometry,
+    maps,
+    map,
+    length,
+    position,
+    lastMove,
+    ghosts,
+    series,
+    current,
+    verdict,
+    movesText,
+    bound,
+    sceneInput,
+    job,
+    jobOutcome,
+    documentText,
+    newArmy,
+    openText,
+    openPreset,
+    paint,
+    clearArmy,
+    go,
+    stepBy,
+    first,
+    last,
+    run,
+    cancel,
+    save,
+    exportPng,
+    exportSheet,
+    dismissNotice: () => void (notice.value = null),
+  }
+})

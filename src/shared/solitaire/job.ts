@@ -1,0 +1,81 @@
+/**
+ * Army jobs for a worker: what the workbench asks (an integer-programming bound, a solved army, or
+ * the count of minimum armies, for a type and a level) and what comes back, as plain data that
+ * crosses to a Web Worker and back. The worker (src/hosts/web/army-worker.ts) runs minimum.ts;
+ * HiGHS blocks its thread, so progress is by phase and cancel ends the worker.
+ */
+import { ARMY_TYPES, type ArmyType, type Window } from './geometry'
+import type { ArmyVerdict } from './solution'
+
+export const ARMY_JOB_KINDS = ['bound', 'solve', 'count'] as const
+/** bound: the integer program's minimum (Table 6); solve: an army of that size and its moves (Table 8); count: the minimum armies. */
+export type ArmyJobKind = (typeof ARMY_JOB_KINDS)[number]
+
+type Cell = readonly [number, number]
+
+export interface ArmyJob {
+  readonly kind: ArmyJobKind
+  readonly type: ArmyType
+  readonly level: number
+  /** Seconds HiGHS may take (count: in all). */
+  readonly timeLimit: number
+  /** The window; default: the pagoda bound's reach (minimum.ts defaultWindow). */
+  readonly window?: Window
+}
+
+export type ArmyJobResult =
+  | {
+      readonly kind: 'bound'
+      readonly status: string
+      /** The program's minimum on the window; null unless Optimal. */
+      readonly men: number | null
+      readonly window: Window
+      readonly seconds: number
+      readonly startsCovered: boolean | null
+    }
+  | {
+      readonly kind: 'solve'
+      readonly status: string
+      readonly men: number | null
+      readonly window: Window
+      readonly army: readonly Cell[]
+      /** The moves in a legal order (each one man's chain of cells), or null if none was found. */
+      readonly moves: readonly (readonly Cell[])[] | null
+      readonly verdict: ArmyVerdict | null
+      readonly seconds: number
+    }
+  | {
+      readonly kind: 'count'
+      readonly men: number | null
+      /** Distinct minimum armies up to reflection, and with their mirror images. */
+      readonly classes: number
+      readonly armies: number
+      readonly end: 'complete' | 'time' | 'gave up'
+      readonly window: Window
+      readonly seconds: number
+    }
+
+/** Worker to page. */
+export type ArmyWorkerMessage =
+  | { readonly type: 'progress'; readonly message: string }
+  | { readonly type: 'result'; readonly result: ArmyJobResult }
+  | { readonly type: 'error'; readonly message: string }
+
+const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
+
+/** A job as the worker receives it, checked; an error names the field. */
+export function parseArmyJob(x: unknown): ArmyJob {
+  if (!isRecord(x)) throw new Error('an army job is an object')
+  const { kind, type, level, timeLimit, window } = x
+  if (!(ARMY_JOB_KINDS as readonly unknown[]).includes(kind)) throw new Error(`kind: one of ${ARMY_JOB_KINDS.join(', ')}`)
+  if (!(ARMY_TYPES as readonly unknown[]).includes(type)) throw new Error(`type: one of ${ARMY_TYPES.join(', ')}`)
+  if (!Number.isInteger(level) || (level as number) < 1 || (level as number) > 64) throw new Error('level: a whole number from 1 to 64')
+  if (typeof timeLimit !== 'number' || !(timeLimit > 0)) throw new Error('timeLimit: a number of seconds above 0')
+  let w: Window | undefined
+  if (window !== undefined) {
+    if (!isRecord(window) || !Number.isInteger(window['rows']) || !Number.isInteger(window['width']))
+      throw new Error('window: { rows, width }, whole numbers')
+    w = { rows: window['rows'] as number, width: window['width'] as number }
+  }
+  return { kind: kind as ArmyJobKind, type: type as ArmyType, level: level as number, timeLimit, ...(w && { window: w }) }
+}
