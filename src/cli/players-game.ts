@@ -132,7 +132,7 @@ export function playersResultText(spec: MultiSpec, r: PlayersResult): string {
   const lines = [`${spec.title ?? `${spec.board}, camps ${spec.camps.join(', ')}, ${spec.men} men`}`, '', r.proof.statement]
   if (r.moves.length > 0) lines.push('', `moves (${r.moves.length}): ${r.moves.join(', ')}`)
   if (r.count)
-    lines.push('', `${BigInt(r.count.games).toLocaleString('en-US')} shortest games (move sequences), ending in ${r.count.finalPositions.toLocaleString('en-US')} distinct positions.`)
+    lines.push('', `${BigInt(r.count.games).toLocaleString('en-US')} shortest games (move sequences), ending in ${r.count.finalPositions.toLocaleString('en-US')} distinct ${r.count.finalPositions === 1 ? 'position' : 'positions'}.`)
   if (r.proof.searches.length > 0)
     lines.push(
       '',

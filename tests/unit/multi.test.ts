@@ -7,26 +7,34 @@ import { main } from '../../src/cli/main'
 /** An independent move counter: cells as "x,y" strings, jumps followed with a plain stack. */
 function naiveCount(g: MultiGame, player: number): number {
   const occ = startPosition(g)
+  // The rules page: the cross takes orthogonal moves only; the piecepack board all eight.
   const dirs =
-    g.board.lattice === 'square'
+    g.board.id === 'cross33'
       ? [
           [1, 0],
           [-1, 0],
           [0, 1],
           [0, -1],
-          [1, 1],
-          [-1, -1],
-          [1, -1],
-          [-1, 1],
         ]
-      : [
-          [1, 0],
-          [-1, 0],
-          [0, 1],
-          [0, -1],
-          [1, -1],
-          [-1, 1],
-        ]
+      : g.board.lattice === 'square'
+        ? [
+            [1, 0],
+            [-1, 0],
+            [0, 1],
+            [0, -1],
+            [1, 1],
+            [-1, -1],
+            [1, -1],
+            [-1, 1],
+          ]
+        : [
+            [1, 0],
+            [-1, 0],
+            [0, 1],
+            [0, -1],
+            [1, -1],
+            [-1, 1],
+          ]
   const board = new Set(g.board.cells.map(([x, y]) => `${x},${y}`))
   const men = new Set<string>()
   const mine: string[] = []

@@ -132,16 +132,74 @@ export function piecepackBoard(side = 8): MultiBoard {
   }
 }
 
+const ORTHOGONAL: readonly Cell[] = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+]
+
+/**
+ * The 33-hole cross of Fox and Geese (the English solitaire board): a 7x7 square without its 2x2
+ * corners, moves and jumps along rows and columns only (the rules page: "orthogonal moves").
+ * Camps clockwise from the top arm. The page's figure of the 8 counters is lost: a camp is its arm
+ * (the 6 holes of 3 columns by 2 rows) and 2 of the 8 holes around the centre, the one next to the
+ * arm and the corner clockwise before it, so that four camps fill every hole but the centre and
+ * each camp is its opposite's half-turn image (the counters take the opposite camp's places).
+ */
+export function crossBoard(): MultiBoard {
+  const cells: Cell[] = []
+  for (let y = 0; y < 7; y++) for (let x = 0; x < 7; x++) if ((x >= 2 && x <= 4) || (y >= 2 && y <= 4)) cells.push([x, y])
+  const indexOf = indexer(cells)
+  // The top camp; the others are its quarter turns about the centre (3, 3), clockwise.
+  const top: readonly Cell[] = [
+    [2, 0],
+    [3, 0],
+    [4, 0],
+    [2, 1],
+    [3, 1],
+    [4, 1],
+    [3, 2],
+    [2, 2],
+  ]
+  const turn = ([x, y]: Cell, k: number): Cell => {
+    let [u, v] = [x - 3, y - 3]
+    for (let i = 0; i < k; i++) [u, v] = [-v, u]
+    return [u + 3, v + 3]
+  }
+  const camp = (k: number, men: number): number[] => {
+    if (men !== 8) throw new Error(`a camp of the cross holds 8 men, not ${men}`)
+    return top.map((c) => indexOf(...turn(c, ((k % 4) + 4) % 4))!)
+  }
+  return {
+    id: 'cross33',
+    title: 'the 33-hole cross (Fox and Geese)',
+    cells,
+    directions: ORTHOGONAL,
+    lattice: 'square',
+    indexOf,
+    camp,
+    points: 4,
+    opposite: (k) => (k + 2) % 4,
+  }
+}
+
 export const STAR_121 = (): MultiBoard => starBoard(4, 'star121', 'the 121-hole star')
 export const STAR_73 = (): MultiBoard => starBoard(3, 'star73', 'the 73-hole star')
 export const STAR_MINI = (): MultiBoard => starBoard(2, 'star37', 'the mini star (37 holes)')
 
 /** The boards by id: the three stars, the piecepack board, and square boards of side 3-16 with eight directions. */
 export function boardById(id: string): MultiBoard {
-  const fixed: Record<string, () => MultiBoard> = { star121: STAR_121, star73: STAR_73, star37: STAR_MINI, piecepack8: () => piecepackBoard(8) }
+  const fixed: Record<string, () => MultiBoard> = {
+    star121: STAR_121,
+    star73: STAR_73,
+    star37: STAR_MINI,
+    piecepack8: () => piecepackBoard(8),
+    cross33: crossBoard,
+  }
   const square = /^square(\d+)$/.exec(id)
   if (square && Number(square[1]) >= 3 && Number(square[1]) <= 16) return piecepackBoard(Number(square[1]))
   const make = fixed[id]
-  if (!make) throw new Error(`unknown board '${id}' (star121, star73, star37, piecepack8, or squareN with N from 3 to 16)`)
+  if (!make) throw new Error(`unknown board '${id}' (star121, star73, star37, piecepack8, cross33, or squareN with N from 3 to 16)`)
   return make()
 }

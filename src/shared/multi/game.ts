@@ -8,7 +8,7 @@
  * camp (by default with her own men; or, as the rules page offers, every target cell occupied with
  * at least one of her own).
  */
-import { boardById, STAR_121, STAR_73, STAR_MINI, piecepackBoard, triangleSide, type Cell, type MultiBoard } from './boards'
+import { boardById, crossBoard, STAR_121, STAR_73, STAR_MINI, piecepackBoard, type Cell, type MultiBoard } from './boards'
 
 export interface Player {
   readonly name: string
@@ -83,6 +83,12 @@ export function multiPresets(): Record<string, MultiGame> {
         3,
       ),
     ),
+    ...[2, 3, 4].map((n) =>
+      game(`cross-${n}`, `33-hole cross (Fox and Geese), ${n} players, 8 counters`, crossBoard(), n === 2 ? [0, 2] : n === 3 ? [0, 1, 2] : [0, 1, 2, 3], 8, {
+        notes:
+          "The figure is lost: each camp is an arm of the cross and 2 of the 8 holes around the centre (the one next to the arm and the corner clockwise before it), so that four camps fill every hole but the centre; each player aims at the camp opposite, orthogonal moves only.",
+      }),
+    ),
     game('piecepack-4', 'piecepack 8x8, 4 players, 6 coins', piecepackBoard(), [0, 1, 2, 3], 6, {
       notes:
         "The figure is lost: each player's 6 coins fill the triangle x + y <= 2 of a corner; turns go clockwise from the top left corner.",
@@ -142,7 +148,8 @@ export function gameFromSpec(spec: MultiSpec): MultiGame {
     if (k === spec.camps[i]) throw new Error(`player ${i + 1}'s target is her own camp (${k})`)
   })
   if (new Set(targets).size !== n) throw new Error(`two players share a target camp (targets ${targets.join(', ')})`)
-  triangleSide(spec.men)
+  // A camp of the wrong size (not a triangle on a star) is named by the board.
+  if (!Number.isInteger(spec.men) || spec.men < 1) throw new Error(`${spec.men} men is not a number of men`)
   const names = spec.names ?? ARMY_NAMES.slice(0, n)
   if (names.length !== n) throw new Error(`${names.length} names for ${n} players`)
   for (const name of names) if (!/^[a-z]+$/.test(name)) throw new Error(`player name '${name}' is not a lowercase word`)

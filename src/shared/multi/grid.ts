@@ -2,7 +2,7 @@
  * A game of N players on the engine's grid: the core's Board and Rules for a multi-player board, so
  * that the search engine's packed space (moves, jumps, long jumps) serves it unchanged. A star lies
  * on the square grid with one diagonal (axial q the column, r the row: the 6-move rules with the
- * anti-diagonal); a square board of eight directions is the grid under 8-move rules. Both number
+ * anti-diagonal); a square board is the grid under 8-move rules (4-move: the cross). All number
  * their cells row by row, left to right, as the multi-player boards do, so cell indices agree
  * (tests/unit/multi-search.test.ts checks it).
  */
@@ -20,7 +20,8 @@ export function gridOf(g: MultiGame): { readonly board: Board; readonly rules: R
   const has = new Set(cells.map(([x, y]) => `${x - x0 + 1},${y - y0 + 1}`))
   const hex = g.board.lattice === 'hexagonal'
   const board = maskBoard(g.board.id, g.board.title, width, height, (i, j) => has.has(`${i},${j}`), { i: 1, j: 1 }, hex ? 'triangular' : 'square')
-  const rules = makeRules(hex ? '6-move' : '8-move', { diagonal: 'anti', longJumps: g.longJumps })
+  const moves = hex ? '6-move' : g.board.directions.length === 4 ? '4-move' : '8-move'
+  const rules = makeRules(moves, { diagonal: 'anti', longJumps: g.longJumps })
   for (let c = 0; c < cells.length; c++) {
     const [x, y] = cells[c]!
     if (board.col[c] !== x - x0 + 1 || board.row[c] !== y - y0 + 1) throw new Error(`internal: cell ${c} of ${g.board.id} is numbered otherwise on the grid`)
