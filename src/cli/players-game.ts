@@ -111,7 +111,11 @@ export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
     timeLimit: number('time-limit', 0),
     ...(typeof v['disk'] === 'string' && { disk: v['disk'] }),
   })
-  if (!job.ok) throw jobFaults(job.error)
+  if (!job.ok) {
+    // A game that cannot be played is the options' as a whole (--preset, or --board, --camps, --men).
+    const game = job.error.find((d) => d.at === 'game')
+    throw game ? new UsageError(`the game: ${game.message}`) : jobFaults(job.error)
+  }
   const result = await runJob({ kind: 'players', params: job.value }, io, 'players game')
   if (!result) return 130
   if (typeof v['out'] === 'string' && result.length !== null) {

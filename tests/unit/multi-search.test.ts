@@ -314,7 +314,7 @@ describe('halma players game', () => {
 
   it('names bad options and games', async () => {
     expect((await run('game', '--board', 'star37', '--camps', '0,x', '--men', '3')).err).toMatch(/--camps: 'x' is not a camp number/)
-    expect((await run('game', '--board', 'star37', '--camps', '0,1,2', '--men', '6')).err).toMatch(/--game: orange's camp overlaps blue's/)
+    expect((await run('game', '--board', 'star37', '--camps', '0,1,2', '--men', '6')).err).toMatch(/the game: orange's camp overlaps blue's/)
     expect((await run('game', '--preset', 'mini-3', '--men', '3')).err).toMatch(/--men is for a custom game, not with --preset/)
     expect((await run('game')).err).toMatch(/give --preset \(one of /)
     expect((await run('verify', '--file', '/nonexistent.players.json')).err).toMatch(/--file: cannot read/)
