@@ -105,3 +105,52 @@ export function parseJobWith<T extends { readonly problem: DocumentSpec }>(
   }
   return faults.length > 0 || data === undefined ? err(faults) : ok(data)
 }
+
+/** One search of a shortest-game job (two players, game/job.ts; N players, multi/job.ts). */
+export interface GameSearchBase {
+  readonly bound: number
+  /** The army whose wins were looked for. */
+  readonly winner: string
+  /** A heuristic search (a beam: it proves nothing) or an exhaustive one. */
+  readonly heuristic: boolean
+  /** found: a game of `length` moves; none: no game within the bound; budget/time: stopped. */
+  readonly result: 'found' | 'none' | 'budget' | 'time'
+  readonly length: number | null
+  readonly levels: readonly number[]
+  readonly seconds: number
+}
+
+/** What every shortest-game result says of the game. */
+export interface GameOutcome {
+  /** optimal: a shortest game with a proof; best-found: a game and a lower bound short of it. */
+  readonly status: 'optimal' | 'best-found' | 'unsolved'
+  readonly length: number | null
+  readonly optimal: boolean
+  /** No game is shorter than this (proven). */
+  readonly lowerBound: number
+  readonly winner: string | null
+  readonly moves: readonly string[]
+}
+
+const int = z.number().int()
+
+/** GameSearchBase's fields, as the job protocol checks them. */
+export const gameSearchFields = {
+  bound: int,
+  winner: z.string(),
+  heuristic: z.boolean(),
+  result: z.enum(['found', 'none', 'budget', 'time']),
+  length: int.nullable(),
+  levels: z.array(z.number().nonnegative()),
+  seconds: z.number().nonnegative(),
+}
+
+/** GameOutcome's fields, as the job protocol checks them. */
+export const gameOutcomeFields = {
+  status: z.enum(['optimal', 'best-found', 'unsolved']),
+  length: int.nullable(),
+  optimal: z.boolean(),
+  lowerBound: int,
+  winner: z.string().nullable(),
+  moves: z.array(z.string()),
+}

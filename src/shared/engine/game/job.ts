@@ -6,7 +6,18 @@
 import * as z from 'zod'
 import type { DocumentSpec } from '../../document'
 import { diagnostic, err, type Diagnostic, type Result } from '../../result'
-import { choice, flag, integer, limitFields, parseJobWith, problemField } from '../core/job-fields'
+import {
+  choice,
+  flag,
+  gameOutcomeFields,
+  gameSearchFields,
+  integer,
+  limitFields,
+  parseJobWith,
+  problemField,
+  type GameOutcome,
+  type GameSearchBase,
+} from '../core/job-fields'
 import { RunStatsSchema, type RunStats } from '../core/progress'
 
 export const GAME_STRATEGIES = ['auto', 'heuristic', 'exhaustive'] as const
@@ -131,11 +142,7 @@ export function parseGameJob(input: unknown): Result<GameJob, Diagnostic[]> {
 }
 
 /** One search with one bound, for wins of one army. */
-export interface GameSearchRecord {
-  readonly bound: number
-  /** The army whose wins were looked for. */
-  readonly winner: string
-  readonly heuristic: boolean
+export interface GameSearchRecord extends GameSearchBase {
   /** The beam dropped states: an empty heuristic search then proves nothing, even under its properties. */
   readonly cut: boolean
   /**
@@ -145,11 +152,6 @@ export interface GameSearchRecord {
    * past it are sums over the blocks).
    */
   readonly split?: { readonly move: number; readonly states: number; readonly searched: number }
-  /** found: a game of `length` moves; none: no game within the bound; budget/time: stopped. */
-  readonly result: 'found' | 'none' | 'budget' | 'time'
-  readonly length: number | null
-  readonly levels: readonly number[]
-  readonly seconds: number
 }
 
 export interface GameListing {
@@ -157,15 +159,7 @@ export interface GameListing {
   readonly winner: string
 }
 
-export interface GameResult {
-  /** optimal: a shortest game with a proof; best-found: a game and a lower bound short of it. */
-  readonly status: 'optimal' | 'best-found' | 'unsolved'
-  readonly length: number | null
-  readonly optimal: boolean
-  /** No game is shorter than this (proven). */
-  readonly lowerBound: number
-  readonly winner: string | null
-  readonly moves: readonly string[]
+export interface GameResult extends GameOutcome {
   /** Shortest games listed (all of them up to listGames). */
   readonly games: readonly GameListing[]
   /** The shortest games counted (move sequences and distinct final positions), and which (scope). */
@@ -179,27 +173,16 @@ const nonNegative = z.number().nonnegative()
 
 /** A game result, as the job protocol checks it. */
 export const GameResultSchema = z.strictObject({
-  status: z.enum(['optimal', 'best-found', 'unsolved']),
-  length: int.nullable(),
-  optimal: z.boolean(),
-  lowerBound: int,
-  winner: z.string().nullable(),
-  moves: z.array(z.string()),
+  ...gameOutcomeFields,
   games: z.array(z.strictObject({ moves: z.array(z.string()), winner: z.string() })),
   count: z.strictObject({ games: nonNegative, finalPositions: nonNegative, scope: z.enum(COUNT_SCOPES) }).nullable(),
   proof: z.strictObject({
     statement: z.string(),
     searches: z.array(
       z.strictObject({
-        bound: int,
-        winner: z.string(),
-        heuristic: z.boolean(),
+        ...gameSearchFields,
         cut: z.boolean(),
         split: z.strictObject({ move: int, states: nonNegative, searched: nonNegative }).optional(),
-        result: z.enum(['found', 'none', 'budget', 'time']),
-        length: int.nullable(),
-        levels: z.array(nonNegative),
-        seconds: nonNegative,
       }),
     ),
   }),

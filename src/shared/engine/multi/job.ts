@@ -5,7 +5,17 @@
 import * as z from 'zod'
 import { gameFromSpec, type MultiSpec } from '../../multi/game'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../../result'
-import { choice, flag, integer, limitFields, schemaFaults } from '../core/job-fields'
+import {
+  choice,
+  flag,
+  gameOutcomeFields,
+  gameSearchFields,
+  integer,
+  limitFields,
+  schemaFaults,
+  type GameOutcome,
+  type GameSearchBase,
+} from '../core/job-fields'
 import { RunStatsSchema, type RunStats } from '../core/progress'
 
 export const PLAYERS_STRATEGIES = ['auto', 'heuristic', 'exhaustive'] as const
@@ -55,56 +65,19 @@ export function parsePlayersJob(input: unknown): Result<PlayersJob, Diagnostic[]
   return ok(data)
 }
 
-/** One search with one bound, for wins of one player. */
-export interface PlayersSearchRecord {
-  readonly bound: number
-  readonly winner: string
-  /** A beam (it proves nothing) or exhaustive. */
-  readonly heuristic: boolean
-  readonly result: 'found' | 'none' | 'budget' | 'time'
-  readonly length: number | null
-  readonly levels: readonly number[]
-  readonly seconds: number
-}
+/** One search with one bound, for wins of one player (a beam, or exhaustive). */
+export type PlayersSearchRecord = GameSearchBase
 
-export interface PlayersResult {
-  readonly status: 'optimal' | 'best-found' | 'unsolved'
-  readonly length: number | null
-  readonly optimal: boolean
-  /** No game is shorter than this (proven). */
-  readonly lowerBound: number
-  readonly winner: string | null
-  readonly moves: readonly string[]
+export interface PlayersResult extends GameOutcome {
   /** The shortest games (move sequences, a decimal: it may pass 2^53) and their final positions. */
   readonly count: { readonly games: string; readonly finalPositions: number } | null
   readonly proof: { readonly statement: string; readonly searches: readonly PlayersSearchRecord[] }
   readonly stats: RunStats
 }
 
-const int = z.number().int()
-const nonNegative = z.number().nonnegative()
-
 export const PlayersResultSchema = z.strictObject({
-  status: z.enum(['optimal', 'best-found', 'unsolved']),
-  length: int.nullable(),
-  optimal: z.boolean(),
-  lowerBound: int,
-  winner: z.string().nullable(),
-  moves: z.array(z.string()),
-  count: z.strictObject({ games: z.string().regex(/^\d+$/), finalPositions: nonNegative }).nullable(),
-  proof: z.strictObject({
-    statement: z.string(),
-    searches: z.array(
-      z.strictObject({
-        bound: int,
-        winner: z.string(),
-        heuristic: z.boolean(),
-        result: z.enum(['found', 'none', 'budget', 'time']),
-        length: int.nullable(),
-        levels: z.array(nonNegative),
-        seconds: nonNegative,
-      }),
-    ),
-  }),
+  ...gameOutcomeFields,
+  count: z.strictObject({ games: z.string().regex(/^\d+$/), finalPositions: z.number().nonnegative() }).nullable(),
+  proof: z.strictObject({ statement: z.string(), searches: z.array(z.strictObject(gameSearchFields)) }),
   stats: RunStatsSchema,
 }) satisfies z.ZodType<PlayersResult>
