@@ -10,7 +10,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launch, RESULTS, ROOT, serveWeb, watchErrors } from './harness'
+import { launch, RESULTS, ROOT, serveWeb, shot, text, watchErrors } from './harness'
 
 const SHOTS = join(RESULTS, 'screenshots')
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -41,8 +41,6 @@ async function open(width = 1280, height = 800): Promise<{ page: Page; errors: s
   return { page, errors }
 }
 
-const text = async (page: Page, id: string): Promise<string> => ((await page.getByTestId(id).first().textContent()) ?? '').trim()
-const shot = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
 const boardPixels = (page: Page): Promise<string> =>
   page.evaluate(() =>
     [...document.querySelectorAll('[data-testid=board] canvas')].map((c) => (c as HTMLCanvasElement).toDataURL()).join('|'),

@@ -12,7 +12,7 @@ import { pagodaMap } from '../../src/shared/solitaire/pagoda'
 import { verifyArmy } from '../../src/shared/solitaire/solution'
 import { GEOMETRIES } from '../../src/shared/solitaire/geometry'
 import { decimal, exact, weightSeries } from '../../src/renderer/state/army'
-import { launch, RESULTS, ROOT, serveWeb, watchErrors } from './harness'
+import { clickCell, launch, RESULTS, ROOT, serveWeb, text, watchErrors } from './harness'
 
 const SHOTS = join(RESULTS, 'screenshots')
 
@@ -38,19 +38,7 @@ async function open(width = 1280, height = 800): Promise<{ page: Page; errors: s
   return { page, errors }
 }
 
-const text = async (page: Page, id: string): Promise<string> => ((await page.getByTestId(id).first().textContent()) ?? '').trim()
 const attr = async (page: Page, id: string, name: string): Promise<string> => (await page.getByTestId(id).getAttribute(name)) ?? ''
-
-async function clickCell(page: Page, name: string, shift = false): Promise<void> {
-  const board = page.getByTestId('army-board')
-  const points = JSON.parse(await attr(page, 'army-board', 'data-cell-points')) as Record<string, [number, number]>
-  const p = points[name]
-  if (!p) throw new Error(`no cell ${name} on the army's board`)
-  const box = (await board.locator('.stage').boundingBox())!
-  if (shift) await page.keyboard.down('Shift')
-  await page.mouse.click(box.x + p[0], box.y + p[1])
-  if (shift) await page.keyboard.up('Shift')
-}
 
 async function download(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
   const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(button).click()])
@@ -82,13 +70,13 @@ describe('solitaire armies in the workbench', () => {
     expect(await text(page, 'army-title')).toBe("Conway's army to level 4")
     expect(await attr(page, 'army-board', 'data-men')).toBe('0')
     // Men stand in rows 4 and beyond; row 2 is refused with a reason.
-    await clickCell(page, 'k2')
+    await clickCell(page, 'k2', { board: 'army-board' })
     await expect.poll(() => text(page, 'army-notice')).toMatch(/row 2 is in front of the army/)
-    await clickCell(page, 'k4')
+    await clickCell(page, 'k4', { board: 'army-board' })
     await expect.poll(() => attr(page, 'army-board', 'data-men')).toBe('1')
     // One man on k4 (x 0, row 4) weighs σ^4 under Figure 3.
     expect(await text(page, 'army-weight')).toBe(`${exact({ a: 2n, b: -3n })} ≈ ${decimal({ a: 2n, b: -3n })}`)
-    await clickCell(page, 'c5', true)
+    await clickCell(page, 'c5', { board: 'army-board', shift: true })
     const row5 = [...Array(21).keys()].length
     await expect.poll(() => attr(page, 'army-board', 'data-men')).toBe(String(1 + row5))
     await page.getByTestId('army-clear').click()

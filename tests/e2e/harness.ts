@@ -70,6 +70,31 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path
 }
 
+/** A screenshot of the whole page as test-results/screenshots/<name>.png (the README's come from there). */
+export function shot(page: Page, name: string): Promise<string> {
+  return screenshot(page, `screenshots/${name}`)
+}
+
+/** The trimmed text of the first element with a test id. */
+export async function text(page: Page, id: string): Promise<string> {
+  return ((await page.getByTestId(id).first().textContent()) ?? '').trim()
+}
+
+/**
+ * Click the centre of a cell of a board (test id `board`, or the army's `army-board`), found from
+ * the positions the board publishes in data-cell-points; `shift` holds Shift down for the click.
+ */
+export async function clickCell(page: Page, name: string, options: { readonly board?: string; readonly shift?: boolean } = {}): Promise<void> {
+  const board = page.getByTestId(options.board ?? 'board')
+  const points = JSON.parse((await board.getAttribute('data-cell-points')) ?? '{}') as Record<string, [number, number]>
+  const p = points[name]
+  if (!p) throw new Error(`no cell ${name} on the board ${options.board ?? 'board'}`)
+  const box = (await board.locator('.stage').boundingBox())!
+  if (options.shift) await page.keyboard.down('Shift')
+  await page.mouse.click(box.x + p[0], box.y + p[1])
+  if (options.shift) await page.keyboard.up('Shift')
+}
+
 /** Fail the test on any error the page logs or throws. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = []

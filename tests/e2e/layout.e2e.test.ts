@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launch, RESULTS, ROOT, serveWeb, watchErrors } from './harness'
+import { launch, RESULTS, ROOT, serveWeb, shot, text, watchErrors } from './harness'
 
 const PROBLEMS = join(ROOT, 'resources/problems')
 
@@ -39,8 +39,6 @@ async function open(width: number, height: number): Promise<{ page: Page; errors
   return { page, errors }
 }
 
-const shot = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
-const text = async (page: Page, id: string): Promise<string> => ((await page.getByTestId(id).first().textContent()) ?? '').trim()
 
 async function openFile(page: Page, name: string): Promise<void> {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launch, RESULTS, serveWeb, watchErrors } from './harness'
+import { clickCell, launch, RESULTS, serveWeb, shot, text, watchErrors } from './harness'
 
 const SHOTS = join(RESULTS, 'screenshots')
 
@@ -34,18 +34,7 @@ async function open(width = 1280, height = 800): Promise<{ page: Page; errors: s
   return { page, errors }
 }
 
-const shot = (page: Page, name: string): Promise<Buffer> => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true })
-const text = async (page: Page, id: string): Promise<string> => ((await page.getByTestId(id).first().textContent()) ?? '').trim()
 
-/** Click the centre of a cell, found from the positions the board publishes. */
-async function clickCell(page: Page, name: string): Promise<void> {
-  const board = page.getByTestId('board')
-  const points = JSON.parse((await board.getAttribute('data-cell-points')) ?? '{}') as Record<string, [number, number]>
-  const p = points[name]
-  if (!p) throw new Error(`no cell ${name} on the board`)
-  const box = (await board.locator('.stage').boundingBox())!
-  await page.mouse.click(box.x + p[0], box.y + p[1])
-}
 
 /** Reload once the autosave has written the latest change. */
 async function reloadWhenSaved(page: Page): Promise<void> {
