@@ -13,6 +13,8 @@ import { table } from '../src/cli/io'
 
 interface Row {
   readonly preset: string
+  /** The row's name (and its game file's) where rule options make it another game than the preset's. */
+  readonly name?: string
   readonly args: readonly string[]
 }
 
@@ -28,11 +30,16 @@ export const ROWS: Row[] = [
   { preset: 'piecepack-4', args: ['--budget', '12'] },
   { preset: 'star121-3', args: ['--beam', '200000', '--budget', '12', '--time-limit', '900'] },
   { preset: 'star121-6', args: ['--strategy', 'heuristic', '--beam', '2000'] },
+  { preset: 'piecepack-2', args: [] },
+  // The rules page's options: teams of partners, and the vacate rule.
+  { preset: 'mini-4', name: 'mini-4-teams', args: ['--teams'] },
+  { preset: 'mini-4', name: 'mini-4-vacate', args: ['--vacate'] },
+  { preset: 'mini-6', name: 'mini-6-teams', args: ['--teams', '--budget', '16'] },
 ]
 
 const bin = join(import.meta.dirname, '../bin/halma.mjs')
 const only = process.argv.slice(2)
-const rows = ROWS.filter((r) => only.length === 0 || only.includes(r.preset))
+const rows = ROWS.filter((r) => only.length === 0 || only.includes(r.name ?? r.preset))
 const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`
 const date = new Date().toISOString().slice(0, 10)
 const gamesDir = join(import.meta.dirname, '../resources/players')
@@ -44,7 +51,8 @@ const out: (string | number)[][] = [
 const statements: string[] = []
 console.log(`halma players game on the presets, ${machine}\n`)
 for (const row of rows) {
-  const args = ['players', 'game', '--preset', row.preset, ...row.args, '--out', join(gamesDir, `${row.preset}.players.json`), '--json']
+  const name = row.name ?? row.preset
+  const args = ['players', 'game', '--preset', row.preset, ...row.args, '--out', join(gamesDir, `${name}.players.json`), '--json']
   const command = `halma ${args
     .filter((a) => a !== '--json')
     .join(' ')
@@ -52,14 +60,14 @@ for (const row of rows) {
     .replace(disk, '$TMPDIR/halma-players-levels')}`
   const p = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 })
   if (p.status !== 0 && p.status !== 1) {
-    out.push([row.preset, 'error', '', '', '', '', '', '', '', '', (p.stderr || '').trim().split('\n').pop() ?? ''])
+    out.push([name, 'error', '', '', '', '', '', '', '', '', (p.stderr || '').trim().split('\n').pop() ?? ''])
     continue
   }
   const r = JSON.parse(p.stdout)
   const exhaustive = r.proof.searches.filter((s: { heuristic: boolean; result: string }) => !s.heuristic && (s.result === 'none' || s.result === 'found'))
   const first = r.proof.statement.match(/fewer than (\d+) moves\./g)
   const cells = [
-    row.preset,
+    name,
     r.length ?? '-',
     r.winner ?? '-',
     r.optimal ? 'yes' : 'no',
@@ -72,7 +80,7 @@ for (const row of rows) {
     command,
   ]
   out.push(cells)
-  statements.push(`- **${row.preset}**: ${r.proof.statement}${r.moves.length ? `\n  Moves: ${r.moves.join(', ')}` : ''}`)
+  statements.push(`- **${name}**: ${r.proof.statement}${r.moves.length ? `\n  Moves: ${r.moves.join(', ')}` : ''}`)
   console.log(cells.join('  '))
 }
 const text = table(out, '<>  >>>>>>')

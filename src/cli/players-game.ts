@@ -4,7 +4,7 @@
  * shorter where the exhaustive searches fit, and the count of shortest games.
  */
 import { parsePlayersJob, PLAYERS_STRATEGIES, type PlayersResult } from '../shared/engine/multi/job'
-import { multiPreset, multiPresets, specOf, type MultiSpec } from '../shared/multi/game'
+import { multiPreset, multiPresets, specOf, WIN_RULES, type MultiSpec, type WinRule } from '../shared/multi/game'
 import { cores } from '../hosts/node/threads'
 import { writeFileAtomic } from '../hosts/node/files'
 import { formatPlayersDocument } from '../shared/multi/document'
@@ -23,6 +23,10 @@ usage: halma players game --preset ID [options]
   --targets K,K,...    each player's target camp (default: the camp opposite hers)
   --men M              men per camp (1, 3, 6, 10, 15: a triangle)
   --long-jumps         Super Chinese Checkers' long jumps
+  --teams              teams of two partners on opposite camps (4 or 6 players): a team wins
+                       when both partners have filled their target camps
+  --vacate             the vacate rule: while a player's camp holds none of his men, the player
+                       whose camp is his target must take a man out of her own camp each move
   --strategy auto|heuristic|exhaustive   auto (default): a game by a beam, then the exhaustive
                        searches of every shorter length; heuristic: the beam only; exhaustive:
                        lengths from the bound at the start up until a game is found
@@ -47,6 +51,9 @@ const OPTIONS = {
   targets: { type: 'string' },
   men: { type: 'string' },
   'long-jumps': { type: 'boolean' },
+  teams: { type: 'boolean' },
+  vacate: { type: 'boolean' },
+  win: { type: 'string' },
   strategy: { type: 'string' },
   'max-length': { type: 'string' },
   beam: { type: 'string' },
@@ -73,8 +80,7 @@ function specFrom(v: ReturnType<typeof parse>): MultiSpec {
     for (const o of ['board', 'camps', 'targets', 'men'])
       if (v[o] !== undefined) throw new UsageError(`--${o} is for a custom game, not with --preset`)
     try {
-      const g = multiPreset(v['preset'])
-      return v['long-jumps'] ? { ...specOf(g), longJumps: true } : specOf(g)
+      return withRules(specOf(multiPreset(v['preset'])), v)
     } catch (e) {
       throw new UsageError((e as Error).message)
     }
@@ -83,14 +89,33 @@ function specFrom(v: ReturnType<typeof parse>): MultiSpec {
     throw new UsageError(`give --preset (one of ${Object.keys(multiPresets()).join(', ')}), or --board, --camps and --men`)
   const men = Number(v['men'])
   if (!Number.isInteger(men)) throw new UsageError(`--men: '${v['men']}' is not a whole number`)
+  return withRules(
+    {
+      board: v['board'],
+      camps: list('camps', v['camps']),
+      ...(typeof v['targets'] === 'string' && { targets: list('targets', v['targets']) }),
+      men,
+    },
+    v,
+  )
+}
+
+/** The rule options (--long-jumps, --teams, --vacate, --win) on a game; `changed` when any is given. */
+export function withRules(spec: MultiSpec, v: Record<string, unknown>): MultiSpec {
+  const win = v['win']
+  if (win !== undefined && !(WIN_RULES as readonly unknown[]).includes(win))
+    throw new UsageError(`--win: '${String(win)}' is not a win rule (${WIN_RULES.join(' or ')})`)
   return {
-    board: v['board'],
-    camps: list('camps', v['camps']),
-    ...(typeof v['targets'] === 'string' && { targets: list('targets', v['targets']) }),
-    men,
-    longJumps: v['long-jumps'] === true,
+    ...spec,
+    ...(v['long-jumps'] === true && { longJumps: true }),
+    ...(v['teams'] === true && { teams: true }),
+    ...(v['vacate'] === true && { vacate: true }),
+    ...(win !== undefined && { win: win as WinRule }),
   }
 }
+
+/** Whether the options change a preset's rules (a document then holds the game, not the preset's id). */
+export const rulesChanged = (v: Record<string, unknown>): boolean => ['long-jumps', 'teams', 'vacate', 'win'].some((o) => v[o] !== undefined)
 
 export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
   const v = parse(argv, OPTIONS)
@@ -119,7 +144,7 @@ export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
   const result = await runJob({ kind: 'players', params: job.value }, io, 'players game')
   if (!result) return 130
   if (typeof v['out'] === 'string' && result.length !== null) {
-    const preset = typeof v['preset'] === 'string' && v['long-jumps'] !== true ? { preset: v['preset'] } : { game: spec }
+    const preset = typeof v['preset'] === 'string' && !rulesChanged(v) ? { preset: v['preset'] } : { game: spec }
     const title = `${result.length}-move game, ${result.winner} wins, found by halma players game${result.optimal ? ' (shortest)' : ''}`
     try {
       await writeFileAtomic(v['out'], formatPlayersDocument({ ...preset, lines: [{ title, moves: result.moves.join(', '), notes: result.proof.statement }] }))

@@ -3,19 +3,20 @@
  * legal-move count per player (a perft row each), a text picture of a preset's start, and the
  * verification of a line of play.
  */
-import { moveCount, multiPreset, multiPresets, startPosition } from '../shared/multi/game'
+import { gameFromSpec, moveCount, multiPreset, multiPresets, specOf, startPosition } from '../shared/multi/game'
 import { cellName, verifyLine } from '../shared/multi/line'
 import { parsePlayersDocument, verifyDocument } from '../shared/multi/document'
 import { readFileSync } from 'node:fs'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
-import { runPlayersGame } from './players-game'
+import { rulesChanged, runPlayersGame, withRules } from './players-game'
 
 export const PLAYERS_HELP = `halma players: games of 2 to 6 players on the stars and the piecepack board
 
 usage: halma players list [--json]
        halma players show --preset ID
-       halma players verify --preset ID --moves "d8-d7, orange: c3-d4, ..."
+       halma players verify --preset ID [--teams] [--vacate] [--win own|any-with-one] [--long-jumps]
+                            --moves "d8-d7, orange: c3-d4, ..."
        halma players verify --file FILE.players.json
        halma players game --preset ID [--strategy ...]   (halma players game --help)
 
@@ -28,17 +29,24 @@ Exit status: 0 valid, 1 invalid, 2 bad input.`
 const OPTIONS = {
   preset: { type: 'string' },
   moves: { type: 'string' },
+  'long-jumps': { type: 'boolean' },
+  teams: { type: 'boolean' },
+  vacate: { type: 'boolean' },
+  win: { type: 'string' },
   file: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
-const presetOf = (id: unknown) => {
+/** The preset of --preset, with the rule options (--long-jumps, --teams, --vacate, --win) given. */
+const presetOf = (v: Record<string, unknown>) => {
+  const id = v['preset']
   if (typeof id !== 'string') throw new UsageError(`--preset is required (one of ${Object.keys(multiPresets()).join(', ')})`)
   try {
-    return multiPreset(id)
+    const g = multiPreset(id)
+    return rulesChanged(v) ? gameFromSpec(withRules(specOf(g), v)) : g
   } catch (e) {
-    throw new UsageError((e as Error).message)
+    throw e instanceof UsageError ? e : new UsageError((e as Error).message)
   }
 }
 
@@ -72,7 +80,7 @@ export function runPlayers(argv: string[], io: Io): number | Promise<number> {
     return 0
   }
   if (sub === 'verify' && typeof v['file'] === 'string') return verifyFile(v['file'], io)
-  const g = presetOf(v['preset'])
+  const g = presetOf(v)
   if (sub === 'show') {
     const occ = startPosition(g)
     // Drawn as players see it: on the hexagonal lattice a cell sits at column 2q + r.

@@ -132,6 +132,35 @@ export function piecepackBoard(side = 8): MultiBoard {
   }
 }
 
+/**
+ * The piecepack's two-player board of 10 tiles (each tile 2x2 squares). Its figure is lost; the
+ * text says only that the two players use the 10-tile board with the four-player rules and coin
+ * setup. Chosen: the 10 tiles of the 4x4 tile square on and beside its main diagonal (the band
+ * |tx - ty| <= 1), so that the two coin triangles of opposite corners (x + y <= 2, as on the 8x8
+ * board) lie on it and face each other along the band. Camp 0 is the top left, camp 1 the bottom right.
+ */
+export function tileBoard(): MultiBoard {
+  const cells: Cell[] = []
+  for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) if (Math.abs((x >> 1) - (y >> 1)) <= 1) cells.push([x, y])
+  const indexOf = indexer(cells)
+  const camp = (k: number, men: number): number[] => {
+    const m = triangleSide(men)
+    const c = ((k % 2) + 2) % 2 === 0 ? 0 : 7
+    return cells.flatMap(([x, y], i) => (Math.abs(x - c) + Math.abs(y - c) <= m - 1 ? [i] : []))
+  }
+  return {
+    id: 'piecepack10',
+    title: 'piecepack two-player board (10 tiles)',
+    cells,
+    directions: KING,
+    lattice: 'square',
+    indexOf,
+    camp,
+    points: 2,
+    opposite: (k) => 1 - k,
+  }
+}
+
 const ORTHOGONAL: readonly Cell[] = [
   [1, 0],
   [-1, 0],
@@ -195,11 +224,12 @@ export function boardById(id: string): MultiBoard {
     star73: STAR_73,
     star37: STAR_MINI,
     piecepack8: () => piecepackBoard(8),
+    piecepack10: tileBoard,
     cross33: crossBoard,
   }
   const square = /^square(\d+)$/.exec(id)
   if (square && Number(square[1]) >= 3 && Number(square[1]) <= 16) return piecepackBoard(Number(square[1]))
   const make = fixed[id]
-  if (!make) throw new Error(`unknown board '${id}' (star121, star73, star37, piecepack8, cross33, or squareN with N from 3 to 16)`)
+  if (!make) throw new Error(`unknown board '${id}' (star121, star73, star37, piecepack8, piecepack10, cross33, or squareN with N from 3 to 16)`)
   return make()
 }

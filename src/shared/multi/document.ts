@@ -4,7 +4,7 @@
  * Checked field by field; a fault names the field (and, for a line, the move and why).
  */
 import * as z from 'zod'
-import { gameFromSpec, multiPreset, type MultiGame, type MultiSpec } from './game'
+import { gameFromSpec, multiPreset, WIN_RULES, type MultiGame, type MultiSpec } from './game'
 import { verifyLine, type LineVerdict } from './line'
 
 const SpecSchema = z.strictObject({
@@ -13,6 +13,9 @@ const SpecSchema = z.strictObject({
   targets: z.array(z.number().int()).optional(),
   men: z.number().int(),
   longJumps: z.boolean().optional(),
+  win: z.enum(WIN_RULES).optional(),
+  vacate: z.boolean().optional(),
+  teams: z.boolean().optional(),
   names: z.array(z.string()).optional(),
   title: z.string().optional(),
   notes: z.string().optional(),

@@ -7,14 +7,34 @@
  * longer straight line whose other cells are empty. The winner is the first to fill her target
  * camp (by default with her own men; or, as the rules page offers, every target cell occupied with
  * at least one of her own).
+ *
+ * The rules page's options (MultiOptions): the win with one man of her own; the vacate rule (while
+ * a player's camp holds none of his men, the player whose camp is his target must take a man out of
+ * her own camp on each move, as long as she can and her camp holds one of hers); teams of two
+ * partners on opposite camps (4 or 6 players), a team winning when both partners have filled their
+ * targets.
  */
-import { boardById, crossBoard, STAR_121, STAR_73, STAR_MINI, piecepackBoard, type Cell, type MultiBoard } from './boards'
+import { boardById, crossBoard, STAR_121, STAR_73, STAR_MINI, piecepackBoard, tileBoard, type Cell, type MultiBoard } from './boards'
 
 export interface Player {
   readonly name: string
   readonly camp: number
   readonly target: number
 }
+
+/** How a game is won and what the rules page's options add (the defaults: own men, no vacate rule, no teams). */
+export interface MultiOptions {
+  /** 'own': her target filled with her own men; 'any-with-one': every target cell occupied, one of them by her. */
+  readonly win: WinRule
+  /** The vacate rule against a player who never leaves her camp. */
+  readonly vacate: boolean
+  /** Teams of two partners on opposite camps (4 or 6 players). */
+  readonly teams: boolean
+}
+
+export type WinRule = 'own' | 'any-with-one'
+export const WIN_RULES = ['own', 'any-with-one'] as const satisfies readonly WinRule[]
+export const DEFAULT_OPTIONS: MultiOptions = { win: 'own', vacate: false, teams: false }
 
 export interface MultiGame {
   readonly id: string
@@ -24,6 +44,7 @@ export interface MultiGame {
   readonly players: readonly Player[]
   readonly men: number
   readonly longJumps: boolean
+  readonly options: MultiOptions
   /** Where a choice was made where the sources are silent (lost figures). */
   readonly notes?: string
 }
@@ -41,7 +62,7 @@ function game(
   extra: Partial<MultiGame> = {},
 ): MultiGame {
   const players = camps.map((camp, i) => ({ name: ARMY_NAMES[i]!, camp, target: board.opposite(camp) }))
-  return { id, title, board, players, men, longJumps: false, ...extra }
+  return { id, title, board, players, men, longJumps: false, options: DEFAULT_OPTIONS, ...extra }
 }
 
 /** Every preset, by id. */
@@ -93,6 +114,10 @@ export function multiPresets(): Record<string, MultiGame> {
       notes:
         "The figure is lost: each player's 6 coins fill the triangle x + y <= 2 of a corner; turns go clockwise from the top left corner.",
     }),
+    game('piecepack-2', 'piecepack 10 tiles, 2 players, 6 coins', tileBoard(), [0, 1], 6, {
+      notes:
+        "The 10-tile board's figure is lost: the tiles on and beside the 8x8 board's main diagonal (a band of 4 + 3 + 3 tiles), each player's 6 coins in the triangle x + y <= 2 of the band's end corner, as on the four-player board.",
+    }),
   ]
   return Object.fromEntries(list.map((g) => [g.id, g]))
 }
@@ -108,6 +133,10 @@ export interface MultiSpec {
   readonly targets?: readonly number[]
   readonly men: number
   readonly longJumps?: boolean
+  /** The rules page's options (default: own men, no vacate rule, no teams). */
+  readonly win?: WinRule
+  readonly vacate?: boolean
+  readonly teams?: boolean
   readonly names?: readonly string[]
   readonly title?: string
   readonly notes?: string
@@ -120,6 +149,9 @@ export function specOf(g: MultiGame): MultiSpec {
     targets: g.players.map((p) => p.target),
     men: g.men,
     longJumps: g.longJumps,
+    ...(g.options.win !== 'own' && { win: g.options.win }),
+    ...(g.options.vacate && { vacate: true }),
+    ...(g.options.teams && { teams: true }),
     names: g.players.map((p) => p.name),
     title: g.title,
     ...(g.notes !== undefined && { notes: g.notes }),
@@ -161,6 +193,7 @@ export function gameFromSpec(spec: MultiSpec): MultiGame {
     players: spec.camps.map((k, i) => ({ name: names[i]!, camp: k, target: targets[i]! })),
     men: spec.men,
     longJumps: spec.longJumps ?? false,
+    options: { win: spec.win ?? 'own', vacate: spec.vacate ?? false, teams: spec.teams ?? false },
     ...(spec.notes !== undefined && { notes: spec.notes }),
   }
   // Camps of the wrong size or overlapping (start and target) are named here.
@@ -169,7 +202,49 @@ export function gameFromSpec(spec: MultiSpec): MultiGame {
     const t = board.camp(p.target, g.men)
     if (t.length !== g.men) throw new Error(`${p.name}'s target camp holds ${t.length} cells, not ${g.men}`)
   }
+  if (spec.win !== undefined && !(WIN_RULES as readonly string[]).includes(spec.win))
+    throw new Error(`win '${String(spec.win)}' is not a win rule (${WIN_RULES.join(' or ')})`)
+  if (g.options.teams) partners(g)
   return g
+}
+
+/**
+ * Per player, her partner (teams: the player on the camp opposite hers, who must be there); an
+ * Error names a game that cannot play in teams.
+ */
+export function partners(g: MultiGame): number[] {
+  const n = g.players.length
+  if (n !== 4 && n !== 6) throw new Error(`teams need 4 or 6 players, not ${n}`)
+  return g.players.map((p) => {
+    const q = g.players.findIndex((o) => o.camp === g.board.opposite(p.camp))
+    if (q < 0) throw new Error(`teams: ${p.name} has no partner (nobody starts on the camp opposite hers, camp ${g.board.opposite(p.camp)})`)
+    return q
+  })
+}
+
+/** The players who win together with p (p and her partner in teams; p alone otherwise), p first. */
+export function sideOf(g: MultiGame, p: number): number[] {
+  return g.options.teams ? [p, partners(g)[p]!] : [p]
+}
+
+/** The side's name: "blue", or "blue and green" for a team (in turn order). */
+export function sideName(g: MultiGame, p: number): string {
+  return sideOf(g, p)
+    .sort((a, b) => a - b)
+    .map((q) => g.players[q]!.name)
+    .join(' and ')
+}
+
+/**
+ * The vacate rule: whether player p must take a man out of her camp this move (some player whose
+ * target is her camp has none of his men on his own camp, and her camp still holds one of hers).
+ */
+export function mustVacate(g: MultiGame, occ: Occupancy, p: number): boolean {
+  if (!g.options.vacate) return false
+  const me = g.players[p]!
+  const mine = g.board.camp(me.camp, g.men)
+  if (!mine.some((c) => occ[c] === p)) return false
+  return g.players.some((o, a) => a !== p && o.target === me.camp && !g.board.camp(o.camp, g.men).some((c) => occ[c] === a))
 }
 
 export function multiPreset(id: string): MultiGame {

@@ -6,7 +6,7 @@
  * prefixed by its player ("green: e13-e11"): a prefix must name the player whose turn it is.
  */
 import type { Cell } from './boards'
-import { cellText, destinations, startPosition, type MultiGame, type Occupancy } from './game'
+import { cellText, destinations, mustVacate, sideName, sideOf, startPosition, type MultiGame, type Occupancy } from './game'
 
 function bounds(g: MultiGame): { x0: number; y0: number } {
   let x0 = Infinity
@@ -41,15 +41,42 @@ export interface LineVerdict {
   readonly error?: string
   /** Moves played (all, when ok). */
   readonly plies: number
-  /** The winner and the move (1-based) that won, if the game is won. */
+  /** The winner (a player, or a team "blue and vermilion") and the move (1-based) that won, if the game is won. */
   readonly winner?: { readonly player: string; readonly move: number }
 }
 
-/** Whether player p has filled her target camp (own men only, or every cell with one of her own). */
-export function hasWon(g: MultiGame, occ: Occupancy, p: number, rule: 'own' | 'any-with-one' = 'own'): boolean {
+/** Whether player p has filled her target camp under the game's win rule (own men only, or every cell with one of her own). */
+export function hasWon(g: MultiGame, occ: Occupancy, p: number): boolean {
   const target = g.board.camp(g.players[p]!.target, g.men)
-  if (rule === 'own') return target.every((c) => occ[c] === p)
+  if (g.options.win === 'own') return target.every((c) => occ[c] === p)
   return target.every((c) => occ[c] !== -1) && target.some((c) => occ[c] === p)
+}
+
+/**
+ * The player whose side has won after a move of `mover` (her side first, then the others in turn
+ * order: with the one-man win a move can complete another's target), or -1.
+ */
+export function winnerAfter(g: MultiGame, occ: Occupancy, mover: number): number {
+  const n = g.players.length
+  for (let k = 0; k < n; k++) {
+    const p = (mover + k) % n
+    if (sideOf(g, p).every((q) => hasWon(g, occ, q))) return p
+  }
+  return -1
+}
+
+/**
+ * Null, or why the vacate rule forbids moving from `from` to `to`: the mover must take a man out of
+ * her camp while it holds one and some such move exists (if none does, any move is allowed).
+ */
+export function vacateFault(g: MultiGame, occ: Occupancy, p: number, from: number, to: number): string | null {
+  if (!mustVacate(g, occ, p)) return null
+  const camp = new Set(g.board.camp(g.players[p]!.camp, g.men))
+  if (camp.has(from) && !camp.has(to)) return null
+  const can = [...camp].some((c) => occ[c] === p && [...destinations(g, occ, c).keys()].some((t) => !camp.has(t)))
+  if (!can) return null
+  const who = g.players.find((o) => o.target === g.players[p]!.camp)!.name
+  return `${who} has left her camp, so ${g.players[p]!.name} must take a man out of her own camp (the vacate rule)`
 }
 
 /** Play a line from the start; each fault names the move, the player and why. */
@@ -94,9 +121,12 @@ export function verifyLine(g: MultiGame, text: string): LineVerdict {
       const legal = chainLegal(g, occ, path)
       if (legal !== null) return fail(legal)
     }
+    const vacate = vacateFault(g, occ, p, from, to)
+    if (vacate !== null) return fail(vacate)
     occ[to] = p
     occ[from] = -1
-    if (hasWon(g, occ, p)) winner = { player: player.name, move: k + 1 }
+    const won = winnerAfter(g, occ, p)
+    if (won >= 0) winner = { player: sideName(g, won), move: k + 1 }
   }
   return { ok: true, plies: moves.length, ...(winner && { winner }) }
 }

@@ -6,7 +6,6 @@
  */
 import type { KeySet } from '../core/keyset'
 import type { StateSet } from '../core/state-set'
-import { neighbours } from '../packed/lines'
 import type { MultiDomain } from './domain'
 
 export interface GameCount {
@@ -46,7 +45,7 @@ export function countGames(
       if (cancelled()) return
       const state = domain.unpack(raw, off)
       let sum = 0n
-      for (const child of neighbours(domain.space, state, mover)) {
+      for (const child of domain.children(state, mover)) {
         domain.pack(child, key, 0)
         sum += ahead.get(keyText(key, 0, w)) ?? 0n
       }

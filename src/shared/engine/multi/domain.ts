@@ -11,9 +11,9 @@
  * players, who are the two-player engine's (../game).
  */
 import { cellType } from '../../metrics'
-import { gameFromSpec, specOf, type MultiGame, type MultiSpec } from '../../multi/game'
+import { gameFromSpec, sideOf, specOf, type MultiGame, type MultiSpec } from '../../multi/game'
 import { gridOf } from '../../multi/grid'
-import { cellName, verifyLine } from '../../multi/line'
+import { cellName, vacateFault, verifyLine } from '../../multi/line'
 import { destinations, startPosition } from '../../multi/game'
 import type { Cells, RuleBase, SearchDomain } from '../core/contract'
 import { USED } from '../core/keyset'
@@ -65,6 +65,11 @@ export class MultiDomain implements SearchDomain {
   readonly cellType: Uint8Array
   /** Whether the D term of the bound applies (not with long jumps). */
   readonly contact: boolean
+  /** Per player, the players who win with her (teams: she and her partner; else she alone), she first. */
+  readonly sides: number[][]
+  /** The vacate rule: per player, 1 on the cells of her camp, and the player whose target it is (-1: none). */
+  readonly inCamp: Uint8Array[]
+  readonly targetedBy: Int32Array
   private readonly scratch: Int16Array
 
   constructor(game: MultiGame) {
@@ -77,6 +82,15 @@ export class MultiDomain implements SearchDomain {
     this.w = this.players * this.aw
     this.men = game.men
     this.contact = !game.longJumps
+    if (game.options.win !== 'own')
+      throw new Error(`the search looks for wins with a player's own men (win 'own'), not '${game.options.win}': its bound counts her men`)
+    this.sides = game.players.map((_, p) => sideOf(game, p))
+    this.inCamp = game.players.map((p) => {
+      const m = new Uint8Array(n)
+      for (const c of game.board.camp(p.camp, game.men)) m[c] = 1
+      return m
+    })
+    this.targetedBy = Int32Array.from(game.players, (p) => game.players.findIndex((o) => o.target === p.camp))
     this.cellType = Uint8Array.from({ length: n }, (_, c) => cellType(board, c))
     this.dist = stepDistances(this.space)
     this.inTarget = []
@@ -135,9 +149,36 @@ export class MultiDomain implements SearchDomain {
     return out
   }
 
-  /** Moves are reversible: the states a move of level's mover comes from are one such move away. */
+  /**
+   * Moves are reversible: the states a move of level's mover comes from are one such move away
+   * (with the vacate rule, those from which that move is allowed).
+   */
   predecessors(state: Cells, level: number): number[][][] {
-    return neighbours(this.space, state, this.mover(level))
+    const mover = this.mover(level)
+    const before = neighbours(this.space, state, mover)
+    return this.game.options.vacate ? before.filter((b) => this.allows(b, state, mover)) : before
+  }
+
+  /** The states one move of `mover` leads to (with the vacate rule, the moves it allows). */
+  children(state: Cells, mover: number): number[][][] {
+    const after = neighbours(this.space, state, mover)
+    return this.game.options.vacate ? after.filter((a) => this.allows(state, a, mover)) : after
+  }
+
+  /** Whether the vacate rule lets `mover` go from `before` to `after` (one move of hers apart). */
+  private allows(before: Cells, after: Cells, mover: number): boolean {
+    const occ = new Int8Array(this.space.n).fill(-1)
+    before.forEach((cells, p) => cells.forEach((c) => (occ[c] = p)))
+    const from = before[mover]!.find((c) => !after[mover]!.includes(c))!
+    const to = after[mover]!.find((c) => !before[mover]!.includes(c))!
+    return vacateFault(this.game, occ, mover, from, to) === null
+  }
+
+  /** Plies until the side of `winner` (she, and her partner in teams) can have won, from scratch. */
+  sideRemaining(state: Cells, winner: number, level: number): number {
+    let h = 0
+    for (const p of this.sides[winner]!) h = Math.max(h, this.remaining(state, p, level))
+    return h
   }
 
   /** The moves along a line of states, as full jump chains in the game's notation, verified. */

@@ -20,7 +20,7 @@ import type { Progress } from '../core/progress'
 import type { StateSet } from '../core/state-set'
 import type { FileStore } from '../core/storage'
 import { traceBack } from '../core/trace'
-import { gameFromSpec } from '../../multi/game'
+import { gameFromSpec, sideName } from '../../multi/game'
 import { countGames, type GameCount } from './count'
 import { MultiDomain, type MultiRule } from './domain'
 import type { PlayersJob, PlayersResult, PlayersSearchRecord } from './job'
@@ -64,8 +64,9 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
     return this.domain.mover(L)
   }
 
+  /** The player's side: her name, or her team's ("blue and vermilion"). */
   private name(p: number): string {
-    return this.domain.game.players[p]!.name
+    return sideName(this.domain.game, p)
   }
 
   private get going(): boolean {
@@ -81,7 +82,7 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
     }
     const executor = (this.executor = this.deps.makeExecutor(domain))
     const start = domain.unpack(domain.startKey, 0)
-    this.floor = domain.game.players.map((_, p) => domain.remaining(start, p, 0))
+    this.floor = domain.game.players.map((_, p) => domain.sideRemaining(start, p, 0))
     this.lower0 = this.lower = Math.min(...this.floor)
     try {
       if (this.job.strategy !== 'exhaustive') await this.probe()

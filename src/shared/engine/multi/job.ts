@@ -3,7 +3,7 @@
  * parser, and what it returns. Plain data; no search code (the renderer and the CLI import it).
  */
 import * as z from 'zod'
-import { gameFromSpec, type MultiSpec } from '../../multi/game'
+import { gameFromSpec, WIN_RULES, type MultiSpec } from '../../multi/game'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../../result'
 import {
   choice,
@@ -28,6 +28,9 @@ const MultiSpecSchema = z.strictObject({
   targets: camps.optional(),
   men: integer(1, 21),
   longJumps: flag().optional(),
+  win: choice(WIN_RULES).optional(),
+  vacate: flag().optional(),
+  teams: flag().optional(),
   names: z.array(z.string()).optional(),
   title: z.string().optional(),
   notes: z.string().optional(),
@@ -62,6 +65,10 @@ export function parsePlayersJob(input: unknown): Result<PlayersJob, Diagnostic[]
   } catch (e) {
     return err([diagnostic('job.game', (e as Error).message, 'game')])
   }
+  if (data.game.win !== undefined && data.game.win !== 'own')
+    return err([
+      diagnostic('job.game.win', `the search looks for wins with a player's own men only (win 'own'), not '${data.game.win}'`, 'game'),
+    ])
   return ok(data)
 }
 

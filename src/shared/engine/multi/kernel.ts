@@ -141,6 +141,51 @@ export class MultiKernel implements LevelKernel<MultiRule> {
     this.moverLeft = ml
   }
 
+  /** The vacate rule: whether the decoded parent's mover must take a man out of her camp (and can). */
+  private mustVacate(mover: number, count: number): boolean {
+    const d = this.domain
+    const o = d.targetedBy[mover]!
+    if (!d.game.options.vacate || o < 0) return false
+    const camp = d.inCamp[mover]!
+    const M = this.cells[mover]!
+    let home = false
+    for (let k = 0; k < this.size[mover]! && !home; k++) home = camp[M[k]!] === 1
+    if (!home) return false
+    const theirs = d.inCamp[o]!
+    for (let k = 0; k < this.size[o]!; k++) if (theirs[this.cells[o]![k]!] === 1) return false
+    for (let j = 0; j < count; j++) if (camp[this.from[j]!] === 1 && camp[this.to[j]!] === 0) return true
+    return false
+  }
+
+  /**
+   * A child (in this.out) of a game of teams: the game ends when both partners of a side have filled
+   * their targets (a goal if it is the winner's side); the bound is the larger of the winner's and
+   * her partner's, from scratch (teams are for small games here; the incremental form is one
+   * winner's).
+   */
+  private teamChild(rule: MultiRule, slot: number, window: readonly KeySet[], sink: Sink, stats: KernelStats): void {
+    const d = this.domain
+    const out = this.out
+    const state = d.unpack(out, 0)
+    const mover = d.mover(rule.level)
+    const done = d.sides[mover]!.every((p) => state[p]!.every((c) => d.inTarget[p]![c] === 1))
+    if (done) {
+      if (d.sides[mover]!.includes(rule.winner)) sink.goal(out, 0, slot)
+      return
+    }
+    const h = d.sideRemaining(state, rule.winner, rule.level)
+    if (h > rule.bound - rule.level || met(window, out)) return
+    stats.kept++
+    let score = 0
+    if (rule.score !== 'none') {
+      // As below: the side's bound, then its men's steps to their targets; ties by a hash.
+      let steps = 0
+      for (const p of d.sides[rule.winner]!) for (const c of state[p]!) steps += d.toTarget[p]![c]!
+      score = -(h * 2 ** 10 + steps) + (hashWords(out, 0, d.w) >>> 12) / 2 ** 21
+    }
+    sink.child(out, 0, slot, score)
+  }
+
   expandRange(
     table: Uint32Array,
     start: number,
@@ -171,6 +216,7 @@ export class MultiKernel implements LevelKernel<MultiRule> {
     const inside = this.inside
     const occupying = this.occupying
     const counts = { left: 0, extra: 0, d: 0, occupying: occupying as ArrayLike<number> }
+    const teams = d.game.options.teams
     for (let slot = start; slot < end; slot++) {
       const off = slot * w
       if ((table[off + w - 1]! & USED) === 0) continue
@@ -181,12 +227,19 @@ export class MultiKernel implements LevelKernel<MultiRule> {
       if (count === 0) continue
       this.summarize(winner, mover)
       const M = this.cells[mover]!
+      const camp = d.inCamp[mover]!
+      const vacating = this.mustVacate(mover, count)
       for (let j = 0; j < count; j++) {
         const f = this.from[j]!
         const t = this.to[j]!
+        if (vacating && (camp[f] === 0 || camp[t] === 1)) continue
         for (let k = 0; k < w; k++) out[k] = table[off + k]!
         out[base + (f >> 5)]! &= ~(1 << (f & 31))
         out[base + (t >> 5)]! |= 1 << (t & 31)
+        if (teams) {
+          this.teamChild(rule, slot, window, sink, stats)
+          continue
+        }
         const moverLeft = this.moverLeft + inM[f]! - inM[t]!
         if (moverLeft === 0) {
           if (mover === winner) sink.goal(out, 0, slot)
@@ -237,10 +290,7 @@ export class MultiKernel implements LevelKernel<MultiRule> {
         counts.d = d.contact ? Math.min(dT - 1, dO - 2) : 0
         const h = pliesToWin(counts, winner, next, N)
         if (mover !== winner) occupying[mover] = occupying[mover]! + inT[f]! - inT[t]!
-        if (h > room) continue
-        let met = false
-        for (const seen of window) if (seen.has(out, 0)) met = true
-        if (met) continue
+        if (h > room || met(window, out)) continue
         stats.kept++
         let score = 0
         if (rule.score !== 'none') {
@@ -261,4 +311,10 @@ export class MultiKernel implements LevelKernel<MultiRule> {
       }
     }
   }
+}
+
+/** Whether the duplicate window holds the key. */
+function met(window: readonly KeySet[], key: Uint32Array): boolean {
+  for (const seen of window) if (seen.has(key, 0)) return true
+  return false
 }
