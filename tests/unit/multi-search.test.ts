@@ -80,10 +80,11 @@ function exactPlies(d: MultiDomain): { nodes: { state: State; phase: number }[];
 }
 
 /** The bound never exceeds the exact plies to a win, in any reachable position, for any player. */
-function checkAdmissible(spec: MultiSpec): { positions: number; tight: number } {
+function checkAdmissible(spec: MultiSpec): { positions: number; tight: number; rungs: number } {
   const d = new MultiDomain(gameFromSpec(spec))
   const { nodes, plies } = exactPlies(d)
   let tight = 0
+  let rungs = 0
   nodes.forEach(({ state, phase }, i) => {
     for (let p = 0; p < d.players; p++) {
       const exact = plies[p]![i]!
@@ -92,9 +93,10 @@ function checkAdmissible(spec: MultiSpec): { positions: number; tight: number } 
       const h = d.remaining(state, p, phase)
       if (h > exact) throw new Error(`bound ${h} > exact ${exact} for ${d.game.players[p]!.name} at ${text(state)} (phase ${phase})`)
       if (h === exact) tight++
+      if (h > d.remaining(state, p, phase, { rungs: false })) rungs++
     }
   })
-  return { positions: nodes.length, tight }
+  return { positions: nodes.length, tight, rungs }
 }
 
 /** The shortest game and its count by plain breadth-first search, no pruning. */
@@ -152,12 +154,19 @@ describe('the N-player search', () => {
     }
   })
 
+  const rungs: Record<string, number> = {}
   for (const [name, spec] of Object.entries(SMALL))
     it(`bounds every reachable position admissibly: ${name}`, () => {
-      const { positions, tight } = checkAdmissible(spec)
+      const { positions, tight, rungs: raised } = checkAdmissible(spec)
       expect(positions).toBeGreaterThan(100)
       expect(tight).toBeGreaterThan(0)
+      rungs[name] = raised
     }, 120_000)
+
+  it('raises the bound by the rungs a placement needs in some of those positions (so their check can tell)', () => {
+    expect(Object.keys(rungs).length).toBe(Object.keys(SMALL).length)
+    expect(Object.values(rungs).some((n) => n > 0), JSON.stringify(rungs)).toBe(true)
+  })
 
   for (const name of ['mini star, 3 players, 1 man', '4x4, 2 players, 3 men', '5x5, 3 players, 1 man'])
     it(`finds the shortest game and counts every one, as a plain search does: ${name}`, async () => {

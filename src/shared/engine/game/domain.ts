@@ -16,7 +16,7 @@ import { movesAlong, neighbours } from '../packed/lines'
 import { cellsOfBits, less, PackedSpace, wordsFor } from '../packed/space'
 import { remainingFrom, typeExtraFrom } from './bound'
 import type { HeuristicRule } from './heuristics'
-import { PlacementRungs } from './rungs'
+import { PlacementRungs, spaceAxis } from './rungs'
 
 export interface GameOptions {
   /** Fold states equivalent under the start's own symmetry. */
@@ -108,7 +108,7 @@ export class GameDomain implements SearchDomain {
     this.oddBoard = board.width % 2 === 1 && board.height % 2 === 1
     this.startKey = new Uint32Array(this.w)
     this.packArmies(blue.start, red.start, this.startKey, 0)
-    this.reach = new PlacementRungs(this.space, problem.armies)
+    this.reach = new PlacementRungs(spaceAxis(this.space), problem.armies)
     this.cellType = Uint8Array.from({ length: n }, (_, c) => cellType(board, c))
     const steps = !problem.rules.jumpsOnly
     const near = (army: number): Uint8Array =>

@@ -1,8 +1,25 @@
 /**
  * The rungs a placement needs (see PlacementRungs): a term of the game's bound (bound.ts).
  */
-import type { Army } from '../../problem'
 import type { PackedSpace } from '../packed/space'
+
+/**
+ * The line the rungs are counted along: a value per cell (cv units) that every step changes by one
+ * of `deltas` (positive; or their negatives, or 0), a jump by twice the change of its direction.
+ */
+export interface RungAxis {
+  readonly cv: ArrayLike<number>
+  readonly cvMin: number
+  readonly cvMax: number
+  readonly deltas: readonly number[]
+  /** Whether single steps are moves (not under jumps-only rules). */
+  readonly steps: boolean
+}
+
+/** The axis of a packed space: its cells' centroid values (the two-player game's). */
+export function spaceAxis(space: PackedSpace): RungAxis {
+  return { cv: space.cv, cvMin: space.cvMin, cvMax: space.cvMax, deltas: space.stepDeltas().filter((d) => d > 0), steps: !space.rules.jumpsOnly }
+}
 
 const INF = 1 << 30
 
@@ -22,11 +39,11 @@ export class PlacementRungs {
   readonly lo: number
   readonly range: number
   /** Per winner: +1 if its base lies towards higher centroids, -1 otherwise. */
-  readonly sign: [number, number]
+  readonly sign: number[]
   /** Per winner: the lowest directional value of a base cell (index into the directional scale). */
-  readonly entry: [number, number]
+  readonly entry: number[]
   /** Positive c-changes of single steps, in cv units. */
-  readonly deltas: number[]
+  readonly deltas: readonly number[]
   readonly steps: boolean
   private readonly cost: Int32Array
   private readonly isMan: Uint8Array
@@ -36,18 +53,17 @@ export class PlacementRungs {
   private readonly poolNext: Int32Array
   private readonly bucketCap: number
 
-  constructor(space: PackedSpace, armies: readonly Army[]) {
-    const cv = space.cv
-    this.lo = space.cvMin
-    this.range = space.cvMax - space.cvMin + 1
-    this.deltas = space.stepDeltas().filter((d) => d > 0)
-    this.steps = !space.rules.jumpsOnly
+  /** Armies (winners) by their start and target cells, along an axis (spaceAxis for the two-player game). */
+  constructor(axis: RungAxis, armies: readonly { readonly start: readonly number[]; readonly target: readonly number[] }[]) {
+    const cv = axis.cv
+    this.lo = axis.cvMin
+    this.range = axis.cvMax - axis.cvMin + 1
+    this.deltas = axis.deltas
+    this.steps = axis.steps
     const sum = (cells: readonly number[]) => cells.reduce((s2, c) => s2 + cv[c]!, 0)
-    const sign = (army: number): number => (sum(armies[army]!.target) >= sum(armies[army]!.start) ? 1 : -1)
-    this.sign = [sign(0), sign(1)]
+    this.sign = armies.map((a) => (sum(a.target) >= sum(a.start) ? 1 : -1))
     // Directional value of cell c for army a: index d = sign > 0 ? cv - lo : hi - cv.
-    const entry = (army: number): number => Math.min(...armies[army]!.target.map((c) => this.dir(army, cv[c]!)))
-    this.entry = [entry(0), entry(1)]
+    this.entry = armies.map((a, army) => Math.min(...a.target.map((c) => this.dir(army, cv[c]!))))
     this.cost = new Int32Array(this.range + 8)
     this.isMan = new Uint8Array(this.range + 8)
     // A simple path's cost is at most k units (a step) per value, plus a unit (a hop) per value.

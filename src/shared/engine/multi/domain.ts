@@ -19,7 +19,9 @@ import type { Cells, RuleBase, SearchDomain } from '../core/contract'
 import { USED } from '../core/keyset'
 import { neighbours } from '../packed/lines'
 import { cellsOfBits, PackedSpace, wordsFor } from '../packed/space'
+import { PlacementRungs } from '../game/rungs'
 import { pliesToWin, typeExtra } from './bound'
+import { rungAxis } from './axis'
 
 /** An N-player domain as plain data: what an expansion thread rebuilds it from. */
 export interface MultiInit {
@@ -67,6 +69,12 @@ export class MultiDomain implements SearchDomain {
   readonly contact: boolean
   /** Per player, the players who win with her (teams: she and her partner; else she alone), she first. */
   readonly sides: number[][]
+  /**
+   * Per player, the rungs her next placement needs along her own axis (../game/rungs.ts, with the
+   * axis of axis.ts), and each cell's directional value on it; used where the D term is (no long jumps).
+   */
+  readonly rungs: PlacementRungs[]
+  readonly rungValue: Int32Array[]
   /** The vacate rule: per player, 1 on the cells of her camp, and the player whose target it is (-1: none). */
   readonly inCamp: Uint8Array[]
   readonly targetedBy: Int32Array
@@ -109,6 +117,14 @@ export class MultiDomain implements SearchDomain {
       for (const c of target) types[this.cellType[c]!]!++
       this.targetTypes.push(types)
     }
+    this.rungs = game.players.map((p) => {
+      const axis = rungAxis(game, p)
+      return new PlacementRungs(axis, [{ start: game.board.camp(p.camp, game.men), target: game.board.camp(p.target, game.men) }])
+    })
+    this.rungValue = this.rungs.map((r, p) => {
+      const axis = rungAxis(game, game.players[p]!)
+      return Int32Array.from({ length: n }, (_, c) => r.dir(0, axis.cv[c]!))
+    })
     this.scratch = new Int16Array(n)
     const occ = startPosition(game)
     this.startKey = new Uint32Array(this.w)
@@ -174,6 +190,16 @@ export class MultiDomain implements SearchDomain {
     return vacateFault(this.game, occ, mover, from, to) === null
   }
 
+  /** Moves before the winner's next placement by the rungs it needs (PlacementRungs.gaps), from scratch. */
+  gaps(state: Cells, winner: number, limit?: number): number {
+    const rungs = this.rungs[winner]!
+    const value = this.rungValue[winner]!
+    const present = new Int32Array(rungs.range)
+    for (const cells of state) for (const c of cells) present[value[c]!]!++
+    const outside = Int32Array.from(state[winner]!.filter((c) => this.inTarget[winner]![c] === 0).map((c) => value[c]!))
+    return rungs.gaps(0, present, outside, outside.length, limit)
+  }
+
   /** Plies until the side of `winner` (she, and her partner in teams) can have won, from scratch. */
   sideRemaining(state: Cells, winner: number, level: number): number {
     let h = 0
@@ -205,7 +231,7 @@ export class MultiDomain implements SearchDomain {
   }
 
   /** Plies until `winner` can have won, from a state after `level` moves (bound.ts), from scratch. */
-  remaining(state: Cells, winner: number, level: number): number {
+  remaining(state: Cells, winner: number, level: number, terms: { readonly rungs?: boolean } = {}): number {
     const n = this.space.n
     const inT = this.inTarget[winner]!
     const mine = state[winner]!
@@ -225,7 +251,8 @@ export class MultiDomain implements SearchDomain {
       })
     }
     const occupying = state.map((cells) => cells.filter((c) => inT[c] === 1).length)
-    const d = this.contact ? Math.min(dT - 1, dO - 2) : 0
+    const contact = Math.min(dT - 1, dO - 2)
+    const d = !this.contact ? 0 : left > 0 && terms.rungs !== false ? Math.max(contact, this.gaps(state, winner)) : contact
     return pliesToWin(
       { left, extra: typeExtra(far, inside, this.targetTypes[winner]!), d, occupying },
       winner,

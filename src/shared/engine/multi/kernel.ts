@@ -9,7 +9,7 @@
 import type { KernelStats, LevelKernel, Sink } from '../core/contract'
 import { hashWords, USED, type KeySet } from '../core/keyset'
 import { cellsOfBits } from '../packed/space'
-import { pliesToWin, typeExtra } from './bound'
+import { pliesToWin, turnFrom, typeExtra } from './bound'
 import type { MultiDomain, MultiRule } from './domain'
 
 const MAX_MOVES = 8192
@@ -43,6 +43,11 @@ export class MultiKernel implements LevelKernel<MultiRule> {
   private moverLeft = 0
   /** Steps of the other armies' men to their own targets, summed, in the parent (a beam's score). */
   private othersSteps = 0
+  /** Men per value of the winner's rung axis (all armies), in the parent; the winner's men outside her target, as values. */
+  private readonly present: Int32Array
+  private readonly outside: Int32Array
+  /** The parent's rung gaps (-1: not worked out yet). */
+  private parentGaps = -1
 
   constructor(readonly domain: MultiDomain) {
     const n = domain.space.n
@@ -53,6 +58,8 @@ export class MultiKernel implements LevelKernel<MultiRule> {
     this.nearest = new Int32Array(n)
     this.nearestMan = new Int32Array(n)
     this.second = new Int32Array(n)
+    this.present = new Int32Array(Math.max(...domain.rungs.map((r) => r.range)) + 8)
+    this.outside = new Int32Array(n)
   }
 
   private decode(table: Uint32Array, off: number): void {
@@ -135,10 +142,49 @@ export class MultiKernel implements LevelKernel<MultiRule> {
       for (let q = 0; q < this.size[a]!; q++) steps += to[O[q]!]!
     }
     this.othersSteps = steps
+    const value = d.rungValue[winner]!
+    this.present.fill(0)
+    for (let a = 0; a < d.players; a++) for (let q = 0; q < this.size[a]!; q++) this.present[value[this.cells[a]![q]!]!]!++
+    this.parentGaps = -1
     const inM = d.inTarget[mover]!
     let ml = 0
     for (let q = 0; q < this.size[mover]!; q++) ml += 1 - inM[this.cells[mover]![q]!]!
     this.moverLeft = ml
+  }
+
+  /**
+   * The moves before the winner's next placement by its rungs in the child (PlacementRungs.gaps on
+   * her axis), or `limit` when at least that. Where another player's move leaves the occupied
+   * values and the winner's men as they were, the parent's answer, worked out once.
+   */
+  private rungGaps(mover: number, winner: number, f: number, t: number, limit: number): number {
+    const d = this.domain
+    const rungs = d.rungs[winner]!
+    const value = d.rungValue[winner]!
+    const present = this.present
+    const inT = d.inTarget[winner]!
+    const W = this.cells[winner]!
+    const vf = value[f]!
+    const vt = value[t]!
+    if (mover !== winner && (vf === vt || (present[vf]! > 1 && present[vt]! > 0))) {
+      if (this.parentGaps < 0) {
+        let count = 0
+        for (let q = 0; q < this.size[winner]!; q++) if (inT[W[q]!] === 0) this.outside[count++] = value[W[q]!]!
+        this.parentGaps = rungs.gaps(0, present, this.outside, count)
+      }
+      return this.parentGaps
+    }
+    present[vf]!--
+    present[vt]!++
+    let count = 0
+    for (let q = 0; q < this.size[winner]!; q++) {
+      const c = mover === winner && W[q] === f ? t : W[q]!
+      if (inT[c] === 0) this.outside[count++] = value[c]!
+    }
+    const g = rungs.gaps(0, present, this.outside, count, limit)
+    present[vf]!++
+    present[vt]!--
+    return g
   }
 
   /** The vacate rule: whether the decoded parent's mover must take a man out of her camp (and can). */
@@ -291,6 +337,13 @@ export class MultiKernel implements LevelKernel<MultiRule> {
         const h = pliesToWin(counts, winner, next, N)
         if (mover !== winner) occupying[mover] = occupying[mover]! + inT[f]! - inT[t]!
         if (h > room || met(window, out)) continue
+        // The rungs the next placement needs may put it further off (not with long jumps). Only
+        // whether they reach `limit`, the least count that prunes, matters.
+        if (d.contact && counts.left > 0) {
+          let limit = Math.max(counts.d, 0) + 1
+          while (turnFrom(winner, limit + 1, next, N) + (counts.left - 1) * N <= room) limit++
+          if (this.rungGaps(mover, winner, f, t, limit) >= limit) continue
+        }
         stats.kept++
         let score = 0
         if (rule.score !== 'none') {
