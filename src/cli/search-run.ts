@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { formatDocument, specFromProblem } from '../shared/document'
-import { CancelledError, Engine, type EngineJob } from '../shared/engine/engine'
+import { CancelledError, Engine, threadsOf, type EngineJob } from '../shared/engine/engine'
 import type { JobKind, JobTypes } from '../shared/engine/jobs'
 import type { Diagnostic } from '../shared/result'
 import { writeFileAtomic } from '../hosts/node/files'
@@ -69,7 +69,7 @@ function workerScript(): URL {
 
 /** Run a job on the engine, with progress on stderr; undefined when Ctrl-C cancelled it (reported). */
 export async function runJob<K extends JobKind>(job: EngineJob<K>, io: Io, command: string): Promise<JobTypes[K]['result'] | undefined> {
-  const engine = new Engine({ ...(job.params.threads > 1 && { workers: nodeWorkers(workerScript()) }), files: folderStore, farm: bullFarm })
+  const engine = new Engine({ ...(threadsOf(job) > 1 && { workers: nodeWorkers(workerScript()) }), files: folderStore, farm: bullFarm })
   const bar = progressWriter((s) => process.stderr.write(s), io.tty && process.stderr.isTTY === true)
   const handle = engine.start(job, (p) => bar.update(p))
   const interrupt = (): void => handle.cancel()

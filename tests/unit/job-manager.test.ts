@@ -12,6 +12,8 @@ import { expect as unwrap } from '../../src/shared/result'
 import { boardByName } from '../../src/shared/board'
 import { makeRules, type MoveSet } from '../../src/shared/rules'
 import { verify } from '../../src/shared/verify'
+import { verifyArmy } from '../../src/shared/solitaire/solution'
+import { GEOMETRIES } from '../../src/shared/solitaire/geometry'
 import { forkLauncher } from '../../src/hosts/node/processes'
 
 const ROOT = join(import.meta.dirname, '../..')
@@ -101,6 +103,32 @@ describe('job manager with the real job process (child_process stands in for uti
     expect(h.manager.active).toBe(0)
   })
 
+  it('runs army jobs (integer programs in HiGHS) in a job process: the bound and a solved army that verifies', async () => {
+    const h = harness(forkLauncher({ script: JOB_PROCESS, args: [], execArgv: TSX }))
+    const bound = h.manager.start(unwrap(parseJobRequest({ kind: 'army', params: { kind: 'bound', type: 'conway', level: 4, timeLimit: 60 } })))
+    const solve = h.manager.start(unwrap(parseJobRequest({ kind: 'army', params: { kind: 'solve', type: 'conway', level: 4, timeLimit: 60 } })))
+    const b = await h.until((e) => e.id === bound && (e.type === 'result' || e.type === 'failed'), 120_000)
+    const s = await h.until((e) => e.id === solve && (e.type === 'result' || e.type === 'failed'), 120_000)
+    expect(b.type === 'failed' ? b.reason : 'ok').toBe('ok')
+    expect(s.type === 'failed' ? s.reason : 'ok').toBe('ok')
+    expect(h.of(bound)).toContain('progress')
+    if (b.type !== 'result' || b.kind !== 'army' || s.type !== 'result' || s.kind !== 'army') throw new Error('not army results')
+    // Table 6: Conway's army to level 4 needs 20 men.
+    expect(b.result.kind === 'bound' && b.result.men).toBe(20)
+    if (s.result.kind !== 'solve') throw new Error('not a solve result')
+    expect(s.result.army.length).toBe(20)
+    // The moves, played again by the core's verifier here (not the job's own verdict).
+    const v = verifyArmy(GEOMETRIES.conway, s.result.window, s.result.army, s.result.moves!)
+    expect(v.error).toBeUndefined()
+    expect(v.ok).toBe(true)
+  }, 180_000)
+
+  it('names a bad army job by its field', () => {
+    const r = parseJobRequest({ kind: 'army', params: { kind: 'bound', type: 'conway', level: 0, timeLimit: 60 } })
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect(r.error[0]!.message).toMatch(/level: a whole number/)
+  })
+
   it('reports bad parameters from the runner as a failed job naming the field', async () => {
     const h = harness(forkLauncher({ script: JOB_PROCESS, execArgv: TSX }))
     // Bypass the host's own check, as a buggy or hostile host would: the runner checks again.
@@ -167,7 +195,7 @@ describe('job manager with a misbehaving stand-in runner', () => {
   it.each([
     ['malformed', 'malformed message from the search process: progress.level: expected number, received string'],
     ['garbage', 'malformed message from the search process: a message from the search process is an object, not the string "hello"'],
-    ['unknown-kind', 'malformed message from the search process: kind: unknown job kind "replay" (known: solve, game, players)'],
+    ['unknown-kind', 'malformed message from the search process: kind: unknown job kind "replay" (known: solve, game, players, army)'],
     ['wrong-kind', 'the search process sent game progress for a solve job'],
   ])('a %s message fails the job, names what is wrong, and ends the runner', async (mode, reason) => {
     const pids: number[] = []

@@ -66,8 +66,8 @@ describe('job requests', () => {
 
   it.each([
     [null, 'a job request is an object with a kind and params'],
-    [{ kind: 'replay', params: { problem } }, 'kind: unknown job kind "replay" (known: solve, game, players)'],
-    [{ params: { problem } }, 'kind: unknown job kind undefined (known: solve, game, players)'],
+    [{ kind: 'replay', params: { problem } }, 'kind: unknown job kind "replay" (known: solve, game, players, army)'],
+    [{ params: { problem } }, 'kind: unknown job kind undefined (known: solve, game, players, army)'],
     [
       { kind: 'game', params: { problem: gameProblem, strategy: 'fastest' } },
       'params.strategy: must be one of auto, heuristic, exhaustive, not "fastest"',
@@ -83,7 +83,7 @@ describe('job requests', () => {
 describe('messages to the runner', () => {
   it('accepts start (checked, with defaults) and cancel', () => {
     const start = unwrap(parseHostMessage({ type: 'start', kind: 'solve', params: { problem } }))
-    expect(start.type === 'start' && start.params.strategy).toBe('auto')
+    expect(start.type === 'start' && 'strategy' in start.params && start.params.strategy).toBe('auto')
     expect(unwrap(parseHostMessage({ type: 'cancel' }))).toEqual({ type: 'cancel' })
   })
 
@@ -116,7 +116,7 @@ describe('messages from the runner', () => {
   it.each([
     ['undefined', undefined, 'a message from the search process is an object, not undefined'],
     ['no type', { kind: 'solve' }, 'type: unknown message type undefined (expected progress, result, error, cancelled)'],
-    ['unknown kind', { type: 'progress', kind: 'replay', progress }, 'kind: unknown job kind "replay" (known: solve, game, players)'],
+    ['unknown kind', { type: 'progress', kind: 'replay', progress }, 'kind: unknown job kind "replay" (known: solve, game, players, army)'],
     [
       'a string level',
       { type: 'progress', kind: 'solve', progress: { ...progress, level: '3' } },

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { JobEvent } from '../../src/shared/jobs/manager'
+import type { JobTypes } from '../../src/shared/jobs/protocol'
 import { specFromProblem } from '../../src/shared/document'
 import { presetProblem } from '../../src/shared/problem'
 import { expect as unwrap } from '../../src/shared/result'
@@ -283,10 +284,11 @@ describe('the Electron app, with Electron replaced by doubles', () => {
     expect(events.map((e) => e.type)).toContain('progress')
     const last = events.at(-1)!
     expect(last.type).toBe('result')
-    if (last.type !== 'result') return
-    expect(last.result.status).toBe('optimal')
+    if (last.type !== 'result' || last.kind !== 'solve') throw new Error(`not a solve result: ${JSON.stringify(last)}`)
+    const result = last.result as JobTypes['solve']['result']
+    expect(result.status).toBe('optimal')
     const problem = unwrap(presetProblem('transfer', unwrap(boardByName('9x9')), makeRules('6-move'), 'square4'))
-    expect(verify(problem, last.result.moves.join(', ')).valid).toBe(true)
+    expect(verify(problem, result.moves.join(', ')).valid).toBe(true)
   })
 
   it('runs a game search in a utility process: the shortest games and their count reach the window', async () => {

@@ -6,7 +6,9 @@
  * The expansion threads' script is named by `--expansion-worker=PATH` (the bundler decides where
  * it lands, so the parent passes it on).
  */
-import { Engine } from '../../shared/engine/engine'
+import highsLoader from 'highs'
+import { Engine, threadsOf } from '../../shared/engine/engine'
+import type { MipSolver } from '../../shared/solitaire/minimum'
 import { serveJob, type RunnerPort } from '../../shared/jobs/runner'
 import type { RunnerMessage } from '../../shared/jobs/protocol'
 import { folderStore } from './store'
@@ -46,6 +48,8 @@ function expansionScript(): string | undefined {
 const script = expansionScript()
 const port = parentPort()
 void serveJob(port, (job, onProgress) => {
-  const threaded = job.params.threads > 1 && script !== undefined
-  return new Engine({ ...(threaded && { workers: nodeWorkers(script) }), files: folderStore }).start(job, onProgress)
+  const threaded = threadsOf(job) > 1 && script !== undefined
+  // HiGHS (army jobs) loads its WebAssembly from beside its own script in node_modules.
+  const mip = async (): Promise<MipSolver> => (await highsLoader()) as MipSolver
+  return new Engine({ ...(threaded && { workers: nodeWorkers(script) }), files: folderStore, mip }).start(job, onProgress)
 })

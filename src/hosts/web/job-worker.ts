@@ -1,9 +1,16 @@
 // Entry of a job Web Worker: one search job, run by the Engine with expansion Web Workers, speaking
-// the job protocol to the page (the browser's counterpart of src/hosts/node/job-process.ts).
-import { Engine } from '../../shared/engine/engine'
+// the job protocol to the page (the browser's counterpart of src/hosts/node/job-process.ts). HiGHS
+// (army jobs) is loaded only when a job asks for it, from the bundled WebAssembly.
+import { Engine, threadsOf } from '../../shared/engine/engine'
 import { serveJob } from '../../shared/jobs/runner'
+import type { MipSolver } from '../../shared/solitaire/minimum'
 import { workerScope } from './scope'
 import { webWorkers } from './threads'
+
+async function mip(): Promise<MipSolver> {
+  const [{ default: loader }, { default: wasmUrl }] = await Promise.all([import('highs'), import('highs/runtime?url')])
+  return (await loader({ locateFile: () => wasmUrl })) as MipSolver
+}
 
 const scope = workerScope()
 void serveJob(
@@ -11,5 +18,5 @@ void serveJob(
     post: (m) => scope.postMessage(m),
     onMessage: (h) => scope.addEventListener('message', (e) => h(e.data)),
   },
-  (job, onProgress) => new Engine(job.params.threads > 1 ? { workers: webWorkers() } : {}).start(job, onProgress),
+  (job, onProgress) => new Engine({ ...(threadsOf(job) > 1 && { workers: webWorkers() }), mip }).start(job, onProgress),
 )

@@ -1,13 +1,12 @@
 /**
  * The solitaire army document in the workbench (issue 17): the army on its window, the moves of
  * its solution, the stepper, the pagoda overlay, and the jobs that bound, solve and count armies
- * in a Web Worker. The core computes (positions, weights, verification, the solvers); this store
+ * as jobs of the host. The core computes (positions, weights, verification, the solvers); this store
  * orchestrates. An army document is opened from a file, from the shipped ones, or started from a
  * type and a level with an empty window to paint men on.
  */
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import { runArmyJob, ArmyJobCancelled, type ArmyJobHandle, type ArmyJobRunner } from '../../hosts/web/army-jobs'
 import { pagodaBound } from '../../shared/solitaire/bounds'
 import { formatArmyDocument, parseArmyDocument, type ArmyDocument } from '../../shared/solitaire/document'
 import { GEOMETRIES, type ArmyType } from '../../shared/solitaire/geometry'
@@ -16,6 +15,7 @@ import { defaultWindow } from '../../shared/solitaire/minimum'
 import { IMPROVED_MAP, pagodaMap, PAGODA_MAPS } from '../../shared/solitaire/pagoda'
 import { formatArmyMoves, positionAfter, verifyArmy } from '../../shared/solitaire/solution'
 import { api } from '../api'
+import { ArmyJobCancelled, hostArmyJobRunner, type ArmyJobHandle, type ArmyJobRunner } from '../api/army-jobs'
 import { armyAspect, buildArmyScene, type ArmySceneInput } from '../board/army-scene'
 import { armyPng, scenesSheetPng, type PictureOptions } from '../board/export'
 import { DEFAULT_SHEET } from '../../shared/sheet'
@@ -34,7 +34,8 @@ export const ARMY_PRESETS: readonly { readonly name: string; readonly text: stri
   })
   .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
 
-let runner: ArmyJobRunner = runArmyJob
+/** The host's job API (api/army-jobs.ts), unless a test gave another runner. */
+let runner: ArmyJobRunner | undefined
 /** Run army jobs with another runner (tests). */
 export function useArmyJobRunner(r: ArmyJobRunner): void {
   runner = r
@@ -227,13 +228,13 @@ export const useArmy = defineStore('army', () => {
     }
   }
 
-  /** Run a job for the document's type and level in a worker. */
+  /** Run a job for the document's type and level as a job of the host (a utility process or a Web Worker). */
   async function run(kind: ArmyJobKind, timeLimit = ARMY_TIME_LIMIT): Promise<void> {
     if (job.value) return
     const { type, level, window } = doc.value
     job.value = { kind, message: 'starting', started: Date.now() }
     jobOutcome.value = null
-    const h = runner({ kind, type, level, timeLimit, window }, (message) => {
+    const h = (runner ?? hostArmyJobRunner(api()))({ kind, type, level, timeLimit, window }, (message) => {
       if (job.value) job.value = { ...job.value, message }
     })
     handle = h

@@ -23,6 +23,9 @@ export interface JobHandle<R> {
   cancel(): void
 }
 
+/** The expansion threads a job asks for (army jobs: none, they run integer programs). */
+export const threadsOf = (job: EngineJob): number => ('threads' in job.params ? job.params.threads : 1)
+
 /** How often progress is passed on, at most (milliseconds). */
 const PROGRESS_INTERVAL = 250
 

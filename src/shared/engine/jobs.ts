@@ -10,11 +10,14 @@ import { ProgressSchema, type Progress } from './core/progress'
 import { GameResultSchema, parseGameJob, type GameJob, type GameJobInput, type GameResult } from './game/job'
 import { parsePlayersJob, PlayersResultSchema, type PlayersJob, type PlayersJobInput, type PlayersResult } from './multi/job'
 import { parseSolveJob, SolveResultSchema, type SolveJob, type SolveJobInput, type SolveResult } from './transfer/job'
+import { ArmyJobResultSchema, checkArmyJob, type ArmyJob, type ArmyJobResult } from '../solitaire/job'
 
-export const JOB_KINDS = ['solve', 'game', 'players'] as const
+export const JOB_KINDS = ['solve', 'game', 'players', 'army'] as const
 /**
  * What a job searches for: `solve`, a shortest solution of a transfer problem; `game`, a shortest
- * two-player game; `players`, a shortest game of 2 to 6 players (multi/job.ts).
+ * two-player game; `players`, a shortest game of 2 to 6 players (multi/job.ts); `army`, a
+ * solitaire army's integer-programming bound, minimum army and solution, or count (solitaire/job.ts;
+ * integer programs in HiGHS, which the host loads).
  */
 export type JobKind = (typeof JOB_KINDS)[number]
 
@@ -39,6 +42,12 @@ export interface JobTypes {
     readonly progress: Progress
     readonly result: PlayersResult
   }
+  army: {
+    readonly input: ArmyJob
+    readonly params: ArmyJob
+    readonly progress: Progress
+    readonly result: ArmyJobResult
+  }
 }
 
 export interface JobCodec<K extends JobKind> {
@@ -52,4 +61,5 @@ export const JOB_CODECS: { readonly [K in JobKind]: JobCodec<K> } = {
   solve: { params: parseSolveJob, progress: ProgressSchema, result: SolveResultSchema },
   game: { params: parseGameJob, progress: ProgressSchema, result: GameResultSchema },
   players: { params: parsePlayersJob, progress: ProgressSchema, result: PlayersResultSchema },
+  army: { params: checkArmyJob, progress: ProgressSchema, result: ArmyJobResultSchema },
 }

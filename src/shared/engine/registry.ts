@@ -19,6 +19,9 @@ import { InlineExecutor, ThreadExecutor, type Executor, type WorkerFactory } fro
 import type { LevelKernel, RuleBase } from './core/contract'
 import type { FileStore } from './core/storage'
 import type { LevelFarm } from './core/farm'
+import type { MipSolver } from '../solitaire/minimum'
+import { runArmyJob } from '../solitaire/run-job'
+import type { ArmyJob, ArmyJobResult } from '../solitaire/job'
 
 /** The description of each domain, by kind. */
 interface Inits {
@@ -62,6 +65,8 @@ export interface ExecutorHost {
   readonly files?: (folder: string) => FileStore
   /** Workers on a job queue at `url` that share `folder` (Node: src/hosts/node/cluster.ts). */
   readonly farm?: (url: string, folder: string) => LevelFarm
+  /** HiGHS, loaded the host's way (army jobs). */
+  readonly mip?: () => Promise<MipSolver>
 }
 
 /** An executor for a domain's searches: threads, or its kernel on the calling thread. */
@@ -110,4 +115,24 @@ export const FLOWS: {
       progress,
       ...(host.files && { files: host.files }),
     }),
+  army: (params, host, progress) => armyFlow(params, host, progress),
+}
+
+/**
+ * An army job (solitaire/run-job.ts): integer programs, not levels; its progress is the phase's
+ * message. HiGHS blocks the thread, so cancel cannot stop it from inside: the job's host ends the
+ * process or worker (the JobManager does after its grace period).
+ */
+function armyFlow(params: ArmyJob, host: ExecutorHost, progress: (p: Progress) => void): RunningFlow<ArmyJobResult> {
+  const t0 = performance.now()
+  const tell = (message: string): void =>
+    progress({ phase: 'program', length: null, level: 0, levelSize: 0, done: 0, total: 0, cmax: null, rate: 0, memoryBytes: 0, elapsed: (performance.now() - t0) / 1000, message })
+  return {
+    run: async () => {
+      if (!host.mip) throw new Error('this host cannot run integer programs (army jobs need HiGHS)')
+      tell('loading HiGHS')
+      return runArmyJob(await host.mip(), params, tell)
+    },
+    cancel: () => undefined,
+  }
 }

@@ -1,9 +1,11 @@
 /**
  * Army jobs for a worker: what the workbench asks (an integer-programming bound, a solved army, or
  * the count of minimum armies, for a type and a level) and what comes back, as plain data that
- * crosses to a Web Worker and back. The worker (src/hosts/web/army-worker.ts) runs minimum.ts;
- * HiGHS blocks its thread, so progress is by phase and cancel ends the worker.
+ * crosses to a job's process or Web Worker and back (the engine's `army` job kind runs it with
+ * run-job.ts); HiGHS blocks its thread, so progress is by phase and cancel ends the job's process.
  */
+import * as z from 'zod'
+import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 import { ARMY_TYPES, type ArmyType, type Window } from './geometry'
 import type { ArmyVerdict } from './solution'
 
@@ -79,3 +81,50 @@ export function parseArmyJob(x: unknown): ArmyJob {
   }
   return { kind: kind as ArmyJobKind, type: type as ArmyType, level: level as number, timeLimit, ...(w && { window: w }) }
 }
+
+/** parseArmyJob as the engine's job protocol takes it: the checked job, or the fault naming its field. */
+export function checkArmyJob(x: unknown): Result<ArmyJob, Diagnostic[]> {
+  try {
+    return ok(parseArmyJob(x))
+  } catch (e) {
+    const message = (e as Error).message
+    const field = /^(\w+):/.exec(message)?.[1]
+    return err([diagnostic('job.army', message, field)])
+  }
+}
+
+const cell = z.tuple([z.number().int(), z.number().int()])
+const WindowSchema = z.strictObject({ rows: z.number().int(), width: z.number().int() })
+
+/** An army job's result, as the job protocol checks it. */
+export const ArmyJobResultSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('bound'),
+    status: z.string(),
+    men: z.number().int().nullable(),
+    window: WindowSchema,
+    seconds: z.number().nonnegative(),
+    startsCovered: z.boolean().nullable(),
+  }),
+  z.strictObject({
+    kind: z.literal('solve'),
+    status: z.string(),
+    men: z.number().int().nullable(),
+    window: WindowSchema,
+    army: z.array(cell),
+    moves: z.array(z.array(cell)).nullable(),
+    verdict: z
+      .strictObject({ ok: z.boolean(), error: z.string().optional(), jumps: z.number(), moves: z.number(), menLeft: z.number() })
+      .nullable(),
+    seconds: z.number().nonnegative(),
+  }),
+  z.strictObject({
+    kind: z.literal('count'),
+    men: z.number().int().nullable(),
+    classes: z.number().int(),
+    armies: z.number().int(),
+    end: z.enum(['complete', 'time', 'gave up']),
+    window: WindowSchema,
+    seconds: z.number().nonnegative(),
+  }),
+]) satisfies z.ZodType<ArmyJobResult>
