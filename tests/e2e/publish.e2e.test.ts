@@ -1,0 +1,144 @@
+// Publication and analysis in Chromium against the web build: the diagram and a figure sheet as
+// SVG (parsed by the browser's DOMParser: the size they say, cropped to the board, one circle per
+// man, the ladder key, captions with steps in italics).
+import { readFileSync } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launch, serveWeb, shot, text, watchErrors } from './harness'
+
+/** Appendix A, problem #2, as printed. */
+const LEVENSPIEL = `d1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5,
+a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4-
+(reflect)`
+
+let browser: Browser
+let server: Awaited<ReturnType<typeof serveWeb>>
+
+beforeAll(async () => {
+  server = await serveWeb()
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function open(width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true })
+  const page = await context.newPage()
+  const errors = watchErrors(page)
+  await page.goto(server.url)
+  await page.getByTestId('board').locator('canvas').first().waitFor()
+  return { page, errors }
+}
+
+async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
+  const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(button).click()])
+  return { name: d.suggestedFilename(), text: readFileSync(await d.path(), 'utf8') }
+}
+
+/** What the browser's own XML parser makes of an SVG file. */
+interface Parsed {
+  readonly error: string | null
+  readonly root: string
+  readonly width: number
+  readonly height: number
+  readonly viewBox: string | null
+  readonly men: number
+  readonly diagrams: number
+  readonly captions: string[]
+  readonly italic: string[]
+  readonly keyRows: number
+  readonly swatches: number
+}
+
+function parse(page: Page, svg: string): Promise<Parsed> {
+  return page.evaluate((source) => {
+    const doc = new DOMParser().parseFromString(source, 'image/svg+xml')
+    const root = doc.documentElement
+    const error = doc.querySelector('parsererror')
+    return {
+      error: error ? (error.textContent ?? 'parse error') : null,
+      root: root.localName,
+      width: Number(root.getAttribute('width')),
+      height: Number(root.getAttribute('height')),
+      viewBox: root.getAttribute('viewBox'),
+      men: root.querySelectorAll('circle.man').length,
+      diagrams: root.querySelectorAll('g.diagram').length,
+      captions: [...root.querySelectorAll('text.caption')].map((t) => t.textContent ?? ''),
+      italic: [...root.querySelectorAll('text.caption tspan[font-style=italic]')].map((t) => t.textContent ?? ''),
+      keyRows: root.querySelectorAll('g.key > rect').length,
+      swatches: root.querySelectorAll('g.key polyline.swatch').length,
+    }
+  }, svg)
+}
+
+/** Show an SVG file in a page of its own, and screenshot it (to look at). */
+async function look(svg: string, name: string): Promise<void> {
+  const page = await browser.newPage()
+  await page.setContent(svg.replace(/^<\?xml[^>]*>\s*/, ''))
+  await shot(page, name)
+  await page.close()
+}
+
+describe('SVG export', () => {
+  it('exports the diagram and a figure sheet as valid SVG of the expected size, one circle per man', async () => {
+    const { page, errors } = await open()
+    await page.getByTestId('paste-text').fill(LEVENSPIEL)
+    await page.getByTestId('paste-load').click()
+    await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
+    for (let k = 0; k < 13; k++) await page.getByTestId('step-next').click()
+    await expect.poll(() => text(page, 'ply')).toBe('13 / 27')
+    await page.getByTestId('overlay-ladders').check()
+    const ladders = await page.getByTestId('ladder').count()
+    expect(ladders).toBeGreaterThan(0)
+
+    await page.getByTestId('export-size').fill('480')
+    const diagram = await download(page, 'export-svg')
+    expect(diagram.name).toMatch(/-move-13\.svg$/)
+    const d = await parse(page, diagram.text)
+    expect(d.error).toBeNull()
+    expect(d.root).toBe('svg')
+    expect(d.viewBox).toBe(`0 0 ${d.width} ${d.height}`)
+    // The size the panel reports; cropped to the board, no wider than the 480 pixels asked for.
+    await expect.poll(() => text(page, 'export-message')).toContain(`(SVG, ${d.width} x ${d.height})`)
+    // (The 9 x 9 board on the triangular lattice is a diamond, taller than wide: its height fills
+    // the 480 pixels, the key adds to it, and the width is cropped.)
+    expect(d.width).toBeLessThan(400)
+    expect(d.height).toBeGreaterThan(440)
+    // One circle per man on the board (the board publishes how many it draws).
+    const men = Number(await page.getByTestId('board').getAttribute('data-men'))
+    expect(men).toBe(10)
+    expect(d.men).toBe(men)
+    // The ladder key under the board: a badge per ladder the legend lists, and a swatch per carried type.
+    expect(d.keyRows).toBe(ladders)
+    expect(d.swatches).toBeGreaterThanOrEqual(ladders)
+
+    // A figure sheet of moves 0-7, 4 a row: 8 diagrams of 10 men, captions under each.
+    await page.getByTestId('sheet-from').fill('0')
+    await page.getByTestId('sheet-to').fill('7')
+    await page.getByTestId('sheet-columns').fill('4')
+    await page.getByTestId('sheet-size').fill('240')
+    const sheet = await download(page, 'export-sheet-svg')
+    expect(sheet.name).toMatch(/-moves-0-7\.svg$/)
+    const s = await parse(page, sheet.text)
+    expect(s.error).toBeNull()
+    expect(s.diagrams).toBe(8)
+    expect(s.men).toBe(8 * men)
+    expect(s.viewBox).toBe(`0 0 ${s.width} ${s.height}`)
+    // 4 columns and 2 rows of frames no larger than 240 pixels, 12-pixel gaps, 22-pixel captions.
+    expect(s.width).toBeLessThanOrEqual(12 + 4 * (240 + 12))
+    // With ladders on, a key under the sheet: a swatch for each of the 4 types (and the move's arrow), 2 rows of 16 pixels.
+    expect(s.swatches).toBe(4)
+    expect(s.height).toBeLessThanOrEqual(12 + 2 * (240 + 22 + 12) + Math.round(2 * 16 + 16 * 0.6))
+    expect((s.width - 12) % 4).toBe(0)
+    const moves = (await page.getByTestId('move-list').locator('li .text').allTextContents()).slice(0, 7)
+    expect(s.captions).toEqual(['start', ...moves.map((m, k) => `${k + 1}. ${m}`)])
+    // Steps in italics: d1-d2 (move 1), e3-f3 (move 4); the jumps are upright.
+    expect(s.italic).toEqual(['d1-d2', 'e3-f3'])
+    await look(diagram.text, 'svg-diagram')
+    await look(sheet.text, 'svg-sheet')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
