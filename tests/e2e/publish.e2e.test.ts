@@ -1,10 +1,12 @@
 // Publication and analysis in Chromium against the web build: the diagram and a figure sheet as
 // SVG (parsed by the browser's DOMParser: the size they say, cropped to the board, one circle per
-// man, the ladder key, captions with steps in italics).
+// man, the ladder key, captions with steps in italics); the search run from a mid-line position
+// (Analyse from here), its shortest transfer appended to the line at that move.
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { launch, serveWeb, shot, text, watchErrors } from './harness'
+import { launch, ROOT, serveWeb, shot, text, watchErrors } from './harness'
 
 /** Appendix A, problem #2, as printed. */
 const LEVENSPIEL = `d1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5,
@@ -138,6 +140,55 @@ describe('SVG export', () => {
     expect(s.italic).toEqual(['d1-d2', 'e3-f3'])
     await look(diagram.text, 'svg-diagram')
     await look(sheet.text, 'svg-sheet')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
+
+async function openFile(page: Page, name: string): Promise<void> {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
+  await chooser.setFiles(join(ROOT, 'resources/problems', name))
+  await expect.poll(() => text(page, 'file-name')).toBe(name)
+}
+
+/** The stepper's "ply / length". */
+async function plyOf(page: Page): Promise<{ ply: number; length: number }> {
+  const [ply, length] = (await text(page, 'ply')).split('/').map((x) => Number(x.trim()))
+  return { ply: ply!, length: length! }
+}
+
+describe('analyse from here', () => {
+  it('searches from the position at a mid-line move and appends the shortest transfer to the line there', async () => {
+    const { page, errors } = await open()
+    // Ajisawa and Maruyama's 16-move square-9 transfer under 8-move rules, stored in the document.
+    await openFile(page, 'square9-8move.halma.json')
+    const whole = await plyOf(page)
+    expect(whole.length).toBeGreaterThan(10)
+    const at = 10
+    for (let k = 0; k < at; k++) await page.getByTestId('step-next').click()
+    await expect.poll(async () => (await plyOf(page)).ply).toBe(at)
+    const before = (await page.getByTestId('move-list').locator('li .text').allTextContents()).slice(0, at)
+    expect(await text(page, 'analyse-here-note')).toContain(`after move ${at}`)
+
+    await page.getByTestId('analyse-here').click()
+    await expect.poll(() => text(page, 'search-status'), { timeout: 60_000 }).toBe('finished')
+    expect(await text(page, 'result-status')).toBe('optimal')
+    expect(await text(page, 'result-origin')).toContain(`after move ${at}`)
+    await expect.poll(() => text(page, 'verified')).toMatch(/^verified: \d+ legal moves/)
+    const found = Number(/^verified: (\d+) legal moves/.exec(await text(page, 'verified'))![1])
+    // Optimal from there, so no longer than the stored solution's remaining moves.
+    expect(found).toBeGreaterThan(0)
+    expect(found).toBeLessThanOrEqual(whole.length - at)
+    expect(await text(page, 'proof')).toMatch(new RegExp(`^optimal: ${found} moves?`))
+    // The stepper: the line up to move 10 as it was, then the moves found; still at move 10.
+    await expect.poll(() => plyOf(page)).toEqual({ ply: at, length: at + found })
+    const after = await page.getByTestId('move-list').locator('li .text').allTextContents()
+    expect(after.slice(0, at)).toEqual(before)
+    expect(after.slice(at)).toEqual(await page.getByTestId('moves').locator('li').allTextContents())
+    expect(await text(page, 'line-source')).toContain(`analysis from move ${at}`)
+    // An analysis's moves are not a solution by themselves: no "Add this solution" for them.
+    expect(await page.getByTestId('add-solution').count()).toBe(0)
+    await shot(page, 'analyse-from-here')
     expect(errors).toEqual([])
     await page.close()
   })
