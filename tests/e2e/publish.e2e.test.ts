@@ -1,7 +1,8 @@
 // Publication and analysis in Chromium against the web build: the diagram and a figure sheet as
 // SVG (parsed by the browser's DOMParser: the size they say, cropped to the board, one circle per
 // man, the ladder key, captions with steps in italics); the search run from a mid-line position
-// (Analyse from here), its shortest transfer appended to the line at that move.
+// (Analyse from here), its shortest transfer appended to the line at that move; two lines' charts
+// overlaid (Compare with), each series named with its line.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -189,6 +190,37 @@ describe('analyse from here', () => {
     // An analysis's moves are not a solution by themselves: no "Add this solution" for them.
     expect(await page.getByTestId('add-solution').count()).toBe(0)
     await shot(page, 'analyse-from-here')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
+
+describe('compare two lines', () => {
+  it('overlays the charts of the line before the last change, with a legend naming both', async () => {
+    const { page, errors } = await open()
+    await page.getByTestId('paste-text').fill(LEVENSPIEL)
+    await page.getByTestId('paste-load').click()
+    await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
+    expect(await page.getByTestId('compare-select').isDisabled()).toBe(true)
+    await page.getByTestId('paste-text').fill('d1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3')
+    await page.getByTestId('paste-load').click()
+    await expect.poll(() => text(page, 'ply')).toBe('0 / 5')
+    const options = await page.getByTestId('compare-select').locator('option').allTextContents()
+    expect(options).toEqual(['no other line', 'before the last change (pasted)'])
+    await page.getByTestId('compare-select').selectOption({ label: 'before the last change (pasted)' })
+    await expect.poll(() => text(page, 'compare-legend')).toBe('this line (pasted) (other): before the last change (pasted)')
+    // Each chart's legend has the series of both lines.
+    for (const chart of ['chart-centroid', 'chart-balance', 'chart-distance']) {
+      const labels = await page.getByTestId(chart).locator('.u-legend .u-label').allTextContents()
+      const theirs = labels.filter((l) => l.endsWith(' (other)'))
+      const mine = labels.filter((l) => l !== 'move' && !l.endsWith(' (other)'))
+      expect(mine.length).toBeGreaterThan(0)
+      expect(theirs.length).toBe(mine.length)
+    }
+    await shot(page, 'compare-lines')
+    // Back to one line.
+    await page.getByTestId('compare-select').selectOption('')
+    expect(await page.getByTestId('compare-legend').count()).toBe(0)
     expect(errors).toEqual([])
     await page.close()
   })
