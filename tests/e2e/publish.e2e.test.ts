@@ -2,8 +2,11 @@
 // SVG (parsed by the browser's DOMParser: the size they say, cropped to the board, one circle per
 // man, the ladder key, captions with steps in italics); the search run from a mid-line position
 // (Analyse from here), its shortest transfer appended to the line at that move; two lines' charts
-// overlaid (Compare with), each series named with its line.
+// overlaid (Compare with), each series named with its line; help in place (a "?" beside each
+// measure and overlay naming the paper's section, from the keyboard) and the board's colour key,
+// with axe-core finding no serious or critical violation while they are open.
 import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
@@ -27,7 +30,8 @@ afterAll(async () => {
 })
 
 async function open(width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true })
+  // bypassCSP: axe-core is injected as an inline script, which the page's policy forbids.
+  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true, bypassCSP: true })
   const page = await context.newPage()
   const errors = watchErrors(page)
   await page.goto(server.url)
@@ -221,6 +225,75 @@ describe('compare two lines', () => {
     // Back to one line.
     await page.getByTestId('compare-select').selectOption('')
     expect(await page.getByTestId('compare-legend').count()).toBe(0)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** axe-core's serious and critical violations on the page as it is, one line each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE })
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } }).axe
+    const r = await axe.run(document, { resultTypes: ['violations'] })
+    return r.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]
+  })
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(' ')}`))
+}
+
+describe('help in place', () => {
+  it('says what each measure and overlay means and where the paper defines it, from the keyboard too', async () => {
+    const { page, errors } = await open()
+    const expected: [string, string][] = [
+      ['centroid', 'Bell 2009, section 3.1 (Centroids and Bounds)'],
+      ['sym', 'Bell 2009, section 3.3 (Symmetry and Palindromes)'],
+      ['distance', 'Bell 2009, section 2.3 (A Lower Bound on Game Length)'],
+      ['ladders', 'Bell 2009, section 2.2 (Ladders)'],
+      ['types', 'Bell 2009, section 2.1 (Types of Men)'],
+    ]
+    for (const [topic, section] of expected) {
+      const button = page.getByTestId(`help-${topic}`).first()
+      expect(await button.getAttribute('aria-expanded')).toBe('false')
+      await button.click()
+      expect(await button.getAttribute('aria-expanded')).toBe('true')
+      const help = page.getByTestId(`help-text-${topic}`).first()
+      expect(await help.isVisible()).toBe(true)
+      expect(await help.textContent()).toContain(section)
+      await button.click()
+      expect(await help.isVisible()).toBe(false)
+    }
+    // The buttons are named for what they explain.
+    expect(await page.getByRole('button', { name: 'what is c(A)?' }).count()).toBe(1)
+    // From the keyboard: Enter opens, Escape closes and gives the focus back.
+    const c = page.getByTestId('help-centroid')
+    await c.focus()
+    await page.keyboard.press('Enter')
+    const text0 = page.getByTestId('help-text-centroid')
+    expect(await text0.isVisible()).toBe(true)
+    expect(await text0.textContent()).toMatch(/^c\(A\): The army's diagonal centroid/)
+    await page.keyboard.press('Escape')
+    expect(await text0.isVisible()).toBe(false)
+    expect(await c.evaluate((el) => el === document.activeElement)).toBe(true)
+
+    // The colour key under the board: the armies, the target, and the ladders' lanes once they are on.
+    await page.getByTestId('overlay-ladders').check()
+    await page.getByTestId('board-key').locator('summary').click()
+    const entries = await page.getByTestId('board-key-entry').allInnerTexts()
+    expect(entries.map((e) => e.trim())).toEqual(
+      expect.arrayContaining([
+        'blue men',
+        'target cells (the ring stays over a man who is home)',
+        'a lane carrying type 0 men',
+        'a lane carrying type 3 men',
+      ]),
+    )
+    await page.getByTestId('help-centroid').click()
+    expect(await axeViolations(page)).toEqual([])
+    await shot(page, 'help-in-place')
     expect(errors).toEqual([])
     await page.close()
   })
