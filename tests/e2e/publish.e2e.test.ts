@@ -194,6 +194,13 @@ describe('analyse from here', () => {
     // An analysis's moves are not a solution by themselves: no "Add this solution" for them.
     expect(await page.getByTestId('add-solution').count()).toBe(0)
     await shot(page, 'analyse-from-here')
+    // The stored solution against the analysed line, in the charts.
+    const options = await page.getByTestId('compare-select').locator('option').allTextContents()
+    const stored = options.find((o) => o.startsWith('solution 1'))!
+    expect(stored).toBeDefined()
+    await page.getByTestId('compare-select').selectOption({ label: stored })
+    await expect.poll(() => text(page, 'compare-legend')).toContain(`(other): ${stored}`)
+    await shot(page, 'compare-analysis')
     expect(errors).toEqual([])
     await page.close()
   })
@@ -205,7 +212,8 @@ describe('compare two lines', () => {
     await page.getByTestId('paste-text').fill(LEVENSPIEL)
     await page.getByTestId('paste-load').click()
     await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
-    expect(await page.getByTestId('compare-select').isDisabled()).toBe(true)
+    // One line only: nothing to compare with yet.
+    expect(await page.getByTestId('compare-select').count()).toBe(0)
     await page.getByTestId('paste-text').fill('d1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3')
     await page.getByTestId('paste-load').click()
     await expect.poll(() => text(page, 'ply')).toBe('0 / 5')
@@ -213,13 +221,15 @@ describe('compare two lines', () => {
     expect(options).toEqual(['no other line', 'before the last change (pasted)'])
     await page.getByTestId('compare-select').selectOption({ label: 'before the last change (pasted)' })
     await expect.poll(() => text(page, 'compare-legend')).toBe('this line (pasted) (other): before the last change (pasted)')
-    // Each chart's legend has the series of both lines.
+    // Each chart draws the series of both lines (the compared line's named "(other)", its legend rows
+    // folded away: the key above names it once).
     for (const chart of ['chart-centroid', 'chart-balance', 'chart-distance']) {
-      const labels = await page.getByTestId(chart).locator('.u-legend .u-label').allTextContents()
-      const theirs = labels.filter((l) => l.endsWith(' (other)'))
-      const mine = labels.filter((l) => l !== 'move' && !l.endsWith(' (other)'))
+      const labels = await page.getByTestId(chart).locator('.u-legend .u-series .u-label').allTextContents()
+      const theirs = await page.getByTestId(chart).locator('.u-legend .u-series.other .u-label').allTextContents()
+      const mine = labels.filter((l) => l !== 'move' && !theirs.includes(l))
       expect(mine.length).toBeGreaterThan(0)
-      expect(theirs.length).toBe(mine.length)
+      expect(theirs).toEqual(mine.map((l) => `${l} (other)`))
+      expect(await page.getByTestId(chart).locator('.u-legend .u-series.other').first().isVisible()).toBe(false)
     }
     await shot(page, 'compare-lines')
     // Back to one line.
