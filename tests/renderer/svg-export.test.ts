@@ -12,6 +12,13 @@ import { buildScene, keyHeight, ladderKeyRows, moveCaption } from '../../src/ren
 import { escapeXml, sceneBounds } from '../../src/renderer/board/svg'
 import { useWorkbench } from '../../src/renderer/stores/workbench'
 import { DEFAULT_SHEET } from '../../src/shared/sheet'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { latticeFor, mirrorLine } from '../../src/renderer/board/scene'
+import { parseDocument } from '../../src/shared/document'
+import { findLadders } from '../../src/shared/ladders'
+import { startPosition } from '../../src/shared/problem'
+import { expect as unwrap } from '../../src/shared/result'
 
 const LEVENSPIEL_TEXT =
   'd1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5, a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4- (reflect)'
@@ -169,4 +176,41 @@ describe('SVG figure sheets', () => {
   it('escape text for XML', () => {
     expect(escapeXml(`a<b & "c" 'd'>`)).toBe('a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;')
   })
+})
+
+describe('SVG diagrams of every shipped problem', () => {
+  const dir = join(import.meta.dirname, '../../resources/problems')
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.halma.json'))) {
+    it(`${file}: parses, one circle per man, every man and hole inside the cropped picture`, () => {
+      const problem = unwrap(parseDocument(readFileSync(join(dir, file), 'utf8'))).problem
+      const position = startPosition(problem)
+      const input = {
+        board: problem.board,
+        rules: problem.rules,
+        lattice: latticeFor(problem.board, problem.rules),
+        position,
+        targets: problem.armies.map((a) => a.target),
+        overlays: { coordinates: true, types: true, ladders: true, mirror: true },
+        ladders: findLadders(position, problem.rules),
+        symMen: [],
+        mirrorLine: mirrorLine(problem.board),
+      }
+      const out = diagramSvg(input, { ...O, size: 400 }, file)
+      const svg = parse(out.svg).documentElement
+      expect(svg.getAttribute('viewBox')).toBe(`0 0 ${out.width} ${out.height}`)
+      const men = problem.armies.reduce((n, a) => n + a.start.length, 0)
+      expect(svg.querySelectorAll('circle.man').length).toBe(men)
+      const g = svg.querySelector('g.diagram')!
+      const [, tx, ty] = /translate\(([-\d.]+) ([-\d.]+)\)/.exec(g.getAttribute('transform') ?? '')!.map(Number)
+      for (const c of g.querySelectorAll('circle')) {
+        const x = attr(c, 'cx') + tx!
+        const y = attr(c, 'cy') + ty!
+        const r = attr(c, 'r')
+        expect(x - r).toBeGreaterThanOrEqual(-0.01)
+        expect(y - r).toBeGreaterThanOrEqual(-0.01)
+        expect(x + r).toBeLessThanOrEqual(out.width + 0.01)
+        expect(y + r).toBeLessThanOrEqual(out.height + 0.01)
+      }
+    })
+  }
 })
