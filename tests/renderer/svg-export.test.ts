@@ -12,8 +12,6 @@ import { buildScene, keyHeight, ladderKeyRows, moveCaption } from '../../src/ren
 import { escapeXml, sceneBounds } from '../../src/renderer/board/svg'
 import { useWorkbench } from '../../src/renderer/stores/workbench'
 import { DEFAULT_SHEET } from '../../src/shared/sheet'
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { latticeFor, mirrorLine } from '../../src/renderer/board/scene'
 import { parseDocument } from '../../src/shared/document'
 import { findLadders } from '../../src/shared/ladders'
@@ -179,10 +177,13 @@ describe('SVG figure sheets', () => {
 })
 
 describe('SVG diagrams of every shipped problem', () => {
-  const dir = join(import.meta.dirname, '../../resources/problems')
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.halma.json'))) {
+  // Every problem document shipped, as text (Vite reads them in).
+  const shipped = import.meta.glob<string>('../../resources/problems/*.halma.json', { query: '?raw', import: 'default', eager: true })
+  it('reads the shipped problems', () => expect(Object.keys(shipped).length).toBeGreaterThan(10))
+  for (const [path, text] of Object.entries(shipped)) {
+    const file = path.split('/').pop()!
     it(`${file}: parses, one circle per man, every man and hole inside the cropped picture`, () => {
-      const problem = unwrap(parseDocument(readFileSync(join(dir, file), 'utf8'))).problem
+      const problem = unwrap(parseDocument(text)).problem
       const position = startPosition(problem)
       const input = {
         board: problem.board,
