@@ -82,9 +82,13 @@ describe('the compare store', () => {
     const keys = compare.choices.map((c) => c.key)
     expect(keys).toContain('solution:0')
     expect(compare.choices.find((c) => c.key === 'solution:0')!.name).toBe('solution 1: Levenspiel')
-    // The line shown is never offered.
+    compare.chosen = 'solution:0'
+    expect(compare.compared?.name).toBe('solution 1: Levenspiel')
+    // The line shown is never offered; a choice that becomes the line shown is dropped.
     wb.loadSolution(0)
     await nextTick()
     expect(compare.choices.map((c) => c.key)).not.toContain('solution:0')
+    expect(compare.chosen).toBe('')
+    expect(compare.compared).toBeNull()
   })
 })

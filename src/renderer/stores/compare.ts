@@ -60,6 +60,11 @@ export const useCompare = defineStore('compare', () => {
 
   /** The line compared, if one is chosen and still there. */
   const compared = computed<CompareChoice | null>(() => choices.value.find((c) => c.key === chosen.value) ?? null)
+  // A choice no longer offered (it is the line shown now, or gone with its problem) is dropped, so
+  // that the select never shows a line the charts do not draw.
+  watch(choices, (now) => {
+    if (chosen.value !== '' && !now.some((c) => c.key === chosen.value)) chosen.value = ''
+  })
 
   return { chosen, choices, compared, previous }
 })
