@@ -8,7 +8,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell, type
 import { readFile, rm, stat } from 'node:fs/promises'
 import { availableParallelism, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { Command, DocumentState, HostInfo, UnsavedChoice } from '../preload/api'
+import type { Command, DocumentState, HostInfo, ImageFormat, UnsavedChoice } from '../preload/api'
 import { JobManager } from '../shared/jobs/manager'
 import { parseJobRequest } from '../shared/jobs/protocol'
 import { ok } from '../shared/result'
@@ -72,8 +72,9 @@ function fileDialogs(window: () => BrowserWindow | undefined): FileDialogs {
   }
 }
 
-async function choosePng(window: BrowserWindow | undefined, defaultPath: string): Promise<string | undefined> {
-  const options = { title: 'Export Picture', defaultPath, filters: [{ name: 'PNG images', extensions: ['png'] }] }
+async function choosePicture(window: BrowserWindow | undefined, defaultPath: string, format: ImageFormat): Promise<string | undefined> {
+  const filter = format === 'svg' ? { name: 'SVG images', extensions: ['svg'] } : { name: 'PNG images', extensions: ['png'] }
+  const options = { title: 'Export Picture', defaultPath, filters: [filter] }
   const r = await (window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options))
   return r.canceled || !r.filePath ? undefined : r.filePath
 }
@@ -254,7 +255,11 @@ export function startApp(options: AppOptions): void {
       defaultDir: app.getPath('documents'),
     })
     const documents = files
-    const images = new ImageExports({ chooseSave: (p) => choosePng(win, p), write: writeFileAtomic, defaultDir: app.getPath('pictures') })
+    const images = new ImageExports({
+      chooseSave: (p, f) => choosePicture(win, p, f),
+      write: writeFileAtomic,
+      defaultDir: app.getPath('pictures'),
+    })
     const jobs = new JobManager({
       launch: utilityLauncher(options.scripts),
       concurrency: availableParallelism(),

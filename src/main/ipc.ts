@@ -3,7 +3,16 @@
  * sender must be our window, the arguments must have the shapes api.ts names), and events are sent
  * on their channels. Nothing here imports Electron; app.ts passes in ipcMain and the window.
  */
-import { API, type ArgsOf, type EventName, type InvokeName, type PayloadOf, type ReplyOf } from '../preload/api'
+import {
+  API,
+  IMAGE_FORMATS,
+  type ArgsOf,
+  type ImageFormat,
+  type EventName,
+  type InvokeName,
+  type PayloadOf,
+  type ReplyOf,
+} from '../preload/api'
 import { JOB_KINDS } from '../shared/jobs/protocol'
 import { describe, diagnostic, err, ok, type Diagnostic, type Result } from '../shared/result'
 import { MAX_SESSION_BYTES } from './session'
@@ -123,9 +132,14 @@ export const PARSERS: { readonly [K in InvokeName]: Parser<K> } = {
         ? diagnostic('ipc.size', `the image is larger than ${MAX_IMAGE_BYTES} bytes`)
         : undefined)
     if (fault) return err(fault)
-    const extra = Object.keys(r).find((k) => k !== 'name' && k !== 'bytes')
+    const format = r['format']
+    if (format !== undefined && !IMAGE_FORMATS.includes(format as ImageFormat))
+      return err(diagnostic('ipc.type', `format must be ${IMAGE_FORMATS.join(' or ')}, not ${JSON.stringify(format)}`))
+    const extra = Object.keys(r).find((k) => k !== 'name' && k !== 'bytes' && k !== 'format')
     if (extra) return err(diagnostic('ipc.type', `an image request has an unknown field '${extra}'`))
-    return ok([{ name: r['name'] as string, bytes: r['bytes'] as Uint8Array }])
+    return ok([
+      { name: r['name'] as string, bytes: r['bytes'] as Uint8Array, ...(format !== undefined && { format: format as ImageFormat }) },
+    ])
   },
   askUnsaved: (args) => {
     const bad = count(args, 1) ?? text(args[0], 'the document name', 1024)

@@ -86,12 +86,18 @@ export type Command =
   | { readonly name: 'save'; readonly then?: 'close' }
   | { readonly name: 'open-path'; readonly path: string }
 
-/** A picture to save (a PNG diagram or figure sheet). */
+/** The picture formats the workbench exports. */
+export const IMAGE_FORMATS = ['png', 'svg'] as const
+export type ImageFormat = (typeof IMAGE_FORMATS)[number]
+
+/** A picture to save (a diagram or figure sheet, PNG or SVG). */
 export interface ImageRequest {
   /** Suggested file name, e.g. `triangle10-move-14.png`. */
   readonly name: string
-  /** The PNG file's bytes. */
+  /** The file's bytes (an SVG's text as UTF-8). */
   readonly bytes: Uint8Array
+  /** PNG when absent. */
+  readonly format?: ImageFormat
 }
 
 export type ExportOutcome =
@@ -141,7 +147,7 @@ export const API = {
   writeSession: invoke<[text: string], SessionWrite>('session:write'),
   clearSession: invoke<[], void>('session:clear'),
 
-  /** Save a PNG: a save dialog and an atomic write on the desktop, a download in the browser. */
+  /** Save a PNG or an SVG: a save dialog and an atomic write on the desktop, a download in the browser. */
   saveImage: invoke<[request: ImageRequest], ExportOutcome>('export:save-image'),
 
   onCommand: event<Command>('menu:command'),

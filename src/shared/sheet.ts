@@ -39,7 +39,15 @@ export const MAX_SHEET_DIAGRAMS = 64
 
 export const DEFAULT_SHEET: Omit<SheetSpec, 'from' | 'to'> = { columns: 4, size: 240, gap: 12, caption: 22 }
 
-export function sheetLayout(spec: SheetSpec, plies: number): Result<SheetLayout, Diagnostic> {
+/**
+ * Where each diagram of a sheet goes. `frame`: the size each diagram takes when it is not the
+ * square of spec.size (a picture cropped to the board); the grid is laid out with it.
+ */
+export function sheetLayout(
+  spec: SheetSpec,
+  plies: number,
+  frame?: { readonly width: number; readonly height: number },
+): Result<SheetLayout, Diagnostic> {
   const { from, to, columns, size, gap, caption } = spec
   if (![from, to, columns, size, gap, caption].every(Number.isInteger)) {
     return err(diagnostic('sheet.number', 'the figure sheet needs whole numbers'))
@@ -53,16 +61,18 @@ export function sheetLayout(spec: SheetSpec, plies: number): Result<SheetLayout,
   }
   if (columns < 1 || columns > 16) return err(diagnostic('sheet.columns', 'columns must be 1-16'))
   if (size < 60 || size > 2000) return err(diagnostic('sheet.diagram', 'a diagram must be 60-2000 pixels'))
+  const w = frame?.width ?? size
+  const h = frame?.height ?? size
   const cols = Math.min(columns, count)
   const rows = Math.ceil(count / cols)
   const frames: SheetFrame[] = []
   for (let k = 0; k < count; k++) {
-    const x = gap + (k % cols) * (size + gap)
-    const y = gap + Math.floor(k / cols) * (size + caption + gap)
-    frames.push({ ply: from + k, x, y, captionX: x + size / 2, captionY: y + size + caption / 2 })
+    const x = gap + (k % cols) * (w + gap)
+    const y = gap + Math.floor(k / cols) * (h + caption + gap)
+    frames.push({ ply: from + k, x, y, captionX: x + w / 2, captionY: y + h + caption / 2 })
   }
-  const width = gap + cols * (size + gap)
-  const height = gap + rows * (size + caption + gap)
+  const width = gap + cols * (w + gap)
+  const height = gap + rows * (h + caption + gap)
   return ok({ width, height, frames })
 }
 

@@ -93,7 +93,8 @@ function download(request: SaveRequest): SaveOutcome {
 
 /** A picture as a download. */
 function downloadImage(request: ImageRequest): ExportOutcome {
-  const url = URL.createObjectURL(new Blob([request.bytes as Uint8Array<ArrayBuffer>], { type: 'image/png' }))
+  const type = request.format === 'svg' ? 'image/svg+xml' : 'image/png'
+  const url = URL.createObjectURL(new Blob([request.bytes as Uint8Array<ArrayBuffer>], { type }))
   const a = document.createElement('a')
   a.href = url
   a.download = request.name

@@ -6,7 +6,7 @@
  */
 import Konva from 'konva'
 import { PATH_ON_LADDERS, TYPE_COLOURS, typeDash } from './palette'
-import type { KeyRow, Label, Scene } from './scene'
+import { keyLine, type Caption, type KeyRow, type Label, type Scene } from './scene'
 
 const HOLE_FILL = '#efe7d6'
 const HOLE_STROKE = '#b7ad98'
@@ -236,12 +236,6 @@ export function manNode(x: number, y: number, r: number, fill: string, selected 
   })
 }
 
-/** The height of a picture's key of `rows` rows under a diagram `size` pixels wide. */
-export function keyHeight(rows: number, size: number): number {
-  return rows === 0 ? 0 : Math.round(rows * keyLine(size) + keyLine(size) * 0.6)
-}
-const keyLine = (size: number): number => Math.max(16, Math.min(24, size / 24))
-
 /**
  * The ladder key under an exported diagram: each ladder's key on a badge, as the rung men carry
  * it, its name and what it carries with a swatch per type, then the last move's arrow.
@@ -319,9 +313,31 @@ export function drawKey(rows: readonly KeyRow[], x: number, y: number, size: num
   })
 }
 
+/** A caption's parts side by side, centred on its point: the move number upright, a step in italics. */
+function captionNodes(c: Caption): Konva.Text[] {
+  const nodes = c.parts.map(
+    (p) =>
+      new Konva.Text({
+        text: p.text,
+        fontSize: c.size,
+        fontFamily: 'system-ui, sans-serif',
+        fontStyle: p.italic ? 'italic bold' : 'bold',
+        fill: c.colour,
+        listening: false,
+      }),
+  )
+  const total = nodes.reduce((w, n) => w + n.width(), 0)
+  let x = c.x - total / 2
+  for (const n of nodes) {
+    n.position({ x, y: c.y - n.height() / 2 })
+    x += n.width()
+  }
+  return nodes
+}
+
 /** A scene as PNG bytes, drawn offscreen at `pixelRatio` times its size. */
 export async function scenePng(
-  scenes: readonly { scene: Scene; x: number; y: number; caption?: Label; key?: readonly KeyRow[] }[],
+  scenes: readonly { scene: Scene; x: number; y: number; caption?: Caption; key?: readonly KeyRow[] }[],
   width: number,
   height: number,
   pixelRatio: number,
@@ -337,7 +353,7 @@ export async function scenePng(
     drawBoard(scene, group)
     drawPosition(scene, group)
     layer.add(group)
-    if (caption) layer.add(text(caption, true))
+    if (caption) captionNodes(caption).forEach((n) => layer.add(n))
     if (key && key.length > 0) drawKey(key, x, y + scene.height, scene.width, layer)
   }
   layer.draw()

@@ -1,12 +1,23 @@
 /**
  * Pictures for papers and posts: the current diagram, and figure sheets (a grid of diagrams for a
- * range of moves, shared/sheet.ts lays it out), drawn offscreen by the same scene code as the live
- * board, as PNG bytes.
+ * range of moves, shared/sheet.ts lays it out), built by the same scene code as the live board:
+ * PNG bytes drawn offscreen by Konva, or SVG text written by svg.ts (cropped to the board).
  */
 import { pictureFits, sheetLayout, type SheetSpec } from '../../shared/sheet'
 import { err, ok, type Diagnostic, type Result } from '../../shared/result'
-import { keyHeight, scenePng } from './draw'
-import { buildScene, ladderKeyRows, NO_OVERLAYS, type Scene, type SceneInput } from './scene'
+import { scenePng } from './draw'
+import {
+  buildScene,
+  keyHeight,
+  ladderKeyRows,
+  NO_OVERLAYS,
+  type Caption,
+  type CaptionPart,
+  type KeyRow,
+  type Scene,
+  type SceneInput,
+} from './scene'
+import { keyWidth, picturesSvg, sceneBounds, unionBox } from './svg'
 
 export const BACKGROUNDS = { white: '#ffffff', board: '#fbf8f1', transparent: null } as const
 export type Background = keyof typeof BACKGROUNDS
@@ -47,10 +58,18 @@ export async function diagramPng(input: SceneInput, o: PictureOptions): Promise<
   return { bytes: await bytes(blob), width: o.size * o.scale, height: height * o.scale }
 }
 
+/** A caption's text: plain text is one upright part. */
+export type CaptionText = string | readonly CaptionPart[]
+
+function captionAt(x: number, y: number, size: number, text: CaptionText): Caption {
+  const parts = typeof text === 'string' ? [{ text, italic: false }] : text
+  return { x, y, parts, size: Math.max(10, Math.min(16, size / 18)), colour: '#333333' }
+}
+
 /** The PNG of a figure sheet: the diagrams of plies spec.from..spec.to with captions. */
 export async function sheetPng(
   sceneAt: (ply: number) => SceneInput,
-  caption: (ply: number) => string,
+  caption: (ply: number) => CaptionText,
   plies: number,
   spec: SheetSpec,
   o: Omit<PictureOptions, 'size'>,
@@ -61,7 +80,7 @@ export async function sheetPng(
 /** A figure sheet of scenes built by `sceneAt` in square frames of the sheet's size (transfers, solitaire armies). */
 export async function scenesSheetPng(
   sceneAt: (ply: number, size: number) => Scene,
-  caption: (ply: number) => string,
+  caption: (ply: number) => CaptionText,
   plies: number,
   spec: SheetSpec,
   o: Pick<PictureOptions, 'scale' | 'background'>,
@@ -73,7 +92,7 @@ export async function scenesSheetPng(
     scene: sceneAt(f.ply, size),
     x: f.x,
     y: f.y,
-    caption: { x: f.captionX, y: f.captionY, text: caption(f.ply), size: Math.max(10, Math.min(16, size / 18)), colour: '#333333' },
+    caption: captionAt(f.captionX, f.captionY, size, caption(f.ply)),
   }))
   const { width, height } = layout.value
   const fits = pictureFits(width, height, o.scale)
@@ -85,4 +104,78 @@ export async function scenesSheetPng(
 /** The PNG of a scene already built (a solitaire army's diagram, army-scene.ts): its size x scale pixels. */
 export async function armyPng(scene: Scene, o: Pick<PictureOptions, 'scale' | 'background'>): Promise<Uint8Array> {
   return bytes(await scenePng([{ scene, x: 0, y: 0 }], scene.width, scene.height, o.scale, BACKGROUNDS[o.background]))
+}
+
+/** An SVG picture: its text and its size in pixels (its viewBox has the same units). */
+export interface SvgPicture {
+  readonly svg: string
+  readonly width: number
+  readonly height: number
+}
+
+/**
+ * The SVG of one diagram, cropped to the board (the box around what is drawn, sceneBounds): at
+ * most size x size pixels, with the ladder key under it when ladders are drawn (the picture is as
+ * wide as the key, if that is wider than the board).
+ */
+export function diagramSvg(input: SceneInput, o: Omit<PictureOptions, 'scale'>, title: string): SvgPicture {
+  const shown = prepare(input, { ...o, scale: 1 })
+  const scene = buildScene(shown, o.size, o.size)
+  const crop = sceneBounds(scene)
+  const key = ladderKeyRows(shown)
+  const board = crop.x2 - crop.x1
+  // A key wider than the board widens the picture; the board is centred over it.
+  const width = Math.max(board, keyWidth(key, board))
+  const height = crop.y2 - crop.y1 + keyHeight(key.length, board)
+  const x = Math.floor((width - board) / 2)
+  return { svg: picturesSvg([{ scene, x, y: 0, crop, key }], width, height, BACKGROUNDS[o.background], title), width, height }
+}
+
+/**
+ * The SVG of a figure sheet: every diagram cropped to the same box (the union of their bounds, so
+ * that the grid stays even), with the caption under each.
+ */
+export function sheetSvg(
+  sceneAt: (ply: number) => SceneInput,
+  caption: (ply: number) => CaptionText,
+  plies: number,
+  spec: SheetSpec,
+  o: Omit<PictureOptions, 'size' | 'scale'>,
+  title: string,
+): Result<SvgPicture, Diagnostic> {
+  const square = sheetLayout(spec, plies)
+  if (!square.ok) return err(square.error)
+  const size = spec.size
+  const scenes = square.value.frames.map((f) => buildScene(prepare(sceneAt(f.ply), { ...o, size, scale: 1 }), size, size))
+  const crop = unionBox(scenes.map((s) => sceneBounds(s)))
+  const layout = sheetLayout(spec, plies, { width: crop.x2 - crop.x1, height: crop.y2 - crop.y1 })
+  if (!layout.ok) return err(layout.error)
+  const frames = layout.value.frames.map((f, k) => ({
+    scene: scenes[k]!,
+    x: f.x,
+    y: f.y,
+    crop,
+    caption: captionAt(f.captionX, f.captionY, size, caption(f.ply)),
+  }))
+  // With ladders drawn, a key under the sheet says what the lanes' colours and dashes mean (each
+  // diagram's ladders differ, so the key names the types, not the ladders).
+  const withLadders = o.overlays && scenes.some((sc) => sc.lanes.length > 0)
+  const key: KeyRow[] = withLadders
+    ? [
+        { key: '', text: 'ladder lanes, by the type of man they carry', types: [0, 1, 2, 3], path: false },
+        { key: '', text: 'the move played', types: [], path: true },
+      ]
+    : []
+  const keyH = keyHeight(key.length, size)
+  const width = Math.max(layout.value.width, key.length > 0 ? keyWidth(key, size) : 0)
+  const height = layout.value.height + keyH
+  const svg = picturesSvg(
+    frames,
+    width,
+    height,
+    BACKGROUNDS[o.background],
+    title,
+    key.length > 0 ? { rows: key, y: layout.value.height - spec.gap, size } : undefined,
+  )
+  return ok({ svg, width, height })
 }

@@ -390,3 +390,40 @@ export function ladderKeyRows(input: SceneInput): KeyRow[] {
   if (rows.length > 0 && input.path && input.path.cells.length > 1) rows.push({ key: '', text: 'last move', types: [], path: true })
   return rows
 }
+
+/** The height of a picture's key of `rows` rows under a diagram `size` pixels wide. */
+export function keyHeight(rows: number, size: number): number {
+  return rows === 0 ? 0 : Math.round(rows * keyLine(size) + keyLine(size) * 0.6)
+}
+/** The height of one row of a picture's key. */
+export const keyLine = (size: number): number => Math.max(16, Math.min(24, size / 24))
+
+/** A piece of a caption's text: the move is italic when it is a step, as the paper prints steps. */
+export interface CaptionPart {
+  readonly text: string
+  readonly italic: boolean
+}
+
+/** The line under a diagram of a figure sheet, centred on (x, y). */
+export interface Caption {
+  readonly x: number
+  readonly y: number
+  readonly size: number
+  readonly colour: string
+  readonly parts: readonly CaptionPart[]
+}
+
+/**
+ * A diagram's caption: "start", or the move number and the move in the paper's notation, the
+ * move in italics if it is a step (as the stepper sets steps apart from jumps).
+ */
+export function moveCaption(
+  ply: number,
+  move: { readonly text: string; readonly move: { readonly kind: string } } | undefined,
+): CaptionPart[] {
+  if (ply === 0 || !move) return [{ text: 'start', italic: false }]
+  return [
+    { text: `${ply}. `, italic: false },
+    { text: move.text, italic: move.move.kind === 'step' },
+  ]
+}

@@ -7,17 +7,18 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { DocumentSpec } from '../../shared/document'
+import { specFromProblem, type DocumentSpec } from '../../shared/document'
 import { GAME_STRATEGIES, type GameListing, type GameResult } from '../../shared/engine/game/job'
 import type { Progress } from '../../shared/engine/core/progress'
 import { STRATEGIES, type SolveResult, type Strategy } from '../../shared/engine/transfer/job'
 import type { JobEvent } from '../../shared/jobs/manager'
-import { faultText, type JobKind } from '../../shared/jobs/protocol'
+import { faultText, type JobKind, type JobRequest } from '../../shared/jobs/protocol'
 import type { Problem } from '../../shared/problem'
 import { describe } from '../../shared/result'
 import { lineOf, type Timeline } from '../../shared/timeline'
 import { verify, type Verification } from '../../shared/verify'
 import { api, hostInfo } from '../api'
+import { analysisLabel, continuation, problemFromHere, type AnalysisOrigin } from '../state/analysis'
 import { DEFAULT_GAME_SETTINGS, gameRequest, settingsText, solveRequest, unreadable, type GameSettings } from '../state/search-request'
 import { useDocument } from './document'
 import { useEditor } from './editor'
@@ -58,6 +59,8 @@ export const useSearch = defineStore('search', () => {
   /** The listed game the stepper shows now, or null. */
   const gameIndex = computed(() => (lastGame.value !== null && workbench.line === shownLine.value ? lastGame.value : null))
   const failure = ref<string | null>(null)
+  /** Where the search was run from, for "Analyse from here"; null: the problem's start. */
+  const origin = shallowRef<AnalysisOrigin | null>(null)
   /** Boards per level of the run in progress (the chart under the progress), and which run it is. */
   const levelSizes = shallowRef<number[]>([])
   const levelRun = ref('')
@@ -168,6 +171,22 @@ export const useSearch = defineStore('search', () => {
     lastGame.value = null
     shownLine.value = null
     failure.value = null
+    origin.value = null
+  }
+
+  /**
+   * The line a verified transfer result gives the stepper, its label and the ply to show: the
+   * solution from the start, or for an analysis the line up to its move with the moves found after.
+   */
+  function resultLine(): { line: Timeline; label: string; at: number } | null {
+    const r = result.value
+    if (!verification.value?.valid || !r || !problem.value) return null
+    const from = origin.value
+    const line = from ? continuation(from, r.moves) : lineOf(problem.value, r.moves.join(', '))
+    if (!line.ok) return null
+    return from
+      ? { line: line.value, label: analysisLabel(from, r.moves.length, r.status), at: from.ply }
+      : { line: line.value, label: `search result (${r.status})`, at: 0 }
   }
 
   async function run(): Promise<void> {
@@ -194,11 +213,41 @@ export const useSearch = defineStore('search', () => {
       return
     }
     const request = 'maxLength' in settings ? gameRequest(doc.spec, settings) : solveRequest(doc.spec, settings)
+    await launch(request, doc.problem, null)
+  }
+
+  /**
+   * Search from the position the stepper shows (analysis.ts): the shortest transfer from it to the
+   * target, with the transfer search's settings. The result is appended to the line at that move.
+   */
+  async function analyseFromHere(): Promise<void> {
+    if (busy.value) return
+    const editor = useEditor()
+    const fail = (why: string): void => {
+      reset()
+      failure.value = why
+      status.value = 'failed'
+    }
+    if (editor.active && editor.pending)
+      return fail("the editor's problem is not in use yet: press Use this problem, then Analyse from here")
+    const doc = documentStore.doc
+    const here = problemFromHere(doc.problem, workbench.position, workbench.ply)
+    if (!here.ok) return fail(here.error.message)
+    const settings = { strategy: strategy.value, beamWidth: beamWidth.value, threads: threads.value }
+    const bad = unreadable(settings)
+    if (bad !== null) return fail(bad)
+    const at = workbench.ply
+    const origin: AnalysisOrigin = { problem: doc.problem, prefix: workbench.line.moves.slice(0, at).map((m) => m.text), ply: at }
+    await launch(solveRequest(specFromProblem(here.value), settings), here.value, origin)
+  }
+
+  async function launch(request: JobRequest, searched: Problem, from: AnalysisOrigin | null): Promise<void> {
     status.value = 'starting'
     jobId.value = null
     early = []
-    problem.value = doc.problem
+    problem.value = searched
     reset()
+    origin.value = from
     levelSizes.value = []
     levelRun.value = ''
     let ticket
@@ -263,6 +312,9 @@ export const useSearch = defineStore('search', () => {
     levelSizes,
     levelRun,
     run,
+    analyseFromHere,
+    origin,
+    resultLine,
     cancel,
   }
 })

@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+// Analyse from here: the problem from a mid-line position (the army where it stands, the same
+// target), refused for games with the reason; the engine's shortest transfer from there is no
+// longer than the rest of the stored solution and, appended to the line, completes it; and the
+// search store sends that problem to the host (checked as the hosts check it) and gives the stepper
+// the line up to the move with the moves found after it.
+import { createPinia, setActivePinia } from 'pinia'
+import { describe, expect, it } from 'vitest'
+import { nextTick } from 'vue'
+import type { HalmaApi, JobTicket } from '../../src/preload/api'
+import { useHostApi } from '../../src/renderer/api'
+import { useDocument } from '../../src/renderer/stores/document'
+import { useSearch } from '../../src/renderer/stores/search'
+import { useWorkbench } from '../../src/renderer/stores/workbench'
+import type { JobEvent } from '../../src/shared/jobs/manager'
+import { parseJobRequest, type JobRequest } from '../../src/shared/jobs/protocol'
+import { interpret } from '../../src/shared/document'
+import { ok, type Diagnostic, type Result } from '../../src/shared/result'
+import squareText from '../../resources/problems/square9-8move.halma.json?raw'
+import fabianText from '../../resources/problems/fabian-30.halma.json?raw'
+import { analysisLabel, continuation, problemFromHere } from '../../src/renderer/state/analysis'
+import { parseDocument, specFromProblem } from '../../src/shared/document'
+import { Engine } from '../../src/shared/engine/engine'
+import { parseSolveJob } from '../../src/shared/engine/transfer/job'
+import { expect as unwrap } from '../../src/shared/result'
+import { lineOf, type Timeline } from '../../src/shared/timeline'
+
+function stored(text: string): Timeline {
+  const doc = unwrap(parseDocument(text))
+  return unwrap(lineOf(doc.problem, doc.solutions[0]!.solution))
+}
+
+describe('analyse from here', () => {
+  it('makes the transfer from the position after a move to the same target', () => {
+    const line = stored(squareText)
+    const at = 10
+    const here = unwrap(problemFromHere(line.problem, line.positions[at]!, at))
+    expect(here.kind).toBe('transfer')
+    expect(here.armies[0]!.start).toEqual(line.positions[at]!.men(0))
+    expect(here.armies[0]!.start).not.toEqual(line.problem.armies[0]!.start)
+    expect(here.armies[0]!.target).toEqual(line.problem.armies[0]!.target)
+    expect(here.title).toBe(`${line.problem.title}, from move 10`)
+    // The rest of the stored solution solves the problem from here.
+    const rest = line.moves.slice(at).map((m) => m.text)
+    expect(unwrap(lineOf(here, rest.join(', '))).complete).toBe(true)
+  })
+
+  it('refuses a game, saying why', () => {
+    const line = stored(fabianText)
+    const r = problemFromHere(line.problem, line.positions[10]!, 10)
+    expect(!r.ok && r.error.code).toBe('analysis.game')
+    expect(!r.ok && r.error.message).toMatch(/^a game cannot be analysed from a position yet/)
+  })
+
+  it('finds the shortest transfer from there and appends it to the line at that move', async () => {
+    const line = stored(squareText)
+    const at = 10
+    const here = unwrap(problemFromHere(line.problem, line.positions[at]!, at))
+    const job = unwrap(parseSolveJob({ problem: specFromProblem(here), beam: { width: 20_000 } }))
+    const result = await new Engine({}).start({ kind: 'solve', params: job }).result
+    expect(result.status).toBe('optimal')
+    // No longer than what the stored solution takes from there (16 - 10 = 6 moves).
+    expect(result.moves.length).toBeGreaterThan(0)
+    expect(result.moves.length).toBeLessThanOrEqual(line.moves.length - at)
+    expect(result.length).toBe(result.moves.length)
+    const origin = { problem: line.problem, prefix: line.moves.slice(0, at).map((m) => m.text), ply: at }
+    const whole = unwrap(continuation(origin, result.moves))
+    expect(whole.complete).toBe(true)
+    expect(whole.moves.length).toBe(at + result.moves.length)
+    expect(whole.moves.slice(0, at).map((m) => m.text)).toEqual(origin.prefix)
+    expect(analysisLabel(origin, result.moves.length, result.status)).toBe(
+      `analysis from move 10 (shortest transfer, ${result.moves.length} moves): moves 11-${10 + result.moves.length} from the search`,
+    )
+  })
+})
+
+describe('the search store, analysing from here', () => {
+  it('sends the problem from the position shown and shows the moves found after the line up to it', async () => {
+    setActivePinia(createPinia())
+    const requests: JobRequest[] = []
+    let listener: ((e: JobEvent) => void) | undefined
+    useHostApi(
+      {
+        setDocumentState: async () => undefined,
+        askUnsaved: async () => 'discard',
+        openDocument: async () => ({ status: 'opened', file: { name: 'square9-8move.halma.json' }, text: squareText }),
+        startJob: async (request: JobRequest): Promise<Result<JobTicket, Diagnostic[]>> => {
+          requests.push(request)
+          const job = parseJobRequest(JSON.parse(JSON.stringify(request)))
+          return job.ok ? ok({ id: 'job-1' }) : job
+        },
+        onJobEvent: (l: (e: JobEvent) => void) => {
+          listener = l
+          return () => undefined
+        },
+      } as unknown as HalmaApi,
+      { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false },
+    )
+    const doc = useDocument()
+    const wb = useWorkbench()
+    const search = useSearch()
+    expect(await doc.open()).toBe(true)
+    await nextTick()
+    const stored = wb.line
+    expect(stored.moves.length).toBe(16)
+    wb.go(10)
+    await search.analyseFromHere()
+    expect(requests).toHaveLength(1)
+    const request = requests[0]!
+    expect(request.kind).toBe('solve')
+    // The request's problem: the army where it stands after move 10, the document's target.
+    const asked = unwrap(interpret((request.params as { problem: Parameters<typeof interpret>[0] }).problem)).problem
+    expect(asked.armies[0]!.start).toEqual(stored.positions[10]!.men(0))
+    expect(asked.armies[0]!.target).toEqual(stored.problem.armies[0]!.target)
+    expect(search.origin?.ply).toBe(10)
+    // The real engine answers; the host's result event reaches the store.
+    const job = unwrap(parseJobRequest(JSON.parse(JSON.stringify(request))))
+    if (job.kind !== 'solve') throw new Error('not a solve job')
+    const result = await new Engine({}).start(job).result
+    listener!({ type: 'result', id: 'job-1', kind: 'solve', result } as JobEvent)
+    expect(search.verification?.valid).toBe(true)
+    const shown = search.resultLine()!
+    expect(shown.at).toBe(10)
+    expect(shown.line.moves.slice(0, 10).map((m) => m.text)).toEqual(stored.moves.slice(0, 10).map((m) => m.text))
+    expect(shown.line.moves.slice(10).map((m) => m.text)).toEqual(result.moves)
+    expect(shown.line.complete).toBe(true)
+    expect(shown.label).toMatch(/^analysis from move 10 \(shortest transfer, \d+ moves?\)/)
+  })
+})

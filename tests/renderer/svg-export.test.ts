@@ -1,0 +1,217 @@
+// @vitest-environment jsdom
+// SVG export without a canvas: the scene of a diagram written as SVG parses as XML, has the width,
+// height and viewBox it says, one circle per man at the man's place, is cropped to the board (no
+// wider than asked, every hole inside), carries the ladder key with a swatch per carried type, and a
+// figure sheet is laid out as the sheet's grid of cropped frames with captions (steps in italics).
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { HalmaApi } from '../../src/preload/api'
+import { useHostApi } from '../../src/renderer/api'
+import { diagramSvg, sheetSvg } from '../../src/renderer/board/export'
+import { buildScene, keyHeight, ladderKeyRows, moveCaption } from '../../src/renderer/board/scene'
+import { escapeXml, sceneBounds } from '../../src/renderer/board/svg'
+import { useWorkbench } from '../../src/renderer/stores/workbench'
+import { DEFAULT_SHEET } from '../../src/shared/sheet'
+import { latticeFor, mirrorLine } from '../../src/renderer/board/scene'
+import { parseDocument } from '../../src/shared/document'
+import { findLadders } from '../../src/shared/ladders'
+import { startPosition } from '../../src/shared/problem'
+import { expect as unwrap } from '../../src/shared/result'
+
+const LEVENSPIEL_TEXT =
+  'd1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5, a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4- (reflect)'
+
+beforeEach(() => {
+  setActivePinia(createPinia())
+  useHostApi({ setDocumentState: async () => undefined } as unknown as HalmaApi, {
+    host: 'web',
+    version: 'test',
+    cores: 2,
+    recentFiles: false,
+    nativeMenus: false,
+  })
+})
+
+function parse(svg: string): Document {
+  const doc = new DOMParser().parseFromString(svg, 'image/svg+xml')
+  expect(doc.getElementsByTagName('parsererror').length).toBe(0)
+  return doc
+}
+
+const attr = (el: Element, name: string): number => Number(el.getAttribute(name))
+
+const O = { size: 480, background: 'white' as const, coordinates: true, overlays: true }
+
+describe('SVG diagrams', () => {
+  it('parse, have the size they say, one circle per man where he stands, and are cropped to the board', () => {
+    const wb = useWorkbench()
+    expect(wb.loadText(LEVENSPIEL_TEXT).ok).toBe(true)
+    wb.go(13)
+    const out = diagramSvg(wb.scene, O, 'triangle10 <after> move 13')
+    const svg = parse(out.svg).documentElement
+    expect(svg.tagName).toBe('svg')
+    expect([attr(svg, 'width'), attr(svg, 'height')]).toEqual([out.width, out.height])
+    expect(svg.getAttribute('viewBox')).toBe(`0 0 ${out.width} ${out.height}`)
+    expect(svg.querySelector('title')?.textContent).toBe('triangle10 <after> move 13')
+    // Cropped: no larger than the square asked for, and smaller on at least one side (the diamond
+    // of the 9 x 9 board on the triangular lattice is taller than wide).
+    expect(out.width).toBeLessThanOrEqual(480)
+    expect(out.height).toBeLessThanOrEqual(480)
+    expect(Math.min(out.width, out.height)).toBeLessThan(470)
+    const men = [...svg.querySelectorAll('circle.man')]
+    const position = wb.position
+    const cells = position.board.size
+    const occupied = Array.from({ length: cells }, (_, c) => c).filter((c) => position.at(c) !== 0)
+    expect(men.length).toBe(occupied.length)
+    expect(men.length).toBe(10)
+    // Each man is drawn where the scene has him, shifted by the crop, inside the picture.
+    const scene = buildScene({ ...wb.scene, overlays: { ...wb.scene.overlays, coordinates: true } }, 480, 480)
+    const crop = sceneBounds(scene)
+    for (const m of scene.men) {
+      const el = men.find((e) => e.getAttribute('data-cell') === m.name)!
+      expect(el).toBeDefined()
+      const g = el.parentElement!
+      const [, tx, ty] = /translate\(([-\d.]+) ([-\d.]+)\)/.exec(g.getAttribute('transform') ?? '')!.map(Number)
+      expect(tx).toBe(-crop.x1)
+      expect(ty).toBe(-crop.y1)
+      const x = attr(el, 'cx') + tx!
+      const y = attr(el, 'cy') + ty!
+      expect(x - m.r).toBeGreaterThanOrEqual(0)
+      expect(y - m.r).toBeGreaterThanOrEqual(0)
+      expect(x + m.r).toBeLessThanOrEqual(out.width)
+      expect(y + m.r).toBeLessThanOrEqual(out.height)
+    }
+    // Every hole is inside too.
+    for (const h of scene.holes) {
+      expect(h.x - h.r - crop.x1).toBeGreaterThanOrEqual(0)
+      expect(h.x + h.r - crop.x1).toBeLessThanOrEqual(out.width)
+    }
+  })
+
+  it('carries the ladder key under the board, a swatch per carried type, and the last move', () => {
+    const wb = useWorkbench()
+    expect(wb.loadText(LEVENSPIEL_TEXT).ok).toBe(true)
+    wb.go(13)
+    wb.overlays.ladders = true
+    const rows = ladderKeyRows(wb.scene)
+    expect(rows.length).toBeGreaterThan(1)
+    const out = diagramSvg(wb.scene, O, 'with ladders')
+    const svg = parse(out.svg).documentElement
+    const plain = diagramSvg({ ...wb.scene, overlays: { ...wb.scene.overlays, ladders: false } }, O, 'without')
+    // The key makes the picture taller by its height (same crop: the ladders stay inside the board).
+    expect(out.height - plain.height).toBe(keyHeight(rows.length, out.width))
+    const key = svg.querySelector('g.key')!
+    const texts = [...key.querySelectorAll('text')].map((t) => t.textContent)
+    for (const r of rows) expect(texts).toContain(r.text)
+    const swatches = key.querySelectorAll('polyline.swatch').length
+    expect(swatches).toBe(rows.reduce((n, r) => n + r.types.length, 0))
+    expect(svg.querySelectorAll('polyline.lane').length).toBe(
+      wb.ladders!.ladders.reduce((n, l) => n + l.lanes.reduce((k, lane) => k + lane.hops.length, 0), 0),
+    )
+    // With overlays off there are no lanes and no key.
+    const off = parse(diagramSvg(wb.scene, { ...O, overlays: false }, 'off').svg).documentElement
+    expect(off.querySelectorAll('polyline.lane').length).toBe(0)
+    expect(off.querySelector('g.key')).toBeNull()
+    // A transparent background has no background rectangle.
+    expect(parse(diagramSvg(wb.scene, { ...O, background: 'transparent' }, 't').svg).querySelector('rect.background')).toBeNull()
+  })
+})
+
+describe('SVG figure sheets', () => {
+  it('lay out the cropped frames in the sheet grid, with a caption under each, steps in italics', () => {
+    const wb = useWorkbench()
+    expect(wb.loadText(LEVENSPIEL_TEXT).ok).toBe(true)
+    const spec = { ...DEFAULT_SHEET, from: 0, to: 13, columns: 4 }
+    const caption = (ply: number): ReturnType<typeof moveCaption> => moveCaption(ply, wb.line.moves[ply - 1])
+    const r = sheetSvg((p) => wb.sceneAt(p), caption, wb.length, spec, { background: 'white', coordinates: true, overlays: true }, 'sheet')
+    expect(r.ok).toBe(true)
+    if (!r.ok) return
+    const svg = parse(r.value.svg).documentElement
+    const frames = [...svg.querySelectorAll('g.diagram')]
+    expect(frames.length).toBe(14)
+    // Each frame's size: the union of the frames' bounds; the sheet is 4 columns by 4 rows of them.
+    const first = buildScene(wb.sceneAt(0), spec.size, spec.size)
+    const b = sceneBounds(first)
+    const w = (r.value.width - spec.gap) / 4 - spec.gap
+    const h = (r.value.height - spec.gap) / 4 - spec.gap - spec.caption
+    expect(w).toBeGreaterThanOrEqual(b.x2 - b.x1)
+    expect(w).toBeLessThanOrEqual(spec.size)
+    expect(h).toBeLessThanOrEqual(spec.size)
+    expect([attr(svg, 'width'), attr(svg, 'height')]).toEqual([r.value.width, r.value.height])
+    // Men: 10 in each diagram.
+    for (const f of frames) expect(f.querySelectorAll('circle.man').length).toBe(10)
+    const captions = [...svg.querySelectorAll('text.caption')]
+    expect(captions.map((c) => c.textContent)).toEqual(['start', ...wb.line.moves.slice(0, 13).map((m, k) => `${k + 1}. ${m.text}`)])
+    // Move 1 (d1-d2) is a step: italic; move 2 (b1-d1-d3) a jump: upright.
+    expect(captions[1]!.querySelector('tspan')?.getAttribute('font-style')).toBe('italic')
+    expect(captions[1]!.querySelector('tspan')?.textContent).toBe('d1-d2')
+    expect(captions[2]!.querySelector('tspan')).toBeNull()
+    // No ladders, no key; with ladders, a key of the four types' swatches under the grid.
+    expect(svg.querySelector('g.key')).toBeNull()
+    wb.overlays.ladders = true
+    const l = sheetSvg((p) => wb.sceneAt(p), caption, wb.length, spec, { background: 'white', coordinates: true, overlays: true }, 'sheet')
+    expect(l.ok).toBe(true)
+    if (!l.ok) return
+    const keyed = parse(l.value.svg).documentElement
+    expect(keyed.querySelectorAll('g.key polyline.swatch').length).toBe(4)
+    expect(l.value.height - r.value.height).toBe(keyHeight(2, spec.size))
+  })
+
+  it('refuse a range outside the line, with the reason', () => {
+    const wb = useWorkbench()
+    expect(wb.loadText(LEVENSPIEL_TEXT).ok).toBe(true)
+    const r = sheetSvg(
+      (p) => wb.sceneAt(p),
+      () => '',
+      wb.length,
+      { ...DEFAULT_SHEET, from: 0, to: 40 },
+      { background: 'white', coordinates: true, overlays: true },
+      's',
+    )
+    expect(!r.ok && r.error.message).toBe('moves 0-40 are not a range within 0-27 (0 is the start position)')
+  })
+
+  it('escape text for XML', () => {
+    expect(escapeXml(`a<b & "c" 'd'>`)).toBe('a&lt;b &amp; &quot;c&quot; &apos;d&apos;&gt;')
+  })
+})
+
+describe('SVG diagrams of every shipped problem', () => {
+  // Every problem document shipped, as text (Vite reads them in).
+  const shipped = import.meta.glob<string>('../../resources/problems/*.halma.json', { query: '?raw', import: 'default', eager: true })
+  it('reads the shipped problems', () => expect(Object.keys(shipped).length).toBeGreaterThan(10))
+  for (const [path, text] of Object.entries(shipped)) {
+    const file = path.split('/').pop()!
+    it(`${file}: parses, one circle per man, every man and hole inside the cropped picture`, () => {
+      const problem = unwrap(parseDocument(text)).problem
+      const position = startPosition(problem)
+      const input = {
+        board: problem.board,
+        rules: problem.rules,
+        lattice: latticeFor(problem.board, problem.rules),
+        position,
+        targets: problem.armies.map((a) => a.target),
+        overlays: { coordinates: true, types: true, ladders: true, mirror: true },
+        ladders: findLadders(position, problem.rules),
+        symMen: [],
+        mirrorLine: mirrorLine(problem.board),
+      }
+      const out = diagramSvg(input, { ...O, size: 400 }, file)
+      const svg = parse(out.svg).documentElement
+      expect(svg.getAttribute('viewBox')).toBe(`0 0 ${out.width} ${out.height}`)
+      const men = problem.armies.reduce((n, a) => n + a.start.length, 0)
+      expect(svg.querySelectorAll('circle.man').length).toBe(men)
+      const g = svg.querySelector('g.diagram')!
+      const [, tx, ty] = /translate\(([-\d.]+) ([-\d.]+)\)/.exec(g.getAttribute('transform') ?? '')!.map(Number)
+      for (const c of g.querySelectorAll('circle')) {
+        const x = attr(c, 'cx') + tx!
+        const y = attr(c, 'cy') + ty!
+        const r = attr(c, 'r')
+        expect(x - r).toBeGreaterThanOrEqual(-0.01)
+        expect(y - r).toBeGreaterThanOrEqual(-0.01)
+        expect(x + r).toBeLessThanOrEqual(out.width + 0.01)
+        expect(y + r).toBeLessThanOrEqual(out.height + 0.01)
+      }
+    })
+  }
+})
