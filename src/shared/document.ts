@@ -50,7 +50,9 @@ const ArmySpec = z.strictObject({
   target: z
     .union([z.enum(['mirror', 'rotate']), Cells])
     .optional()
-    .describe('transfers: the target cells, or "mirror" (across x = y) or "rotate" (180 degrees); default mirror'),
+    .describe(
+      'transfers: the target cells, or "mirror" (across x = y) or "rotate" (180 degrees); default mirror. Games: the target base\'s cells, for a game from a position (both armies or neither; default the other army\'s start)',
+    ),
 })
 
 const SolutionSpec = z.strictObject({
@@ -173,6 +175,7 @@ export function interpret(spec: DocumentSpec): Result<HalmaDocument, Diagnostic[
   }
   const starts: number[][] = []
   let target: number[] | SymmetryName | undefined
+  const bases: number[][] = []
   spec.armies.forEach((a, k) => {
     const at = `armies[${k}]`
     if ((a.preset === undefined) === (a.cells === undefined)) {
@@ -192,8 +195,12 @@ export function interpret(spec: DocumentSpec): Result<HalmaDocument, Diagnostic[
       else starts[k] = cells.value
     }
     if (a.target !== undefined) {
-      if (spec.kind === 'game') {
-        faults.push(diagnostic('army.target', "a game army has no target: each aims at the other's base", `${at}.target`))
+      if (spec.kind === 'game' && typeof a.target === 'string') {
+        faults.push(diagnostic('army.target', "a game army's target is cells (a game from a position), not a symmetry: each aims at the other's base", `${at}.target`))
+      } else if (spec.kind === 'game') {
+        const cells = parseCellList(board, a.target)
+        if (!cells.ok) faults.push(...cells.error.map((d) => ({ ...d, at: `${at}.target${d.at ?? ''}` })))
+        else bases[k] = cells.value
       } else if (typeof a.target === 'string') {
         target = a.target
       } else {
@@ -203,6 +210,8 @@ export function interpret(spec: DocumentSpec): Result<HalmaDocument, Diagnostic[
       }
     }
   })
+  if (faults.length === 0 && spec.kind === 'game' && spec.armies.filter((a) => a.target !== undefined).length === 1)
+    faults.push(diagnostic('army.target', 'give both armies of a game a target (a game from a position), or neither', 'armies'))
   if (faults.length > 0) return err(faults)
   const problem = makeProblem({
     kind: spec.kind,
@@ -210,6 +219,7 @@ export function interpret(spec: DocumentSpec): Result<HalmaDocument, Diagnostic[
     rules,
     starts,
     ...(target !== undefined && { target }),
+    ...(bases.length === 2 && { bases }),
     ...(spec.title !== undefined && { title: spec.title }),
     first: spec.first === 'red' ? 1 : 0,
   })
@@ -308,7 +318,15 @@ export function specFromProblem(problem: Problem): DocumentSpec {
       name: a.name,
       cells: names(a.start),
       ...(problem.kind === 'transfer' && k === 0 && { target: names(a.target) }),
+      // A game from a position: each army's base, where it is not the other army's start.
+      ...(problem.kind === 'game' && !fromStart(problem) && { target: names(a.target) }),
     })),
     ...(problem.kind === 'game' && problem.first === 1 && { first: 'red' as const }),
   }
+}
+
+/** Whether a game's bases are its armies' starts (a game from the start, not from a position). */
+function fromStart(problem: Problem): boolean {
+  const same = (x: readonly number[], y: readonly number[]): boolean => x.length === y.length && x.every((c, k) => c === y[k])
+  return same(problem.armies[0]!.target, problem.armies[1]!.start) && same(problem.armies[1]!.target, problem.armies[0]!.start)
 }

@@ -56,6 +56,11 @@ export interface ProblemInput {
   readonly starts: readonly (readonly number[])[]
   /** Transfer target: cells, or a symmetry of the start. Default: the board's mirror (or rotation). */
   readonly target?: readonly number[] | SymmetryName
+  /**
+   * Games: each army's target base, for a game from a position (analysis from a move of a line);
+   * default: the other army's start.
+   */
+  readonly bases?: readonly (readonly number[])[]
   readonly first?: number
 }
 
@@ -108,11 +113,15 @@ export function makeProblem(input: ProblemInput): Result<Problem, Diagnostic[]> 
     const fault = transferImpossible(board, rules, start, target)
     if (fault) return err([fault])
   } else {
+    const bases = (input.bases ?? [starts[1]!, starts[0]!]).map((b) => [...b].sort((x, y) => x - y))
+    const faultOf = gameBasesFault(board, starts, bases)
+    if (faultOf) return err([faultOf])
     armies = [
-      { name: ARMY_NAMES[0], start: starts[0]!, target: starts[1]! },
-      { name: ARMY_NAMES[1], start: starts[1]!, target: starts[0]! },
+      { name: ARMY_NAMES[0], start: starts[0]!, target: bases[0]! },
+      { name: ARMY_NAMES[1], start: starts[1]!, target: bases[1]! },
     ]
-    reflection = findReflection(board, starts[0]!, starts[1]!)
+    // The symmetry between the two bases (each army's home is the other's target).
+    reflection = findReflection(board, bases[1]!, bases[0]!)
   }
   const first = input.first ?? 0
   if (first !== 0 && first !== (kind === 'game' ? 1 : 0)) {
@@ -121,6 +130,18 @@ export function makeProblem(input: ProblemInput): Result<Problem, Diagnostic[]> 
   const title =
     input.title ?? `${kind === 'game' ? 'Game' : 'Transfer'} of ${armies[0]!.start.length} men, ${board.id}, ${describeRules(rules)}`
   return ok({ kind, title, board, rules, armies, first, reflection })
+}
+
+/** Why a game's target bases do not fit its armies (sizes, overlap), if they do not. */
+function gameBasesFault(board: Board, starts: readonly (readonly number[])[], bases: readonly (readonly number[])[]): Diagnostic | undefined {
+  if (bases.length !== 2) return diagnostic('target.count', `a game has 2 target bases, not ${bases.length}`, 'armies')
+  for (let a = 0; a < 2; a++)
+    if (bases[a]!.length !== starts[a]!.length)
+      return diagnostic('target.size', `the target has ${bases[a]!.length} cells but the army has ${starts[a]!.length} men`, `armies[${a}].target`)
+  const blue = new Set(bases[0])
+  const both = bases[1]!.filter((c) => blue.has(c))
+  if (both.length > 0) return diagnostic('target.overlap', `the two targets overlap on ${cellsText(board, both)}`, 'armies[1].target')
+  return undefined
 }
 
 /** The symmetry (mirror first, then rotation) that maps start onto target, if any. */

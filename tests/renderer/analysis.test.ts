@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 // Analyse from here: the problem from a mid-line position (the army where it stands, the same
-// target), refused for games with the reason; the engine's shortest transfer from there is no
+// target; for a game, both armies where they stand, aiming at their bases, the side to move first);
+// the engine's shortest transfer from there is no
 // longer than the rest of the stored solution and, appended to the line, completes it; and the
 // search store sends that problem to the host (checked as the hosts check it) and gives the stepper
 // the line up to the move with the moves found after it.
@@ -17,7 +18,8 @@ import { parseJobRequest, type JobRequest } from '../../src/shared/jobs/protocol
 import { interpret } from '../../src/shared/document'
 import { ok, type Diagnostic, type Result } from '../../src/shared/result'
 import squareText from '../../resources/problems/square9-8move.halma.json?raw'
-import fabianText from '../../resources/problems/fabian-30.halma.json?raw'
+import gameText from '../unit/fixtures/game3-4x4.halma.json?raw'
+import { parseGameJob } from '../../src/shared/engine/game/job'
 import { analysisLabel, continuation, problemFromHere } from '../../src/renderer/state/analysis'
 import { parseDocument, specFromProblem } from '../../src/shared/document'
 import { Engine } from '../../src/shared/engine/engine'
@@ -45,12 +47,32 @@ describe('analyse from here', () => {
     expect(unwrap(lineOf(here, rest.join(', '))).complete).toBe(true)
   })
 
-  it('refuses a game, saying why', () => {
-    const line = stored(fabianText)
-    const r = problemFromHere(line.problem, line.positions[10]!, 10)
-    expect(!r.ok && r.error.code).toBe('analysis.game')
-    expect(!r.ok && r.error.message).toMatch(/^a game cannot be analysed from a position yet/)
-  })
+  it('finds the shortest game from a position of a shortest game: exactly the moves it had left', async () => {
+    // The 4x4 game of 3 men a side: blue wins in 9 moves at best. After k moves of a shortest game,
+    // no game from there is shorter than 9 - k (the whole game would be shorter than 9), and the
+    // rest of that game is one of 9 - k: the search from there must say exactly 9 - k, optimal.
+    const doc = unwrap(parseDocument(gameText))
+    const start = unwrap(parseGameJob({ problem: specFromProblem(doc.problem), enumerate: false }))
+    const best = await new Engine({}).start({ kind: 'game', params: start }).result
+    expect(best.optimal && best.length).toBe(9)
+    const line = unwrap(lineOf(doc.problem, best.moves.join(', ')))
+    for (const at of [3, 4]) {
+      const here = unwrap(problemFromHere(line.problem, line.positions[at]!, at))
+      expect(here.kind).toBe('game')
+      expect(here.armies.map((a) => a.start)).toEqual([line.positions[at]!.men(0), line.positions[at]!.men(1)])
+      expect(here.armies.map((a) => a.target)).toEqual(doc.problem.armies.map((a) => a.target))
+      expect(here.first).toBe(at % 2)
+      // The job crosses to the engine as a document: its bases survive the round trip.
+      const spec = specFromProblem(here)
+      expect(unwrap(interpret(spec)).problem.armies.map((a) => a.target)).toEqual(here.armies.map((a) => a.target))
+      const r = await new Engine({}).start({ kind: 'game', params: unwrap(parseGameJob({ problem: spec, enumerate: false })) }).result
+      expect(r.optimal).toBe(true)
+      expect(r.length).toBe(9 - at)
+      const origin = { problem: line.problem, prefix: line.moves.slice(0, at).map((m) => m.text), ply: at }
+      const whole = unwrap(continuation(origin, r.moves))
+      expect(whole.winner?.move).toBe(9)
+    }
+  }, 120_000)
 
   it('finds the shortest transfer from there and appends it to the line at that move', async () => {
     const line = stored(squareText)

@@ -101,9 +101,24 @@ describe('problem documents', () => {
       ['armies: a transfer has 1 army, not 2'],
     ],
     [
-      'a target in a game',
+      'a symmetry as a target in a game',
       { ...base, kind: 'game', armies: [{ preset: 'triangle10', target: 'mirror' }, { preset: 'triangle10' }] },
-      ["armies[0].target: a game army has no target: each aims at the other's base"],
+      ["armies[0].target: a game army's target is cells (a game from a position), not a symmetry: each aims at the other's base"],
+    ],
+    [
+      "one game army's target only",
+      { ...base, kind: 'game', armies: [{ cells: ['a1'], target: ['i9'] }, { cells: ['i9'] }] },
+      ['armies: give both armies of a game a target (a game from a position), or neither'],
+    ],
+    [
+      'game targets of the wrong size or overlapping',
+      { ...base, kind: 'game', armies: [{ cells: ['a1', 'b1'], target: ['i9'] }, { cells: ['i9', 'h9'], target: ['a1', 'b1'] }] },
+      ['armies[0].target: the target has 1 cells but the army has 2 men'],
+    ],
+    [
+      'game targets overlapping',
+      { ...base, kind: 'game', armies: [{ cells: ['a1'], target: ['e5'] }, { cells: ['i9'], target: ['e5'] }] },
+      ['armies[1].target: the two targets overlap on e5'],
     ],
     [
       'impossible with jumps only',

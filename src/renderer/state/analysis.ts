@@ -3,9 +3,11 @@
  * analyse from the current move. For a transfer, the problem from here is the same board, rules
  * and target with the army where it stands now; the search's shortest transfer from it is then
  * appended to the line at that move (the moves before it kept), so that the stepper shows the whole
- * line and the charts run over it. Games are not analysed from a position yet: the game engine's
- * bounds and heuristic properties (section 2.3's Theorem 1, properties (i)-(vi)) assume both armies
- * start in their bases, so a "shortest game" from a mid-game position could be claimed wrongly.
+ * line and the charts run over it. For a game, the problem from here is a game from a position:
+ * both armies where they stand, each still aiming at its own target base (the other's home), the
+ * side to move first (problem.ts `bases`); the game engine's bound (Theorem 1, made valid in every
+ * position) and its rungs run from each army's home base, so its proof holds from there too, and
+ * the heuristic properties only guide the first game found, which the exhaustive searches check.
  */
 import type { Position } from '../../shared/position'
 import { makeProblem, type Problem } from '../../shared/problem'
@@ -24,21 +26,14 @@ export interface AnalysisOrigin {
 
 /** The problem "from here": the transfer from the position at `ply` to the same target. */
 export function problemFromHere(problem: Problem, position: Position, ply: number): Result<Problem, Diagnostic> {
-  if (problem.kind === 'game') {
-    return err(
-      diagnostic(
-        'analysis.game',
-        'a game cannot be analysed from a position yet: the game search assumes both armies start in their bases (its bounds, section 2.3, and properties (i)-(vi) depend on it)',
-      ),
-    )
-  }
+  const game = problem.kind === 'game'
   const r = makeProblem({
-    kind: 'transfer',
+    kind: problem.kind,
     title: `${problem.title}, from move ${ply}`,
     board: problem.board,
     rules: problem.rules,
-    starts: [position.men(0)],
-    target: problem.armies[0]!.target,
+    starts: game ? [position.men(0), position.men(1)] : [position.men(0)],
+    ...(game ? { bases: [problem.armies[0]!.target, problem.armies[1]!.target], first: (problem.first + ply) % 2 } : { target: problem.armies[0]!.target }),
   })
   if (!r.ok)
     return err(
@@ -57,6 +52,6 @@ export function continuation(origin: AnalysisOrigin, found: readonly string[]): 
 
 /** What the stepper calls such a line. */
 export function analysisLabel(origin: AnalysisOrigin, found: number, status: string): string {
-  const what = status === 'optimal' ? 'shortest transfer' : 'best found'
+  const what = status === 'optimal' ? `shortest ${origin.problem.kind === 'game' ? 'game' : 'transfer'}` : 'best found'
   return `analysis from move ${origin.ply} (${what}, ${found} move${found === 1 ? '' : 's'}): moves ${origin.ply + 1}-${origin.ply + found} from the search`
 }

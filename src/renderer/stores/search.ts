@@ -137,7 +137,9 @@ export const useSearch = defineStore('search', () => {
     const g = games.value[k]
     const p = problem.value
     if (!g || !p) return false
-    const line = lineOf(p, g.moves.join(', '))
+    // An analysis's game goes on from its move: the line up to it, then the game found.
+    const from = origin.value
+    const line = from ? continuation(from, g.moves) : lineOf(p, g.moves.join(', '))
     const fault = !line.ok ? describe(line.error) : line.value.winner ? null : 'the moves do not end in a win'
     if (fault !== null || !line.ok) {
       documentStore.notify('error', `game ${k + 1} of the search result: ${fault}`)
@@ -145,7 +147,8 @@ export const useSearch = defineStore('search', () => {
     }
     const r = gameResult.value!
     const label = r.status === 'optimal' ? 'shortest game' : 'game'
-    workbench.setLine(line.value, `${label} ${k + 1} of ${games.value.length} from the search: ${g.winner} wins in ${g.moves.length}`)
+    if (from) workbench.setLine(line.value, `${analysisLabel(from, g.moves.length, r.status)}: ${g.winner} wins`, from.ply)
+    else workbench.setLine(line.value, `${label} ${k + 1} of ${games.value.length} from the search: ${g.winner} wins in ${g.moves.length}`)
     shownLine.value = line.value
     lastGame.value = k
     return true
@@ -157,6 +160,14 @@ export const useSearch = defineStore('search', () => {
     const r = gameResult.value
     if (!g || !r) return false
     const total = r.count ? ` of ${r.count.games}` : ''
+    const from = origin.value
+    // An analysis's game is kept whole: the moves up to its move, then the game found from there.
+    if (from)
+      return documentStore.addSolutionText(
+        [...from.prefix, ...g.moves].join(', '),
+        `moves 1-${from.ply} as played, then ${r.optimal ? 'the shortest game' : 'a game'} from there (${g.moves.length} moves, ${g.winner} wins), found by the workbench game search`,
+        r.proof.statement,
+      )
     return documentStore.addSolutionText(
       g.moves.join(', '),
       `${g.moves.length} moves, ${g.winner} wins (${r.optimal ? 'optimal' : 'best found'}): game ${k + 1}${total}, found by the workbench game search`,
@@ -218,7 +229,8 @@ export const useSearch = defineStore('search', () => {
 
   /**
    * Search from the position the stepper shows (analysis.ts): the shortest transfer from it to the
-   * target, with the transfer search's settings. The result is appended to the line at that move.
+   * target, or the shortest game from it with the side to move, with the search's settings. The
+   * result is appended to the line at that move.
    */
   async function analyseFromHere(): Promise<void> {
     if (busy.value) return
@@ -231,14 +243,20 @@ export const useSearch = defineStore('search', () => {
     if (editor.active && editor.pending)
       return fail("the editor's problem is not in use yet: press Use this problem, then Analyse from here")
     const doc = documentStore.doc
+    if (doc.problem.kind === 'game' && workbench.line.winner && workbench.ply >= workbench.line.winner.move)
+      return fail(`the game is won after move ${workbench.ply}: step back to analyse`)
     const here = problemFromHere(doc.problem, workbench.position, workbench.ply)
     if (!here.ok) return fail(here.error.message)
-    const settings = { strategy: strategy.value, beamWidth: beamWidth.value, threads: threads.value }
+    const settings =
+      kind.value === 'game'
+        ? { ...game.value, threads: threads.value }
+        : { strategy: strategy.value, beamWidth: beamWidth.value, threads: threads.value }
     const bad = unreadable(settings)
     if (bad !== null) return fail(bad)
     const at = workbench.ply
     const origin: AnalysisOrigin = { problem: doc.problem, prefix: workbench.line.moves.slice(0, at).map((m) => m.text), ply: at }
-    await launch(solveRequest(specFromProblem(here.value), settings), here.value, origin)
+    const spec = specFromProblem(here.value)
+    await launch('maxLength' in settings ? gameRequest(spec, settings) : solveRequest(spec, settings), here.value, origin)
   }
 
   async function launch(request: JobRequest, searched: Problem, from: AnalysisOrigin | null): Promise<void> {

@@ -82,7 +82,9 @@ export class GameDomain implements SearchDomain {
     if (options.fold) {
       const anti = symmetry(board, 'antimirror')
       const fixes = (cells: readonly number[]) => anti !== undefined && cells.every((c) => cells.includes(anti[c]!))
-      if (anti && fixes(blue.start) && fixes(red.start)) fold = anti
+      // The start's own symmetry, which must also fix both bases (a game from a position has bases
+      // that are not the starts: analysis from a move of a line).
+      if (anti && fixes(blue.start) && fixes(red.start) && fixes(blue.target) && fixes(red.target)) fold = anti
     }
     this.fold = fold
     this.space = new PackedSpace(board, problem.rules)
@@ -108,7 +110,9 @@ export class GameDomain implements SearchDomain {
     this.oddBoard = board.width % 2 === 1 && board.height % 2 === 1
     this.startKey = new Uint32Array(this.w)
     this.packArmies(blue.start, red.start, this.startKey, 0)
-    this.reach = new PlacementRungs(spaceAxis(this.space), problem.armies)
+    // Each army's direction runs from its home base (the other's target) to its target: the same
+    // as from its start in a game from the start, and still right in a game from a position.
+    this.reach = new PlacementRungs(spaceAxis(this.space), this.homes())
     this.cellType = Uint8Array.from({ length: n }, (_, c) => cellType(board, c))
     const steps = !problem.rules.jumpsOnly
     const near = (army: number): Uint8Array =>
@@ -121,7 +125,7 @@ export class GameDomain implements SearchDomain {
     }
     this.baseTypes = [types(0), types(1)]
     const middle = (army: number): [number, number] => {
-      const from = Math.max(...problem.armies[army]!.start.map((c) => this.reach.dir(army, this.space.cv[c]!)))
+      const from = Math.max(...this.homes()[army]!.start.map((c) => this.reach.dir(army, this.space.cv[c]!)))
       return [from + 1, this.reach.entry[army]! - 1]
     }
     this.middle = [middle(0), middle(1)]
@@ -139,6 +143,15 @@ export class GameDomain implements SearchDomain {
   private readonly featureScratch: { present: Int32Array; cells: Int16Array; outside: Int16Array; one: Int16Array }
   /** Scratch for armies(). */
   private readonly unpacked: Int16Array
+
+  /** Each army's home base (the other army's target) and its target. */
+  homes(): { readonly start: readonly number[]; readonly target: readonly number[] }[] {
+    const [blue, red] = this.problem.armies as [Problem['armies'][0], Problem['armies'][0]]
+    return [
+      { start: red.target, target: blue.target },
+      { start: blue.target, target: red.target },
+    ]
+  }
 
   /** Moves before the winner's next placement by its rungs (PlacementRungs.gaps), from scratch. */
   gaps(blue: readonly number[], red: readonly number[], winner: number): number {

@@ -124,7 +124,7 @@ export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): 
   const t0 = performance.now()
   // (iv) assumes every winner's move from the critical one on places a man, which fails where the
   // types force extra moves (Grasshopper).
-  const placements = domain.typeExtra(domain.problem.armies[winner]!.start, winner) === 0
+  const placements = domain.typeExtra(domain.homes()[winner]!.start, winner) === 0
   const heuristic = spec.heuristics ? heuristicRule(bound, domain.men, placements, spec.heuristics) : null
   report.phase = heuristic ? 'beam' : 'prove'
   report.length = bound
