@@ -6,7 +6,8 @@
  *
  * c(A) generalises the paper's diagonal centroid (section 2.3: c(a) = x - y, the coordinate along
  * the diagonal from an army's corner to its target): each man counts his coordinate along the line
- * from the centre of his army's camp to the centre of its target camp, measured from the board's
+ * of the board nearest to the one from the centre of his army's camp to the centre of its target
+ * camp (on the presets: that line itself, or the cross's axis), measured from the board's
  * centre, in units of the shortest step's projection on that line (on the star a row, on the square
  * board with diagonal moves half a diagonal, as x - y counts). An army's c(A) rises from negative at
  * its camp to positive at its target; a step changes it by at most the step's projection.
@@ -145,8 +146,15 @@ export function centroidWeights(g: MultiGame): number[][] {
   return g.players.map((p) => {
     const a = mid(g.board.camp(p.camp, g.men))
     const b = mid(g.board.camp(p.target, g.men))
+    // The line: of the lattice's steps and two-step sums (the star's points lie between its lines, along
+    // a sum), the one nearest to camp-to-target (the cross's pinwheel camps lie a little off the axis).
     const len = Math.hypot(b.x - a.x, b.y - a.y)
-    const u = { x: (b.x - a.x) / len, y: (b.y - a.y) / len }
+    const along = (v: { x: number; y: number }): number => (v.x * (b.x - a.x) + v.y * (b.y - a.y)) / (len * Math.hypot(v.x, v.y))
+    const lines = stepVectors
+      .flatMap((v) => stepVectors.map((w) => ({ x: v.x + w.x, y: v.y + w.y })))
+      .filter((v) => Math.hypot(v.x, v.y) > 1e-9)
+    const d = lines.reduce((best, v) => (along(v) > along(best) ? v : best))
+    const u = { x: d.x / Math.hypot(d.x, d.y), y: d.y / Math.hypot(d.x, d.y) }
     const unit = Math.min(...stepVectors.map((v) => Math.abs(v.x * u.x + v.y * u.y)).filter((d) => d > 1e-9))
     return pts.map((q) => round(((q.x - centre.x) * u.x + (q.y - centre.y) * u.y) / unit))
   })
