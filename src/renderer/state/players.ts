@@ -12,7 +12,9 @@
  * board with diagonal moves half a diagonal, as x - y counts). An army's c(A) rises from negative at
  * its camp to positive at its target; a step changes it by at most the step's projection.
  */
-import { destinations, startPosition, type MultiGame, type Occupancy } from '../../shared/multi/game'
+import type { PlayersJob } from '../../shared/engine/multi/job'
+import type { JobRequest } from '../../shared/jobs/protocol'
+import { destinations, specOf, startPosition, type MultiGame, type Occupancy } from '../../shared/multi/game'
 import { cellName, cellOf, hasWon as wonBy, verifyLine } from '../../shared/multi/line'
 
 /** One move: the player who made it and the cells of the man's path (from, [jumps...], to). */
@@ -197,4 +199,15 @@ export function campName(boardId: string, k: number): string {
   const corners = ['top left', 'top right', 'bottom right', 'bottom left']
   const names = boardId.startsWith('star') ? star : boardId === 'cross33' ? cross : corners
   return names[k] ?? `camp ${k}`
+}
+
+/** The search request the workbench sends for a game: the `players` job with the panel's settings. */
+export function playersRequest(
+  g: MultiGame,
+  settings: { readonly strategy: PlayersJob['strategy']; readonly timeLimit: number; readonly threads: number },
+): JobRequest {
+  return {
+    kind: 'players',
+    params: { game: specOf(g), strategy: settings.strategy, timeLimit: settings.timeLimit, threads: settings.threads },
+  }
 }

@@ -16,7 +16,17 @@ import { boardById } from '../../shared/multi/boards'
 import { gameFromSpec, multiPresets, specOf, type MultiGame, type MultiSpec } from '../../shared/multi/game'
 import { formatPlayersDocument, parsePlayersDocument, type PlayersDocument } from '../../shared/multi/document'
 import { api, hostInfo } from '../api'
-import { armySeries, click as clickOn, lineText, moveText, parseMoves, replay, toMoveAt, type PlayedMove } from '../state/players'
+import {
+  armySeries,
+  click as clickOn,
+  lineText,
+  moveText,
+  parseMoves,
+  playersRequest,
+  replay,
+  toMoveAt,
+  type PlayedMove,
+} from '../state/players'
 
 export { PLAYERS_STRATEGIES }
 export type PlayersStrategy = (typeof PLAYERS_STRATEGIES)[number]
@@ -310,10 +320,7 @@ export const usePlayers = defineStore('players', () => {
     searched = game.value
     let ticket
     try {
-      ticket = await api().startJob({
-        kind: 'players',
-        params: { game: specOf(game.value), strategy: strategy.value, timeLimit: seconds, threads: threads.value },
-      })
+      ticket = await api().startJob(playersRequest(game.value, { strategy: strategy.value, timeLimit: seconds, threads: threads.value }))
     } catch (e) {
       ticket = { ok: false as const, error: [{ code: 'ipc.failed', message: (e as Error).message }] }
     }
