@@ -4,7 +4,8 @@
 // after it; run the shortest-game search in the Web Worker and compare its length with the
 // engine's own run here; step through the game found with the buttons and the keys. Then every
 // preset's board is drawn (the README's gallery comes from these pictures).
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
@@ -12,7 +13,8 @@ import { Engine } from '../../src/shared/engine/engine'
 import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/multi/job'
 import { destinations, multiPreset, multiPresets, specOf, startPosition } from '../../src/shared/multi/game'
 import { cellName } from '../../src/shared/multi/line'
-import { clickCell, launch, RESULTS, serveWeb, shot, text, watchErrors } from './harness'
+import { clickCell, launch, RESULTS, ROOT, serveWeb, shot, text, watchErrors } from './harness'
+import { parsePlayersDocument, verifyDocument } from '../../src/shared/multi/document'
 import { parseMoves, replay } from '../../src/renderer/state/players'
 
 let browser: Browser
@@ -29,7 +31,8 @@ afterAll(async () => {
 })
 
 async function open(width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height } })
+  // bypassCSP: axe-core goes in as an inline script.
+  const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true, acceptDownloads: true })
   const page = await context.newPage()
   const errors = watchErrors(page)
   await page.goto(server.url)
@@ -47,6 +50,24 @@ async function newGame(page: Page, id: string): Promise<void> {
   await page.getByTestId('players-new').click()
   await page.getByTestId('players-board').locator('canvas').first().waitFor()
   await expect.poll(() => attr(page, 'players-board', 'data-board')).toBe(multiPreset(id).board.id)
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** axe-core's serious and critical violations on the page, one line each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE })
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } }).axe
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations as {
+      id: string
+      impact: string
+      nodes: { target: string[] }[]
+    }[]
+  })
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(' ')}`))
 }
 
 /** The engine's own answer for a preset (the CLI runs the same job). */
@@ -156,8 +177,32 @@ describe('games of 2 to 6 players in the workbench', () => {
     const from = occ.findIndex((a, c) => a === 0 && destinations(g, occ, c).size > 0)
     await click(page, cellName(g, g.board.cells[from]!))
     await expect.poll(() => attr(page, 'players-board', 'data-destinations')).toBe(String(destinations(g, occ, from).size))
+    expect(await axeViolations(page)).toEqual([])
     expect(errors).toEqual([])
   }, 60_000)
+
+  it('opens a *.players.json with Open…, steps through its game, and saves it', async () => {
+    const { page, errors } = await open()
+    const file = join(ROOT, 'resources/players/mini-6.players.json')
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
+    await chooser.setFiles(file)
+    await page.getByTestId('players-board').locator('canvas').first().waitFor()
+    const doc = parsePlayersDocument(readFileSync(file, 'utf8'))
+    const moves = parseMoves(doc.game, doc.lines[0]!.moves)
+    expect(await text(page, 'players-file')).toBe('mini-6.players.json')
+    expect(await attr(page, 'players-board', 'data-men')).toBe(String(6 * doc.game.men))
+    expect(await text(page, 'players-step')).toBe(`move 0 of ${moves.length}`)
+    await page.getByTestId('players-last').click()
+    const w = replay(doc.game, moves).win!
+    expect(await text(page, 'players-to-move')).toMatch(new RegExp(`^${doc.game.players[w.player]!.name} wins at move ${w.ply}`))
+    await shot(page, 'players-mini6')
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('players-save').click()])
+    expect(d.suggestedFilename()).toBe('mini-6.players.json')
+    const back = parsePlayersDocument(readFileSync((await d.path())!, 'utf8'))
+    expect(back.game.id).toBe('mini-6')
+    expect(verifyDocument(back).map((l) => l.verdict)).toEqual(verifyDocument(doc).map((l) => l.verdict))
+    expect(errors).toEqual([])
+  })
 
   it('draws every preset board', async () => {
     const { page, errors } = await open(1280, 900)
