@@ -66,6 +66,8 @@ const draftOf = (g: MultiGame): PlayersDraft => ({
 export const usePlayers = defineStore('players', () => {
   /** Whether the workbench shows the N-player game (else the transfer problem). */
   const active = ref(false)
+  /** Whether a game has been started or opened (the session keeps it from then on). */
+  const started = ref(false)
   const game = shallowRef<MultiGame>(multiPresets()['mini-3']!)
   /** The preset the game is (saved as `preset`), or null for a game made in the editor. */
   const presetId = ref<string | null>('mini-3')
@@ -120,6 +122,7 @@ export const usePlayers = defineStore('players', () => {
     resetSearch()
     showLine(0)
     active.value = true
+    started.value = true
   }
 
   /** Show line k of the document (or an empty line): a line that does not verify is named and not shown. */
@@ -143,6 +146,21 @@ export const usePlayers = defineStore('players', () => {
       say('error', `line ${k + 1} (${l.title}) does not verify: ${(e as Error).message}`)
       return false
     }
+  }
+
+  /** Put back the game of the autosaved session (its document holds the stepper's line at `line`). */
+  function restore(s: {
+    readonly name: string
+    readonly document: string
+    readonly line: number
+    readonly step: number
+    readonly shown: boolean
+  }): void {
+    if (!openText(s.name, s.document)) return
+    if (lines.value.length > 0) showLine(Math.min(s.line, lines.value.length - 1))
+    go(s.step)
+    active.value = s.shown
+    notice.value = null
   }
 
   /** Start a preset's game with no moves. */
@@ -287,7 +305,8 @@ export const usePlayers = defineStore('players', () => {
         status.value = 'running'
     }
   }
-  api().onJobEvent(handle)
+  // Job events are listened to from the first search on (the store also serves hosts without jobs: the session's).
+  let listening = false
 
   /** The game the search found, replayed by the core verifier into the stepper. */
   function loadFound(r: PlayersResult): void {
@@ -318,6 +337,10 @@ export const usePlayers = defineStore('players', () => {
     jobId.value = null
     early = []
     searched = game.value
+    if (!listening) {
+      api().onJobEvent(handle)
+      listening = true
+    }
     let ticket
     try {
       ticket = await api().startJob(playersRequest(game.value, { strategy: strategy.value, timeLimit: seconds, threads: threads.value }))
@@ -368,6 +391,8 @@ export const usePlayers = defineStore('players', () => {
 
   return {
     active,
+    started,
+    restore,
     game,
     presetId,
     fileName,
