@@ -1,9 +1,11 @@
 /**
  * The documents the workbench opens and saves, told apart by their format field: problem
- * documents (document.ts) and solitaire army documents (solitaire/document.ts). Hosts check a file
+ * documents (document.ts), solitaire army documents (solitaire/document.ts) and games of 2 to 6
+ * players (multi/document.ts). Hosts check a file
  * with `documentFault` before handing it to the renderer, which reads it by its kind.
  */
 import { parseDocument } from './document'
+import { isPlayersDocumentText, playersDocumentFault } from './multi/document'
 import { describe } from './result'
 import { armyDocumentFault, isArmyDocumentText } from './solitaire/document'
 
@@ -12,6 +14,10 @@ export function documentFault(text: string): string | null {
   if (isArmyDocumentText(text)) {
     const fault = armyDocumentFault(text)
     return fault === null ? null : `army document: ${fault}`
+  }
+  if (isPlayersDocumentText(text)) {
+    const fault = playersDocumentFault(text)
+    return fault === null ? null : `players document: ${fault}`
   }
   const doc = parseDocument(text)
   return doc.ok ? null : `problem document: ${doc.error.map(describe).join('; ')}`

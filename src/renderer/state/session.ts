@@ -16,6 +16,7 @@ import { DIAGONALS, MOVE_SETS } from '../../shared/rules'
 import { PROBLEM_KINDS } from '../../shared/problem'
 import { clampPly, lineOf, lineText, type Timeline } from '../../shared/timeline'
 import { formatArmyDocument, parseArmyDocument, type ArmyDocument } from '../../shared/solitaire/document'
+import { playersDocumentFault } from '../../shared/multi/document'
 import type { LineLabel } from './line-label'
 
 /** The value of the `format` key. */
@@ -67,6 +68,8 @@ const SessionSchema = z.strictObject({
   editor: z.strictObject({ draft: DraftSchema, open: z.boolean() }).optional(),
   /** The solitaire army document (as its file would hold it), its file name, the stepper's move, and whether it was shown. */
   army: z.strictObject({ name: Name, document: z.string(), step: z.int().min(0), shown: z.boolean() }).optional(),
+  /** The game of 2 to 6 players (its document, the stepper's line in it), the line shown, the stepper's move, and whether it was shown. */
+  players: z.strictObject({ name: Name, document: z.string(), line: z.int().min(0), step: z.int().min(0), shown: z.boolean() }).optional(),
 })
 
 /** What the workbench holds, to be kept. */
@@ -79,6 +82,14 @@ export interface SessionState {
   readonly ply: number
   readonly editor?: { readonly draft: Draft; readonly open: boolean }
   readonly army?: { readonly name: string; readonly document: ArmyDocument; readonly step: number; readonly shown: boolean }
+  /** The N-player game: its document's text (checked on reading back), the line shown and the move. */
+  readonly players?: {
+    readonly name: string
+    readonly document: string
+    readonly line: number
+    readonly step: number
+    readonly shown: boolean
+  }
 }
 
 /** A session read back and checked: ready to be put in place. */
@@ -98,6 +109,7 @@ export function formatSession(s: SessionState, savedAt: Date): string {
     line: { moves: s.line.moves.length === 0 ? '' : lineText(s.line, false), label: s.label, ply: s.ply },
     ...(s.editor && { editor: s.editor }),
     ...(s.army && { army: { ...s.army, document: formatArmyDocument(s.army.document) } }),
+    ...(s.players && { players: s.players }),
   })
 }
 
@@ -135,6 +147,10 @@ export function parseSession(text: string): Result<RestoredSession, Diagnostic> 
       return refused(`its army document does not load: ${(e as Error).message}`)
     }
   }
+  if (s.players) {
+    const fault = playersDocumentFault(s.players.document)
+    if (fault !== null) return refused(`its game of ${s.players.name} does not load: ${fault}`)
+  }
   return ok({
     savedAt,
     file: s.file.path === undefined ? { name: s.file.name } : { name: s.file.name, path: s.file.path },
@@ -145,5 +161,6 @@ export function parseSession(text: string): Result<RestoredSession, Diagnostic> 
     ply: clampPly(line.value, s.line.ply),
     ...(s.editor && { editor: { draft: s.editor.draft as Draft, open: s.editor.open } }),
     ...(army && { army }),
+    ...(s.players && { players: s.players }),
   })
 }

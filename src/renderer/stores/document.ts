@@ -17,7 +17,9 @@ import type { MoveSet } from '../../shared/rules'
 import { lineOf } from '../../shared/timeline'
 import { api } from '../api'
 import { isArmyDocumentText } from '../../shared/solitaire/document'
+import { isPlayersDocumentText } from '../../shared/multi/document'
 import { useArmy } from './army'
+import { usePlayers } from './players'
 import { canRedo, canUndo, edit, isDirty, markSaved, redo, startHistory, undo, windowTitle, type History } from '../state/history'
 
 export const UNTITLED = 'untitled.halma.json'
@@ -139,6 +141,8 @@ export const useDocument = defineStore('document', () => {
     }
     // A solitaire army document opens in the army workbench (stores/army.ts).
     if (isArmyDocumentText(outcome.text)) return useArmy().openText(outcome.file.name, outcome.text)
+    // A game of 2 to 6 players opens in the players workbench (stores/players.ts).
+    if (isPlayersDocumentText(outcome.text)) return usePlayers().openText(outcome.file.name, outcome.text)
     const r = parseDocument(outcome.text)
     if (!r.ok) {
       say('error', `${outcome.file.name} is not a valid problem document: ${r.error.map(describe).join('; ')}`)

@@ -13,6 +13,7 @@ import { api } from '../api'
 import { formatSession, parseSession, type SessionState } from '../state/session'
 import { labelText } from '../state/line-label'
 import { useArmy } from './army'
+import { usePlayers } from './players'
 import { useDocument } from './document'
 import { useEditor } from './editor'
 import { useWorkbench } from './workbench'
@@ -29,6 +30,7 @@ export const useSession = defineStore('session', () => {
   const workbench = useWorkbench()
   const editor = useEditor()
   const army = useArmy()
+  const players = usePlayers()
   /** 'off' until the last session has been read back (nothing is written over it before). */
   const status = ref<AutosaveStatus>('off')
   const failure = ref<string | null>(null)
@@ -46,6 +48,16 @@ export const useSession = defineStore('session', () => {
     ...(editor.pending && { editor: { draft: editor.draft, open: editor.active } }),
     // An army is kept once one has been started or opened (a solution found in the workbench is work too).
     ...(army.started && { army: { name: army.fileName, document: army.doc, step: army.step, shown: army.active } }),
+    // A game of N players likewise, once one has been started or opened.
+    ...(players.started && {
+      players: {
+        name: players.fileName,
+        document: players.documentText,
+        line: players.lineIndex,
+        step: players.step,
+        shown: players.active,
+      },
+    }),
   }))
 
   async function write(): Promise<void> {
@@ -118,13 +130,15 @@ export const useSession = defineStore('session', () => {
         workbench.restoreLine(v.line, v.label, v.ply)
         if (v.editor) editor.restore(v.editor.draft, v.editor.open)
         if (v.army) army.restore(v.army.document, v.army.name, v.army.step, v.army.shown)
+        if (v.players) players.restore(v.players)
         const what = [
           v.dirty ? 'unsaved changes' : '',
           v.line.moves.length > 0 ? `the line (${labelText(v.label) || 'moves'}) at move ${v.ply}` : '',
           v.editor ? 'edits not yet in use' : '',
           v.army?.shown ? `the army ${v.army.name} at move ${v.army.step}` : '',
+          v.players?.shown ? `the game ${v.players.name} at move ${v.players.step}` : '',
         ].filter((x) => x !== '')
-        if (v.dirty || workbench.unkept || v.editor || v.army?.shown)
+        if (v.dirty || workbench.unkept || v.editor || v.army?.shown || v.players?.shown)
           documentStore.notify('info', `Restored your work from ${time(v.savedAt)}: ${v.file.name}, ${what.join(', ')}.`)
       }
     }

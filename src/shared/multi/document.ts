@@ -57,7 +57,8 @@ export function parsePlayersDocument(text: string, where = 'document'): PlayersD
     throw new Error(`${where}: ${i.path.join('.') || 'the document'}: ${i.message}`)
   }
   const d = r.data
-  if ((d.preset === undefined) === (d.game === undefined)) throw new Error(`${where}: give either preset or game, not ${d.preset ? 'both' : 'neither'}`)
+  if ((d.preset === undefined) === (d.game === undefined))
+    throw new Error(`${where}: give either preset or game, not ${d.preset ? 'both' : 'neither'}`)
   let game: MultiGame
   try {
     game = d.preset !== undefined ? multiPreset(d.preset) : gameFromSpec(d.game!)
@@ -80,4 +81,20 @@ export function formatPlayersDocument(doc: {
   readonly lines: PlayersDocument['lines']
 }): string {
   return `${JSON.stringify({ format: 'halma-players', version: 1, ...doc }, null, 2)}\n`
+}
+
+/** Whether a text claims to be a players document (its format field, near the start). */
+export function isPlayersDocumentText(text: string): boolean {
+  return /"format"\s*:\s*"halma-players"/.test(text.slice(0, 400))
+}
+
+/** Why the text is not a valid players document (its lines must verify too), or null if it is one. */
+export function playersDocumentFault(text: string): string | null {
+  try {
+    const doc = parsePlayersDocument(text)
+    const bad = verifyDocument(doc).find((l) => !l.verdict.ok)
+    return bad ? `line '${bad.title}': ${bad.verdict.error}` : null
+  } catch (e) {
+    return (e as Error).message
+  }
 }

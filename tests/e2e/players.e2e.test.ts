@@ -1,0 +1,221 @@
+// Games of 2 to 6 players in the workbench (issue 18), in Chromium against the web build: start the
+// 3-player mini star, check that a man of the wrong side is refused and that the side to move
+// advances, play a whole game by clicking until its winner is announced and no move is taken
+// after it; run the shortest-game search in the Web Worker and compare its length with the
+// engine's own run here; step through the game found with the buttons and the keys. Then every
+// preset's board is drawn (the README's gallery comes from these pictures).
+import { mkdirSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { Engine } from '../../src/shared/engine/engine'
+import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/multi/job'
+import { destinations, multiPreset, multiPresets, specOf, startPosition } from '../../src/shared/multi/game'
+import { cellName } from '../../src/shared/multi/line'
+import { clickCell, launch, RESULTS, ROOT, serveWeb, shot, text, watchErrors } from './harness'
+import { parsePlayersDocument, verifyDocument } from '../../src/shared/multi/document'
+import { parseMoves, replay } from '../../src/renderer/state/players'
+
+let browser: Browser
+let server: Awaited<ReturnType<typeof serveWeb>>
+
+beforeAll(async () => {
+  mkdirSync(join(RESULTS, 'screenshots'), { recursive: true })
+  server = await serveWeb()
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function open(width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
+  // bypassCSP: axe-core goes in as an inline script.
+  const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true, acceptDownloads: true })
+  const page = await context.newPage()
+  const errors = watchErrors(page)
+  await page.goto(server.url)
+  await page.getByTestId('board').locator('canvas').first().waitFor()
+  return { page, errors }
+}
+
+const attr = async (page: Page, id: string, name: string): Promise<string> => (await page.getByTestId(id).getAttribute(name)) ?? ''
+/** The notice's text without its dismiss button. */
+const notice = async (page: Page): Promise<string> => (await text(page, 'players-notice')).replace(/\s*×$/, '')
+const click = (page: Page, cell: string): Promise<void> => clickCell(page, cell, { board: 'players-board' })
+
+async function newGame(page: Page, id: string): Promise<void> {
+  await page.getByTestId('players-preset').selectOption(id)
+  await page.getByTestId('players-new').click()
+  await page.getByTestId('players-board').locator('canvas').first().waitFor()
+  await expect.poll(() => attr(page, 'players-board', 'data-board')).toBe(multiPreset(id).board.id)
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** axe-core's serious and critical violations on the page, one line each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE })
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } }).axe
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations as {
+      id: string
+      impact: string
+      nodes: { target: string[] }[]
+    }[]
+  })
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(' ')}`))
+}
+
+/** The engine's own answer for a preset (the CLI runs the same job). */
+async function engineGame(id: string): Promise<PlayersResult> {
+  const job = parsePlayersJob({ game: specOf(multiPreset(id)) })
+  if (!job.ok) throw new Error(JSON.stringify(job.error))
+  return (await new Engine().start({ kind: 'players', params: job.value }).result) as PlayersResult
+}
+
+describe('games of 2 to 6 players in the workbench', () => {
+  it('plays a 3-player game on the mini star by clicking, runs the search and steps through the game found', async () => {
+    const { page, errors } = await open()
+    const g = multiPreset('mini-3')
+    await newGame(page, 'mini-3')
+    expect(await text(page, 'players-title')).toBe(g.title)
+    expect(await attr(page, 'players-board', 'data-men')).toBe(String(3 * g.men))
+    expect(await text(page, 'players-to-move')).toMatch(/^blue to move/)
+
+    // A man of orange's (not blue's turn) is refused with the reason.
+    const start = startPosition(g)
+    const orangeMan = start.findIndex((a) => a === 1)
+    const orangeName = cellName(g, g.board.cells[orangeMan]!)
+    await click(page, orangeName)
+    await expect.poll(() => notice(page)).toBe(`the man on ${orangeName} is orange's, and it is blue's turn`)
+    expect(await text(page, 'players-step')).toBe('move 0 of 0')
+
+    // A whole game, each move clicked: its man, then where he goes (the shipped shortest game, checked by the core).
+    const shipped = (await import('../../resources/players/mini-3.players.json')).default as { lines: { moves: string }[] }
+    const moves = parseMoves(g, shipped.lines[0]!.moves)
+    const { win } = replay(g, moves)
+    expect(win).not.toBeNull()
+    for (const [k, m] of moves.entries()) {
+      expect(await attr(page, 'players-to-move', 'data-player')).toBe(String(k % 3))
+      await click(page, cellName(g, g.board.cells[m.path[0]!]!))
+      await expect.poll(() => attr(page, 'players-board', 'data-selected')).toBe(String(m.path[0]))
+      await click(page, cellName(g, g.board.cells[m.path.at(-1)!]!))
+      await expect.poll(() => text(page, 'players-step')).toBe(`move ${k + 1} of ${k + 1}`)
+      if (k === 0) await shot(page, 'players-mini3-play')
+    }
+    const winner = g.players[win!.player]!.name
+    expect(await text(page, 'players-to-move')).toBe(`${winner} wins at move ${moves.length}: her target camp is full`)
+    await expect.poll(() => notice(page)).toMatch(new RegExp(`^${winner} wins`))
+    expect(await text(page, `players-home-${win!.player}`)).toBe(`${g.men} / ${g.men}`)
+    // No move after the game is won.
+    const next = (win!.player + 1) % 3
+    const man = replay(g, moves)
+      .positions.at(-1)!
+      .findIndex((a) => a === next)
+    await click(page, cellName(g, g.board.cells[man]!))
+    await expect.poll(() => notice(page)).toBe(`the game is over: ${winner} won at move ${moves.length}`)
+    expect(await text(page, 'players-step')).toBe(`move ${moves.length} of ${moves.length}`)
+    await shot(page, 'players-mini3-won')
+
+    // The search, in the Web Worker; the engine run here must agree on the length and the proof.
+    const expected = await engineGame('mini-3')
+    expect(expected.optimal).toBe(true)
+    const length = expected.length!
+    await page.getByTestId('players-run').click()
+    await expect.poll(() => attr(page, 'players-outcome', 'data-length'), { timeout: 90_000, interval: 500 }).toBe(String(length))
+    expect(await attr(page, 'players-outcome', 'data-optimal')).toBe('true')
+    expect(await text(page, 'players-outcome')).toMatch(
+      new RegExp(`^shortest game: ${length} moves, ${expected.winner} wins \\(proven optimal\\)`),
+    )
+    expect(await text(page, 'players-statement')).toContain('proven optimal')
+    // The game found is in the stepper, from its start.
+    expect(await text(page, 'players-step')).toBe(`move 0 of ${length}`)
+    expect(await page.getByTestId('players-moves').locator('li').count()).toBe(length)
+    expect(await page.getByTestId('players-moves').locator('li').first().textContent()).toMatch(/^blue: /)
+    await page.getByTestId('players-next').click()
+    expect(await text(page, 'players-step')).toBe(`move 1 of ${length}`)
+    expect(await text(page, 'players-to-move')).toMatch(/^orange to move/)
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    await page.keyboard.press('ArrowRight')
+    expect(await text(page, 'players-step')).toBe(`move 2 of ${length}`)
+    expect(await text(page, 'players-to-move')).toMatch(/^green to move/)
+    await page.keyboard.press('End')
+    expect(await text(page, 'players-step')).toBe(`move ${length} of ${length}`)
+    expect(await text(page, 'players-to-move')).toMatch(new RegExp(`^${expected.winner} wins at move ${length}`))
+    expect(await attr(page, 'players-chart-home', 'data-points')).toBe(String(length + 1))
+    await page.keyboard.press('ArrowLeft')
+    expect(await text(page, 'players-step')).toBe(`move ${length - 1} of ${length}`)
+    await page.keyboard.press('Home')
+    expect(await text(page, 'players-step')).toBe(`move 0 of ${length}`)
+    await page.getByTestId('players-last').click()
+    await shot(page, 'players-mini3-search')
+    expect(errors).toEqual([])
+  }, 180_000)
+
+  it('lets the editor make a game and names what is wrong with one', async () => {
+    const { page, errors } = await open()
+    await newGame(page, 'mini-3')
+    // One camp only: gameFromSpec's fault is shown, the game stays.
+    for (const k of [2, 4]) await page.getByTestId(`players-camp-${k}`).uncheck()
+    await page.getByTestId('players-apply').click()
+    await expect.poll(() => text(page, 'players-editor-error')).toBe('a game has 2 to 6 players, not 1')
+    expect(await text(page, 'players-title')).toBe(multiPreset('mini-3').title)
+    // Opposite camps on the 73-hole star with 6 men is the preset star73-2.
+    await page.getByTestId('players-board-choice').selectOption('star73')
+    await page.getByTestId('players-men').selectOption('6')
+    await page.getByTestId('players-camp-3').check()
+    await page.getByTestId('players-apply').click()
+    await expect.poll(() => text(page, 'players-title')).toBe(multiPreset('star73-2').title)
+    expect(await attr(page, 'players-board', 'data-men')).toBe('12')
+    // A man that would not move (one with no destination at the start) is not chosen: a legal first move is.
+    const g = multiPreset('star73-2')
+    const occ = startPosition(g)
+    const from = occ.findIndex((a, c) => a === 0 && destinations(g, occ, c).size > 0)
+    await click(page, cellName(g, g.board.cells[from]!))
+    await expect.poll(() => attr(page, 'players-board', 'data-destinations')).toBe(String(destinations(g, occ, from).size))
+    expect(await axeViolations(page)).toEqual([])
+    expect(errors).toEqual([])
+  }, 60_000)
+
+  it('opens a *.players.json with Open…, steps through its game, and saves it', async () => {
+    const { page, errors } = await open()
+    const file = join(ROOT, 'resources/players/mini-6.players.json')
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
+    await chooser.setFiles(file)
+    await page.getByTestId('players-board').locator('canvas').first().waitFor()
+    const doc = parsePlayersDocument(readFileSync(file, 'utf8'))
+    const moves = parseMoves(doc.game, doc.lines[0]!.moves)
+    expect(await text(page, 'players-file')).toBe('mini-6.players.json')
+    expect(await attr(page, 'players-board', 'data-men')).toBe(String(6 * doc.game.men))
+    expect(await text(page, 'players-step')).toBe(`move 0 of ${moves.length}`)
+    await page.getByTestId('players-last').click()
+    const w = replay(doc.game, moves).win!
+    expect(await text(page, 'players-to-move')).toMatch(new RegExp(`^${doc.game.players[w.player]!.name} wins at move ${w.ply}`))
+    await shot(page, 'players-mini6')
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('players-save').click()])
+    expect(d.suggestedFilename()).toBe('mini-6.players.json')
+    const back = parsePlayersDocument(readFileSync((await d.path())!, 'utf8'))
+    expect(back.game.id).toBe('mini-6')
+    expect(verifyDocument(back).map((l) => l.verdict)).toEqual(verifyDocument(doc).map((l) => l.verdict))
+    expect(errors).toEqual([])
+  })
+
+  it('draws every preset board', async () => {
+    const { page, errors } = await open(1280, 900)
+    for (const id of Object.keys(multiPresets())) {
+      await newGame(page, id)
+      const g = multiPreset(id)
+      expect(await attr(page, 'players-board', 'data-men')).toBe(String(g.players.length * g.men))
+      expect(Object.keys(JSON.parse(await attr(page, 'players-board', 'data-cell-points')) as object)).toHaveLength(g.board.cells.length)
+      await page
+        .getByTestId('players-board')
+        .locator('.stage')
+        .screenshot({ path: join(RESULTS, 'screenshots', `players-${id}.png`) })
+    }
+    expect(errors).toEqual([])
+  }, 120_000)
+})

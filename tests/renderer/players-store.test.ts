@@ -1,0 +1,326 @@
+// @vitest-environment jsdom
+// The N-player workbench without a canvas (issue 18): play-mode clicks (only the side to move, each
+// refusal named, nothing after the win), lines replayed and printed with player prefixes, c(A) and
+// the men home per army, the scene of every preset (holes or squares, men with their army's letter,
+// target rings), the store opening and saving `*.players.json` documents, the editor's faults, and
+// the search through a host that checks the request as the real ones do, its game loaded into the
+// stepper.
+import { createPinia, setActivePinia } from 'pinia'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { HalmaApi, JobTicket } from '../../src/preload/api'
+import { useHostApi } from '../../src/renderer/api'
+import { buildPlayersScene, playersCellAt } from '../../src/renderer/board/players-scene'
+import { PLAYER_COLOURS, PLAYER_DASHES, playerLetters } from '../../src/renderer/board/players-palette'
+import { armySeries, centroidWeights, click, lineText, parseMoves, replay } from '../../src/renderer/state/players'
+import { PLAYERS_PRESETS, usePlayers } from '../../src/renderer/stores/players'
+import { documentFault } from '../../src/shared/documents'
+import { Engine } from '../../src/shared/engine/engine'
+import type { PlayersResult } from '../../src/shared/engine/multi/job'
+import type { JobEvent } from '../../src/shared/jobs/manager'
+import { parseJobRequest, type Job, type JobRequest } from '../../src/shared/jobs/protocol'
+import { gameFromSpec, multiPreset, multiPresets, startPosition } from '../../src/shared/multi/game'
+import { cellName, cellOf, verifyLine } from '../../src/shared/multi/line'
+import { parsePlayersDocument, verifyDocument } from '../../src/shared/multi/document'
+import { ok, type Diagnostic, type Result } from '../../src/shared/result'
+
+const SHIPPED = import.meta.glob('../../resources/players/*.players.json', { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>
+const mini3 = SHIPPED['../../resources/players/mini-3.players.json']!
+
+const saved: string[] = []
+const requests: JobRequest[] = []
+const jobs: Job[] = []
+let listener: ((e: JobEvent) => void) | undefined
+beforeEach(() => {
+  setActivePinia(createPinia())
+  saved.length = 0
+  requests.length = 0
+  jobs.length = 0
+  const api = {
+    setDocumentState: async () => undefined,
+    askUnsaved: async () => 'discard',
+    saveDocumentAs: async (r: { file: { name: string }; text: string }) => {
+      saved.push(r.text)
+      return { status: 'saved', file: { name: r.file.name } }
+    },
+    // As web.ts and app.ts do: the request checked by the job protocol.
+    startJob: async (request: JobRequest): Promise<Result<JobTicket, Diagnostic[]>> => {
+      requests.push(request)
+      const job = parseJobRequest(JSON.parse(JSON.stringify(request)))
+      if (!job.ok) return job
+      jobs.push(job.value)
+      return ok({ id: `job-${jobs.length}` })
+    },
+    cancelJob: async () => true,
+    onJobEvent: (h: (e: JobEvent) => void) => {
+      listener = h
+      return () => undefined
+    },
+  } as unknown as HalmaApi
+  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
+})
+
+const name = (g: ReturnType<typeof multiPreset>, c: number): string => cellName(g, g.board.cells[c]!)
+
+describe('play-mode clicks', () => {
+  const g = multiPreset('mini-3')
+  const occ = startPosition(g)
+  const blue = occ.findIndex((a) => a === 0)
+  const orange = occ.findIndex((a) => a === 1)
+  const empty = occ.findIndex((a) => a === -1)
+  const state = { toMove: 0, selected: null, win: null }
+
+  it('refuses a man of another army, an empty cell, and names whose turn it is', () => {
+    expect(click(g, occ, state, orange)).toEqual({
+      kind: 'refused',
+      reason: `the man on ${name(g, orange)} is orange's, and it is blue's turn`,
+    })
+    expect(click(g, occ, state, empty)).toEqual({ kind: 'refused', reason: `no man on ${name(g, empty)}: choose one of blue's men` })
+  })
+
+  it('selects a man of the side to move with his destinations, then moves him to one of them', () => {
+    const men = [...occ.keys()].filter((c) => occ[c] === 0)
+    const mover = men.find((c) => click(g, occ, state, c).kind === 'select')!
+    const sel = click(g, occ, state, mover)
+    expect(sel.kind).toBe('select')
+    if (sel.kind !== 'select') return
+    const to = sel.targets[0]!
+    const move = click(g, occ, { ...state, selected: mover }, to)
+    expect(move.kind === 'move' && move.move.player).toBe(0)
+    expect(move.kind === 'move' && [move.move.path[0], move.move.path.at(-1)]).toEqual([mover, to])
+    // The move in the notation verifies.
+    if (move.kind === 'move') expect(verifyLine(g, lineText(g, [move.move])).ok).toBe(true)
+    // A cell the man cannot reach is refused; the chosen man again deselects.
+    const far = [...occ.keys()].find((c) => occ[c] === -1 && !sel.targets.includes(c))!
+    expect(click(g, occ, { ...state, selected: mover }, far)).toEqual({
+      kind: 'refused',
+      reason: `blue's man on ${name(g, mover)} cannot move to ${name(g, far)}`,
+    })
+    expect(click(g, occ, { ...state, selected: mover }, mover)).toEqual({ kind: 'deselect' })
+    expect(blue).toBeGreaterThanOrEqual(0)
+  })
+
+  it('takes no move once the game is won', () => {
+    const moves = parseMoves(g, JSON.parse(mini3).lines[0].moves)
+    const { positions, win } = replay(g, moves)
+    expect(win).toEqual({ player: verifyWinner(g, JSON.parse(mini3).lines[0].moves), ply: moves.length })
+    const next = (win!.player + 1) % 3
+    const man = positions.at(-1)!.findIndex((a) => a === next)
+    expect(click(g, positions.at(-1)!, { toMove: next, selected: null, win }, man)).toEqual({
+      kind: 'refused',
+      reason: `the game is over: ${g.players[win!.player]!.name} won at move ${moves.length}`,
+    })
+  })
+})
+
+function verifyWinner(g: ReturnType<typeof multiPreset>, text: string): number {
+  const v = verifyLine(g, text)
+  return g.players.findIndex((p) => p.name === v.winner?.player)
+}
+
+describe('lines and the charts per army', () => {
+  it('prints every shipped line with player prefixes that verify as the line did', () => {
+    for (const [path, text] of Object.entries(SHIPPED)) {
+      const doc = parsePlayersDocument(text, path)
+      for (const l of doc.lines) {
+        const moves = parseMoves(doc.game, l.moves)
+        const printed = lineText(doc.game, moves)
+        expect(printed.split(', ')[1]).toMatch(new RegExp(`^${doc.game.players[1]!.name}: `))
+        expect(verifyLine(doc.game, printed)).toEqual(verifyLine(doc.game, l.moves))
+      }
+    }
+  })
+
+  it('refuses a line that does not verify, naming the move', () => {
+    const g = multiPreset('mini-3')
+    expect(() => parseMoves(g, 'orange: c3-c4')).toThrow(/move 1 \(orange: c3-c4\): it is blue's turn, not orange's/)
+  })
+
+  it('counts c(A) along each army own line: equal for every army of a symmetric start, one step moves it by at most one row on the star', () => {
+    for (const id of ['mini-3', 'mini-6', 'star121-6', 'star73-4', 'piecepack-4', 'cross-4']) {
+      const g = multiPreset(id)
+      const [start] = armySeries(g, [startPosition(g)])
+      expect(new Set(start!.centroid).size, id).toBe(1)
+      expect(start!.centroid[0], id).toBeLessThan(0)
+      expect(start!.home.every((h) => h === 0)).toBe(true)
+      const w = centroidWeights(g)
+      // Integer weights: rows of the star, x + y on the piecepack diagonal (as the paper's x - y).
+      for (const row of w) for (const v of row) expect(Number.isInteger(v), `${id}: ${v}`).toBe(true)
+      const most = g.board.lattice === 'hexagonal' || g.board.directions.length === 4 ? 1 : 2
+      g.board.cells.forEach(([x, y], c) => {
+        for (const [dx, dy] of g.board.directions) {
+          const n = g.board.indexOf(x + dx, y + dy)
+          if (n !== undefined) for (const row of w) expect(Math.abs(row[n]! - row[c]!)).toBeLessThanOrEqual(most)
+        }
+      })
+    }
+  })
+
+  it('has the winner of the shipped mini-3 game home with all her men, and c(A) higher at the end', () => {
+    const g = multiPreset('mini-3')
+    const moves = parseMoves(g, JSON.parse(mini3).lines[0].moves)
+    const s = armySeries(g, replay(g, moves).positions)
+    const w = verifyWinner(g, JSON.parse(mini3).lines[0].moves)
+    expect(s).toHaveLength(moves.length + 1)
+    expect(s.at(-1)!.home[w]).toBe(g.men)
+    expect(s.at(-1)!.centroid[w]).toBeGreaterThan(s[0]!.centroid[w]!)
+  })
+})
+
+describe('the scene of every preset', () => {
+  it('draws each board as players know it, every man with his army letter, each target ringed', () => {
+    for (const { id } of PLAYERS_PRESETS) {
+      const g = multiPreset(id)
+      const occ = startPosition(g)
+      const scene = buildPlayersScene({ game: g, position: occ, names: true }, 600, 600)
+      const squares = g.board.directions.length === 8
+      expect(scene.holes.length, id).toBe(squares ? 0 : g.board.cells.length)
+      expect(scene.squares.length, id).toBe(squares ? 64 : 0)
+      expect(scene.men.length).toBe(g.players.length * g.men)
+      expect(scene.coordinates.length).toBe(g.board.cells.length)
+      const letters = playerLetters(g)
+      expect(new Set(letters).size).toBe(g.players.length)
+      expect(scene.cellLabels!.map((l) => l.text).sort()).toEqual(scene.men.map((m) => letters[m.army]!).sort())
+      expect(scene.men.every((m) => m.fill === PLAYER_COLOURS[m.army])).toBe(true)
+      const targetCells = new Set(g.players.flatMap((p) => g.board.camp(p.target, g.men)))
+      expect(scene.rings.length).toBe(targetCells.size)
+      // Every lattice line is one pitch long: the star's six neighbours surround a hole evenly.
+      for (let k = 0; k < scene.edges.length; k += 4) {
+        const d = Math.hypot(scene.edges[k + 2]! - scene.edges[k]!, scene.edges[k + 3]! - scene.edges[k + 1]!)
+        expect(d / scene.scale, id).toBeCloseTo(1, 6)
+      }
+      // A click on a cell's centre finds it.
+      const p = scene.points[Math.floor(scene.points.length / 2)]!
+      expect(playersCellAt(scene, p.x + 1, p.y - 1)).toBe(p.cell)
+    }
+  })
+
+  it('draws the star as a six-pointed star: as wide as its points reach, with holes at six distinct camp tips', () => {
+    const g = multiPreset('star121-6')
+    const scene = buildPlayersScene({ game: g, position: startPosition(g), names: false }, 800, 800)
+    const ys = scene.points.map((p) => p.y)
+    const xs = scene.points.map((p) => p.x)
+    // 17 rows from point to point; 13 holes across the widest row (the points' bases).
+    expect(new Set(ys.map((y) => Math.round(y))).size).toBe(17)
+    const widest = Math.max(...[...new Set(ys.map((y) => Math.round(y)))].map((y) => ys.filter((v) => Math.round(v) === y).length))
+    expect(widest).toBe(13)
+    expect((Math.max(...xs) - Math.min(...xs)) / scene.scale).toBeCloseTo(12, 6)
+  })
+
+  it('gives each army its own letter and dash, even when names share an initial', () => {
+    const g = gameFromSpec({ board: 'star37', camps: [0, 3], men: 3, names: ['bob', 'bill'] })
+    expect(playerLetters(g)).toEqual(['1', '2'])
+    expect(new Set(PLAYER_DASHES.map((d) => d.join())).size).toBe(6)
+  })
+})
+
+describe('the players store', () => {
+  it('plays only the side to move, advances the turn and announces the winner', () => {
+    const s = usePlayers()
+    expect(s.newGame('mini-3')).toBe(true)
+    expect(s.active).toBe(true)
+    const g = s.game
+    const moves = parseMoves(g, JSON.parse(mini3).lines[0].moves)
+    s.clickCell(s.position.findIndex((a) => a === 1))
+    expect(s.notice?.text).toMatch(/is orange's, and it is blue's turn/)
+    for (const m of moves) {
+      expect(s.toMove).toBe(m.player)
+      s.clickCell(m.path[0]!)
+      expect(s.selected).toBe(m.path[0])
+      s.clickCell(m.path.at(-1)!)
+    }
+    expect(s.length).toBe(moves.length)
+    expect(s.win?.ply).toBe(moves.length)
+    expect(s.notice?.text).toMatch(new RegExp(`^${g.players[s.win!.player]!.name} wins`))
+    // Stepping back hides the win; a move there replaces the rest of the line.
+    s.go(2)
+    expect(s.win).toBeNull()
+    expect(s.toMove).toBe(2)
+    const man = s.position.findIndex(
+      (a, c) => a === 2 && click(g, s.position, { toMove: 2, selected: null, win: null }, c).kind === 'select',
+    )
+    s.clickCell(man)
+    s.clickCell(s.targets[0]!)
+    expect(s.length).toBe(3)
+    expect(s.notice?.text).toMatch(/replaces the \d+ later moves of the line/)
+  })
+
+  it('opens every shipped document with its first line, and saves what verifies', async () => {
+    const s = usePlayers()
+    for (const [path, text] of Object.entries(SHIPPED)) {
+      expect(documentFault(text), path).toBeNull()
+      expect(s.openText(path.split('/').pop()!, text)).toBe(true)
+      const doc = parsePlayersDocument(text)
+      expect(s.length).toBe(parseMoves(doc.game, doc.lines[0]!.moves).length)
+      expect(s.presetId).toBe(doc.game.id)
+    }
+    s.openText('mini-3.players.json', mini3)
+    s.last()
+    await s.save()
+    const back = parsePlayersDocument(saved[0]!)
+    expect(back.game.id).toBe('mini-3')
+    expect(verifyDocument(back).every((l) => l.verdict.ok)).toBe(true)
+    expect(verifyLine(back.game, back.lines[0]!.moves)).toEqual(verifyLine(back.game, JSON.parse(mini3).lines[0].moves))
+  })
+
+  it('names what is wrong with a document, or with one of its lines', () => {
+    const s = usePlayers()
+    expect(s.openText('x.players.json', '{"format":"halma-players","version":1,"preset":"mini-9","lines":[]}')).toBe(false)
+    expect(s.notice?.text).toMatch(/x.players.json: preset: unknown game preset 'mini-9'/)
+    const bad = JSON.stringify({ format: 'halma-players', version: 1, preset: 'mini-3', lines: [{ title: 'bad', moves: 'orange: c3-c4' }] })
+    expect(documentFault(bad)).toMatch(/^players document: line 'bad': move 1/)
+    expect(s.openText('bad.players.json', bad)).toBe(true)
+    expect(s.notice?.text).toMatch(/line 1 \(bad\) does not verify: move 1/)
+    expect(s.length).toBe(0)
+  })
+
+  it("shows gameFromSpec's fault in the editor and keeps the game; a good draft becomes the game (a preset's, if it is one)", () => {
+    const s = usePlayers()
+    s.newGame('mini-3')
+    s.draft.camps = [0]
+    expect(s.applyDraft()).toBe(false)
+    expect(s.editorError).toBe('a game has 2 to 6 players, not 1')
+    expect(s.game.id).toBe('mini-3')
+    s.draft = { board: 'star37', camps: [0, 1, 3], men: 3, longJumps: false }
+    expect(s.applyDraft()).toBe(true)
+    expect(s.game.id).toBe('custom')
+    expect(s.game.players.map((p) => p.target)).toEqual([3, 4, 0])
+    s.draft = { board: 'piecepack8', camps: [0, 1, 2, 3], men: 6, longJumps: false }
+    expect(s.applyDraft()).toBe(true)
+    expect(s.presetId).toBe('piecepack-4')
+    s.draft = { board: 'cross33', camps: [0, 2], men: 6, longJumps: false }
+    expect(s.applyDraft()).toBe(false)
+    expect(s.editorError).toBe('a camp of the cross holds 8 men, not 6')
+  })
+
+  it('runs the players search through the host and loads the game found into the stepper', async () => {
+    const s = usePlayers()
+    s.newGame('mini-2')
+    s.timeLimit = 30
+    await s.runSearch()
+    expect(requests[0]!.kind).toBe('players')
+    expect(jobs[0]!.kind).toBe('players')
+    expect(s.status).toBe('running')
+    // The engine's own answer, sent as the host would.
+    const job = jobs[0]!
+    const result = (await new Engine().start(job).result) as PlayersResult
+    listener!({ type: 'result', id: 'job-1', kind: 'players', result })
+    expect(s.status).toBe('done')
+    expect(s.length).toBe(result.length)
+    expect(s.step).toBe(0)
+    expect(s.lineTitle).toMatch(new RegExp(`^${result.length}-move game, ${result.winner} wins`))
+    expect(verifyLine(s.game, lineText(s.game, s.moves)).winner?.player).toBe(result.winner)
+    // A bad time limit is a message, not a job.
+    s.timeLimit = -1
+    await s.runSearch()
+    expect(s.failure).toMatch(/^time limit/)
+    expect(requests).toHaveLength(1)
+  })
+
+  it('covers every preset of the core', () => {
+    expect(PLAYERS_PRESETS.map((p) => p.id)).toEqual(Object.keys(multiPresets()))
+    expect(cellOf(multiPreset('mini-3'), 'c3')).toBeGreaterThanOrEqual(0)
+  })
+})
