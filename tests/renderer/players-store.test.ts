@@ -177,7 +177,9 @@ describe('the scene of every preset', () => {
       const scene = buildPlayersScene({ game: g, position: occ, names: true }, 600, 600)
       const squares = g.board.directions.length === 8
       expect(scene.holes.length, id).toBe(squares ? 0 : g.board.cells.length)
-      expect(scene.squares.length, id).toBe(squares ? 64 : 0)
+      expect(scene.squares.length, id).toBe(squares ? g.board.cells.length : 0)
+      // One outline per tile of 2x2 squares (4 segments of 4 numbers).
+      expect(scene.tileLines.length, id).toBe(squares ? (g.board.cells.length / 4) * 16 : 0)
       expect(scene.men.length).toBe(g.players.length * g.men)
       expect(scene.coordinates.length).toBe(g.board.cells.length)
       const letters = playerLetters(g)
@@ -254,7 +256,8 @@ describe('the players store', () => {
       expect(s.openText(path.split('/').pop()!, text)).toBe(true)
       const doc = parsePlayersDocument(text)
       expect(s.length).toBe(parseMoves(doc.game, doc.lines[0]!.moves).length)
-      expect(s.presetId).toBe(doc.game.id)
+      // A game with the rules page's options is a custom game, not its preset.
+      expect(s.presetId, path).toBe(doc.game.id === 'custom' ? null : doc.game.id)
     }
     s.openText('mini-3.players.json', mini3)
     s.last()

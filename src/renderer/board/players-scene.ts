@@ -147,12 +147,15 @@ export function buildPlayersScene(input: PlayersSceneInput, width: number, heigh
         fill: tint(p.cell) ?? ((x + y) % 2 === 0 ? '#f4eddc' : '#e8dec7'),
       })
     }
-    // Tiles of 2x2 squares: their borders every second line.
-    const xs = points.map((p) => p.x)
-    const ys = points.map((p) => p.y)
-    const [x0, x1, y0, y1] = [Math.min(...xs) - s / 2, Math.max(...xs) + s / 2, Math.min(...ys) - s / 2, Math.max(...ys) + s / 2]
-    const side = Math.round((x1 - x0) / s)
-    for (let k = 0; k <= side; k += 2) tileLines.push(x0 + k * s, y0, x0 + k * s, y1, x0, y0 + k * s, x1, y0 + k * s)
+    // Tiles of 2x2 squares (the 8x8 board's 16, the two-player board's 10): each tile's outline, from
+    // its top left square.
+    for (const p of points) {
+      const [x, y] = b.cells[p.cell]!
+      if (x % 2 !== 0 || y % 2 !== 0) continue
+      const [x0, y0] = [p.x - s / 2, p.y - s / 2]
+      const [x1, y1] = [x0 + 2 * s, y0 + 2 * s]
+      tileLines.push(x0, y0, x1, y0, x1, y0, x1, y1, x1, y1, x0, y1, x0, y1, x0, y0)
+    }
   }
 
   const holes: Hole[] = square && tiles ? [] : points.map((p) => ({ ...p, target: -1, off: false }))

@@ -14,8 +14,8 @@
  */
 import type { PlayersJob } from '../../shared/engine/multi/job'
 import type { JobRequest } from '../../shared/jobs/protocol'
-import { destinations, specOf, startPosition, type MultiGame, type Occupancy } from '../../shared/multi/game'
-import { cellName, cellOf, hasWon as wonBy, verifyLine } from '../../shared/multi/line'
+import { destinations, sideName, specOf, startPosition, type MultiGame, type Occupancy } from '../../shared/multi/game'
+import { cellName, cellOf, vacateFault, verifyLine, winnerAfter } from '../../shared/multi/line'
 
 /** One move: the player who made it and the cells of the man's path (from, [jumps...], to). */
 export interface PlayedMove {
@@ -47,7 +47,11 @@ export function replay(g: MultiGame, moves: readonly PlayedMove[]): Replay {
     occ[to] = occ[from]!
     occ[from] = -1
     positions.push(occ)
-    if (win === null && wonBy(g, occ, m.player)) win = { player: m.player, ply: k + 1 }
+    if (win === null) {
+      // The game's win rule (own men, or one of them; a team when both partners are home).
+      const w = winnerAfter(g, occ, m.player)
+      if (w >= 0) win = { player: w, ply: k + 1 }
+    }
   })
   return { positions, win }
 }
@@ -100,12 +104,14 @@ export function click(
 ): ClickOutcome {
   const name = (c: number): string => cellName(g, g.board.cells[c]!)
   const mover = g.players[state.toMove]!.name
-  if (state.win) return { kind: 'refused', reason: `the game is over: ${g.players[state.win.player]!.name} won at move ${state.win.ply}` }
+  if (state.win) return { kind: 'refused', reason: `the game is over: ${sideName(g, state.win.player)} won at move ${state.win.ply}` }
   const owner = occ[cell]!
   if (state.selected !== null) {
     if (cell === state.selected) return { kind: 'deselect' }
     const reach = destinations(g, occ, state.selected)
     const path = reach.get(cell)
+    const vacate = path ? vacateFault(g, occ, state.toMove, state.selected, cell) : null
+    if (vacate !== null) return { kind: 'refused', reason: vacate }
     if (path) return { kind: 'move', move: { player: state.toMove, path } }
     if (owner !== state.toMove)
       return {

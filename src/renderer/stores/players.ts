@@ -13,7 +13,7 @@ import { PLAYERS_STRATEGIES, type PlayersResult } from '../../shared/engine/mult
 import type { JobEvent } from '../../shared/jobs/manager'
 import { faultText } from '../../shared/jobs/protocol'
 import { boardById } from '../../shared/multi/boards'
-import { gameFromSpec, multiPresets, specOf, type MultiGame, type MultiSpec } from '../../shared/multi/game'
+import { gameFromSpec, multiPresets, sideName, specOf, type MultiGame, type MultiSpec } from '../../shared/multi/game'
 import { formatPlayersDocument, parsePlayersDocument, type PlayersDocument } from '../../shared/multi/document'
 import { api, hostInfo } from '../api'
 import {
@@ -241,7 +241,7 @@ export const usePlayers = defineStore('players', () => {
         step.value++
         const w = line.value.win
         if (w && w.ply === step.value)
-          say('info', `${game.value.players[w.player]!.name} wins: her target camp is full after move ${w.ply}`)
+          say('info', `${sideName(game.value, w.player)} ${game.value.options.teams ? 'win: their target camps are' : 'wins: her target camp is'} full after move ${w.ply}`)
         else if (dropped > 0)
           say('info', `${moveText(game.value, o.move)} replaces the ${dropped} later move${dropped === 1 ? '' : 's'} of the line`)
         else notice.value = null
