@@ -28,6 +28,8 @@ export const FORMAT = 'halma-workbench'
  * reads only version 1 (and the files in resources/ do not change when they are saved again).
  */
 export const VERSION = 2
+/** The version of a document without side lines or comments. */
+export const PLAIN_VERSION = 1
 /** The versions this code reads. */
 export const VERSIONS = [1, 2] as const
 /** File name extension of problem documents. */
@@ -61,26 +63,28 @@ const ArmySpec = z.strictObject({
     .describe('transfers: the target cells, or "mirror" (across x = y) or "rotate" (180 degrees); default mirror'),
 })
 
-const Comments = z
+export const CommentsSchema = z
   .record(z.string().regex(/^\d+$/), z.string())
   .describe('version 2: comments on moves, keyed by move number ("0": the start position)')
 
-const VariationSpec = z.strictObject({
-  at: z.int().min(0).describe('moves played before it: its first move is an alternative to move at + 1 of the line that holds it'),
-  moves: z.union([z.string(), z.array(z.string())]).describe('its moves in the paper\'s notation, in full (no "(reflect)")'),
-  comments: Comments.optional(),
-  get variations() {
-    return z.array(VariationSpec).optional().describe('side lines branching from this one (their "at" counts from the start)')
-  },
-}).meta({ id: 'variation' })
+export const VariationSchema = z
+  .strictObject({
+    at: z.int().min(0).describe('moves played before it: its first move is an alternative to move at + 1 of the line that holds it'),
+    moves: z.union([z.string(), z.array(z.string())]).describe('its moves in the paper\'s notation, in full (no "(reflect)")'),
+    comments: CommentsSchema.optional(),
+    get variations() {
+      return z.array(VariationSchema).optional().describe('side lines branching from this one (their "at" counts from the start)')
+    },
+  })
+  .meta({ id: 'variation' })
 
 const SolutionSpec = z.strictObject({
   title: z.string().optional(),
   moves: z.union([z.string(), z.array(z.string())]).describe('moves in the paper\'s notation; "(reflect)" allowed'),
   source: z.string().optional(),
   notes: z.string().optional(),
-  comments: Comments.optional(),
-  variations: z.array(VariationSpec).optional().describe('version 2: side lines branching from the main line (moves)'),
+  comments: CommentsSchema.optional(),
+  variations: z.array(VariationSchema).optional().describe('version 2: side lines branching from the main line (moves)'),
 })
 
 export const DocumentSchema = z.strictObject({
@@ -117,7 +121,7 @@ export interface HalmaDocument {
   readonly solutions: readonly StoredSolution[]
 }
 
-type VariationSpecType = z.infer<typeof VariationSpec>
+type VariationSpecType = z.infer<typeof VariationSchema>
 
 /** The lowest format version that holds a spec: 2 when a solution has side lines or comments. */
 export function versionFor(spec: DocumentSpec): (typeof VERSIONS)[number] {
@@ -348,7 +352,7 @@ export function specFromProblem(problem: Problem): DocumentSpec {
   const r = problem.rules
   return {
     format: FORMAT,
-    version: VERSION,
+    version: PLAIN_VERSION,
     kind: problem.kind,
     title: problem.title,
     board: presetBoard ? b.id : { mask: boardMask(b), ...((b.home.i !== 1 || b.home.j !== 1) && { home: cellName(b.home.i, b.home.j) }) },

@@ -18,7 +18,18 @@ import { formatSolution, parseSolution, pathNames, resolvePaths, writePalindrome
 import type { Problem } from './problem'
 import { diagnostic, err, ok, type Diagnostic, type Result } from './result'
 import { verify } from './verify'
-import { addLine, lineEnd, mainLine, movesTo, nodeAt, setComment, treeOfLine, type MoveNode, type MoveTree, type NodePath } from './variations'
+import {
+  addLine,
+  lineEnd,
+  mainLine,
+  movesTo,
+  nodeAt,
+  setComment,
+  treeOfLine,
+  type MoveNode,
+  type MoveTree,
+  type NodePath,
+} from './variations'
 
 /** A move as the cells it visits. */
 export type Path = readonly number[]
@@ -52,7 +63,8 @@ const text = (moves: string | readonly string[]): string => (typeof moves === 's
 function variationPaths(board: Board, moves: string | readonly string[], at: string): Result<number[][], Diagnostic> {
   const written = parseSolution(text(moves))
   if (!written.ok) return err({ ...written.error, at: written.error.at ? `${at}: ${written.error.at}` : at })
-  if (written.value.reflect) return err(diagnostic('variation.reflect', 'a variation is written in full: (reflect) is for the main line', at))
+  if (written.value.reflect)
+    return err(diagnostic('variation.reflect', 'a variation is written in full: (reflect) is for the main line', at))
   const paths = resolvePaths(board, written.value, undefined)
   if (!paths.ok) return err({ ...paths.error, at: paths.error.at ? `${at}: ${paths.error.at}` : at })
   return paths
@@ -67,7 +79,13 @@ function variationPaths(board: Board, moves: string | readonly string[], at: str
 export function treeOfSpec(board: Board, main: readonly Path[], s: SolutionLines, where: string): Result<PathTree, Diagnostic> {
   let tree = treeOfLine(main)
   /** Attach comments on a line: the node at move number p is `pathAt(p)`. */
-  const comment = (comments: CommentsSpec | undefined, lo: number, hi: number, pathAt: (p: number) => NodePath, at: string): Diagnostic | null => {
+  const comment = (
+    comments: CommentsSpec | undefined,
+    lo: number,
+    hi: number,
+    pathAt: (p: number) => NodePath,
+    at: string,
+  ): Diagnostic | null => {
     for (const [key, value] of Object.entries(comments ?? {})) {
       const p = /^\d+$/.test(key) ? Number(key) : NaN
       if (!(p >= lo && p <= hi))
@@ -77,7 +95,13 @@ export function treeOfSpec(board: Board, main: readonly Path[], s: SolutionLines
     return null
   }
   /** Attach a line's variations; `lo..hi`: the plies a variation may branch at; `pathAt(p)`: the node at ply p. */
-  const attach = (vs: readonly VariationSpec[] | undefined, lo: number, hi: number, pathAt: (p: number) => NodePath, at: string): Diagnostic | null => {
+  const attach = (
+    vs: readonly VariationSpec[] | undefined,
+    lo: number,
+    hi: number,
+    pathAt: (p: number) => NodePath,
+    at: string,
+  ): Diagnostic | null => {
     for (let k = 0; k < (vs?.length ?? 0); k++) {
       const v = vs![k]!
       const here = `${at}.variations[${k}]`
@@ -89,7 +113,11 @@ export function treeOfSpec(board: Board, main: readonly Path[], s: SolutionLines
       const branch = pathAt(v.at)
       const node = nodeAt(tree, branch)!
       if (node.children.some((c) => sameMove(c.move, paths.value[0]!)))
-        return diagnostic('variation.repeat', `its first move ${pathNames(board, paths.value[0]!).join('-')} is already played there`, `${here}.moves`)
+        return diagnostic(
+          'variation.repeat',
+          `its first move ${pathNames(board, paths.value[0]!).join('-')} is already played there`,
+          `${here}.moves`,
+        )
       const added = addLine(tree, branch, paths.value, sameMove)
       tree = added.tree
       const first = [...branch, node.children.length]
@@ -134,7 +162,10 @@ function lineSpec(board: Board, first: MoveNode<Path>, at: number): VariationSpe
 export function specOfTree(
   board: Board,
   tree: PathTree,
-  options: { readonly image?: Int16Array; readonly keep?: { readonly paths: readonly Path[]; readonly moves: string | readonly string[] } } = {},
+  options: {
+    readonly image?: Int16Array
+    readonly keep?: { readonly paths: readonly Path[]; readonly moves: string | readonly string[] }
+  } = {},
 ): SolutionLines {
   const main = mainLine(tree)
   const { keep, image } = options

@@ -137,7 +137,12 @@ export function addMove<M>(tree: MoveTree<M>, path: NodePath, move: M, same: Sam
 }
 
 /** Add a whole line of moves below a node (each move as addMove); returns the path of its last move. */
-export function addLine<M>(tree: MoveTree<M>, path: NodePath, moves: readonly M[], same: SameMove<M>): { tree: MoveTree<M>; path: number[] } {
+export function addLine<M>(
+  tree: MoveTree<M>,
+  path: NodePath,
+  moves: readonly M[],
+  same: SameMove<M>,
+): { tree: MoveTree<M>; path: number[] } {
   let out = { tree, path: [...path] }
   for (const m of moves) out = addMove(out.tree, out.path, m, same)
   return out
@@ -229,3 +234,9 @@ export const samePath = (a: NodePath, b: NodePath): boolean => a.length === b.le
 
 /** Whether `prefix` names a node on the way to (or at) the node `path` names. */
 export const isPrefix = (prefix: NodePath, path: NodePath): boolean => prefix.length <= path.length && prefix.every((k, i) => path[i] === k)
+
+/** Number of side lines: continuations other than the first, over the whole tree. */
+export function variationCount<M>(tree: MoveTree<M>): number {
+  const rec = (n: Node<M>): number => Math.max(0, n.children.length - 1) + n.children.reduce((s, c) => s + rec(c), 0)
+  return rec(tree)
+}

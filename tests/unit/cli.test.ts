@@ -65,12 +65,30 @@ describe('halma verify', () => {
     expect(good.code).toBe(0)
     expect(good.out).toContain('valid: 27 moves (10 steps, 17 jumps), reaches the target')
     expect(good.out).toContain('variation 1 (after move 1, 2 moves): legal, does not reach the target')
-    const bad = await run(['verify', '--problem', doc([{ at: 1, moves: 'a4-a5' }, { at: 2, moves: 'c2-c3, c1-c2', variations: [{ at: 3, moves: 'a1-a3' }] }])])
+    const bad = await run([
+      'verify',
+      '--problem',
+      doc([
+        { at: 1, moves: 'a4-a5' },
+        { at: 2, moves: 'c2-c3, c1-c2', variations: [{ at: 3, moves: 'a1-a3' }] },
+      ]),
+    ])
     expect(bad.code).toBe(1)
     expect(bad.out).toContain('variation 2 (after move 2, 2 moves): legal')
     expect(bad.out).toMatch(/INVALID: variation 2\.1 \(after move 3, 1 move\): move 4: a1-a3 /)
-    const j = await run(['verify', '--problem', doc([{ at: 1, moves: 'a4-a5' }, { at: 2, moves: 'c2-c3, c1-c2', variations: [{ at: 3, moves: 'a1-a3' }] }]), '--json'])
-    const out = JSON.parse(j.out) as { valid: boolean; variations: { name: string; legal: boolean; error: { move: number; message: string } | null }[] }
+    const j = await run([
+      'verify',
+      '--problem',
+      doc([
+        { at: 1, moves: 'a4-a5' },
+        { at: 2, moves: 'c2-c3, c1-c2', variations: [{ at: 3, moves: 'a1-a3' }] },
+      ]),
+      '--json',
+    ])
+    const out = JSON.parse(j.out) as {
+      valid: boolean
+      variations: { name: string; legal: boolean; error: { move: number; message: string } | null }[]
+    }
     expect(out.valid).toBe(true)
     expect(out.variations.map((x) => [x.name, x.legal, x.error?.move ?? null])).toEqual([
       ['1', true, null],

@@ -24,7 +24,8 @@ const base = {
 const LEVENSPIEL =
   'd1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5, a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4- (reflect)'
 
-const withSolution = (solution: Record<string, unknown>): string => JSON.stringify({ ...base, solutions: [{ title: 'L', moves: LEVENSPIEL, ...solution }] })
+const withSolution = (solution: Record<string, unknown>): string =>
+  JSON.stringify({ ...base, solutions: [{ title: 'L', moves: LEVENSPIEL, ...solution }] })
 const load = (text: string): HalmaDocument => unwrap(parseDocument(text))
 const faults = (text: string): string[] => {
   const r = parseDocument(text)
@@ -115,7 +116,9 @@ describe('documents with side lines and comments (version 2)', () => {
     expect(formatDocument(edited)).toContain('"version": 2,')
     const bare = specOfTree(b, deleteFrom(tree, [0, 1]).tree, { keep: { paths: mainLine(s.tree), moves: LEVENSPIEL } })
     expect(bare).toEqual({ moves: LEVENSPIEL })
-    const back = unwrap(interpret({ ...edited.spec, solutions: [{ ...edited.spec.solutions![0]!, ...bare, variations: undefined } as never] }))
+    const back = unwrap(
+      interpret({ ...edited.spec, solutions: [{ ...edited.spec.solutions![0]!, ...bare, variations: undefined } as never] }),
+    )
     expect(formatDocument(back)).toBe(formatDocument(doc))
   })
 
@@ -141,7 +144,9 @@ describe('documents with side lines and comments (version 2)', () => {
     expect(faults(withSolution({ variations: [{ at: 0, moves: 'a4-a5, (reflect)' }] }))).toEqual([
       'solutions[0].variations[0].moves: a variation is written in full: (reflect) is for the main line',
     ])
-    expect(faults(withSolution({ variations: [{ at: 0, moves: 'a4-z5' }] }))[0]).toMatch(/^solutions\[0\]\.variations\[0\]\.moves: move 1: /)
+    expect(faults(withSolution({ variations: [{ at: 0, moves: 'a4-z5' }] }))[0]).toMatch(
+      /^solutions\[0\]\.variations\[0\]\.moves: move 1: /,
+    )
     expect(faults(withSolution({ variations: [{ at: 0, moves: '' }] }))[0]).toMatch(/^solutions\[0\]\.variations\[0\]\.moves/)
     expect(faults(withSolution({ comments: { '28': 'after the end' } }))).toEqual([
       'solutions[0].comments: comment "28" is not a move of this line (its moves are 0..27)',
@@ -153,7 +158,14 @@ describe('documents with side lines and comments (version 2)', () => {
   })
 
   it('names an illegal move in a variation: which variation, which move, and why', () => {
-    const doc = load(withSolution({ variations: [{ at: 1, moves: 'a4-a5' }, { at: 2, moves: 'c2-c3, c1-c2', variations: [{ at: 3, moves: 'a1-a3' }] }] }))
+    const doc = load(
+      withSolution({
+        variations: [
+          { at: 1, moves: 'a4-a5' },
+          { at: 2, moves: 'c2-c3, c1-c2', variations: [{ at: 3, moves: 'a1-a3' }] },
+        ],
+      }),
+    )
     const r = checkVariations(doc.problem, doc.solutions[0]!.tree)
     expect(r.ok).toBe(false)
     if (r.ok) return

@@ -37,7 +37,9 @@ function show(tree: MoveTree<string>): string {
     const [main, ...side] = nodes
     if (!main) return ''
     const head = `${main.move}${main.comment ? ` {${main.comment}}` : ''}`
-    const alts = side.map((s) => ` (${s.move}${s.comment ? ` {${s.comment}}` : ''}${rec(s.children) ? ` ${rec(s.children)}` : ''})`).join('')
+    const alts = side
+      .map((s) => ` (${s.move}${s.comment ? ` {${s.comment}}` : ''}${rec(s.children) ? ` ${rec(s.children)}` : ''})`)
+      .join('')
     const rest = rec(main.children)
     return `${head}${alts}${rest ? ` ${rest}` : ''}`
   }
