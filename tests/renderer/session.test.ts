@@ -103,6 +103,16 @@ describe('work the document does not hold', () => {
     expect(doc.unsaved).toBe(false)
   })
 
+  it('a document opened without visiting the editor leaves no edits pending (the draft follows it)', async () => {
+    fakeHost()
+    const doc = useDocument()
+    const ed = useEditor()
+    expect(ed.pending).toBe(false)
+    doc.restore(unwrap(parseDocument(levenspiel)), { name: 'l.halma.json' }, false)
+    expect(ed.pending).toBe(false)
+    expect(ed.draft.title).toBe(doc.doc.problem.title)
+  })
+
   it('a line kept as a solution is held by the document (dirty, no longer unkept); Undo makes it unkept again', () => {
     fakeHost()
     const doc = useDocument()
