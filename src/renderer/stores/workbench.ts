@@ -321,16 +321,27 @@ export const useWorkbench = defineStore('workbench', () => {
     go(node.length)
   }
 
-  /** Go to the previous (-1) or next (+1) alternative to the current move: another line at this branch. */
+  /**
+   * Go to the previous (-1) or next (+1) line at the nearest branch at or before the current move
+   * (the alternatives to the move played there), staying at the same move number where that line
+   * is long enough.
+   */
   function switchLine(delta: number): boolean {
     const at = current.value
-    if (at.length === 0) return false
-    const parent = at.slice(0, -1)
-    const k = at[at.length - 1]! + delta
-    const n = nodeAt(tree.value, parent)!.children.length
-    if (k < 0 || k >= n) return false
-    goTo([...parent, k])
-    return true
+    for (let d = at.length; d >= 1; d--) {
+      const parent = at.slice(0, d - 1)
+      const n = nodeAt(tree.value, parent)!.children.length
+      if (n < 2) continue
+      const k = at[d - 1]! + delta
+      if (k < 0 || k >= n) return false
+      stop()
+      lines.value = replacePresent(lines.value, { ...shown.value, tip: [...parent, k] })
+      animation.value = null
+      selection.value = null
+      ply.value = clampPly(line.value, at.length)
+      return true
+    }
+    return false
   }
 
   /** Go to a ply (clamped); a single step forward is animated. */
