@@ -238,4 +238,43 @@ describe('variations in the stepper', () => {
     expect(back.origin).toBeNull()
     expect(back.ply).toBe(1)
   })
+
+  it('a stored side line with an illegal move is said at once, and the line shown stops before it', async () => {
+    const doc = useDocument()
+    const wb = useWorkbench()
+    const spec = JSON.parse(levenspiel) as { version: number; solutions: Record<string, unknown>[] }
+    spec.version = 2
+    spec.solutions[0]!['variations'] = [{ at: 1, moves: 'a4-a5, a1-a3' }]
+    doc.restore(unwrap(parseDocument(JSON.stringify(spec))), { name: 'bad.halma.json' }, false)
+    await nextTick()
+    expect(doc.notice?.text).toMatch(/^solution 1: variation 1 \(after move 1\): move 3: a1-a3 is not a jump: a3 is occupied/)
+    expect(wb.sideLines).toBe(1)
+    wb.goTo([0, 1, 0])
+    expect(wb.line.moves.map((m) => m.text)).toEqual(['d1-d2', 'a4-a5'])
+    expect(wb.ply).toBe(2)
+  })
+
+  it('the move list writes nested side lines in brackets after the move they replace, with comments', async () => {
+    const { wb, play } = await opened()
+    wb.go(1)
+    play('a4', 'a5')
+    play('a5', 'a6')
+    wb.go(2)
+    play('c2', 'c3')
+    wb.setMoveComment('nested')
+    const rows = movesView(wb.problem, wb.tree)
+    const text = rows[1]!.branches.map((b) =>
+      b
+        .map((p) =>
+          p.kind === 'move' ? `${p.move.ply}.${p.move.text}${p.move.comment ? ` {${p.move.comment}}` : ''}` : p.kind === 'open' ? '(' : ')',
+        )
+        .join(' '),
+    )
+    expect(text).toEqual(['2.a4-a5 3.a5-a6 ( 3.c2-c3 {nested} )'])
+    expect(wb.branchedAt).toBe(1)
+    // ↑ goes to the previous line at the last branch (move 3), staying at move 3.
+    expect(wb.switchLine(-1)).toBe(true)
+    expect(wb.line.moves.map((m) => m.text)).toEqual(['d1-d2', 'a4-a5', 'a5-a6'])
+    expect(wb.ply).toBe(3)
+  })
 })
