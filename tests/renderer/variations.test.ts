@@ -180,7 +180,13 @@ describe('variations in the stepper', () => {
     expect(wb.keep('my line')).toBe(true)
     expect(wb.stored).toBe(2)
     expect(doc.unkept).toBeNull()
-    expect(doc.doc.spec.solutions![2]).toEqual({
+    // A comment on the start of an empty line is work too.
+    const kept = doc.doc.spec.solutions![2]
+    wb.clearLine()
+    expect(doc.unkept).toBeNull()
+    wb.setMoveComment('an idea for the opening')
+    expect(doc.unkept).toBe('the line in the stepper (0 moves)')
+    expect(kept).toEqual({
       title: 'my line',
       moves: 'd1-d2, a4-a5',
       variations: [{ at: 1, moves: 'b1-d1-d3, a3-c3-e3' }],

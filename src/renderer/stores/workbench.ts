@@ -117,11 +117,17 @@ export const useWorkbench = defineStore('workbench', () => {
    */
   const stored = computed<number | null>(() => shown.value.origin)
   /** The tree has moves that the document does not hold (pasted, played, a search's): unsaved work. */
-  const unkept = computed(() => stored.value === null && nodeCount(tree.value) > 0)
+  const unkept = computed(() => stored.value === null && (nodeCount(tree.value) > 0 || tree.value.comment !== undefined))
   watch(
     () =>
       unkept.value
-        ? `the line in the stepper (${movesText(line.value.moves.length)}, ${source.value}${sideLines.value > 0 ? `, with ${sideLines.value} side line${sideLines.value === 1 ? '' : 's'}` : ''})`
+        ? `the line in the stepper (${[
+            movesText(line.value.moves.length),
+            source.value,
+            sideLines.value > 0 ? `with ${sideLines.value} side line${sideLines.value === 1 ? '' : 's'}` : '',
+          ]
+            .filter((x) => x !== '')
+            .join(', ')})`
         : null,
     (what) => documentStore.setUnkept(what),
     // At once: New or Open right after a change must know of it.
