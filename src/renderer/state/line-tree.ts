@@ -8,10 +8,13 @@
  * under the move it is an alternative to, nested ones inside it (movesView).
  */
 import type { Board } from '../../shared/board'
+import type { HalmaDocument } from '../../shared/document'
 import { pathNames } from '../../shared/notation'
 import type { Problem } from '../../shared/problem'
-import type { PathTree } from '../../shared/solution-tree'
-import { lineEnd, type MoveNode, type NodePath } from '../../shared/variations'
+import { specOfTree, type PathTree, type SolutionLines } from '../../shared/solution-tree'
+import { symmetry } from '../../shared/symmetry'
+import { lineOf } from '../../shared/timeline'
+import { lineEnd, mainLine, type MoveNode, type NodePath } from '../../shared/variations'
 import type { LineLabel } from './line-label'
 
 /** What the stepper shows: a tree, the node its line runs through, what it is, and whose it is. */
@@ -26,6 +29,31 @@ export interface Shown {
 
 /** The path of the last node of the line the stepper follows. */
 export const linePath = (s: Shown): number[] => lineEnd(s.tree, s.tip)
+
+/**
+ * What a tree edit does to stored solution k: its new moves, side lines and comments ('lines'); or
+ * nothing, the tree being the solution's already ('same'); or 'kept' when the solution reached the
+ * target (or won) and its edited main line would not: the document keeps the solution, and the tree
+ * goes on as a line of its own; or 'gone' when the document no longer has that solution.
+ */
+export function storedEdit(
+  doc: HalmaDocument,
+  k: number,
+  tree: PathTree,
+): { readonly kind: 'lines'; readonly lines: SolutionLines } | { readonly kind: 'same' | 'kept' | 'gone' } {
+  const s = doc.solutions[k]
+  const written = doc.spec.solutions?.[k]
+  if (!s || !written) return { kind: 'gone' }
+  if (JSON.stringify(s.tree) === JSON.stringify(tree)) return { kind: 'same' }
+  const p = doc.problem
+  const before = lineOf(p, mainLine(s.tree))
+  const after = lineOf(p, mainLine(tree))
+  if (!after.ok || (before.ok && before.value.complete && !after.value.complete)) return { kind: 'kept' }
+  const image = p.reflection && p.kind === 'transfer' ? symmetry(p.board, p.reflection) : undefined
+  // The main line keeps its written form (a hand-written palindrome in full, say) while its moves stay.
+  const keep = { paths: mainLine(s.tree), moves: written.moves }
+  return { kind: 'lines', lines: specOfTree(p.board, tree, { ...(image && { image }), keep }) }
+}
 
 /** A node's path as an attribute value: "0.0.1" ("" for the start). */
 export const nodeKey = (path: NodePath): string => path.join('.')

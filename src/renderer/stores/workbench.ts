@@ -44,7 +44,7 @@ import { moves as movesText } from '../format'
 import { latticeFor, mirrorLine, NO_OVERLAYS, type Overlays, type SceneInput } from '../board/scene'
 import { canRedo, canUndo, edit, redo, replacePresent, startHistory, undo, type History } from '../state/history'
 import { labelOf, labelText, playedAt, START_LABEL, type LineLabel } from '../state/line-label'
-import { linePath, type Shown } from '../state/line-tree'
+import { linePath, storedEdit, type Shown } from '../state/line-tree'
 import { useDocument } from './document'
 
 /** The parts of a spec that make the problem (not its title, notes or stored solutions). */
@@ -264,24 +264,19 @@ export const useWorkbench = defineStore('workbench', () => {
   function writeThrough(next: Shown, detached: LineLabel): Shown {
     const k = next.origin
     if (k === null) return next
-    const doc = documentStore.doc
-    const s = doc.solutions[k]
-    const written = doc.spec.solutions?.[k]
-    if (!s || !written) return { ...next, origin: null }
-    if (treeKey(s.tree) === treeKey(next.tree)) return next
-    const before = lineOf(doc.problem, mainLine(s.tree))
-    const after = lineOf(doc.problem, mainLine(next.tree))
-    const p = doc.problem
-    const image = p.reflection && p.kind === 'transfer' ? symmetry(p.board, p.reflection) : undefined
-    const keep = { paths: mainLine(s.tree), moves: written.moves }
-    if ((!before.ok || !before.value.complete || (after.ok && after.value.complete)) && after.ok) {
+    const edit = storedEdit(documentStore.doc, k, next.tree)
+    if (edit.kind === 'gone') return { ...next, origin: null }
+    if (edit.kind === 'same') return next
+    if (edit.kind === 'lines') {
       writing = true
       try {
-        if (documentStore.setSolutionLines(k, specOfTree(p.board, next.tree, { ...(image && { image }), keep }))) return next
+        // Refused by the document's checks (its notice says why): the tree goes on by itself.
+        return documentStore.setSolutionLines(k, edit.lines) ? next : { ...next, origin: null, label: detached }
       } finally {
         writing = false
       }
     }
+    const p = documentStore.doc.problem
     documentStore.notify(
       'info',
       `solution ${k + 1} is kept as it was: its main line would no longer ${p.kind === 'game' ? 'end the game' : 'reach the target'}. The edited moves are a line of their own (Keep as solution stores it once complete).`,
