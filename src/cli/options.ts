@@ -4,6 +4,7 @@
  * turned into validated values; a bad value becomes a UsageError naming the option.
  */
 import { readFileSync } from 'node:fs'
+import type { PathTree } from '../shared/solution-tree'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { parseArmyPreset, parseCellList, presetArmy, symmetricTarget } from '../shared/army'
 import { boardByName } from '../shared/board'
@@ -165,6 +166,8 @@ function armyLabel(v: Values): string {
 export interface SolutionInput {
   readonly label: string
   readonly solution: WrittenSolution
+  /** A stored solution's tree (document version 2): its side lines are verified too. */
+  readonly tree?: PathTree
 }
 
 /**
@@ -193,9 +196,9 @@ export function loadSolutions(v: Values, loaded: LoadedProblem, stdin: () => str
       )
     }
     const s = stored[n - 1]!
-    return [{ label: s.title ?? `solution ${n}`, solution: s.solution }]
+    return [{ label: s.title ?? `solution ${n}`, solution: s.solution, tree: s.tree }]
   }
-  if (stored.length > 0) return stored.map((s, n) => ({ label: s.title ?? `solution ${n + 1}`, solution: s.solution }))
+  if (stored.length > 0) return stored.map((s, n) => ({ label: s.title ?? `solution ${n + 1}`, solution: s.solution, tree: s.tree }))
   const text = stdin()
   if (text === undefined) throw new UsageError('no moves: give --moves "d1-d2, ...", --moves-file FILE, or pipe them in')
   return [parseOne(text, 'standard input')]

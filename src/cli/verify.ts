@@ -4,6 +4,7 @@
  * solution given is valid.
  */
 import { describeProblem, type Problem } from '../shared/problem'
+import { variationsOf, type PathTree } from '../shared/solution-tree'
 import { verify, type Verification } from '../shared/verify'
 import { json, plural, table, type Io } from './io'
 import { loadProblem, loadSolutions, MOVES_OPTIONS, parse, PROBLEM_OPTIONS } from './options'
@@ -20,7 +21,9 @@ Problem:  --problem FILE | --board B --rules 4-move|6-move|8-move [--jumps-only]
 Moves:    --moves TEXT | --moves-file FILE | --solution K (of the problem file) | standard input.
           Without any, every solution stored in the problem file is verified.
 Output:   a table per move and a verdict; --json for {"valid","length","steps","jumps",
-          "reachesTarget","centroid","sym","error",...}. Exit status 0 only for valid solutions.`
+          "reachesTarget","centroid","sym","error",...}. Exit status 0 only for valid solutions.
+Side lines: a stored solution's variations (document version 2) are verified too: each must be
+          legal move by move (it need not reach the target); an illegal one is named with its move.`
 
 export function runVerify(argv: string[], io: Io): number {
   const v = parse(argv, { ...PROBLEM_OPTIONS, ...MOVES_OPTIONS })
@@ -30,15 +33,73 @@ export function runVerify(argv: string[], io: Io): number {
   }
   const loaded = loadProblem(v)
   const inputs = loadSolutions(v, loaded, io.stdin)
-  const results = inputs.map((s) => ({ label: s.label, v: verify(loaded.problem, s.solution) }))
+  const results = inputs.map((s) => ({
+    label: s.label,
+    v: verify(loaded.problem, s.solution),
+    variations: s.tree ? verifyVariations(loaded.problem, s.tree) : [],
+  }))
   if (v['json']) {
-    const out = results.map((r) => verificationJson(loaded.problem, r.v))
+    const out = results.map((r) => ({
+      ...verificationJson(loaded.problem, r.v),
+      ...(r.variations.length > 0 && { variations: r.variations.map(variationJson) }),
+    }))
     io.out(json(out.length === 1 ? out[0] : out))
   } else {
     io.out(`${loaded.problem.title}\n${describeProblem(loaded.problem)}`)
-    for (const r of results) io.out(`\n${r.label}\n${verificationText(loaded.problem, r.v)}`)
+    for (const r of results) {
+      io.out(`\n${r.label}\n${verificationText(loaded.problem, r.v)}`)
+      for (const c of r.variations) io.out(variationText(c))
+    }
   }
-  return results.every((r) => r.v.valid) ? 0 : 1
+  return results.every((r) => r.v.valid && r.variations.every((c) => c.legal)) ? 0 : 1
+}
+
+/** A side line checked: legal move by move (it need not reach the target). */
+export interface VariationCheck {
+  readonly name: string
+  /** Moves played before it. */
+  readonly at: number
+  /** Its own moves (after the branch). */
+  readonly length: number
+  readonly legal: boolean
+  readonly reachesTarget: boolean
+  readonly v: Verification
+}
+
+/** Codes of a verification that mean "legal, just not finished". */
+const UNFINISHED = new Set(['solution.incomplete', 'game.unfinished'])
+
+/** Every side line of a stored solution, verified from the start through its branch point. */
+export function verifyVariations(problem: Problem, tree: PathTree): VariationCheck[] {
+  return variationsOf(tree).map((x) => {
+    const v = verify(problem, x.moves)
+    return {
+      name: x.name,
+      at: x.at,
+      length: x.moves.length - x.at,
+      legal: v.valid || (v.error !== undefined && UNFINISHED.has(v.error.code)),
+      reachesTarget: v.reachesTarget,
+      v,
+    }
+  })
+}
+
+function variationJson(c: VariationCheck): Record<string, unknown> {
+  const e = c.legal ? undefined : c.v.error!
+  return {
+    name: c.name,
+    at: c.at,
+    length: c.length,
+    legal: c.legal,
+    reachesTarget: c.reachesTarget,
+    error: e ? { code: e.code, move: e.move, message: `variation ${c.name} (after move ${c.at}): ${e.message}` } : null,
+  }
+}
+
+function variationText(c: VariationCheck): string {
+  const head = `variation ${c.name} (after move ${c.at}, ${plural(c.length, 'move')})`
+  if (!c.legal) return `INVALID: ${head}: ${c.v.error!.message}`
+  return `${head}: legal${c.reachesTarget ? ', reaches the target' : ', does not reach the target'}`
 }
 
 /** The machine-readable form of a verification. */

@@ -16,12 +16,22 @@ import { formatSolution, parseSolution, resolvePaths, type WrittenSolution } fro
 import { makeProblem, PROBLEM_KINDS, type Problem } from './problem'
 import { diagnostic, err, ok, type Diagnostic, type Result } from './result'
 import { DIAGONALS, makeRules, MOVE_SETS } from './rules'
+import { specOfTree, treeOfSpec, type PathTree } from './solution-tree'
 import { symmetry, type SymmetryName } from './symmetry'
 
 /** The value of the `format` key. */
 export const FORMAT = 'halma-workbench'
-/** The format version this code writes and reads. */
-export const VERSION = 1
+/**
+ * The newest format version this code reads. Version 2 adds side lines and comments to stored
+ * solutions (solution-tree.ts). A document is written as the lowest version that holds it: one
+ * without side lines or comments stays version 1, so that it still opens in a workbench that
+ * reads only version 1 (and the files in resources/ do not change when they are saved again).
+ */
+export const VERSION = 2
+/** The version of a document without side lines or comments. */
+export const PLAIN_VERSION = 1
+/** The versions this code reads. */
+export const VERSIONS = [1, 2] as const
 /** File name extension of problem documents. */
 export const EXTENSION = '.halma.json'
 
@@ -55,17 +65,34 @@ const ArmySpec = z.strictObject({
     ),
 })
 
+export const CommentsSchema = z
+  .record(z.string().regex(/^\d+$/), z.string())
+  .describe('version 2: comments on moves, keyed by move number ("0": the start position)')
+
+export const VariationSchema = z
+  .strictObject({
+    at: z.int().min(0).describe('moves played before it: its first move is an alternative to move at + 1 of the line that holds it'),
+    moves: z.union([z.string(), z.array(z.string())]).describe('its moves in the paper\'s notation, in full (no "(reflect)")'),
+    comments: CommentsSchema.optional(),
+    get variations() {
+      return z.array(VariationSchema).optional().describe('side lines branching from this one (their "at" counts from the start)')
+    },
+  })
+  .meta({ id: 'variation' })
+
 const SolutionSpec = z.strictObject({
   title: z.string().optional(),
   moves: z.union([z.string(), z.array(z.string())]).describe('moves in the paper\'s notation; "(reflect)" allowed'),
   source: z.string().optional(),
   notes: z.string().optional(),
+  comments: CommentsSchema.optional(),
+  variations: z.array(VariationSchema).optional().describe('version 2: side lines branching from the main line (moves)'),
 })
 
 export const DocumentSchema = z.strictObject({
   $schema: z.string().optional(),
   format: z.literal(FORMAT),
-  version: z.literal(VERSION),
+  version: z.union([z.literal(1), z.literal(2)]),
   kind: z.enum(PROBLEM_KINDS),
   title: z.string().optional(),
   board: BoardSpec,
@@ -83,6 +110,8 @@ export type DocumentSpec = z.infer<typeof DocumentSchema>
 export interface StoredSolution {
   readonly title?: string
   readonly solution: WrittenSolution
+  /** The solution as a move tree: its main line (the solution, `(reflect)` expanded), side lines and comments. */
+  readonly tree: PathTree
   readonly source?: string
   readonly notes?: string
 }
@@ -92,6 +121,13 @@ export interface HalmaDocument {
   readonly spec: DocumentSpec
   readonly problem: Problem
   readonly solutions: readonly StoredSolution[]
+}
+
+type VariationSpecType = z.infer<typeof VariationSchema>
+
+/** The lowest format version that holds a spec: 2 when a solution has side lines or comments. */
+export function versionFor(spec: DocumentSpec): (typeof VERSIONS)[number] {
+  return (spec.solutions ?? []).some((s) => s.variations !== undefined || s.comments !== undefined) ? 2 : 1
 }
 
 /** JSON Schema of the document format, for editors and other tools. */
@@ -152,6 +188,11 @@ export function loadDocument(json: unknown): Result<HalmaDocument, Diagnostic[]>
         diagnostic(`document.${i.code}`, i.message.replace(/^Invalid input: /, ''), pathText(i.path) || undefined),
       ),
     )
+  }
+  // A file says what it holds: side lines and comments in a version 1 file are a mistake to report.
+  if (parsed.data.version < 2) {
+    const k = (parsed.data.solutions ?? []).findIndex((s) => s.variations !== undefined || s.comments !== undefined)
+    if (k >= 0) return err([diagnostic('document.version', 'side lines and comments need format version 2', `solutions[${k}]`)])
   }
   return interpret(parsed.data)
 }
@@ -239,8 +280,14 @@ export function interpret(spec: DocumentSpec): Result<HalmaDocument, Diagnostic[
       faults.push({ ...paths.error, at: paths.error.at ? `${at}: ${paths.error.at}` : at })
       return
     }
+    const tree = treeOfSpec(board, paths.value, s, `solutions[${k}]`)
+    if (!tree.ok) {
+      faults.push(tree.error)
+      return
+    }
     solutions.push({
       solution: written.value,
+      tree: tree.value,
       ...(s.title !== undefined && { title: s.title }),
       ...(s.source !== undefined && { source: s.source }),
       ...(s.notes !== undefined && { notes: s.notes }),
@@ -249,9 +296,19 @@ export function interpret(spec: DocumentSpec): Result<HalmaDocument, Diagnostic[
   if (faults.length > 0) return err(faults)
   const normal: DocumentSpec = {
     ...spec,
-    solutions: spec.solutions?.map((s, k) => ({ ...s, moves: formatSolution(solutions[k]!.solution) })),
+    solutions: spec.solutions?.map((s, k) => {
+      const { comments: _c, variations: _v, ...rest } = s
+      const lines = specOfTree(board, solutions[k]!.tree)
+      return {
+        ...rest,
+        moves: formatSolution(solutions[k]!.solution),
+        ...(lines.comments && { comments: lines.comments }),
+        ...(lines.variations && { variations: lines.variations as VariationSpecType[] }),
+      }
+    }),
   }
   if (spec.solutions === undefined) delete (normal as { solutions?: unknown }).solutions
+  normal.version = versionFor(normal)
   return ok({ spec: normal, problem: problem.value, solutions })
 }
 
@@ -283,6 +340,7 @@ export function formatDocument(doc: HalmaDocument | DocumentSpec): string {
     const v = (spec as Record<string, unknown>)[key]
     if (v !== undefined) ordered[key] = v
   }
+  if (ordered['version'] !== undefined) ordered['version'] = versionFor(spec)
   const text = JSON.stringify(ordered, null, 2)
   // Cell lists read best on one line: ["a1", "b1", "a2"]. Mask rows stay one per line.
   return (
@@ -304,7 +362,7 @@ export function specFromProblem(problem: Problem): DocumentSpec {
   const r = problem.rules
   return {
     format: FORMAT,
-    version: VERSION,
+    version: PLAIN_VERSION,
     kind: problem.kind,
     title: problem.title,
     board: presetBoard ? b.id : { mask: boardMask(b), ...((b.home.i !== 1 || b.home.j !== 1) && { home: cellName(b.home.i, b.home.j) }) },

@@ -8,7 +8,7 @@
 import { presetArmy, type ArmyPreset } from './army'
 import { boardByName, boardMask } from './board'
 import { cellName, MAX_SIDE, parseCellName } from './cell'
-import { FORMAT, interpret, specFromProblem, VERSION, type DocumentSpec, type HalmaDocument } from './document'
+import { FORMAT, interpret, specFromProblem, PLAIN_VERSION, type DocumentSpec, type HalmaDocument } from './document'
 import type { ProblemKind } from './problem'
 import { describe, diagnostic, type Diagnostic } from './result'
 import type { Diagonal, MoveSet } from './rules'
@@ -233,7 +233,7 @@ export function draftSpec(d: Draft): DocumentSpec {
   const r = d.rules
   return {
     format: FORMAT,
-    version: VERSION,
+    version: PLAIN_VERSION,
     kind: d.kind,
     title: d.title,
     board: d.preset ?? { mask: [...d.mask] },

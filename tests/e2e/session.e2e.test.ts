@@ -34,8 +34,6 @@ async function open(width = 1280, height = 800): Promise<{ page: Page; errors: s
   return { page, errors }
 }
 
-
-
 /** Reload once the autosave has written the latest change. */
 async function reloadWhenSaved(page: Page): Promise<void> {
   await expect.poll(() => text(page, 'autosave')).toBe('autosaved')
@@ -55,7 +53,7 @@ describe('the work survives a reload', () => {
     await expect.poll(() => text(page, 'problem-title')).toBe('my problem')
     expect(await text(page, 'dirty-mark')).toBe('● unsaved')
 
-    // A pasted line, then a move played on the board after its first move.
+    // A pasted line, then a move played on the board after its first move: a side line.
     await page.getByTestId('paste-text').fill('d1-d2, b1-d1-d3, a3-c3-e3')
     await page.getByTestId('paste-load').click()
     await expect.poll(() => text(page, 'ply')).toBe('0 / 3')
@@ -63,7 +61,7 @@ describe('the work survives a reload', () => {
     await clickCell(page, 'a4')
     await clickCell(page, 'a5')
     await expect.poll(() => text(page, 'ply')).toBe('2 / 2')
-    expect(await text(page, 'line-source')).toBe('pasted: moves 1-1, then played on the board')
+    expect(await text(page, 'line-source')).toBe('pasted, side line after move 1')
 
     // Edits not yet in use: the editor is left open with them.
     await page.getByTestId('mode-edit').click()
@@ -72,7 +70,7 @@ describe('the work survives a reload', () => {
 
     await reloadWhenSaved(page)
     expect(await text(page, 'notice')).toMatch(
-      /^Restored your work from \d\d:\d\d: untitled\.halma\.json, unsaved changes, the line \(pasted: moves 1-1, then played on the board\) at move 2, edits not yet in use\./,
+      /^Restored your work from \d\d:\d\d: untitled\.halma\.json, unsaved changes, the line \(pasted, side line after move 1\) at move 2, edits not yet in use\./,
     )
     expect(await page.getByTestId('mode-edit').getAttribute('aria-selected')).toBe('true')
     expect(await page.getByTestId('draft-title').inputValue()).toBe('half-done edit')
@@ -82,8 +80,10 @@ describe('the work survives a reload', () => {
     await page.getByTestId('mode-play').click()
     expect(await text(page, 'problem-title')).toBe('my problem')
     expect(await text(page, 'ply')).toBe('2 / 2')
-    expect(await text(page, 'line-source')).toBe('pasted: moves 1-1, then played on the board')
-    expect(await page.getByTestId('move-list').locator('li .text').allTextContents()).toEqual(['d1-d2', 'a4-a5'])
+    expect(await text(page, 'line-source')).toBe('pasted, side line after move 1')
+    // The pasted moves are the main line, the move played a side line under move 2.
+    expect(await page.getByTestId('move-list').locator('li .text').allTextContents()).toEqual(['d1-d2', 'b1-d1-d3', 'a3-c3-e3'])
+    expect(await page.getByTestId('move-list').getByTestId('side-line').innerText()).toBe('2.a4-a5')
     await shot(page, 'restored')
 
     // Saving the document leaves only the line unsaved, and says so; a second reload keeps that.
@@ -94,7 +94,7 @@ describe('the work survives a reload', () => {
     await page.getByTestId('doc-save').click()
     await expect.poll(() => text(page, 'dirty-mark')).toBe('● line not kept')
     expect(await text(page, 'notice')).toContain(
-      'the line in the stepper (2 moves, pasted: moves 1-1, then played on the board) is not in it',
+      'the line in the stepper (2 moves, pasted, side line after move 1, with 1 side line) is not in it',
     )
     await reloadWhenSaved(page)
     expect(await text(page, 'dirty-mark')).toBe('● line not kept')

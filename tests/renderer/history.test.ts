@@ -8,6 +8,7 @@ import {
   isDirty,
   markSaved,
   redo,
+  replacePresent,
   startHistory,
   undo,
   windowTitle,
@@ -66,6 +67,16 @@ describe('undo history', () => {
     expect(n).toBe(HISTORY_LIMIT)
     expect(h.present.value).toBe(50)
     expect(isDirty(h)).toBe(true)
+  })
+
+  it('replaces the present in place: no undo step, the same id, the saved state kept', () => {
+    const h = markSaved(edit(startHistory('a'), 'b'))
+    const r = replacePresent(h, 'b2')
+    expect(r.present).toEqual({ value: 'b2', id: h.present.id })
+    expect(r.past).toBe(h.past)
+    expect(isDirty(r)).toBe(false)
+    expect(undo(r).present.value).toBe('a')
+    expect(redo(undo(r)).present.value).toBe('b2')
   })
 
   it('titles the window with the file and an unsaved mark', () => {

@@ -71,11 +71,13 @@ describe('the line label', () => {
     wb.click(unwrap(parseCell(b, 'a4')))
     wb.click(unwrap(parseCell(b, 'a5')))
     expect(wb.line.moves.map((m) => m.text)).toEqual(['d1-d2', 'a4-a5'])
-    expect(wb.source).toBe('pasted: moves 1-1, then played on the board')
+    // Played inside the pasted line: a side line, the pasted moves kept.
+    expect(wb.source).toBe('pasted, side line after move 1')
+    expect(wb.sideLines).toBe(1)
     wb.undoLine()
     expect(wb.source).toBe('pasted')
     wb.redoLine()
-    expect(wb.source).toBe('pasted: moves 1-1, then played on the board')
+    expect(wb.source).toBe('pasted, side line after move 1')
   })
 })
 
@@ -99,6 +101,16 @@ describe('work the document does not hold', () => {
     // Going back to the start with no moves leaves nothing unsaved.
     wb.clearLine()
     expect(doc.unsaved).toBe(false)
+  })
+
+  it('a document opened without visiting the editor leaves no edits pending (the draft follows it)', async () => {
+    fakeHost()
+    const doc = useDocument()
+    const ed = useEditor()
+    expect(ed.pending).toBe(false)
+    doc.restore(unwrap(parseDocument(levenspiel)), { name: 'l.halma.json' }, false)
+    expect(ed.pending).toBe(false)
+    expect(ed.draft.title).toBe(doc.doc.problem.title)
   })
 
   it('a line kept as a solution is held by the document (dirty, no longer unkept); Undo makes it unkept again', () => {
@@ -133,7 +145,9 @@ describe('the session as text', () => {
         file,
         document: doc.doc,
         dirty: true,
-        line: wb.line,
+        tree: wb.tree,
+        tip: wb.tip,
+        origin: wb.stored,
         label: playedAt(wb.label, 2),
         ply: 2,
         editor: { draft: ed.draft, open: true },
@@ -158,7 +172,16 @@ describe('the session as text', () => {
     wb.loadText(FIRST_MOVES)
     const good = JSON.parse(
       formatSession(
-        { file: { name: 'a.halma.json' }, document: doc.doc, dirty: false, line: wb.line, label: wb.label, ply: 9 },
+        {
+          file: { name: 'a.halma.json' },
+          document: doc.doc,
+          dirty: false,
+          tree: wb.tree,
+          tip: wb.tip,
+          origin: null,
+          label: wb.label,
+          ply: 9,
+        },
         new Date(),
       ),
     ) as Record<string, unknown>

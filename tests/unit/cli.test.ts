@@ -45,6 +45,58 @@ describe('halma verify', () => {
     expect(r.code).toBe(0)
     expect(JSON.parse(r.out).map((s: { length: number }) => s.length)).toEqual([27, 27])
   })
+  it('verifies the side lines of a version 2 document: legal ones pass, an illegal one is named with its move', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'halma-'))
+    const doc = (variations: unknown[]): string => {
+      const path = join(dir, `v${variations.length}.halma.json`)
+      const spec = {
+        format: 'halma-workbench',
+        version: 2,
+        kind: 'transfer',
+        board: '9x9',
+        rules: { moves: '6-move' },
+        armies: [{ name: 'blue', preset: 'triangle10', target: 'mirror' }],
+        solutions: [{ title: 'Levenspiel', moves: LEVENSPIEL, comments: { '1': 'first' }, variations }],
+      }
+      writeFileSync(path, JSON.stringify(spec))
+      return path
+    }
+    const good = await run(['verify', '--problem', doc([{ at: 1, moves: 'a4-a5, a5-a6' }])])
+    expect(good.code).toBe(0)
+    expect(good.out).toContain('valid: 27 moves (10 steps, 17 jumps), reaches the target')
+    expect(good.out).toContain('variation 1 (after move 1, 2 moves): legal, does not reach the target')
+    const bad = await run([
+      'verify',
+      '--problem',
+      doc([
+        { at: 1, moves: 'a4-a5' },
+        { at: 2, moves: 'c2-c3, c1-c2', variations: [{ at: 3, moves: 'a1-a3' }] },
+      ]),
+    ])
+    expect(bad.code).toBe(1)
+    expect(bad.out).toContain('variation 2 (after move 2, 2 moves): legal')
+    expect(bad.out).toMatch(/INVALID: variation 2\.1 \(after move 3, 1 move\): move 4: a1-a3 /)
+    const j = await run([
+      'verify',
+      '--problem',
+      doc([
+        { at: 1, moves: 'a4-a5' },
+        { at: 2, moves: 'c2-c3, c1-c2', variations: [{ at: 3, moves: 'a1-a3' }] },
+      ]),
+      '--json',
+    ])
+    const out = JSON.parse(j.out) as {
+      valid: boolean
+      variations: { name: string; legal: boolean; error: { move: number; message: string } | null }[]
+    }
+    expect(out.valid).toBe(true)
+    expect(out.variations.map((x) => [x.name, x.legal, x.error?.move ?? null])).toEqual([
+      ['1', true, null],
+      ['2', true, null],
+      ['2.1', false, 4],
+    ])
+    expect(out.variations[2]!.error!.message).toMatch(/^variation 2\.1 \(after move 3\): move 4: a1-a3 /)
+  })
   it('reads moves from a file and from standard input', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'halma-'))
     writeFileSync(join(dir, 'moves.txt'), LEVENSPIEL.replace(/, /g, '\n'))

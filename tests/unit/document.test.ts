@@ -73,8 +73,8 @@ describe('problem documents', () => {
     ['another format', { ...base, format: 'other' }, ['format: not a Halma Workbench problem file: "format" must be "halma-workbench"']],
     [
       'a newer version',
-      { ...base, version: 2 },
-      ['version: the file has format version 2, newer than this program reads (1); update Halma Workbench'],
+      { ...base, version: 3 },
+      ['version: the file has format version 3, newer than this program reads (2); update Halma Workbench'],
     ],
     ['a misspelt key', { ...base, armys: [] }, ['Unrecognized key: "armys"']],
     ['a wrong type', { ...base, rules: { moves: '5-move' } }, ['rules.moves: Invalid option: expected one of "4-move"|"6-move"|"8-move"']],

@@ -58,3 +58,8 @@ export const isDirty = <T>(h: History<T>): boolean => h.present.id !== h.savedId
 export function windowTitle(fileName: string, dirty: boolean): string {
   return `${fileName}${dirty ? ' ●' : ''} — Halma Workbench`
 }
+
+/** The history with its present state replaced in place: a change that is no undo step (going to another line). */
+export function replacePresent<T>(h: History<T>, value: T): History<T> {
+  return { ...h, present: { value, id: h.present.id } }
+}

@@ -1,7 +1,8 @@
 /**
  * The autosaved session: what is needed to put the user's work back after a reload or a crash.
- * The open document (as its file would hold it), its file, whether it had unsaved changes, the line
- * in the stepper with its label and ply, the editor's edits not yet in use, and the solitaire army
+ * The open document (as its file would hold it), its file, whether it had unsaved changes, the move
+ * tree in the stepper (its side lines and comments as a document stores them), the line followed,
+ * its label and ply, and the stored solution it is, the editor's edits not yet in use, and the solitaire army
  * document with its stepper's position and whether it was the one shown. Printed as JSON
  * text for the host to keep (IndexedDB in the browser, a file in the desktop app's data folder),
  * and checked in full when read back: a session that does not load is refused with the reason,
@@ -9,19 +10,23 @@
  */
 import * as z from 'zod'
 import type { DocumentFile } from '../../preload/api'
-import { formatDocument, parseDocument, type HalmaDocument } from '../../shared/document'
+import { CommentsSchema, formatDocument, parseDocument, VariationSchema, type HalmaDocument } from '../../shared/document'
 import { MAX_GRID, type Draft } from '../../shared/draft'
 import { describe, diagnostic, err, ok, type Diagnostic, type Result } from '../../shared/result'
 import { DIAGONALS, MOVE_SETS } from '../../shared/rules'
 import { PROBLEM_KINDS } from '../../shared/problem'
-import { clampPly, lineOf, lineText, type Timeline } from '../../shared/timeline'
+import { clampPly, lineOf, type Timeline } from '../../shared/timeline'
+import { checkVariations, specOfTree, treeOfSpec, type PathTree } from '../../shared/solution-tree'
+import { hasNode, lineEnd, movesTo, type NodePath } from '../../shared/variations'
 import { formatArmyDocument, parseArmyDocument, type ArmyDocument } from '../../shared/solitaire/document'
 import { playersDocumentFault } from '../../shared/multi/document'
 import type { LineLabel } from './line-label'
 
 /** The value of the `format` key. */
 export const SESSION_FORMAT = 'halma-workbench-session'
-export const SESSION_VERSION = 1
+export const SESSION_VERSION = 2
+/** Version 1 sessions (a line, no tree) still load. */
+const SESSION_VERSIONS = [1, 2] as const
 
 const Name = z.string().max(1024)
 
@@ -49,7 +54,7 @@ const DraftSchema = z
 
 const SessionSchema = z.strictObject({
   format: z.literal(SESSION_FORMAT),
-  version: z.literal(SESSION_VERSION),
+  version: z.union(SESSION_VERSIONS.map((v) => z.literal(v)) as [z.ZodLiteral<1>, z.ZodLiteral<2>]),
   /** When it was written (ISO 8601). */
   savedAt: z.string(),
   file: z.strictObject({ name: Name, path: z.string().max(4096).optional() }),
@@ -58,8 +63,15 @@ const SessionSchema = z.strictObject({
   /** The document had changes not saved to its file. */
   dirty: z.boolean(),
   line: z.strictObject({
-    /** The line's moves in the paper's notation ('' for none). */
+    /** The tree's main line in the paper's notation ('' for none). */
     moves: z.string(),
+    /** Version 2: its comments and side lines, as a document stores them (solution-tree.ts). */
+    comments: CommentsSchema.optional(),
+    variations: z.array(VariationSchema).optional(),
+    /** Version 2: the node the line followed runs through (state/line-tree.ts). */
+    tip: z.array(z.int().min(0)).max(10_000).optional(),
+    /** Version 2: the stored solution the tree is, or null. */
+    origin: z.int().min(0).nullable().optional(),
     label: z.strictObject({ base: z.string(), playedFrom: z.int().min(0).nullable() }),
     /** The stepper's position. */
     ply: z.int().min(0),
@@ -77,7 +89,10 @@ export interface SessionState {
   readonly file: DocumentFile
   readonly document: HalmaDocument
   readonly dirty: boolean
-  readonly line: Timeline
+  /** The stepper's move tree, the node its line runs through, and the stored solution it is. */
+  readonly tree: PathTree
+  readonly tip: NodePath
+  readonly origin: number | null
   readonly label: LineLabel
   readonly ply: number
   readonly editor?: { readonly draft: Draft; readonly open: boolean }
@@ -95,6 +110,8 @@ export interface SessionState {
 /** A session read back and checked: ready to be put in place. */
 export interface RestoredSession extends SessionState {
   readonly savedAt: Date
+  /** The line the stepper follows. */
+  readonly line: Timeline
 }
 
 /** The session as text (savedAt: the time it is written). */
@@ -106,7 +123,7 @@ export function formatSession(s: SessionState, savedAt: Date): string {
     file: s.file.path === undefined ? { name: s.file.name } : { name: s.file.name, path: s.file.path },
     document: formatDocument(s.document),
     dirty: s.dirty,
-    line: { moves: s.line.moves.length === 0 ? '' : lineText(s.line, false), label: s.label, ply: s.ply },
+    line: { ...specOfTree(s.document.problem.board, s.tree), tip: s.tip, origin: s.origin, label: s.label, ply: s.ply },
     ...(s.editor && { editor: s.editor }),
     ...(s.army && { army: { ...s.army, document: formatArmyDocument(s.army.document) } }),
     ...(s.players && { players: s.players }),
@@ -136,7 +153,25 @@ export function parseSession(text: string): Result<RestoredSession, Diagnostic> 
   if (Number.isNaN(savedAt.getTime())) return refused(`savedAt: '${s.savedAt.slice(0, 40)}' is not a time`)
   const doc = parseDocument(s.document)
   if (!doc.ok) return refused(`its document does not load: ${doc.error.map(describe).join('; ')}`)
-  const line = lineOf(doc.value.problem, s.line.moves)
+  const problem = doc.value.problem
+  const main = lineOf(problem, s.line.moves)
+  if (!main.ok) return refused(`its line does not play: ${describe(main.error)}`)
+  const tree = treeOfSpec(
+    problem.board,
+    main.value.moves.map((m) => m.move.path),
+    {
+      moves: s.line.moves,
+      ...(s.line.comments && { comments: s.line.comments }),
+      ...(s.line.variations && { variations: s.line.variations }),
+    },
+    'line',
+  )
+  if (!tree.ok) return refused(`its side lines do not load: ${describe(tree.error)}`)
+  const legal = checkVariations(problem, tree.value)
+  if (!legal.ok) return refused(`its side lines do not play: ${legal.error.message}`)
+  const tip = s.line.tip ?? []
+  if (!hasNode(tree.value, tip)) return refused(`line.tip: [${tip.join(', ')}] is not a move of its tree`)
+  const line = lineOf(problem, movesTo(tree.value, lineEnd(tree.value, tip)))
   if (!line.ok) return refused(`its line does not play: ${describe(line.error)}`)
   let army: SessionState['army']
   if (s.army) {
@@ -156,6 +191,9 @@ export function parseSession(text: string): Result<RestoredSession, Diagnostic> 
     file: s.file.path === undefined ? { name: s.file.name } : { name: s.file.name, path: s.file.path },
     document: doc.value,
     dirty: s.dirty,
+    tree: tree.value,
+    tip,
+    origin: s.line.origin ?? null,
     line: line.value,
     label: s.line.label,
     ply: clampPly(line.value, s.line.ply),

@@ -10,8 +10,17 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { DocumentFile, OpenOutcome, SaveOutcome } from '../../preload/api'
 import type { ArmyPreset } from '../../shared/army'
-import { FORMAT, formatDocument, interpret, parseDocument, VERSION, type DocumentSpec, type HalmaDocument } from '../../shared/document'
+import {
+  FORMAT,
+  formatDocument,
+  interpret,
+  parseDocument,
+  PLAIN_VERSION,
+  type DocumentSpec,
+  type HalmaDocument,
+} from '../../shared/document'
 import type { SolveResult } from '../../shared/engine/transfer/job'
+import type { SolutionLines } from '../../shared/solution-tree'
 import { describe, expect as unwrap } from '../../shared/result'
 import type { MoveSet } from '../../shared/rules'
 import { lineOf } from '../../shared/timeline'
@@ -24,11 +33,14 @@ import { canRedo, canUndo, edit, isDirty, markSaved, redo, startHistory, undo, w
 
 export const UNTITLED = 'untitled.halma.json'
 
+/** A solution as a document stores it. */
+export type StoredSolutionSpec = NonNullable<DocumentSpec['solutions']>[number]
+
 /** A transfer problem from presets, as a document spec (what File > New makes). */
 export function presetSpec(army: ArmyPreset, board: string, moves: MoveSet): DocumentSpec {
   return {
     format: FORMAT,
-    version: VERSION,
+    version: PLAIN_VERSION,
     kind: 'transfer',
     title: `${army} across the ${board} board, ${moves}`,
     board,
@@ -276,6 +288,26 @@ export const useDocument = defineStore('document', () => {
     return change((spec) => ({ ...spec, solutions: [...(spec.solutions ?? []), { title, moves, ...(notes !== undefined && { notes }) }] }))
   }
 
+  /** Store a solution with its side lines and comments (Keep as solution in the stepper). */
+  function addSolutionSpec(solution: StoredSolutionSpec): boolean {
+    return change((spec) => ({ ...spec, solutions: [...(spec.solutions ?? []), solution] }))
+  }
+
+  /**
+   * Replace a stored solution's moves, side lines and comments (a tree edited in the stepper),
+   * keeping its title, source and notes.
+   */
+  function setSolutionLines(k: number, lines: SolutionLines): boolean {
+    return change((spec) => ({
+      ...spec,
+      solutions: (spec.solutions ?? []).map((s, i) => {
+        if (i !== k) return s
+        const { comments: _c, variations: _v, ...rest } = s
+        return { ...rest, ...(lines as Pick<StoredSolutionSpec, 'moves' | 'comments' | 'variations'>) }
+      }),
+    }))
+  }
+
   return {
     doc,
     generation,
@@ -300,6 +332,8 @@ export const useDocument = defineStore('document', () => {
     redo: () => void (history.value = redo(history.value)),
     addSolution,
     addSolutionText,
+    addSolutionSpec,
+    setSolutionLines,
     replaceProblem,
     change,
     notify: say,

@@ -4,7 +4,7 @@
  * document change); until then the document is untouched.
  */
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
+import { computed, ref, shallowRef, watch } from 'vue'
 import type { ArmyPreset } from '../../shared/army'
 import { cellAt, maskBoard, nameOf, type Board } from '../../shared/board'
 import { cellName } from '../../shared/cell'
@@ -104,6 +104,20 @@ export const useEditor = defineStore('editor', () => {
     history.value = startHistory(d)
     active.value = open
   }
+
+  // Another document opened while the editor is not shown: the draft starts from it. Edits not in
+  // use were for the old document (begin() would drop them too), and a draft of the old problem
+  // must not count as edits pending on the new one (they did: a restore then spoke of "edits not
+  // yet in use", and a search waited for them).
+  watch(
+    () => documentStore.generation,
+    () => {
+      if (active.value) return
+      basis = docKey()
+      history.value = startHistory(draftOf(documentStore.doc))
+    },
+    { flush: 'sync' },
+  )
 
   /** Leave the editor; edits not in use stay for the next visit, and the message says so. */
   function leave(): void {

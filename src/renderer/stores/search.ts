@@ -33,6 +33,11 @@ function problemKey(spec: DocumentSpec): string {
   return JSON.stringify([spec.kind, spec.board, spec.rules, spec.armies, spec.first])
 }
 
+/** Whether two lines play the same moves (the stepper makes its line afresh from its move tree). */
+function sameMoves(a: Timeline, b: Timeline | null): boolean {
+  return b !== null && a.moves.length === b.moves.length && a.moves.every((m, k) => m.move.path.join() === b.moves[k]!.move.path.join())
+}
+
 export const useSearch = defineStore('search', () => {
   const documentStore = useDocument()
   const workbench = useWorkbench()
@@ -57,7 +62,7 @@ export const useSearch = defineStore('search', () => {
   /** The line made of it: once the stepper shows another line, no listed game is current. */
   const shownLine = shallowRef<Timeline | null>(null)
   /** The listed game the stepper shows now, or null. */
-  const gameIndex = computed(() => (lastGame.value !== null && workbench.line === shownLine.value ? lastGame.value : null))
+  const gameIndex = computed(() => (lastGame.value !== null && sameMoves(workbench.line, shownLine.value) ? lastGame.value : null))
   const failure = ref<string | null>(null)
   /** Where the search was run from, for "Analyse from here"; null: the problem's start. */
   const origin = shallowRef<AnalysisOrigin | null>(null)

@@ -42,7 +42,9 @@ export const useSession = defineStore('session', () => {
     file: documentStore.file,
     document: documentStore.doc,
     dirty: documentStore.dirty,
-    line: workbench.line,
+    tree: workbench.tree,
+    tip: workbench.tip,
+    origin: workbench.stored,
     label: workbench.label,
     ply: workbench.ply,
     ...(editor.pending && { editor: { draft: editor.draft, open: editor.active } }),
@@ -127,13 +129,13 @@ export const useSession = defineStore('session', () => {
         documentStore.restore(v.document, v.file, v.dirty)
         // The workbench and the editor start afresh on a newly loaded document: then the line goes in.
         await nextTick()
-        workbench.restoreLine(v.line, v.label, v.ply)
+        workbench.restoreLine(v, v.ply)
         if (v.editor) editor.restore(v.editor.draft, v.editor.open)
         if (v.army) army.restore(v.army.document, v.army.name, v.army.step, v.army.shown)
         if (v.players) players.restore(v.players)
         const what = [
           v.dirty ? 'unsaved changes' : '',
-          v.line.moves.length > 0 ? `the line (${labelText(v.label) || 'moves'}) at move ${v.ply}` : '',
+          v.line.moves.length > 0 ? `the line (${workbench.source || labelText(v.label) || 'moves'}) at move ${v.ply}` : '',
           v.editor ? 'edits not yet in use' : '',
           v.army?.shown ? `the army ${v.army.name} at move ${v.army.step}` : '',
           v.players?.shown ? `the game ${v.players.name} at move ${v.players.step}` : '',

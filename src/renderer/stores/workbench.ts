@@ -2,10 +2,15 @@
  * What the board shows and what the user does with it in play mode: the line of play (a stored
  * solution, pasted text, a search result, or moves played by clicking), the ply the stepper is at,
  * the selected man with his legal destinations, and the overlay switches. The core computes (the
- * timeline precomputes every ply once, so stepping is a lookup); this store orchestrates. Moves
- * played on the board go on an undo history of lines of their own, each with its label (what the
- * line is: line-label.ts). A line with moves that the document does not store is work the file
- * does not hold: the document store is told, and counts it as unsaved.
+ * timeline precomputes every ply once, so stepping is a lookup); this store orchestrates. The
+ * stepper holds a move tree (variations.ts): a move played inside a line starts a side line, one
+ * played at a line's end extends it; the stepper, charts and overlays follow one line of the tree
+ * (state/line-tree.ts). Tree edits (moves, promote, delete, comments) go on an undo history of
+ * their own, each state with its label (line-label.ts). A tree loaded from a stored solution is
+ * that solution: its edits are written into the document (unsaved until saved), unless an edit
+ * would leave a solution that reached the target short of it; then the tree goes on as a line of
+ * its own. A tree that the document does not store is work the file does not hold: the document
+ * store is told, and counts it as unsaved.
  */
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
@@ -15,11 +20,31 @@ import { symMen } from '../../shared/metrics'
 import { clickCell, destinations, type Selection } from '../../shared/selection'
 import { describe, err, ok, type Diagnostic, type Result } from '../../shared/result'
 import { armyToMove, clampPly, lineOf, lineText, playOn, startLine, type Timeline } from '../../shared/timeline'
+import { checkVariations, sameMove, specOfTree, type PathTree } from '../../shared/solution-tree'
+import { symmetry } from '../../shared/symmetry'
+import {
+  addMove,
+  deleteFrom,
+  emptyTree,
+  hasNode,
+  makeMainLine,
+  mainLine,
+  movesTo,
+  nodeAt,
+  nodeCount,
+  onMainLine,
+  promote,
+  setComment,
+  treeOfLine,
+  variationCount,
+  type NodePath,
+} from '../../shared/variations'
 import { diagram } from '../../shared/diagram'
 import { moves as movesText } from '../format'
 import { latticeFor, mirrorLine, NO_OVERLAYS, type Overlays, type SceneInput } from '../board/scene'
-import { canRedo, canUndo, edit, redo, startHistory, undo, type History } from '../state/history'
+import { canRedo, canUndo, edit, redo, replacePresent, startHistory, undo, type History } from '../state/history'
 import { labelOf, labelText, playedAt, START_LABEL, type LineLabel } from '../state/line-label'
+import { linePath, storedEdit, type Shown } from '../state/line-tree'
 import { useDocument } from './document'
 
 /** The parts of a spec that make the problem (not its title, notes or stored solutions). */
@@ -34,14 +59,14 @@ export interface Animation {
   readonly army: number
 }
 
-/** A line in the stepper's history, with what it is. */
-interface Shown {
-  readonly line: Timeline
-  readonly label: LineLabel
-}
+/** A tree as one string to compare trees by (moves, shape and comments). */
+const treeKey = (tree: PathTree): string => JSON.stringify(tree)
 
-/** The moves of a line, as one string to compare lines by. */
-const movesKey = (line: Timeline): string => line.moves.map((m) => m.move.path.join('-')).join(',')
+/** A path with the prefix it shares with `old` changed as `old` changed into `now` (a node that moved). */
+function repath(path: NodePath, old: NodePath, now: NodePath): number[] {
+  const n = Math.min(path.length, now.length)
+  return path.slice(0, n).every((k, i) => k === old[i]) ? [...now.slice(0, n), ...path.slice(n)] : [...path]
+}
 
 /** Milliseconds between moves when the stepper plays. */
 export const PLAY_INTERVAL = 700
@@ -56,31 +81,54 @@ export const useWorkbench = defineStore('workbench', () => {
   const squareGrid = ref(false)
 
   const lines = shallowRef<History<Shown>>(startHistory(initial()))
-  const line = computed(() => lines.value.present.value.line)
-  const label = computed(() => lines.value.present.value.label)
-  /** What the line is: "solution 1: …", "pasted", "search result", "played on the board". */
-  const source = computed(() => labelText(label.value))
-  /** The moves of each stored solution that can be played (null for one that cannot). */
-  const storedKeys = computed(() =>
-    documentStore.doc.solutions.map((s) => {
-      const r = lineOf(documentStore.doc.problem, s.solution)
-      return r.ok ? movesKey(r.value) : null
-    }),
-  )
+  const shown = computed(() => lines.value.present.value)
+  /** The move tree in the stepper. */
+  const tree = computed(() => shown.value.tree)
+  /** The node the line runs through (state/line-tree.ts). */
+  const tip = computed(() => shown.value.tip)
+  const label = computed(() => shown.value.label)
+  /** The nodes of the line the stepper follows (the path of its last node). */
+  const path = computed(() => linePath(shown.value))
   /**
-   * The stored solution the stepper shows (0-based), or null for any other line: the "stored"
-   * select shows it (issue 16, defect 14: it read "solution…" while solution 1 was loaded). Found
-   * by the moves, so a line kept, or a kept one taken back by Undo, says so at once.
+   * The line the stepper follows, verified. Moves that are not legal (a hand-written document's
+   * side line: said when it is loaded) are left off from the first of them.
    */
-  const stored = computed<number | null>(() => {
-    if (line.value.moves.length === 0) return null
-    const k = storedKeys.value.indexOf(movesKey(line.value))
-    return k < 0 ? null : k
+  const line = computed<Timeline>(() => {
+    const moves = movesTo(tree.value, path.value)
+    const r = lineOf(problem.value, moves)
+    if (r.ok) return r.value
+    const bad = Number(/^move (\d+)$/.exec(r.error.at ?? '')?.[1] ?? 1)
+    const prefix = lineOf(problem.value, moves.slice(0, bad - 1))
+    return prefix.ok ? prefix.value : startLine(problem.value)
   })
-  /** The line has moves that the document does not hold (pasted, played, a search's): unsaved work. */
-  const unkept = computed(() => line.value.moves.length > 0 && stored.value === null)
+  /** How many side lines the tree holds. */
+  const sideLines = computed(() => variationCount(tree.value))
+  /** Where the line leaves the main line (a move number), or null when it is the main line. */
+  const branchedAt = computed(() => (onMainLine(path.value) ? null : path.value.findIndex((k) => k > 0)))
+  /** What the line is: "solution 1: …", "pasted", "search result", "played on the board", and "side line after move 4". */
+  const source = computed(() => {
+    const base = labelText(label.value)
+    if (branchedAt.value === null) return base
+    return `${base}${base ? ', ' : ''}side line after move ${branchedAt.value}`
+  })
+  /**
+   * The stored solution the stepper's tree is (0-based), or null for any other tree: the "stored"
+   * select shows it (issue 16, defect 14: it read "solution…" while solution 1 was loaded).
+   */
+  const stored = computed<number | null>(() => shown.value.origin)
+  /** The tree has moves that the document does not hold (pasted, played, a search's): unsaved work. */
+  const unkept = computed(() => stored.value === null && (nodeCount(tree.value) > 0 || tree.value.comment !== undefined))
   watch(
-    () => (unkept.value ? `the line in the stepper (${movesText(line.value.moves.length)}, ${source.value})` : null),
+    () =>
+      unkept.value
+        ? `the line in the stepper (${[
+            movesText(line.value.moves.length),
+            source.value,
+            sideLines.value > 0 ? `with ${sideLines.value} side line${sideLines.value === 1 ? '' : 's'}` : '',
+          ]
+            .filter((x) => x !== '')
+            .join(', ')})`
+        : null,
     (what) => documentStore.setUnkept(what),
     // At once: New or Open right after a change must know of it.
     { immediate: true, flush: 'sync' },
@@ -98,14 +146,31 @@ export const useWorkbench = defineStore('workbench', () => {
    * no error, labelled as the solution).
    */
   function initial(): Shown {
+    const first = storedShown(0)
+    return first ?? { tree: emptyTree(), tip: [], label: START_LABEL, origin: null }
+  }
+
+  /** A stored solution as the stepper shows it, or undefined (with the reason said) when it cannot be played. */
+  function storedShown(index: number): Shown | undefined {
     const doc = documentStore.doc
-    const first = doc.solutions[0]
-    if (first) {
-      const r = lineOf(doc.problem, first.solution)
-      if (r.ok) return { line: r.value, label: labelOf(`solution 1${first.title ? `: ${first.title}` : ''}`) }
-      documentStore.notify('error', `solution 1 cannot be played: ${describe(r.error)}`)
+    const s = doc.solutions[index]
+    if (!s) return undefined
+    const r = lineOf(doc.problem, mainLine(s.tree))
+    if (!r.ok) {
+      documentStore.notify('error', `solution ${index + 1} cannot be played: ${describe(r.error)}`)
+      return undefined
     }
-    return { line: startLine(doc.problem), label: START_LABEL }
+    const v = checkVariations(doc.problem, s.tree)
+    if (!v.ok) documentStore.notify('error', `solution ${index + 1}: ${v.error.message}`)
+    return { tree: s.tree, tip: [], label: labelOf(`solution ${index + 1}${s.title ? `: ${s.title}` : ''}`), origin: index }
+  }
+
+  /** The stored solution whose tree this is, or null. */
+  function storedIndex(t: PathTree): number | null {
+    if (nodeCount(t) === 0) return null
+    const key = treeKey(t)
+    const k = documentStore.doc.solutions.findIndex((s) => treeKey(s.tree) === key)
+    return k < 0 ? null : k
   }
 
   const length = computed(() => line.value.moves.length)
@@ -113,6 +178,10 @@ export const useWorkbench = defineStore('workbench', () => {
   const toMove = computed(() => armyToMove(line.value, ply.value))
   /** The move that led to the current position. */
   const currentMove = computed(() => (ply.value > 0 ? line.value.moves[ply.value - 1] : undefined))
+  /** The node of the current position in the tree ([]: the start). */
+  const current = computed<number[]>(() => path.value.slice(0, ply.value))
+  /** The comment on the current move (or on the start). */
+  const comment = computed(() => nodeAt(tree.value, current.value)?.comment ?? '')
   const lattice = computed(() => latticeFor(problem.value.board, problem.value.rules, squareGrid.value))
   // Computed only while the overlay is on, and once per position.
   const ladders = computed(() => (overlays.value.ladders ? findLadders(position.value, problem.value.rules) : undefined))
@@ -173,28 +242,107 @@ export const useWorkbench = defineStore('workbench', () => {
     return sceneAt(ply.value)
   })
 
-  function show(next: Timeline, what: LineLabel, at: number): void {
+  /** Put a new state on the history, at ply `at` of its line. */
+  function show(next: Shown, at: number): void {
     stop()
-    lines.value = edit(lines.value, { line: next, label: what })
+    lines.value = edit(lines.value, next)
     selection.value = null
-    ply.value = clampPly(next, at)
+    ply.value = clampPly(line.value, at)
+  }
+
+  /**
+   * A tree edit: on a stored solution's tree it is written into the document, unless the solution
+   * reached the target and its main line no longer would; then the tree goes on as a line of its
+   * own (said in a notice), and the document keeps the solution.
+   */
+  function commit(next: Shown, at: number, detached: LineLabel = { ...next.label, base: `${next.label.base}, edited` }): void {
+    show(writeThrough(next, detached), at)
+  }
+
+  /** A tree edit is being written into the document (the document's change is not to be followed back). */
+  let writing = false
+  function writeThrough(next: Shown, detached: LineLabel): Shown {
+    const k = next.origin
+    if (k === null) return next
+    const edit = storedEdit(documentStore.doc, k, next.tree)
+    if (edit.kind === 'gone') return { ...next, origin: null }
+    if (edit.kind === 'same') return next
+    if (edit.kind === 'lines') {
+      writing = true
+      try {
+        // Refused by the document's checks (its notice says why): the tree goes on by itself.
+        return documentStore.setSolutionLines(k, edit.lines) ? next : { ...next, origin: null, label: detached }
+      } finally {
+        writing = false
+      }
+    }
+    const p = documentStore.doc.problem
+    documentStore.notify(
+      'info',
+      `solution ${k + 1} is kept as it was: its main line would no longer ${p.kind === 'game' ? 'end the game' : 'reach the target'}. The edited moves are a line of their own (Keep as solution stores it once complete).`,
+    )
+    return { ...next, origin: null, label: detached }
   }
 
   /** Show a line that came whole from somewhere (`from` says where), at ply `at`. */
   function setLine(next: Timeline, from: string, at = 0): void {
-    show(next, labelOf(from), at)
+    const t = treeOfLine(next.moves.map((m) => m.move.path))
+    show({ tree: t, tip: [], label: labelOf(from), origin: storedIndex(t) }, at)
   }
 
   /**
-   * Put back a line from an autosaved session, with its label and ply, as the only line in the
-   * history (the session keeps no undo steps).
+   * Put back a tree from an autosaved session, with its line, label and ply, as the only state in
+   * the history (the session keeps no undo steps).
    */
-  function restoreLine(next: Timeline, what: LineLabel, at: number): void {
+  function restoreLine(next: { tree: PathTree; tip: NodePath; label: LineLabel; origin: number | null }, at: number): void {
     stop()
-    lines.value = startHistory({ line: next, label: what })
+    const t = next.tree
+    const origin =
+      next.origin !== null && treeKey(documentStore.doc.solutions[next.origin]?.tree ?? emptyTree()) === treeKey(t)
+        ? next.origin
+        : storedIndex(t)
+    lines.value = startHistory({ tree: t, tip: hasNode(t, next.tip) ? next.tip : [], label: next.label, origin })
     selection.value = null
     animation.value = null
-    ply.value = clampPly(next, at)
+    ply.value = clampPly(line.value, at)
+  }
+
+  /** Go to a node of the tree: along the line when it is on it, else onto the line through it. */
+  function goTo(node: NodePath): void {
+    if (!hasNode(tree.value, node)) return
+    const on = node.length <= path.value.length && node.every((k, i) => path.value[i] === k)
+    if (!on) {
+      stop()
+      lines.value = replacePresent(lines.value, { ...shown.value, tip: [...node] })
+      animation.value = null
+      selection.value = null
+      ply.value = clampPly(line.value, node.length)
+      return
+    }
+    go(node.length)
+  }
+
+  /**
+   * Go to the previous (-1) or next (+1) line at the nearest branch at or before the current move
+   * (the alternatives to the move played there), staying at the same move number where that line
+   * is long enough.
+   */
+  function switchLine(delta: number): boolean {
+    const at = current.value
+    for (let d = at.length; d >= 1; d--) {
+      const parent = at.slice(0, d - 1)
+      const n = nodeAt(tree.value, parent)!.children.length
+      if (n < 2) continue
+      const k = at[d - 1]! + delta
+      if (k < 0 || k >= n) return false
+      stop()
+      lines.value = replacePresent(lines.value, { ...shown.value, tip: [...parent, k] })
+      animation.value = null
+      selection.value = null
+      ply.value = clampPly(line.value, at.length)
+      return true
+    }
+    return false
   }
 
   /** Go to a ply (clamped); a single step forward is animated. */
@@ -226,7 +374,11 @@ export const useWorkbench = defineStore('workbench', () => {
     }, PLAY_INTERVAL)
   }
 
-  /** A click on a cell in play mode: select a man, play to a destination, or clear. */
+  /**
+   * A click on a cell in play mode: select a man, play to a destination, or clear. A move played
+   * inside the line starts a side line there (or goes to the one that already plays it); at the
+   * line's end it extends the line.
+   */
   function click(cell: number): void {
     const out = clickCell(problem.value, position.value, toMove.value, selection.value, cell)
     selection.value = out.selection
@@ -237,22 +389,45 @@ export const useWorkbench = defineStore('workbench', () => {
       return
     }
     const at = ply.value
-    const path = out.play.path
-    show(r.value, playedAt(label.value, at), at + 1)
-    animation.value = { id: ++animationId, path: [...path], army: r.value.moves[at]!.army }
+    const move = [...out.play.path]
+    const added = addMove(tree.value, current.value, move, sameMove)
+    if (added.tree === tree.value) goTo(added.path)
+    else {
+      const extends_ = onMainLine(added.path)
+      const next = { ...shown.value, tree: added.tree, tip: added.path, ...(extends_ && { label: playedAt(label.value, at) }) }
+      commit(next, at + 1, playedAt(label.value, at))
+    }
+    animation.value = { id: ++animationId, path: move, army: r.value.moves[at]!.army }
+  }
+
+  /** Promote the side line the current move is in: one place up, or (`main`) to the main line. */
+  function promoteLine(main = false): void {
+    const at = current.value
+    if (onMainLine(at)) return
+    const r = (main ? makeMainLine : promote)(tree.value, at)
+    commit({ ...shown.value, tree: r.tree, tip: repath(tip.value, at, r.path) }, ply.value)
+  }
+
+  /** Delete the current move and everything after it (the side line from here); the previous move is then shown. */
+  function deleteFromHere(): void {
+    const at = current.value
+    if (at.length === 0) return
+    const r = deleteFrom(tree.value, at)
+    commit({ ...shown.value, tree: r.tree, tip: r.path }, r.path.length)
+  }
+
+  /** Set (or, with blank text, remove) the comment on the current move (on the start at move 0). */
+  function setMoveComment(text: string): void {
+    const t = setComment(tree.value, current.value, text)
+    if (treeKey(t) === treeKey(tree.value)) return
+    commit({ ...shown.value, tree: t }, ply.value)
   }
 
   /** Load a stored solution of the document (0-based). */
   function loadSolution(index: number): boolean {
-    const doc = documentStore.doc
-    const s = doc.solutions[index]
+    const s = storedShown(index)
     if (!s) return false
-    const r = lineOf(doc.problem, s.solution)
-    if (!r.ok) {
-      documentStore.notify('error', `solution ${index + 1}: ${describe(r.error)}`)
-      return false
-    }
-    setLine(r.value, `solution ${index + 1}${s.title ? `: ${s.title}` : ''}`)
+    show(s, 0)
     return true
   }
 
@@ -266,25 +441,62 @@ export const useWorkbench = defineStore('workbench', () => {
   }
 
   function clearLine(): void {
-    show(startLine(problem.value), START_LABEL, 0)
+    show({ tree: emptyTree(), tip: [], label: START_LABEL, origin: null }, 0)
+  }
+
+  /**
+   * Store the tree as a solution: the line followed becomes its main line (it must reach the
+   * target: the button says so), with the other lines as its side lines.
+   */
+  function keep(title: string): boolean {
+    const p = problem.value
+    const main = makeMainLine(tree.value, path.value)
+    const image = p.reflection && p.kind === 'transfer' ? symmetry(p.board, p.reflection) : undefined
+    if (!documentStore.addSolutionSpec({ title, ...specOfTree(p.board, main.tree, image ? { image } : {}) } as never)) return false
+    const k = documentStore.doc.solutions.length - 1
+    show({ tree: documentStore.doc.solutions[k]!.tree, tip: [], label: labelOf(`solution ${k + 1}: ${title}`), origin: k }, ply.value)
+    return true
   }
 
   const undoable = computed(() => canUndo(lines.value))
   const redoable = computed(() => canRedo(lines.value))
-  function undoLine(): void {
+  /** Take back (or replay) a change to the tree; on a stored solution's tree the document follows. */
+  function moveInHistory(h: History<Shown>, delta: number): void {
     stop()
-    lines.value = undo(lines.value)
+    const s = h.present.value
+    const through = writeThrough(s, s.label)
+    lines.value = through === s ? h : replacePresent(h, through)
     selection.value = null
     animation.value = null
-    ply.value = clampPly(line.value, ply.value - 1)
+    ply.value = clampPly(line.value, ply.value + delta)
   }
-  function redoLine(): void {
-    stop()
-    lines.value = redo(lines.value)
-    selection.value = null
-    animation.value = null
-    ply.value = clampPly(line.value, ply.value + 1)
-  }
+  const undoLine = (): void => moveInHistory(undo(lines.value), -1)
+  const redoLine = (): void => moveInHistory(redo(lines.value), 1)
+
+  // A tree the document comes to hold (kept by the search's Keep, say) is that solution from then on.
+  watch(
+    () => (stored.value === null ? storedIndex(tree.value) : null),
+    (k) => {
+      if (k !== null) lines.value = replacePresent(lines.value, { ...shown.value, origin: k })
+    },
+    { flush: 'sync' },
+  )
+  // The document changed a stored solution the stepper shows (its Undo, for one): the tree follows.
+  watch(
+    () => (stored.value === null ? undefined : documentStore.doc.solutions[stored.value]),
+    (s) => {
+      const k = stored.value
+      if (k === null || writing) return
+      if (!s) {
+        lines.value = replacePresent(lines.value, { ...shown.value, origin: null })
+        return
+      }
+      if (treeKey(s.tree) === treeKey(tree.value)) return
+      lines.value = replacePresent(lines.value, { ...shown.value, tree: s.tree, tip: hasNode(s.tree, tip.value) ? tip.value : [] })
+      ply.value = clampPly(line.value, ply.value)
+    },
+    { flush: 'sync' },
+  )
 
   /** The line as text in the paper's notation (palindromes as half and `(reflect)`). */
   const solutionText = computed(() => lineText(line.value))
@@ -320,6 +532,13 @@ export const useWorkbench = defineStore('workbench', () => {
     stored,
     unkept,
     label,
+    tree,
+    tip,
+    path,
+    current,
+    comment,
+    sideLines,
+    branchedAt,
     title,
     overlays,
     squareGrid,
@@ -349,6 +568,12 @@ export const useWorkbench = defineStore('workbench', () => {
     click,
     loadSolution,
     loadText,
+    goTo,
+    switchLine,
+    promoteLine,
+    deleteFromHere,
+    setMoveComment,
+    keep,
     setLine,
     restoreLine,
     clearLine,

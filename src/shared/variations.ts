@@ -1,0 +1,242 @@
+/**
+ * A move tree, as Sabaki and Lichess's analysis board keep one: each node holds a move, its
+ * continuations and an optional comment. The first child is the main continuation, so the main
+ * line is the chain of first children from the root; the other children are side lines
+ * (variations) that branch there. A node is named by its path: the child index taken at each
+ * depth from the root ([] is the root, the start position, which holds no move).
+ *
+ * Values are immutable: every edit returns a new tree (and, where a node moves, its new path).
+ * The tree knows no rules: moves are opaque values compared by the `same` function the caller
+ * gives; the callers check legality (timeline.ts, solution-tree.ts).
+ */
+
+/** A move and what follows it. */
+export interface MoveNode<M> {
+  readonly move: M
+  /** Continuations; the first is the main one. */
+  readonly children: readonly MoveNode<M>[]
+  readonly comment?: string
+}
+
+/** The start of a tree: no move, its continuations and a comment on the start position. */
+export interface MoveTree<M> {
+  readonly children: readonly MoveNode<M>[]
+  readonly comment?: string
+}
+
+/** A node's address: the child index taken at each depth from the root. */
+export type NodePath = readonly number[]
+
+/** Whether two moves are the same move. */
+export type SameMove<M> = (a: M, b: M) => boolean
+
+type Node<M> = MoveTree<M> | MoveNode<M>
+
+export const emptyTree = <M>(): MoveTree<M> => ({ children: [] })
+
+/** A chain of nodes for moves in order (the first holds moves[0]). */
+function chain<M>(moves: readonly M[], from = 0): MoveNode<M>[] {
+  if (from >= moves.length) return []
+  return [{ move: moves[from]!, children: chain(moves, from + 1) }]
+}
+
+/** A tree holding one line, its main line. */
+export const treeOfLine = <M>(moves: readonly M[]): MoveTree<M> => ({ children: chain(moves) })
+
+/** The node at a path, or undefined when the path leads nowhere. */
+export function nodeAt<M>(tree: MoveTree<M>, path: NodePath): Node<M> | undefined {
+  let node: Node<M> = tree
+  for (const k of path) {
+    const next: MoveNode<M> | undefined = node.children[k]
+    if (!next) return undefined
+    node = next
+  }
+  return node
+}
+
+/** Whether a path names a node of the tree. */
+export const hasNode = <M>(tree: MoveTree<M>, path: NodePath): boolean => nodeAt(tree, path) !== undefined
+
+/** The moves from the start to a node (its line so far). */
+export function movesTo<M>(tree: MoveTree<M>, path: NodePath): M[] {
+  const out: M[] = []
+  let node: Node<M> = tree
+  for (const k of path) {
+    const next: MoveNode<M> | undefined = node.children[k]
+    if (!next) throw new RangeError(`no node at [${path.join(',')}]`)
+    out.push(next.move)
+    node = next
+  }
+  return out
+}
+
+/** The path extended by main continuations to the end: the line a node is on, to its end. */
+export function lineEnd<M>(tree: MoveTree<M>, path: NodePath): number[] {
+  const out = [...path]
+  let node = nodeAt(tree, path)
+  if (!node) throw new RangeError(`no node at [${path.join(',')}]`)
+  while (node.children.length > 0) {
+    out.push(0)
+    node = node.children[0]!
+  }
+  return out
+}
+
+/** The main line's moves. */
+export const mainLine = <M>(tree: MoveTree<M>): M[] => movesTo(tree, lineEnd(tree, []))
+
+/** The index of the child of the node at `path` that plays `move`, or -1. */
+export function findChild<M>(tree: MoveTree<M>, path: NodePath, move: M, same: SameMove<M>): number {
+  const node = nodeAt(tree, path)
+  return node ? node.children.findIndex((c) => same(c.move, move)) : -1
+}
+
+/** The path to the first node (depth first, main continuations first) that satisfies `test`, or null. */
+export function pathTo<M>(tree: MoveTree<M>, test: (node: MoveNode<M>, path: NodePath) => boolean): number[] | null {
+  const walk = (node: Node<M>, path: number[]): number[] | null => {
+    for (let k = 0; k < node.children.length; k++) {
+      const child = node.children[k]!
+      const here = [...path, k]
+      if (test(child, here)) return here
+      const deeper = walk(child, here)
+      if (deeper) return deeper
+    }
+    return null
+  }
+  return walk(tree, [])
+}
+
+/** The tree with the node at `path` replaced by `update(node)`. */
+function updateAt<M>(tree: MoveTree<M>, path: NodePath, update: (node: Node<M>) => Node<M>): MoveTree<M> {
+  const rec = (node: Node<M>, depth: number): Node<M> => {
+    if (depth === path.length) return update(node)
+    const k = path[depth]!
+    const child = node.children[k]
+    if (!child) throw new RangeError(`no node at [${path.join(',')}]`)
+    const children = node.children.slice()
+    children[k] = rec(child, depth + 1) as MoveNode<M>
+    return { ...node, children }
+  }
+  return rec(tree, 0) as MoveTree<M>
+}
+
+/**
+ * Play a move at a node: if a continuation there already plays it, that node is gone to (the tree
+ * is unchanged); otherwise the move is added as the last continuation: the main one at the end of
+ * a line, a new side line inside one. Returns the tree and the path of the move's node.
+ */
+export function addMove<M>(tree: MoveTree<M>, path: NodePath, move: M, same: SameMove<M>): { tree: MoveTree<M>; path: number[] } {
+  const node = nodeAt(tree, path)
+  if (!node) throw new RangeError(`no node at [${path.join(',')}]`)
+  const k = node.children.findIndex((c) => same(c.move, move))
+  if (k >= 0) return { tree, path: [...path, k] }
+  return {
+    tree: updateAt(tree, path, (n) => ({ ...n, children: [...n.children, { move, children: [] }] })),
+    path: [...path, node.children.length],
+  }
+}
+
+/** Add a whole line of moves below a node (each move as addMove); returns the path of its last move. */
+export function addLine<M>(
+  tree: MoveTree<M>,
+  path: NodePath,
+  moves: readonly M[],
+  same: SameMove<M>,
+): { tree: MoveTree<M>; path: number[] } {
+  let out = { tree, path: [...path] }
+  for (const m of moves) out = addMove(out.tree, out.path, m, same)
+  return out
+}
+
+/** The depth of the last branch on a path where the line is not the main one, or -1 (a main line node). */
+function sideDepth(path: NodePath): number {
+  for (let d = path.length - 1; d >= 0; d--) if (path[d]! > 0) return d
+  return -1
+}
+
+/** Whether the node is on the main line. */
+export const onMainLine = (path: NodePath): boolean => sideDepth(path) < 0
+
+/**
+ * Promote the variation a node is in: at the nearest branch above it where its line is not the
+ * first, its line moves one place up (to the main continuation when it was the second). Returns
+ * the tree and the node's new path; a node on the main line leaves the tree as it is.
+ */
+export function promote<M>(tree: MoveTree<M>, path: NodePath): { tree: MoveTree<M>; path: number[] } {
+  const d = sideDepth(path)
+  if (d < 0) return { tree, path: [...path] }
+  const k = path[d]!
+  const next = updateAt(tree, path.slice(0, d), (n) => {
+    const children = n.children.slice()
+    ;[children[k - 1], children[k]] = [children[k]!, children[k - 1]!]
+    return { ...n, children }
+  })
+  const moved = [...path]
+  moved[d] = k - 1
+  return { tree: next, path: moved }
+}
+
+/** Make the line a node is on the main line: it becomes the first continuation at every branch above it. */
+export function makeMainLine<M>(tree: MoveTree<M>, path: NodePath): { tree: MoveTree<M>; path: number[] } {
+  let out = { tree, path: [...path] }
+  while (!onMainLine(out.path)) out = promote(out.tree, out.path)
+  return out
+}
+
+/**
+ * Delete a node and everything after it (a variation from here on). Returns the tree and the
+ * path of its parent (where the user is then). The root cannot be deleted.
+ */
+export function deleteFrom<M>(tree: MoveTree<M>, path: NodePath): { tree: MoveTree<M>; path: number[] } {
+  if (path.length === 0) throw new RangeError('the start cannot be deleted')
+  if (!hasNode(tree, path)) throw new RangeError(`no node at [${path.join(',')}]`)
+  const parent = path.slice(0, -1)
+  const k = path[path.length - 1]!
+  return { tree: updateAt(tree, parent, (n) => ({ ...n, children: n.children.filter((_, i) => i !== k) })), path: parent }
+}
+
+/** Set (or, with blank text, remove) the comment on a node; [] comments the start position. */
+export function setComment<M>(tree: MoveTree<M>, path: NodePath, text: string): MoveTree<M> {
+  const comment = text.trim()
+  return updateAt(tree, path, (n) => {
+    const { comment: _old, ...rest } = n
+    return comment === '' ? rest : { ...rest, comment }
+  })
+}
+
+/** The comment on a node, or undefined. */
+export const commentAt = <M>(tree: MoveTree<M>, path: NodePath): string | undefined => nodeAt(tree, path)?.comment
+
+/** Whether the tree holds more than its main line: a side line or a comment. */
+export function hasAnnotations<M>(tree: MoveTree<M>): boolean {
+  const rec = (n: Node<M>): boolean => n.comment !== undefined || n.children.length > 1 || n.children.some(rec)
+  return rec(tree)
+}
+
+/** Number of move nodes in the tree. */
+export function nodeCount<M>(tree: MoveTree<M>): number {
+  const rec = (n: Node<M>): number => n.children.reduce((s, c) => s + 1 + rec(c), 0)
+  return rec(tree)
+}
+
+/** The tree with every move mapped (the shape and comments kept). */
+export function mapTree<M, N>(tree: MoveTree<M>, f: (move: M) => N): MoveTree<N> {
+  const rec = (n: MoveNode<M>): MoveNode<N> => ({
+    move: f(n.move),
+    children: n.children.map(rec),
+    ...(n.comment !== undefined && { comment: n.comment }),
+  })
+  return { children: tree.children.map(rec), ...(tree.comment !== undefined && { comment: tree.comment }) }
+}
+
+/** Whether two paths name the same node. */
+export const samePath = (a: NodePath, b: NodePath): boolean => a.length === b.length && a.every((k, i) => b[i] === k)
+
+/** Whether `prefix` names a node on the way to (or at) the node `path` names. */
+export const isPrefix = (prefix: NodePath, path: NodePath): boolean => prefix.length <= path.length && prefix.every((k, i) => path[i] === k)
+
+/** Number of side lines: continuations other than the first, over the whole tree. */
+export function variationCount<M>(tree: MoveTree<M>): number {
+  const rec = (n: Node<M>): number => Math.max(0, n.children.length - 1) + n.children.reduce((s, c) => s + rec(c), 0)
+  return rec(tree)
+}

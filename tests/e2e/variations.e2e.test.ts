@@ -1,0 +1,192 @@
+// Variations end to end in Chromium against the web build (issue 16, "Done means"): a move played
+// on the board inside a stored solution starts a side line; both lines show in the move list; the
+// side line, completed to the target, is promoted to the main line; a comment is added; the
+// document is saved (a download, format version 2), reopened, and the side line and comment are
+// there again; a reload in the middle of a side line gives back the tree, the line and the ply.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { parseDocument } from '../../src/shared/document'
+import { checkVariations } from '../../src/shared/solution-tree'
+import { clickCell, launch, ROOT, serveWeb, shot, text, watchErrors } from './harness'
+
+const LEVENSPIEL = join(ROOT, 'resources/problems/triangle10-6move.halma.json')
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+let browser: Browser
+let server: Awaited<ReturnType<typeof serveWeb>>
+
+beforeAll(async () => {
+  server = await serveWeb()
+  browser = await launch()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function open(): Promise<{ page: Page; errors: string[] }> {
+  // bypassCSP: axe-core is injected as an inline script.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, bypassCSP: true })
+  const page = await context.newPage()
+  const errors = watchErrors(page)
+  page.on('dialog', (d) => void d.accept())
+  await page.goto(server.url)
+  await page.getByTestId('board').locator('canvas').first().waitFor()
+  return { page, errors }
+}
+
+async function openFile(page: Page, file: string): Promise<void> {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
+  await chooser.setFiles(file)
+}
+
+/** Play a move by clicking its man and its destination. */
+async function play(page: Page, from: string, to: string): Promise<void> {
+  await clickCell(page, from)
+  await clickCell(page, to)
+}
+
+/** axe-core's serious and critical violations inside the moves pane, one line each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE })
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (c: Element, o: object) => Promise<{ violations: unknown[] }> } }).axe
+    const r = await axe.run(document.querySelector('[data-testid=stepper]')!, { resultTypes: ['violations'] })
+    return r.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]
+  })
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
+}
+
+const rows = (page: Page): Promise<string[]> => page.getByTestId('move-list').locator('li[data-ply] .text').allTextContents()
+const sideLines = (page: Page): Promise<string[]> =>
+  page
+    .getByTestId('move-list')
+    .getByTestId('side-line')
+    .allTextContents()
+    .then((l) => l.map((t) => t.replace(/\s+/g, ' ').trim()))
+
+describe('variations', () => {
+  it('a side line played inside a solution, promoted, commented, saved, reopened, and kept over a reload', async () => {
+    const { page, errors } = await open()
+    await openFile(page, LEVENSPIEL)
+    await expect.poll(() => text(page, 'file-name')).toBe('triangle10-6move.halma.json')
+    // Solution 2 (27 moves): its moves 19 and 20 can be played the other way round.
+    await page.getByTestId('solution-select').selectOption('1')
+    await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
+    const main = await rows(page)
+    expect(main.slice(18, 20)).toEqual(['h7-h9', 'e3-e4'])
+    await page.getByTestId('move-list').locator('li[data-ply="18"]').click()
+    await expect.poll(() => text(page, 'ply')).toBe('18 / 27')
+
+    // Played inside the line: a side line; the solution keeps its 27 moves.
+    await play(page, 'e3', 'e4')
+    await expect.poll(() => text(page, 'ply')).toBe('19 / 19')
+    expect(await text(page, 'line-source')).toMatch(/^solution 2: 27 moves with only 8 steps, side line after move 18$/)
+    expect(await rows(page)).toEqual(main)
+    expect(await sideLines(page)).toEqual(['19.e3-e4'])
+    expect(await page.locator('[data-testid=move-list] .vmove.current').textContent()).toBe('19.e3-e4')
+    expect(await text(page, 'dirty-mark')).toBe('● unsaved')
+    // The side line goes on to the target: move 19, then moves 21 to 27 of the solution.
+    await play(page, 'h7', 'h9')
+    for (const [from, to] of [
+      ['e4', 'i6'],
+      ['g5', 'g9'],
+      ['e5', 'i9'],
+      ['f5', 'g5'],
+      ['g5', 'i7'],
+      ['h5', 'f9'],
+      ['h6', 'h7'],
+    ] as const)
+      await play(page, from, to)
+    await expect.poll(() => text(page, 'ply')).toBe('27 / 27')
+    expect(await text(page, 'line-status')).toBe('27 moves reach the target')
+    expect((await sideLines(page))[0]).toMatch(/^19\.e3-e4 20\.h7-h9 21\.e4-\S+ .* 27\.h6-h7$/)
+    await shot(page, 'variations-side-line')
+
+    // Promote it: it reaches the target, so it becomes solution 2's main line; the old one is its side line.
+    await page.getByTestId('move-list').locator('.vmove', { hasText: '20.h7-h9' }).click()
+    await expect.poll(() => text(page, 'ply')).toBe('20 / 27')
+    await page.getByTestId('line-promote').click()
+    await expect.poll(async () => (await rows(page)).slice(18, 20)).toEqual(['e3-e4', 'h7-h9'])
+    expect(await text(page, 'line-source')).toBe('solution 2: 27 moves with only 8 steps')
+    expect((await sideLines(page))[0]).toMatch(/^19\.h7-h9 20\.e3-e4 21\./)
+    expect(await page.locator('[data-testid=move-list] li.current').getAttribute('data-ply')).toBe('20')
+    expect(await page.getByTestId('line-promote').count()).toBe(0)
+
+    // A comment on move 20, written in the inline editor from the keyboard.
+    await page.getByTestId('comment-edit').focus()
+    await page.keyboard.press('Enter')
+    await page.getByTestId('comment-text').fill('move 19 and 20 commute')
+    expect(await axeViolations(page)).toEqual([])
+    await page.keyboard.press('Control+Enter')
+    await expect.poll(() => page.locator('li[data-ply="20"] [data-testid=move-comment]').textContent()).toBe('move 19 and 20 commute')
+    await shot(page, 'variations-promoted')
+    // The tree, a side line and a comment in the list: no serious or critical axe violation.
+    expect(await axeViolations(page)).toEqual([])
+
+    // Saved: a download holding format version 2, the side line and the comment; it verifies.
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('doc-save').click()])
+    const saved = readFileSync((await d.path())!, 'utf8')
+    const doc = parseDocument(saved)
+    expect(doc.ok).toBe(true)
+    if (!doc.ok) return
+    expect(doc.value.spec.version).toBe(2)
+    const s2 = doc.value.spec.solutions![1]!
+    expect(s2.comments).toEqual({ '20': 'move 19 and 20 commute' })
+    expect(s2.variations).toHaveLength(1)
+    expect(s2.variations![0]!.at).toBe(18)
+    expect(s2.variations![0]!.moves).toMatch(/^h7-h9, e3-e4, /)
+    expect(checkVariations(doc.value.problem, doc.value.solutions[1]!.tree).ok).toBe(true)
+    await expect.poll(() => page.getByTestId('dirty-mark').count()).toBe(0)
+
+    // Reopened from the saved file: the side line and the comment are there.
+    const dir = mkdtempSync(join(tmpdir(), 'halma-variations-'))
+    const file = join(dir, 'commuted.halma.json')
+    writeFileSync(file, saved)
+    await page.getByTestId('doc-new').click()
+    await page.getByTestId('new-create').click()
+    await expect.poll(() => text(page, 'file-name')).toBe('untitled.halma.json')
+    await openFile(page, file)
+    await expect.poll(() => text(page, 'file-name')).toBe('commuted.halma.json')
+    await page.getByTestId('solution-select').selectOption('1')
+    await expect.poll(async () => (await rows(page)).slice(18, 20)).toEqual(['e3-e4', 'h7-h9'])
+    expect((await sideLines(page))[0]).toMatch(/^19\.h7-h9 20\.e3-e4 21\./)
+    expect(await page.locator('li[data-ply="20"] [data-testid=move-comment]').textContent()).toBe('move 19 and 20 commute')
+
+    // Into the side line, then a reload: the tree, the line, the ply and the comment come back.
+    await page.getByTestId('move-list').locator('.vmove', { hasText: '21.' }).click()
+    await expect.poll(() => text(page, 'line-source')).toBe('solution 2: 27 moves with only 8 steps, side line after move 18')
+    expect(await text(page, 'ply')).toBe('21 / 27')
+    await expect.poll(() => text(page, 'autosave')).toBe('autosaved')
+    await page.reload()
+    await page.getByTestId('board').locator('canvas').first().waitFor()
+    await expect.poll(() => text(page, 'ply')).toBe('21 / 27')
+    // Nothing was unsaved, so nothing is announced (no stale "edits not yet in use" either).
+    expect(await page.getByTestId('notice').count()).toBe(0)
+    expect(await text(page, 'line-source')).toBe('solution 2: 27 moves with only 8 steps, side line after move 18')
+    // The current move is scrolled into the list's view.
+    const list = (await page.getByTestId('move-list').boundingBox())!
+    const cur = (await page.locator('[data-testid=move-list] .vmove.current').boundingBox())!
+    expect(cur.y).toBeGreaterThanOrEqual(list.y - 1)
+    expect(cur.y + cur.height).toBeLessThanOrEqual(list.y + list.height + 1)
+    expect(await page.locator('[data-testid=move-list] .vmove.current').textContent()).toMatch(/^21\./)
+    expect((await sideLines(page))[0]).toMatch(/^19\.h7-h9 20\.e3-e4 21\./)
+    expect(await page.locator('li[data-ply="20"] [data-testid=move-comment]').textContent()).toBe('move 19 and 20 commute')
+    expect(await text(page, 'file-name')).toBe('commuted.halma.json')
+    await shot(page, 'variations-restored') // the README's picture
+
+    // The keyboard: ↑ goes to the other alternative to the move (the main line), ← and → step along it.
+    await page.locator('body').click({ position: { x: 2, y: 2 } })
+    await page.keyboard.press('ArrowUp')
+    await expect.poll(() => text(page, 'line-source')).toBe('solution 2: 27 moves with only 8 steps')
+    expect(await text(page, 'ply')).toBe('21 / 27')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
