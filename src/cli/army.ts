@@ -13,7 +13,12 @@ import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCell, positi
 import { json, plural, table, type Io } from './io'
 import { parse, readText, UsageError, type Values } from './options'
 import { parseArmyDocument } from '../shared/solitaire/document'
-import { fewestMoves } from '../shared/solitaire/fewest'
+import { ArmyDomain } from '../shared/engine/army/domain'
+import { fewestMoves } from '../shared/engine/army/fewest'
+import { ArmyKernel } from '../shared/engine/army/kernel'
+import { executorFor } from '../shared/engine/registry'
+import { cores, nodeWorkers } from '../hosts/node/threads'
+import { workerScript } from './search-run'
 
 export const ARMY_HELP = `halma army: solitaire armies (pegs jump and capture; advance one man as far as possible)
 
@@ -36,7 +41,7 @@ usage: halma army bound --type TYPE [--level N] [--method pagoda|ip] [--map FIG]
                 slack, so only jumps that lose no weight)
 solve: an army of the integer program's minimum size, its jumps put in a legal order by
   depth-first search, grouped into moves (one man's chain) and verified move by move; with
-  --fewest, then the fewest moves for that army (iterative deepening over moves, complete).
+  --fewest, then the fewest moves for that army (the engine's search by levels of moves, complete).
 verify: the army (cells such as "k4 l4 k5") and its moves ("k5-k3, ...") on the window.
 count: every army of the minimum size on the window that reaches the level (each played out
   exhaustively), counted with and without reflections.
@@ -319,17 +324,25 @@ async function runSolve(v: Values, io: Io): Promise<number> {
   io.out(`${s.moves.length} moves, ${s.verdict!.jumps} jumps, ${ok ? 'verified' : `NOT verified: ${s.verdict!.error}`}:`)
   io.out(formatArmyMoves(g, window, s.moves))
   if (!ok || !v['fewest']) return ok ? 0 : 1
-  const f = fewestMoves(g, window, s.ip.army, pagodaMap(IMPROVED_MAP[type]), { maxMoves: s.moves.length })
-  if (f.gaveUp) {
-    io.out(
-      `fewest moves: not settled (gave up after ${f.positions.toLocaleString('en-US')} positions); none with ${f.provenAbove} moves or fewer`,
-    )
+  // The engine's level-by-level search over positions (engine/army): complete below its answer.
+  const domain = new ArmyDomain({ kind: 'army', type, window, army: s.ip.army, map: IMPROVED_MAP[type] })
+  const threads = cores()
+  const executor = executorFor(threads > 1 ? { workers: nodeWorkers(workerScript()) } : {}, threads, domain.init, () => new ArmyKernel(domain))
+  let f
+  try {
+    f = await fewestMoves(domain, executor, { maxMoves: s.moves.length, budgetBytes: 6 * 2 ** 30 })
+  } finally {
+    executor.close()
+  }
+  const positions = f.levels.reduce((x, y) => x + y, 0)
+  if (f.stopped) {
+    io.out(`fewest moves: not settled (the search stopped: ${f.stopped}, after ${positions.toLocaleString('en-US')} positions); none with ${f.provenAbove} moves or fewer`)
     return 0
   }
   const best = f.moves ?? s.moves
   const check = verifyArmy(g, window, s.ip.army, best)
   io.out(
-    `fewest moves for this army: ${best.length} (no solution of ${best.length - 1} moves or fewer: every line searched, ${f.positions.toLocaleString('en-US')} positions), ${check.ok ? 'verified' : `NOT verified: ${check.error}`}:`,
+    `fewest moves for this army: ${best.length} (no solution of ${best.length - 1} moves or fewer: every position after up to ${best.length - 1} moves searched, ${positions.toLocaleString('en-US')} positions in ${f.levels.length} levels), ${check.ok ? 'verified' : `NOT verified: ${check.error}`}:`,
   )
   io.out(formatArmyMoves(g, window, best))
   return check.ok ? 0 : 1

@@ -61,7 +61,7 @@ export function budgetOption(v: Values): number {
 }
 
 /** The worker script next to the bundle, or the built one when running from source. */
-function workerScript(): URL {
+export function workerScript(): URL {
   const beside = new URL('./expansion-worker.mjs', import.meta.url)
   if (existsSync(fileURLToPath(beside))) return beside
   return new URL('../../out/cli/expansion-worker.mjs', import.meta.url)

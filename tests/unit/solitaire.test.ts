@@ -25,7 +25,10 @@ import {
 import { main } from '../../src/cli/main'
 import { countArmies, mirror, solveArmy, solveArmyIp, solveCase, table7Case, threeManFinishes } from '../../src/cli/army-ip'
 import { playArmy } from '../../src/shared/solitaire/play'
-import { fewestMoves } from '../../src/shared/solitaire/fewest'
+import { ArmyDomain } from '../../src/shared/engine/army/domain'
+import { fewestMoves } from '../../src/shared/engine/army/fewest'
+import { ArmyKernel } from '../../src/shared/engine/army/kernel'
+import { InlineExecutor } from '../../src/shared/engine/core/executor'
 import { cellLabel, parseArmyMoves, parseCell, verifyArmy } from '../../src/shared/solitaire/solution'
 import { armyModel } from '../../src/shared/solitaire/ip'
 
@@ -310,8 +313,10 @@ describe('counting minimum armies', () => {
   it('gives every 20-man Conway army to level 4 a 10-move solution, and proves none has 9 moves', async () => {
     const c = await countArmies('conway', 4, { timeLimit: 300 })
     for (const army of c.armies) {
-      const f = fewestMoves(GEOMETRIES.conway, c.window, army, pagodaMap('fig3'), { maxMoves: 12 })
-      expect(f).toMatchObject({ provenAbove: 9, gaveUp: false })
+      // The engine's search by levels of moves (engine/army), inline.
+      const domain = new ArmyDomain({ kind: 'army', type: 'conway', window: c.window, army, map: 'fig3' })
+      const f = await fewestMoves(domain, new InlineExecutor(new ArmyKernel(domain)), { maxMoves: 12, budgetBytes: 2 ** 30 })
+      expect(f).toMatchObject({ provenAbove: 9, stopped: null })
       expect(f.moves).toHaveLength(10)
       expect(verifyArmy(GEOMETRIES.conway, c.window, army, f.moves!)).toMatchObject({ ok: true, moves: 10, jumps: 19 })
     }

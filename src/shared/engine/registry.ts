@@ -15,6 +15,8 @@ import { isTransferRule, TransferKernel } from './transfer/kernel'
 import { isMultiRule, MultiDomain, type MultiInit } from './multi/domain'
 import { PlayersFlow } from './multi/flow'
 import { MultiKernel } from './multi/kernel'
+import { ArmyDomain, isArmyRule, type ArmyInit } from './army/domain'
+import { ArmyKernel } from './army/kernel'
 import { InlineExecutor, ThreadExecutor, type Executor, type WorkerFactory } from './core/executor'
 import type { LevelKernel, RuleBase } from './core/contract'
 import type { FileStore } from './core/storage'
@@ -28,6 +30,7 @@ interface Inits {
   transfer: TransferInit
   game: GameInit
   multi: MultiInit
+  army: ArmyInit
 }
 export type DomainKind = keyof Inits
 /** A domain as plain data (it crosses to expansion threads). */
@@ -45,6 +48,10 @@ const KERNELS: { readonly [K in DomainKind]: (init: Inits[K]) => ThreadKernel } 
   multi: (init) => {
     const domain = MultiDomain.fromInit(init)
     return threadKernel(domain.w, new MultiKernel(domain), isMultiRule)
+  },
+  army: (init) => {
+    const domain = ArmyDomain.fromInit(init)
+    return threadKernel(domain.w, new ArmyKernel(domain), isArmyRule)
   },
 }
 

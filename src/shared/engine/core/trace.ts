@@ -22,3 +22,39 @@ export function traceBack(domain: SearchDomain, levels: readonly StateSet[], end
   }
   return path.reverse()
 }
+
+/**
+ * The same line for a domain whose moves cannot be walked backwards cheaply (captures: a move's
+ * predecessors are every chain that could have ended on a cell, unbounded on an empty board): level
+ * by level from the end, the first state of level i - 1 (in stored order) one of whose `children`
+ * is the state at level i.
+ */
+export function traceForward(
+  domain: Pick<SearchDomain, 'w' | 'pack' | 'unpack'>,
+  levels: readonly StateSet[],
+  end: Cells,
+  level: number,
+  children: (state: Cells) => readonly Cells[],
+): number[][][] {
+  const key = new Uint32Array(domain.w)
+  const want = new Uint32Array(domain.w)
+  let current = end.map((cells) => [...cells])
+  const path = [current]
+  for (let i = level; i > 0; i--) {
+    domain.pack(current, want, 0)
+    let back: number[][] | undefined
+    levels[i - 1]!.forEach((raw, off) => {
+      if (back) return
+      const state = domain.unpack(raw, off)
+      const hit = children(state).some((c) => {
+        domain.pack(c, key, 0)
+        return key.every((x, k) => x === want[k])
+      })
+      if (hit) back = state
+    })
+    if (!back) throw new Error(`internal: no parent at level ${i - 1}`)
+    current = back
+    path.push(current)
+  }
+  return path.reverse()
+}
