@@ -141,6 +141,10 @@ function gameBasesFault(board: Board, starts: readonly (readonly number[])[], ba
   const blue = new Set(bases[0])
   const both = bases[1]!.filter((c) => blue.has(c))
   if (both.length > 0) return diagnostic('target.overlap', `the two targets overlap on ${cellsText(board, both)}`, 'armies[1].target')
+  // A game from a position where an army is home already is over: there is nothing to search.
+  for (let a = 0; a < 2; a++)
+    if (bases[a]!.every((c) => starts[a]!.includes(c)))
+      return diagnostic('game.over', `${ARMY_NAMES[a]} already fills its target base: the game is over`, `armies[${a}].target`)
   return undefined
 }
 

@@ -121,6 +121,11 @@ describe('problem documents', () => {
       ['armies[1].target: the two targets overlap on e5'],
     ],
     [
+      'a game from a position that is over',
+      { ...base, kind: 'game', armies: [{ cells: ['i9'], target: ['i9'] }, { cells: ['e5'], target: ['a1'] }] },
+      ['armies[0].target: blue already fills its target base: the game is over'],
+    ],
+    [
       'impossible with jumps only',
       { ...base, rules: { moves: '6-move', jumpsOnly: true }, armies: [{ cells: ['a1'], target: ['a2'] }] },
       [

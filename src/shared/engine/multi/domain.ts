@@ -4,7 +4,8 @@
  * army's last word); whose move it is follows from the level (player 0 moves first, then in turn).
  * A move moves one man of the side to move (a step, or a chain of jumps over men of any army), so
  * the engine's packed space (../packed/space.ts) generates them on the board's grid
- * (multi/grid.ts). The game ends when the mover fills her target camp with her own men. The
+ * (multi/grid.ts). The game ends when the mover's side (she, or she and her partner in teams) has
+ * filled its target camps with its own men. The
  * admissible bound is bound.ts; the kernel (kernel.ts) applies it per child.
  *
  * No fold: a symmetry of the board that fixes every player's camp and target exists only for two
