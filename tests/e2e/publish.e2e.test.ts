@@ -1,15 +1,19 @@
 // Publication and analysis in Chromium against the web build: the diagram and a figure sheet as
 // SVG (parsed by the browser's DOMParser: the size they say, cropped to the board, one circle per
 // man, the ladder key, captions with steps in italics); the search run from a mid-line position
-// (Analyse from here), its shortest transfer appended to the line at that move; two lines' charts
+// (Analyse from here), its shortest transfer appended to the line at that move, and for a game the
+// rest of a shortest game from a mid-game move appended there; two lines' charts
 // overlaid (Compare with), each series named with its line; help in place (a "?" beside each
 // measure and overlay naming the paper's section, from the keyboard) and the board's colour key,
 // with axe-core finding no serious or critical violation while they are open.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import { basename, isAbsolute, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
+import { parseDocument } from '../../src/shared/document'
+import { expect as unwrap } from '../../src/shared/result'
+import { verify } from '../../src/shared/verify'
 import { launch, ROOT, serveWeb, shot, text, watchErrors } from './harness'
 
 /** Appendix A, problem #2, as printed. */
@@ -150,10 +154,11 @@ describe('SVG export', () => {
   })
 })
 
-async function openFile(page: Page, name: string): Promise<void> {
+/** Open a document file (a name in resources/problems, or a path) through the file input. */
+async function openFile(page: Page, file: string): Promise<void> {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
-  await chooser.setFiles(join(ROOT, 'resources/problems', name))
-  await expect.poll(() => text(page, 'file-name')).toBe(name)
+  await chooser.setFiles(isAbsolute(file) ? file : join(ROOT, 'resources/problems', file))
+  await expect.poll(() => text(page, 'file-name')).toBe(basename(file))
 }
 
 /** The stepper's "ply / length". */
@@ -201,6 +206,59 @@ describe('analyse from here', () => {
     await page.getByTestId('compare-select').selectOption({ label: stored })
     await expect.poll(() => text(page, 'compare-legend')).toContain(`(other): ${stored}`)
     await shot(page, 'compare-analysis')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
+
+describe('analyse a game from here', () => {
+  it('searches a two-player game from a mid-game move and appends the rest of a shortest game to the line there', async () => {
+    const { page, errors } = await open()
+    // Three men a side on the 4x4 board, searched from the start for a shortest game.
+    const file = join(ROOT, 'tests/unit/fixtures/game3-4x4.halma.json')
+    const problem = unwrap(parseDocument(readFileSync(file, 'utf8'))).problem
+    await openFile(page, file)
+    expect(await text(page, 'search-kind')).toBe('shortest two-player game')
+    await page.getByTestId('search-threads').fill('2')
+    await page.getByTestId('search-run').click()
+    await expect.poll(() => text(page, 'search-status'), { timeout: 90_000 }).toBe('finished')
+    expect(await text(page, 'result-status')).toBe('optimal')
+    const headline = /^optimal: (\d+) moves, (\w+) wins$/.exec(await text(page, 'game-headline'))
+    expect(headline).not.toBeNull()
+    const shortest = Number(headline![1])
+    const winner = headline![2]!
+    const at = 4
+    expect(shortest).toBeGreaterThan(at)
+    await expect.poll(() => plyOf(page)).toEqual({ ply: 0, length: shortest })
+    const game = await page.getByTestId('move-list').locator('li[data-ply]:not([data-ply="0"]) .text').allTextContents()
+    expect(game).toHaveLength(shortest)
+
+    // Step to move 4 and analyse from there: both armies where they stand, the side to move first.
+    for (let k = 0; k < at; k++) await page.getByTestId('step-next').click()
+    await expect.poll(async () => (await plyOf(page)).ply).toBe(at)
+    const toMove = problem.armies[at % 2]!.name
+    expect(await text(page, 'analyse-here-note')).toContain(`after move ${at}, ${toMove} to move`)
+    await page.getByTestId('analyse-here').click()
+    await expect.poll(() => text(page, 'search-status'), { timeout: 90_000 }).toBe('finished')
+    expect(await text(page, 'result-status')).toBe('optimal')
+    // Exactly the rest of a shortest game: a shorter continuation would make the whole game shorter
+    // than the shortest, and the rest of the game shown is one of this length.
+    const rest = shortest - at
+    expect(await text(page, 'game-headline')).toBe(`optimal: ${rest} moves, ${winner} wins`)
+    const found = await page.getByTestId('game-list').locator('li').first().locator('.move').allTextContents()
+    expect(found).toHaveLength(rest)
+
+    // The stepper: the game up to move 4 as it was, then the moves found; still at move 4.
+    await expect.poll(() => plyOf(page)).toEqual({ ply: at, length: shortest })
+    const after = await page.getByTestId('move-list').locator('li[data-ply]:not([data-ply="0"]) .text').allTextContents()
+    expect(after.slice(0, at)).toEqual(game.slice(0, at))
+    expect(after.slice(at)).toEqual(found.map((m) => m.replace(/,$/, '')))
+    // The whole line is a legal game the same side wins on its last move.
+    const army = problem.armies.findIndex((a) => a.name === winner)
+    expect(verify(problem, after.join(', ')).winner).toEqual({ army, move: shortest })
+    expect(await text(page, 'line-source')).toContain(`analysis from move ${at}`)
+    await page.getByTestId('step-last').click()
+    await shot(page, 'analyse-game-from-here')
     expect(errors).toEqual([])
     await page.close()
   })
