@@ -8,40 +8,21 @@
 // with axe-core finding no serious or critical violation while they are open.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { basename, isAbsolute, join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { parseDocument } from '../../src/shared/document'
 import { expect as unwrap } from '../../src/shared/result'
 import { verify } from '../../src/shared/verify'
-import { launch, ROOT, serveWeb, shot, text, watchErrors } from './harness'
+import { openFile, ROOT, shot, text, webApp } from './harness'
 
 /** Appendix A, problem #2, as printed. */
 const LEVENSPIEL = `d1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5,
 a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4-
 (reflect)`
 
-let browser: Browser
-let server: Awaited<ReturnType<typeof serveWeb>>
-
-beforeAll(async () => {
-  server = await serveWeb()
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function open(width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
-  // bypassCSP: axe-core is injected as an inline script, which the page's policy forbids.
-  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true, bypassCSP: true })
-  const page = await context.newPage()
-  const errors = watchErrors(page)
-  await page.goto(server.url)
-  await page.getByTestId('board').locator('canvas').first().waitFor()
-  return { page, errors }
-}
+// bypassCSP: axe-core is injected as an inline script, which the page's policy forbids.
+const app = webApp({ bypassCSP: true })
 
 async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
   const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(button).click()])
@@ -86,7 +67,7 @@ function parse(page: Page, svg: string): Promise<Parsed> {
 
 /** Show an SVG file in a page of its own, and screenshot it (to look at). */
 async function look(svg: string, name: string): Promise<void> {
-  const page = await browser.newPage()
+  const page = await app.browser.newPage()
   await page.setContent(svg.replace(/^<\?xml[^>]*>\s*/, ''))
   await shot(page, name)
   await page.close()
@@ -94,7 +75,7 @@ async function look(svg: string, name: string): Promise<void> {
 
 describe('SVG export', () => {
   it('exports the diagram and a figure sheet as valid SVG of the expected size, one circle per man', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await page.getByTestId('paste-text').fill(LEVENSPIEL)
     await page.getByTestId('paste-load').click()
     await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
@@ -154,13 +135,6 @@ describe('SVG export', () => {
   })
 })
 
-/** Open a document file (a name in resources/problems, or a path) through the file input. */
-async function openFile(page: Page, file: string): Promise<void> {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
-  await chooser.setFiles(isAbsolute(file) ? file : join(ROOT, 'resources/problems', file))
-  await expect.poll(() => text(page, 'file-name')).toBe(basename(file))
-}
-
 /** The stepper's "ply / length". */
 async function plyOf(page: Page): Promise<{ ply: number; length: number }> {
   const [ply, length] = (await text(page, 'ply')).split('/').map((x) => Number(x.trim()))
@@ -169,7 +143,7 @@ async function plyOf(page: Page): Promise<{ ply: number; length: number }> {
 
 describe('analyse from here', () => {
   it('searches from the position at a mid-line move and appends the shortest transfer to the line there', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     // Ajisawa and Maruyama's 16-move square-9 transfer under 8-move rules, stored in the document.
     await openFile(page, 'square9-8move.halma.json')
     const whole = await plyOf(page)
@@ -213,7 +187,7 @@ describe('analyse from here', () => {
 
 describe('analyse a game from here', () => {
   it('searches a two-player game from a mid-game move and appends the rest of a shortest game to the line there', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     // Three men a side on the 4x4 board, searched from the start for a shortest game.
     const file = join(ROOT, 'tests/unit/fixtures/game3-4x4.halma.json')
     const problem = unwrap(parseDocument(readFileSync(file, 'utf8'))).problem
@@ -266,7 +240,7 @@ describe('analyse a game from here', () => {
 
 describe('compare two lines', () => {
   it('overlays the charts of the line before the last change, with a legend naming both', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await page.getByTestId('paste-text').fill(LEVENSPIEL)
     await page.getByTestId('paste-load').click()
     await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
@@ -315,7 +289,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 describe('help in place', () => {
   it('says what each measure and overlay means and where the paper defines it, from the keyboard too', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     const expected: [string, string][] = [
       ['centroid', 'Bell 2009, section 3.1 (Centroids and Bounds)'],
       ['sym', 'Bell 2009, section 3.3 (Symmetry and Palindromes)'],
