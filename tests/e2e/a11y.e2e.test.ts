@@ -8,9 +8,9 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { launch, RESULTS, ROOT, serveWeb, shot, text, watchErrors } from './harness'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { RESULTS, ROOT, shot, text, webApp } from './harness'
 
 const SHOTS = join(RESULTS, 'screenshots')
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -18,28 +18,11 @@ const LEVENSPIEL =
   'd1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5, a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4- (reflect)'
 const GAME = join(ROOT, 'tests/unit/fixtures/game3-4x4.halma.json')
 
-let browser: Browser
-let server: Awaited<ReturnType<typeof serveWeb>>
-
-beforeAll(async () => {
+// bypassCSP: axe-core is injected as an inline script, which the page's policy forbids.
+const app = webApp({ bypassCSP: true })
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true })
-  server = await serveWeb()
-  browser = await launch()
 })
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function open(width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
-  // axe-core is injected as an inline script, which the page's Content-Security-Policy forbids.
-  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true, bypassCSP: true })
-  const page = await context.newPage()
-  const errors = watchErrors(page)
-  await page.goto(server.url)
-  await page.getByTestId('board').locator('canvas').first().waitFor()
-  return { page, errors }
-}
 
 const boardPixels = (page: Page): Promise<string> =>
   page.evaluate(() =>
@@ -73,7 +56,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 describe('the ladder overlay (defect 15)', () => {
   it('keys each ladder in the legend and on its rung men, shows one at a time, and exports its legend', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await levenspielAt13(page)
     const entries = page.getByTestId('ladder')
     const labels = await entries.evaluateAll((bs) => bs.map((b) => (b.textContent ?? '').replace(/\s+/g, ' ').trim()))
@@ -117,7 +100,7 @@ describe('the ladder overlay (defect 15)', () => {
 
 describe('accessibility (defect 16)', () => {
   it('has no serious or critical axe violations on the workbench and the editor, and shows focus', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await levenspielAt13(page)
     expect(await axeViolations(page)).toEqual([])
 
@@ -143,7 +126,7 @@ describe('accessibility (defect 16)', () => {
   })
 
   it('plays a move from the keyboard alone and says what is under the cursor', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await page.getByTestId('board-focus').focus()
     // The cursor starts on the first man; the live region says what is there.
     await expect.poll(() => page.getByTestId('board').getAttribute('data-cursor')).toBe('a1')
@@ -176,7 +159,7 @@ describe('accessibility (defect 16)', () => {
   })
 
   it('makes the move list one tab stop whose rows the arrow keys reach and Enter loads', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await page.getByTestId('paste-text').fill(LEVENSPIEL)
     await page.getByTestId('paste-load').click()
     await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
@@ -201,7 +184,7 @@ describe('accessibility (defect 16)', () => {
 
 describe("a game's view (defects 16 and 17)", () => {
   it('lists games with the number on the first line and moves whole, and passes axe', async () => {
-    const { page, errors } = await open(1100, 800)
+    const { page, errors } = await app.open({ width: 1100, height: 800 })
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
     await chooser.setFiles(GAME)
     await page.getByTestId('search-kind').waitFor()

@@ -5,38 +5,21 @@
 // document, then export the diagram as a PNG; open a shipped document; cancel a job.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { parseArmyDocument } from '../../src/shared/solitaire/document'
 import { pagodaMap } from '../../src/shared/solitaire/pagoda'
 import { verifyArmy } from '../../src/shared/solitaire/solution'
 import { GEOMETRIES } from '../../src/shared/solitaire/geometry'
 import { decimal, exact, weightSeries } from '../../src/renderer/state/army'
-import { clickCell, launch, RESULTS, ROOT, serveWeb, text, watchErrors } from './harness'
+import { clickCell, RESULTS, ROOT, text, webApp } from './harness'
 
 const SHOTS = join(RESULTS, 'screenshots')
 
-let browser: Browser
-let server: Awaited<ReturnType<typeof serveWeb>>
-
-beforeAll(async () => {
+const app = webApp()
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true })
-  server = await serveWeb()
-  browser = await launch()
 })
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function open(width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true })
-  const page = await context.newPage()
-  const errors = watchErrors(page)
-  await page.goto(server.url)
-  await page.getByTestId('board').locator('canvas').first().waitFor()
-  return { page, errors }
-}
 
 const attr = async (page: Page, id: string, name: string): Promise<string> => (await page.getByTestId(id).getAttribute(name)) ?? ''
 
@@ -64,7 +47,7 @@ const overlayPixels = (page: Page): Promise<number> =>
 
 describe('solitaire armies in the workbench', () => {
   it("builds Conway's army, solves it, steps through it with the pagoda overlay and exports a PNG", async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await page.getByTestId('army-new').click()
     await page.getByTestId('army-board').locator('canvas').first().waitFor()
     expect(await text(page, 'army-title')).toBe("Conway's army to level 4")
@@ -146,7 +129,7 @@ describe('solitaire armies in the workbench', () => {
   })
 
   it('opens a shipped army with its solution, and cancels a job', async () => {
-    const { page, errors } = await open(1280, 800)
+    const { page, errors } = await app.open({ width: 1280, height: 800 })
     await page.getByTestId('army-preset').selectOption('diagonal-46-level7.army.json')
     await expect.poll(() => text(page, 'army-title')).toMatch(/^Diagonal army to level 7: 46 men/)
     expect(await text(page, 'army-verdict')).toMatch(/^verified: \d+ jumps in 37 moves/)

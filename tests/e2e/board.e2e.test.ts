@@ -1,26 +1,12 @@
 // The web workbench's first page in Chromium: the 9x9 board with the triangle-10 army.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { launch, screenshot, serveWeb, watchErrors } from './harness'
+import { describe, expect, it } from 'vitest'
+import { screenshot, webApp } from './harness'
 
-let browser: Browser
-let server: Awaited<ReturnType<typeof serveWeb>>
-
-beforeAll(async () => {
-  server = await serveWeb()
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const app = webApp({ width: 1000, height: 900 })
 
 describe('first page', () => {
   it('shows the 9x9 board with the army, its measures, and no errors', async () => {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 900 } })
-    const errors = watchErrors(page)
-    await page.goto(server.url)
-    await page.getByTestId('board').locator('canvas').first().waitFor()
+    const { page, errors } = await app.open()
     await expect.poll(() => page.getByTestId('problem-title').textContent()).toContain('triangle')
     expect(await page.getByTestId('centroid').textContent()).toBe('-60')
     expect(await page.getByTestId('balance').textContent()).toBe('3 3 3 1')

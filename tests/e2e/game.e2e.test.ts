@@ -4,12 +4,12 @@
 // search (six men a side on the 6x6 board) cancelled within a second.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page, Worker } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { parseDocument } from '../../src/shared/document'
 import { expect as unwrap } from '../../src/shared/result'
 import { verify } from '../../src/shared/verify'
-import { launch, ROOT, screenshot, serveWeb, watchErrors } from './harness'
+import { ROOT, screenshot, webApp } from './harness'
 
 const SMALL = join(ROOT, 'tests/unit/fixtures/game3-4x4.halma.json')
 /** Six men a side on 6x6: about twenty seconds of search on two cores (19 moves). */
@@ -26,27 +26,7 @@ const LONGER = {
   ],
 }
 
-let browser: Browser
-let server: Awaited<ReturnType<typeof serveWeb>>
-
-beforeAll(async () => {
-  server = await serveWeb()
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function open(): Promise<{ page: Page; errors: string[]; workers: Worker[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } })
-  const errors = watchErrors(page)
-  const workers: Worker[] = []
-  page.on('worker', (w) => workers.push(w))
-  await page.goto(server.url)
-  await page.getByTestId('search-run').waitFor()
-  return { page, errors, workers }
-}
+const app = webApp({ height: 1000, waitFor: 'search-run' })
 
 const text = async (page: Page, id: string): Promise<string> => ((await page.getByTestId(id).textContent()) ?? '').trim()
 
@@ -64,7 +44,7 @@ async function stepperMoves(page: Page): Promise<string[]> {
 
 describe('game search in the browser workbench', () => {
   it('searches a small game to an optimal result, browses two listed games in the stepper, and keeps one', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     const source = readFileSync(SMALL, 'utf8')
     const problem = unwrap(parseDocument(source)).problem
     await openDocument(page, 'game3-4x4.halma.json', source)
@@ -131,7 +111,7 @@ describe('game search in the browser workbench', () => {
   })
 
   it('cancels a longer game search within a second: cancelled, no result, the job worker gone', async () => {
-    const { page, errors, workers } = await open()
+    const { page, errors, workers } = await app.open()
     await openDocument(page, 'triangle6-6x6.halma.json', JSON.stringify(LONGER))
     await page.getByTestId('search-threads').fill('2')
     await page.getByTestId('search-run').click()

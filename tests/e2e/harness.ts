@@ -1,12 +1,14 @@
 /**
  * End-to-end harness: serve the web build (out/web) with cross-origin isolation on a free port,
- * and drive Debian's Chromium with playwright-core. Screenshots go to test-results/.
+ * and drive Debian's Chromium with playwright-core (webApp() does both for a test file and opens
+ * pages on it). Screenshots go to test-results/.
  */
 import { createReadStream, existsSync, mkdirSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { dirname, extname, join, normalize } from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { basename, dirname, extname, isAbsolute, join, normalize } from 'node:path'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { chromium, type Browser, type Page, type Worker } from 'playwright-core'
 
 export const ROOT = join(import.meta.dirname, '../..')
 export const WEB = join(ROOT, 'out/web')
@@ -84,7 +86,11 @@ export async function text(page: Page, id: string): Promise<string> {
  * Click the centre of a cell of a board (test id `board`, or the army's `army-board`), found from
  * the positions the board publishes in data-cell-points; `shift` holds Shift down for the click.
  */
-export async function clickCell(page: Page, name: string, options: { readonly board?: string; readonly shift?: boolean } = {}): Promise<void> {
+export async function clickCell(
+  page: Page,
+  name: string,
+  options: { readonly board?: string; readonly shift?: boolean } = {},
+): Promise<void> {
   const board = page.getByTestId(options.board ?? 'board')
   const points = JSON.parse((await board.getAttribute('data-cell-points')) ?? '{}') as Record<string, [number, number]>
   const p = points[name]
@@ -95,6 +101,16 @@ export async function clickCell(page: Page, name: string, options: { readonly bo
   if (options.shift) await page.keyboard.up('Shift')
 }
 
+/**
+ * Open a document file through the workbench's Open button: a name in resources/problems, or a
+ * path. Waits until the header names it.
+ */
+export async function openFile(page: Page, file: string): Promise<void> {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
+  await chooser.setFiles(isAbsolute(file) ? file : join(ROOT, 'resources/problems', file))
+  await expect.poll(() => text(page, 'file-name')).toBe(basename(file))
+}
+
 /** Fail the test on any error the page logs or throws. */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = []
@@ -103,4 +119,85 @@ export function watchErrors(page: Page): string[] {
     if (m.type() === 'error') errors.push(m.text())
   })
   return errors
+}
+
+/** How a page of the workbench is opened; webApp's defaults, then each open's own. */
+export interface OpenOptions {
+  /** The viewport, in CSS pixels: 1280 x 800 unless said. */
+  readonly width?: number
+  readonly height?: number
+  /** Device pixels per CSS pixel (1 unless said). */
+  readonly deviceScaleFactor?: number
+  /** The test id shown once the page is ready: `board` (the default) waits for the board's canvas. */
+  readonly waitFor?: string
+  /** Ignore the page's Content-Security-Policy: axe-core goes in as an inline script, which it forbids. */
+  readonly bypassCSP?: boolean
+  /** Say yes to every dialog (leaving a page with unsaved work asks first). */
+  readonly acceptDialogs?: boolean
+  /** Let the page read and write the clipboard. */
+  readonly clipboard?: boolean
+}
+
+/** An open page, the errors it logs or throws (watchErrors), and the workers it starts. */
+export interface OpenPage {
+  readonly page: Page
+  readonly errors: string[]
+  readonly workers: Worker[]
+}
+
+export interface WebApp {
+  /** A new page (in a context of its own, closed with it) on the workbench, ready to use. */
+  open(options?: OpenOptions): Promise<OpenPage>
+  /** The served web build's address (once the file's beforeAll has run). */
+  readonly url: string
+  readonly browser: Browser
+}
+
+/**
+ * The web build served and Chromium launched for the test file that calls this at its top level
+ * (it registers the beforeAll and afterAll hooks that start and close both); `defaults` apply to
+ * every page it opens.
+ */
+export function webApp(defaults: OpenOptions = {}): WebApp {
+  let browser: Browser | undefined
+  let server: Awaited<ReturnType<typeof serveWeb>> | undefined
+  beforeAll(async () => {
+    server = await serveWeb()
+    browser = await launch()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+  const started = (): { browser: Browser; url: string } => {
+    if (!browser || !server) throw new Error('the web app is not started: webApp() must be called at the top level of a test file')
+    return { browser, url: server.url }
+  }
+  return {
+    async open(options = {}) {
+      const o = { ...defaults, ...options }
+      const { browser: b, url } = started()
+      const page = await b.newPage({
+        viewport: { width: o.width ?? 1280, height: o.height ?? 800 },
+        deviceScaleFactor: o.deviceScaleFactor ?? 1,
+        acceptDownloads: true,
+        bypassCSP: o.bypassCSP ?? false,
+      })
+      if (o.clipboard) await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url.replace(/\/$/, '') })
+      const errors = watchErrors(page)
+      const workers: Worker[] = []
+      page.on('worker', (w) => workers.push(w))
+      if (o.acceptDialogs) page.on('dialog', (d) => void d.accept())
+      await page.goto(url)
+      const ready = o.waitFor ?? 'board'
+      await (ready === 'board' ? page.getByTestId('board').locator('canvas').first() : page.getByTestId(ready)).waitFor()
+      return { page, errors, workers }
+    },
+    get url() {
+      return started().url
+    },
+    get browser() {
+      return started().browser
+    },
+  }
 }

@@ -5,11 +5,9 @@
 // test-results/screenshots/ (the README's come from them).
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { launch, RESULTS, ROOT, serveWeb, shot, text, watchErrors } from './harness'
-
-const PROBLEMS = join(ROOT, 'resources/problems')
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { openFile, RESULTS, shot, text, webApp } from './harness'
 
 /** Appendix A, problem #2, as printed. */
 const LEVENSPIEL = `d1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5,
@@ -17,34 +15,10 @@ a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-
 (reflect)`
 const SHOTS = join(RESULTS, 'screenshots')
 
-let browser: Browser
-let server: Awaited<ReturnType<typeof serveWeb>>
-
-beforeAll(async () => {
+const app = webApp()
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true })
-  server = await serveWeb()
-  browser = await launch()
 })
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function open(width: number, height: number): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height } })
-  const page = await context.newPage()
-  const errors = watchErrors(page)
-  await page.goto(server.url)
-  await page.getByTestId('board').locator('canvas').first().waitFor()
-  return { page, errors }
-}
-
-
-async function openFile(page: Page, name: string): Promise<void> {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
-  await chooser.setFiles(join(PROBLEMS, name))
-  await expect.poll(() => text(page, 'file-name')).toBe(name)
-}
 
 interface Box {
   x: number
@@ -99,7 +73,7 @@ async function expectOneScreen(page: Page, width: number, height: number): Promi
 
 describe('one screen', () => {
   it('at 1280 x 800 the board, the moves and the charts are seen together; at 1920 x 1080 the board grows', async () => {
-    const { page, errors } = await open(1280, 800)
+    const { page, errors } = await app.open({ width: 1280, height: 800 })
     // Halma's 47 moves on the 16 x 16 square board (it used to be cut at this size).
     await openFile(page, 'halma19-16x16.halma.json')
     await expect.poll(() => text(page, 'ply')).toBe('0 / 47')
@@ -131,7 +105,7 @@ describe('one screen', () => {
   })
 
   it('the panes are resizable: dragging the board’s splitter gives the board more room', async () => {
-    const { page, errors } = await open(1280, 800)
+    const { page, errors } = await app.open({ width: 1280, height: 800 })
     // Levenspiel's 27 moves at move 13 with the type labels and the ladders: the README's picture.
     await page.getByTestId('paste-text').fill(LEVENSPIEL)
     await page.getByTestId('paste-load').click()

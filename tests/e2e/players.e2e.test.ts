@@ -7,38 +7,21 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { Engine } from '../../src/shared/engine/engine'
 import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/multi/job'
 import { destinations, multiPreset, multiPresets, specOf, startPosition } from '../../src/shared/multi/game'
 import { cellName } from '../../src/shared/multi/line'
-import { clickCell, launch, RESULTS, ROOT, serveWeb, shot, text, watchErrors } from './harness'
+import { clickCell, RESULTS, ROOT, shot, text, webApp } from './harness'
 import { parsePlayersDocument, verifyDocument } from '../../src/shared/multi/document'
 import { parseMoves, replay } from '../../src/renderer/state/players'
 
-let browser: Browser
-let server: Awaited<ReturnType<typeof serveWeb>>
-
-beforeAll(async () => {
+// bypassCSP: axe-core is injected as an inline script, which the page's policy forbids.
+const app = webApp({ bypassCSP: true })
+beforeAll(() => {
   mkdirSync(join(RESULTS, 'screenshots'), { recursive: true })
-  server = await serveWeb()
-  browser = await launch()
 })
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function open(width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
-  // bypassCSP: axe-core goes in as an inline script.
-  const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true, acceptDownloads: true })
-  const page = await context.newPage()
-  const errors = watchErrors(page)
-  await page.goto(server.url)
-  await page.getByTestId('board').locator('canvas').first().waitFor()
-  return { page, errors }
-}
 
 const attr = async (page: Page, id: string, name: string): Promise<string> => (await page.getByTestId(id).getAttribute(name)) ?? ''
 /** The notice's text without its dismiss button. */
@@ -79,7 +62,7 @@ async function engineGame(id: string): Promise<PlayersResult> {
 
 describe('games of 2 to 6 players in the workbench', () => {
   it('plays a 3-player game on the mini star by clicking, runs the search and steps through the game found', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     const g = multiPreset('mini-3')
     await newGame(page, 'mini-3')
     expect(await text(page, 'players-title')).toBe(g.title)
@@ -157,7 +140,7 @@ describe('games of 2 to 6 players in the workbench', () => {
   }, 180_000)
 
   it('lets the editor make a game and names what is wrong with one', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await newGame(page, 'mini-3')
     // One camp only: gameFromSpec's fault is shown, the game stays.
     for (const k of [2, 4]) await page.getByTestId(`players-camp-${k}`).uncheck()
@@ -182,7 +165,7 @@ describe('games of 2 to 6 players in the workbench', () => {
   }, 60_000)
 
   it('opens a *.players.json with Open…, steps through its game, and saves it', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     const file = join(ROOT, 'resources/players/mini-6.players.json')
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
     await chooser.setFiles(file)
@@ -205,7 +188,7 @@ describe('games of 2 to 6 players in the workbench', () => {
   })
 
   it('draws every preset board', async () => {
-    const { page, errors } = await open(1280, 900)
+    const { page, errors } = await app.open({ width: 1280, height: 900 })
     for (const id of Object.keys(multiPresets())) {
       await newGame(page, id)
       const g = multiPreset(id)

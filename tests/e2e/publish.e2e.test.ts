@@ -1,43 +1,28 @@
 // Publication and analysis in Chromium against the web build: the diagram and a figure sheet as
 // SVG (parsed by the browser's DOMParser: the size they say, cropped to the board, one circle per
 // man, the ladder key, captions with steps in italics); the search run from a mid-line position
-// (Analyse from here), its shortest transfer appended to the line at that move; two lines' charts
+// (Analyse from here), its shortest transfer appended to the line at that move, and for a game the
+// rest of a shortest game from a mid-game move appended there; two lines' charts
 // overlaid (Compare with), each series named with its line; help in place (a "?" beside each
 // measure and overlay naming the paper's section, from the keyboard) and the board's colour key,
 // with axe-core finding no serious or critical violation while they are open.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { launch, ROOT, serveWeb, shot, text, watchErrors } from './harness'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { parseDocument } from '../../src/shared/document'
+import { expect as unwrap } from '../../src/shared/result'
+import { verify } from '../../src/shared/verify'
+import { openFile, ROOT, shot, text, webApp } from './harness'
 
 /** Appendix A, problem #2, as printed. */
 const LEVENSPIEL = `d1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5,
 a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4-
 (reflect)`
 
-let browser: Browser
-let server: Awaited<ReturnType<typeof serveWeb>>
-
-beforeAll(async () => {
-  server = await serveWeb()
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function open(width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
-  // bypassCSP: axe-core is injected as an inline script, which the page's policy forbids.
-  const context = await browser.newContext({ viewport: { width, height }, acceptDownloads: true, bypassCSP: true })
-  const page = await context.newPage()
-  const errors = watchErrors(page)
-  await page.goto(server.url)
-  await page.getByTestId('board').locator('canvas').first().waitFor()
-  return { page, errors }
-}
+// bypassCSP: axe-core is injected as an inline script, which the page's policy forbids.
+const app = webApp({ bypassCSP: true })
 
 async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
   const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId(button).click()])
@@ -82,7 +67,7 @@ function parse(page: Page, svg: string): Promise<Parsed> {
 
 /** Show an SVG file in a page of its own, and screenshot it (to look at). */
 async function look(svg: string, name: string): Promise<void> {
-  const page = await browser.newPage()
+  const page = await app.browser.newPage()
   await page.setContent(svg.replace(/^<\?xml[^>]*>\s*/, ''))
   await shot(page, name)
   await page.close()
@@ -90,7 +75,7 @@ async function look(svg: string, name: string): Promise<void> {
 
 describe('SVG export', () => {
   it('exports the diagram and a figure sheet as valid SVG of the expected size, one circle per man', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await page.getByTestId('paste-text').fill(LEVENSPIEL)
     await page.getByTestId('paste-load').click()
     await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
@@ -150,12 +135,6 @@ describe('SVG export', () => {
   })
 })
 
-async function openFile(page: Page, name: string): Promise<void> {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
-  await chooser.setFiles(join(ROOT, 'resources/problems', name))
-  await expect.poll(() => text(page, 'file-name')).toBe(name)
-}
-
 /** The stepper's "ply / length". */
 async function plyOf(page: Page): Promise<{ ply: number; length: number }> {
   const [ply, length] = (await text(page, 'ply')).split('/').map((x) => Number(x.trim()))
@@ -164,7 +143,7 @@ async function plyOf(page: Page): Promise<{ ply: number; length: number }> {
 
 describe('analyse from here', () => {
   it('searches from the position at a mid-line move and appends the shortest transfer to the line there', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     // Ajisawa and Maruyama's 16-move square-9 transfer under 8-move rules, stored in the document.
     await openFile(page, 'square9-8move.halma.json')
     const whole = await plyOf(page)
@@ -206,9 +185,62 @@ describe('analyse from here', () => {
   })
 })
 
+describe('analyse a game from here', () => {
+  it('searches a two-player game from a mid-game move and appends the rest of a shortest game to the line there', async () => {
+    const { page, errors } = await app.open()
+    // Three men a side on the 4x4 board, searched from the start for a shortest game.
+    const file = join(ROOT, 'tests/unit/fixtures/game3-4x4.halma.json')
+    const problem = unwrap(parseDocument(readFileSync(file, 'utf8'))).problem
+    await openFile(page, file)
+    expect(await text(page, 'search-kind')).toBe('shortest two-player game')
+    await page.getByTestId('search-threads').fill('2')
+    await page.getByTestId('search-run').click()
+    await expect.poll(() => text(page, 'search-status'), { timeout: 90_000 }).toBe('finished')
+    expect(await text(page, 'result-status')).toBe('optimal')
+    const headline = /^optimal: (\d+) moves, (\w+) wins$/.exec(await text(page, 'game-headline'))
+    expect(headline).not.toBeNull()
+    const shortest = Number(headline![1])
+    const winner = headline![2]!
+    const at = 4
+    expect(shortest).toBeGreaterThan(at)
+    await expect.poll(() => plyOf(page)).toEqual({ ply: 0, length: shortest })
+    const game = await page.getByTestId('move-list').locator('li[data-ply]:not([data-ply="0"]) .text').allTextContents()
+    expect(game).toHaveLength(shortest)
+
+    // Step to move 4 and analyse from there: both armies where they stand, the side to move first.
+    for (let k = 0; k < at; k++) await page.getByTestId('step-next').click()
+    await expect.poll(async () => (await plyOf(page)).ply).toBe(at)
+    const toMove = problem.armies[at % 2]!.name
+    expect(await text(page, 'analyse-here-note')).toContain(`after move ${at}, ${toMove} to move`)
+    await page.getByTestId('analyse-here').click()
+    await expect.poll(() => text(page, 'search-status'), { timeout: 90_000 }).toBe('finished')
+    expect(await text(page, 'result-status')).toBe('optimal')
+    // Exactly the rest of a shortest game: a shorter continuation would make the whole game shorter
+    // than the shortest, and the rest of the game shown is one of this length.
+    const rest = shortest - at
+    expect(await text(page, 'game-headline')).toBe(`optimal: ${rest} moves, ${winner} wins`)
+    const found = await page.getByTestId('game-list').locator('li').first().locator('.move').allTextContents()
+    expect(found).toHaveLength(rest)
+
+    // The stepper: the game up to move 4 as it was, then the moves found; still at move 4.
+    await expect.poll(() => plyOf(page)).toEqual({ ply: at, length: shortest })
+    const after = await page.getByTestId('move-list').locator('li[data-ply]:not([data-ply="0"]) .text').allTextContents()
+    expect(after.slice(0, at)).toEqual(game.slice(0, at))
+    expect(after.slice(at)).toEqual(found.map((m) => m.replace(/,$/, '')))
+    // The whole line is a legal game the same side wins on its last move.
+    const army = problem.armies.findIndex((a) => a.name === winner)
+    expect(verify(problem, after.join(', ')).winner).toEqual({ army, move: shortest })
+    expect(await text(page, 'line-source')).toContain(`analysis from move ${at}`)
+    await page.getByTestId('step-last').click()
+    await shot(page, 'analyse-game-from-here')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
+
 describe('compare two lines', () => {
   it('overlays the charts of the line before the last change, with a legend naming both', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await page.getByTestId('paste-text').fill(LEVENSPIEL)
     await page.getByTestId('paste-load').click()
     await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
@@ -257,7 +289,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 describe('help in place', () => {
   it('says what each measure and overlay means and where the paper defines it, from the keyboard too', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     const expected: [string, string][] = [
       ['centroid', 'Bell 2009, section 3.1 (Centroids and Bounds)'],
       ['sym', 'Bell 2009, section 3.3 (Symmetry and Palindromes)'],

@@ -4,35 +4,17 @@
 // session is reported and the workbench starts clean.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { clickCell, launch, RESULTS, serveWeb, shot, text, watchErrors } from './harness'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { clickCell, RESULTS, shot, text, webApp } from './harness'
 
 const SHOTS = join(RESULTS, 'screenshots')
 
-let browser: Browser
-let server: Awaited<ReturnType<typeof serveWeb>>
-
-beforeAll(async () => {
+// Leaving a page with unsaved work asks first (beforeunload): the user says leave.
+const app = webApp({ acceptDialogs: true })
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true })
-  server = await serveWeb()
-  browser = await launch()
 })
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function open(width = 1280, height = 800): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height } })
-  const page = await context.newPage()
-  const errors = watchErrors(page)
-  // Leaving a page with unsaved work asks first (beforeunload): the user says leave.
-  page.on('dialog', (d) => void d.accept())
-  await page.goto(server.url)
-  await page.getByTestId('board').locator('canvas').first().waitFor()
-  return { page, errors }
-}
 
 /** Reload once the autosave has written the latest change. */
 async function reloadWhenSaved(page: Page): Promise<void> {
@@ -43,7 +25,7 @@ async function reloadWhenSaved(page: Page): Promise<void> {
 
 describe('the work survives a reload', () => {
   it('reloaded mid-line and mid-edit: the document, its unsaved state, the line, its label, the ply and the edits come back', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     expect(await page.getByTestId('dirty-mark').count()).toBe(0)
     // A change to the document: the problem retitled in the editor and used.
     await page.getByTestId('mode-edit').click()
@@ -105,7 +87,7 @@ describe('the work survives a reload', () => {
   })
 
   it('a damaged session is reported, removed, and the workbench starts clean', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await page.getByTestId('paste-text').fill('d1-d2')
     await page.getByTestId('paste-load').click()
     await expect.poll(() => text(page, 'autosave')).toBe('autosaved')

@@ -6,11 +6,10 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { inflateSync } from 'node:zlib'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { clickCell, launch, RESULTS, ROOT, serveWeb, shot, text, watchErrors } from './harness'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { clickCell, openFile, RESULTS, shot, text, webApp } from './harness'
 
-const PROBLEMS = join(ROOT, 'resources/problems')
 const SHOTS = join(RESULTS, 'screenshots')
 
 /** Appendix A, problem #2, as printed (a move broken across a line, and `(reflect)`). */
@@ -18,36 +17,10 @@ const LEVENSPIEL = `d1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, 
 a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4-
 (reflect)`
 
-let browser: Browser
-let server: Awaited<ReturnType<typeof serveWeb>>
-
-beforeAll(async () => {
+const app = webApp({ width: 1400, height: 1000, clipboard: true })
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true })
-  server = await serveWeb()
-  browser = await launch()
 })
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function open(width = 1400, height = 1000, deviceScaleFactor = 1): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor, acceptDownloads: true })
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') })
-  const page = await context.newPage()
-  const errors = watchErrors(page)
-  await page.goto(server.url)
-  await page.getByTestId('board').locator('canvas').first().waitFor()
-  return { page, errors }
-}
-
-
-
-async function openFile(page: Page, name: string): Promise<void> {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
-  await chooser.setFiles(join(PROBLEMS, name))
-  await expect.poll(() => text(page, 'file-name')).toBe(name)
-}
 
 /** A PNG's size from its header: the signature, then the IHDR chunk with width and height. */
 function pngSize(bytes: Buffer): { width: number; height: number } {
@@ -87,7 +60,7 @@ const boardPixels = (page: Page): Promise<string> =>
 
 describe('the workbench, as a user works with it', () => {
   it('builds a custom problem in the editor, solves it, and steps through the solution with the keyboard', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await page.getByTestId('mode-edit').click()
     // A side out of range is refused, naming the field (it used to be clamped while the field kept it).
     await page.getByTestId('grid-size').fill('99999')
@@ -165,7 +138,7 @@ describe('the workbench, as a user works with it', () => {
   })
 
   it("pastes Levenspiel's 27-move solution from the paper, toggles every overlay, reads and clicks the charts", async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     // The default problem is Levenspiel's: triangle-10 across the 9 x 9 board under 6-move rules.
     const bad = 'd1-d2, b1-d1-d4'
     await page.getByTestId('paste-text').fill(bad)
@@ -247,7 +220,7 @@ describe('the workbench, as a user works with it', () => {
   })
 
   it('exports the diagram and a figure sheet as PNG files of the expected size', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await page.getByTestId('paste-text').fill(LEVENSPIEL)
     await page.getByTestId('paste-load').click()
     await page.getByTestId('step-last').click()
@@ -296,7 +269,7 @@ describe('the workbench, as a user works with it', () => {
   })
 
   it('plays moves by clicking a man and a destination, and takes them back', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await clickCell(page, 'b1')
     await clickCell(page, 'd1')
     // d1 is occupied: that was a second selection, not a move.
@@ -323,7 +296,7 @@ describe('the workbench, as a user works with it', () => {
   })
 
   it("shows a two-player game with both armies and the moves in alternating colours: Fabian's 30 moves", async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await openFile(page, 'fabian-30.halma.json')
     await expect.poll(() => text(page, 'line-status')).toBe('red wins on move 30')
     expect(await page.getByTestId('board').getAttribute('data-men')).toBe('20')
@@ -350,7 +323,7 @@ describe('the workbench, as a user works with it', () => {
   })
 
   it('draws crisp on a high-DPI screen, follows the window size, and redraws for the chosen rules', async () => {
-    const { page, errors } = await open(1400, 1000, 2)
+    const { page, errors } = await app.open({ deviceScaleFactor: 2 })
     const board = page.getByTestId('board')
     const canvasSize = (): Promise<{ css: number; pixels: number }> =>
       board
@@ -382,7 +355,7 @@ describe('the workbench, as a user works with it', () => {
   })
 
   it("steps through Halma's 47-move solution on the 16 x 16 board at once, and draws the star board", async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await openFile(page, 'halma19-16x16.halma.json')
     await expect.poll(() => text(page, 'ply')).toBe('0 / 47')
     expect(await page.getByTestId('board').getAttribute('data-lattice')).toBe('square')

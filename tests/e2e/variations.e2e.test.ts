@@ -7,37 +7,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { parseDocument } from '../../src/shared/document'
 import { checkVariations } from '../../src/shared/solution-tree'
-import { clickCell, launch, ROOT, serveWeb, shot, text, watchErrors } from './harness'
+import { clickCell, ROOT, shot, text, webApp } from './harness'
 
 const LEVENSPIEL = join(ROOT, 'resources/problems/triangle10-6move.halma.json')
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
-let browser: Browser
-let server: Awaited<ReturnType<typeof serveWeb>>
-
-beforeAll(async () => {
-  server = await serveWeb()
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function open(): Promise<{ page: Page; errors: string[] }> {
-  // bypassCSP: axe-core is injected as an inline script.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true, bypassCSP: true })
-  const page = await context.newPage()
-  const errors = watchErrors(page)
-  page.on('dialog', (d) => void d.accept())
-  await page.goto(server.url)
-  await page.getByTestId('board').locator('canvas').first().waitFor()
-  return { page, errors }
-}
+// bypassCSP: axe-core is injected as an inline script; dialogs (leaving unsaved work) are accepted.
+const app = webApp({ bypassCSP: true, acceptDialogs: true })
 
 async function openFile(page: Page, file: string): Promise<void> {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
@@ -73,7 +53,7 @@ const sideLines = (page: Page): Promise<string[]> =>
 
 describe('variations', () => {
   it('a side line played inside a solution, promoted, commented, saved, reopened, and kept over a reload', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await openFile(page, LEVENSPIEL)
     await expect.poll(() => text(page, 'file-name')).toBe('triangle10-6move.halma.json')
     // Solution 2 (27 moves): its moves 19 and 20 can be played the other way round.

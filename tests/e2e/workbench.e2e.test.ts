@@ -3,39 +3,19 @@
 // file input and saved as downloads (with the unsaved-changes guard).
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page, Worker } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import { formatDocument, parseDocument } from '../../src/shared/document'
 import { presetProblem } from '../../src/shared/problem'
 import { expect as unwrap } from '../../src/shared/result'
 import { boardByName } from '../../src/shared/board'
 import { makeRules } from '../../src/shared/rules'
 import { verify } from '../../src/shared/verify'
-import { launch, ROOT, screenshot, serveWeb, watchErrors } from './harness'
+import { ROOT, screenshot, webApp } from './harness'
 
 const PROBLEMS = join(ROOT, 'resources/problems')
 
-let browser: Browser
-let server: Awaited<ReturnType<typeof serveWeb>>
-
-beforeAll(async () => {
-  server = await serveWeb()
-  browser = await launch()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function open(): Promise<{ page: Page; errors: string[]; workers: Worker[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
-  const errors = watchErrors(page)
-  const workers: Worker[] = []
-  page.on('worker', (w) => workers.push(w))
-  await page.goto(server.url)
-  await page.getByTestId('search-run').waitFor()
-  return { page, errors, workers }
-}
+const app = webApp({ height: 900, waitFor: 'search-run' })
 
 const text = async (page: Page, id: string): Promise<string> => ((await page.getByTestId(id).textContent()) ?? '').trim()
 
@@ -56,7 +36,7 @@ async function download(page: Page, button: string): Promise<{ name: string; tex
 
 describe('the browser workbench', () => {
   it('opens on the default problem, untitled and clean, cross-origin isolated', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     expect(await page.title()).toBe('untitled.halma.json — Halma Workbench')
     expect(await text(page, 'file-name')).toBe('untitled.halma.json')
     expect(await page.getByTestId('dirty-mark').count()).toBe(0)
@@ -71,7 +51,7 @@ describe('the browser workbench', () => {
   })
 
   it('runs a search to an optimal solution that the core verifier accepts, and keeps it in the document', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     await newProblem(page, 'square4', '6-move')
     // A beam width that is not a number is refused, naming the field (it used to become the default).
     await page.getByTestId('search-strategy').selectOption('beam')
@@ -132,7 +112,7 @@ describe('the browser workbench', () => {
   })
 
   it('cancels a long search within a second: the panel says cancelled and the job worker is gone', async () => {
-    const { page, errors, workers } = await open()
+    const { page, errors, workers } = await app.open()
     // The default problem, triangle-10 under 6-move rules, searched exhaustively: minutes of work.
     await page.getByTestId('search-strategy').selectOption('exhaustive')
     await page.getByTestId('search-threads').fill('2')
@@ -169,7 +149,7 @@ describe('the browser workbench', () => {
   })
 
   it('opens a document through the file input and saves it as a download that round-trips', async () => {
-    const { page, errors } = await open()
+    const { page, errors } = await app.open()
     const file = join(PROBLEMS, 'triangle10-8move.halma.json')
     const original = unwrap(parseDocument(readFileSync(file, 'utf8')))
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
@@ -191,7 +171,7 @@ describe('the browser workbench', () => {
   })
 
   it('refuses a file that is not a valid document, says what is wrong, and keeps the open one', async () => {
-    const { page } = await open()
+    const { page } = await app.open()
     const spec = JSON.parse(readFileSync(join(PROBLEMS, 'triangle10-6move.halma.json'), 'utf8'))
     spec.armies[0].cells = ['a1', 'j4']
     delete spec.armies[0].preset
