@@ -219,7 +219,7 @@ describe('the workbench, as a user works with it', () => {
     await page.close()
   })
 
-  it('exports the diagram and a figure sheet as PNG files of the expected size', async () => {
+  it('exports the diagram and a figure sheet as PNG files cropped to the board, as the SVG files are', async () => {
     const { page, errors } = await app.open()
     await page.getByTestId('paste-text').fill(LEVENSPIEL)
     await page.getByTestId('paste-load').click()
@@ -234,14 +234,29 @@ describe('the workbench, as a user works with it', () => {
     await page.getByTestId('export-scale').selectOption('2')
     const diagram = await download(page, 'export-png')
     expect(diagram.name).toMatch(/-move-27\.png$/)
-    expect(pngSize(diagram.bytes)).toEqual({ width: 800, height: 800 })
-    expect(await text(page, 'export-message')).toContain('800 x 800 pixels')
+    // Cropped to the board, as the SVG is: the same box, times the scale; at most size x size.
+    const svgOf = async (button: string) => {
+      const svg = (await download(page, button)).bytes.toString('utf8')
+      const m = /<svg[^>]* width="([\d.]+)" height="([\d.]+)"/.exec(svg)!
+      return { width: Number(m[1]), height: Number(m[2]) }
+    }
+    const box = await svgOf('export-svg')
+    const size = pngSize(diagram.bytes)
+    expect(size).toEqual({ width: Math.round(box.width * 2), height: Math.round(box.height * 2) })
+    expect(size.width).toBeLessThanOrEqual(800)
+    expect(size.height).toBeLessThanOrEqual(800)
+    expect(size.width).toBeGreaterThan(300)
+    expect(await text(page, 'export-message')).toContain('SVG')
+    const { writeFileSync: write } = await import('node:fs')
+    write(join(SHOTS, 'diagram-cropped.png'), diagram.bytes)
 
     await page.getByTestId('export-background').selectOption('transparent')
     await page.getByTestId('export-coordinates').uncheck()
     await page.getByTestId('export-scale').selectOption('1')
     const plain = await download(page, 'export-png')
-    expect(pngSize(plain.bytes)).toEqual({ width: 400, height: 400 })
+    const plainBox = await svgOf('export-svg')
+    expect(pngSize(plain.bytes)).toEqual({ width: Math.round(plainBox.width), height: Math.round(plainBox.height) })
+    expect(plainBox.width).toBeLessThanOrEqual(400)
     // A white background is white in the corner; a transparent one is clear.
     expect(firstPixel(diagram.bytes)).toEqual([255, 255, 255, 255])
     expect(firstPixel(plain.bytes)[3]).toBe(0)
@@ -254,8 +269,12 @@ describe('the workbench, as a user works with it', () => {
     await page.getByTestId('sheet-size').fill('240')
     const sheet = await download(page, 'export-sheet')
     expect(sheet.name).toMatch(/-moves-0-13\.png$/)
-    // 4 columns x 4 rows of 240-pixel diagrams with 12-pixel gaps and 22-pixel captions.
-    expect(pngSize(sheet.bytes)).toEqual({ width: 12 + 4 * 252, height: 12 + 4 * (240 + 22 + 12) })
+    // 4 columns x 4 rows of diagrams cropped to the board (each at most 240 pixels), with 12-pixel
+    // gaps and 22-pixel captions: the SVG sheet's box.
+    const sheetBox = await svgOf('export-sheet-svg')
+    expect(pngSize(sheet.bytes)).toEqual({ width: Math.round(sheetBox.width), height: Math.round(sheetBox.height) })
+    expect(sheetBox.width).toBeLessThanOrEqual(12 + 4 * 252)
+    expect(sheetBox.height).toBeLessThanOrEqual(12 + 4 * (240 + 22 + 12))
     // A range outside the line is refused with a reason, and nothing is downloaded.
     await page.getByTestId('sheet-to').fill('40')
     await page.getByTestId('export-sheet').click()

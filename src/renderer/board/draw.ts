@@ -5,6 +5,7 @@
  * PNG export draws both into one offscreen stage.
  */
 import Konva from 'konva'
+import type { Box } from './place'
 import { PATH_ON_LADDERS, TYPE_COLOURS, typeDash } from './palette'
 import { keyLine, type Caption, type KeyRow, type Label, type Scene } from './scene'
 
@@ -337,25 +338,31 @@ function captionNodes(c: Caption): Konva.Text[] {
 
 /** A scene as PNG bytes, drawn offscreen at `pixelRatio` times its size. */
 export async function scenePng(
-  scenes: readonly { scene: Scene; x: number; y: number; caption?: Caption; key?: readonly KeyRow[] }[],
+  scenes: readonly { scene: Scene; x: number; y: number; caption?: Caption; key?: readonly KeyRow[]; crop?: Box; keyX?: number }[],
   width: number,
   height: number,
   pixelRatio: number,
   background: string | null,
+  /** A key for the whole picture (a figure sheet's), its top at y, sized as for diagrams of `size`. */
+  sheetKey?: { readonly rows: readonly KeyRow[]; readonly y: number; readonly size: number },
 ): Promise<Blob> {
   const container = document.createElement('div')
   const stage = new Konva.Stage({ container, width, height })
   const layer = new Konva.Layer({ listening: false })
   stage.add(layer)
   if (background) layer.add(new Konva.Rect({ x: 0, y: 0, width, height, fill: background }))
-  for (const { scene, x, y, caption, key } of scenes) {
-    const group = new Konva.Group({ x, y })
+  for (const { scene, x, y, caption, key, crop, keyX } of scenes) {
+    // Cropped: the scene's box `crop` shown at (x, y), the rest clipped away (svg.ts crops the same box).
+    const c = crop ?? { x1: 0, y1: 0, x2: scene.width, y2: scene.height }
+    const [w, h] = [c.x2 - c.x1, c.y2 - c.y1]
+    const group = new Konva.Group({ x: x - c.x1, y: y - c.y1, clip: { x: c.x1, y: c.y1, width: w, height: h } })
     drawBoard(scene, group)
     drawPosition(scene, group)
     layer.add(group)
     if (caption) captionNodes(caption).forEach((n) => layer.add(n))
-    if (key && key.length > 0) drawKey(key, x, y + scene.height, scene.width, layer)
+    if (key && key.length > 0) drawKey(key, keyX ?? x, y + h, w, layer)
   }
+  if (sheetKey) drawKey(sheetKey.rows, 0, sheetKey.y, sheetKey.size, layer)
   layer.draw()
   try {
     return (await stage.toBlob({ pixelRatio, mimeType: 'image/png' })) as Blob

@@ -46,35 +46,37 @@ async function bytes(blob: Blob): Promise<Uint8Array> {
 }
 
 /**
- * The PNG of one diagram: size x scale pixels square; with ladders drawn, a key under it says
- * which is which (the legend's entries: issue 16, defect 15), and the picture is that much taller.
+ * One diagram as a picture, PNG and SVG alike: the scene cropped to the board (the box around what
+ * is drawn, sceneBounds), at most size x size, with the ladder key under it when ladders are drawn
+ * (the picture as wide as the key, if that is wider than the board, the board centred over it).
  */
-export async function diagramPng(input: SceneInput, o: PictureOptions): Promise<{ bytes: Uint8Array; width: number; height: number }> {
+function diagramLayout(input: SceneInput, o: PictureOptions) {
   const shown = prepare(input, o)
   const scene = buildScene(shown, o.size, o.size)
+  const crop = sceneBounds(scene)
   const key = ladderKeyRows(shown)
-  const height = o.size + keyHeight(key.length, o.size)
-  const blob = await scenePng([{ scene, x: 0, y: 0, key }], o.size, height, o.scale, BACKGROUNDS[o.background])
-  return { bytes: await bytes(blob), width: o.size * o.scale, height: height * o.scale }
+  const board = crop.x2 - crop.x1
+  const width = Math.max(board, keyWidth(key, board))
+  const height = crop.y2 - crop.y1 + keyHeight(key.length, board)
+  return { scene, crop, key, width, height, x: Math.floor((width - board) / 2) }
+}
+
+/** The PNG of one diagram (diagramLayout): its width and height in pixels are the SVG's times the scale. */
+export async function diagramPng(input: SceneInput, o: PictureOptions): Promise<{ bytes: Uint8Array; width: number; height: number }> {
+  const { scene, crop, key, width, height, x } = diagramLayout(input, o)
+  const blob = await scenePng([{ scene, x, y: 0, crop, key, keyX: 0 }], width, height, o.scale, BACKGROUNDS[o.background])
+  return { bytes: await bytes(blob), width: width * o.scale, height: height * o.scale }
 }
 
 /** A caption's text: plain text is one upright part. */
 export type CaptionText = string | readonly CaptionPart[]
 
-function captionAt(x: number, y: number, size: number, text: CaptionText): Caption {
+/** A caption under a diagram; a long move is set smaller so that it stays within `width` (about 0.6 em a character). */
+function captionAt(x: number, y: number, size: number, text: CaptionText, width = size): Caption {
   const parts = typeof text === 'string' ? [{ text, italic: false }] : text
-  return { x, y, parts, size: Math.max(10, Math.min(16, size / 18)), colour: '#333333' }
-}
-
-/** The PNG of a figure sheet: the diagrams of plies spec.from..spec.to with captions. */
-export async function sheetPng(
-  sceneAt: (ply: number) => SceneInput,
-  caption: (ply: number) => CaptionText,
-  plies: number,
-  spec: SheetSpec,
-  o: Omit<PictureOptions, 'size'>,
-): Promise<Result<{ bytes: Uint8Array; width: number; height: number }, Diagnostic>> {
-  return scenesSheetPng((ply, size) => buildScene(prepare(sceneAt(ply), { ...o, size }), size, size), caption, plies, spec, o)
+  const chars = parts.reduce((n, p) => n + p.text.length, 0)
+  const font = Math.max(10, Math.min(16, size / 18))
+  return { x, y, parts, size: Math.max(6, Math.min(font, width / (0.6 * Math.max(1, chars)))), colour: '#333333' }
 }
 
 /** A figure sheet of scenes built by `sceneAt` in square frames of the sheet's size (transfers, solitaire armies). */
@@ -113,36 +115,25 @@ export interface SvgPicture {
   readonly height: number
 }
 
-/**
- * The SVG of one diagram, cropped to the board (the box around what is drawn, sceneBounds): at
- * most size x size pixels, with the ladder key under it when ladders are drawn (the picture is as
- * wide as the key, if that is wider than the board).
- */
+/** The SVG of one diagram (diagramLayout). */
 export function diagramSvg(input: SceneInput, o: Omit<PictureOptions, 'scale'>, title: string): SvgPicture {
-  const shown = prepare(input, { ...o, scale: 1 })
-  const scene = buildScene(shown, o.size, o.size)
-  const crop = sceneBounds(scene)
-  const key = ladderKeyRows(shown)
-  const board = crop.x2 - crop.x1
-  // A key wider than the board widens the picture; the board is centred over it.
-  const width = Math.max(board, keyWidth(key, board))
-  const height = crop.y2 - crop.y1 + keyHeight(key.length, board)
-  const x = Math.floor((width - board) / 2)
+  const { scene, crop, key, width, height, x } = diagramLayout(input, { ...o, scale: 1 })
   return { svg: picturesSvg([{ scene, x, y: 0, crop, key }], width, height, BACKGROUNDS[o.background], title), width, height }
 }
 
 /**
- * The SVG of a figure sheet: every diagram cropped to the same box (the union of their bounds, so
- * that the grid stays even), with the caption under each.
+ * A figure sheet as a picture, PNG and SVG alike: every diagram cropped to the same box (the union
+ * of their bounds, so that the grid stays even), with the caption under each; with ladders drawn, a
+ * key under the sheet says what the lanes' colours and dashes mean (each diagram's ladders differ,
+ * so the key names the types, not the ladders).
  */
-export function sheetSvg(
+function sheetFrames(
   sceneAt: (ply: number) => SceneInput,
   caption: (ply: number) => CaptionText,
   plies: number,
   spec: SheetSpec,
   o: Omit<PictureOptions, 'size' | 'scale'>,
-  title: string,
-): Result<SvgPicture, Diagnostic> {
+) {
   const square = sheetLayout(spec, plies)
   if (!square.ok) return err(square.error)
   const size = spec.size
@@ -155,10 +146,8 @@ export function sheetSvg(
     x: f.x,
     y: f.y,
     crop,
-    caption: captionAt(f.captionX, f.captionY, size, caption(f.ply)),
+    caption: captionAt(f.captionX, f.captionY, size, caption(f.ply), crop.x2 - crop.x1 + spec.gap),
   }))
-  // With ladders drawn, a key under the sheet says what the lanes' colours and dashes mean (each
-  // diagram's ladders differ, so the key names the types, not the ladders).
   const withLadders = o.overlays && scenes.some((sc) => sc.lanes.length > 0)
   const key: KeyRow[] = withLadders
     ? [
@@ -166,16 +155,47 @@ export function sheetSvg(
         { key: '', text: 'the move played', types: [], path: true },
       ]
     : []
-  const keyH = keyHeight(key.length, size)
   const width = Math.max(layout.value.width, key.length > 0 ? keyWidth(key, size) : 0)
-  const height = layout.value.height + keyH
-  const svg = picturesSvg(
+  const height = layout.value.height + keyHeight(key.length, size)
+  return ok({ frames, key, keyY: layout.value.height - spec.gap, size, width, height })
+}
+
+/** The PNG of a figure sheet (sheetFrames): its size in pixels is the SVG's times the scale. */
+export async function sheetPng(
+  sceneAt: (ply: number) => SceneInput,
+  caption: (ply: number) => CaptionText,
+  plies: number,
+  spec: SheetSpec,
+  o: Omit<PictureOptions, 'size'>,
+): Promise<Result<{ bytes: Uint8Array; width: number; height: number }, Diagnostic>> {
+  const sheet = sheetFrames(sceneAt, caption, plies, spec, o)
+  if (!sheet.ok) return sheet
+  const { frames, key, keyY, size, width, height } = sheet.value
+  const fits = pictureFits(width, height, o.scale)
+  if (!fits.ok) return err(fits.error)
+  const blob = await scenePng(
     frames,
     width,
     height,
+    o.scale,
     BACKGROUNDS[o.background],
-    title,
-    key.length > 0 ? { rows: key, y: layout.value.height - spec.gap, size } : undefined,
+    key.length > 0 ? { rows: key, y: keyY, size } : undefined,
   )
+  return ok({ bytes: await bytes(blob), width: width * o.scale, height: height * o.scale })
+}
+
+/** The SVG of a figure sheet (sheetFrames). */
+export function sheetSvg(
+  sceneAt: (ply: number) => SceneInput,
+  caption: (ply: number) => CaptionText,
+  plies: number,
+  spec: SheetSpec,
+  o: Omit<PictureOptions, 'size' | 'scale'>,
+  title: string,
+): Result<SvgPicture, Diagnostic> {
+  const sheet = sheetFrames(sceneAt, caption, plies, spec, o)
+  if (!sheet.ok) return sheet
+  const { frames, key, keyY, size, width, height } = sheet.value
+  const svg = picturesSvg(frames, width, height, BACKGROUNDS[o.background], title, key.length > 0 ? { rows: key, y: keyY, size } : undefined)
   return ok({ svg, width, height })
 }
