@@ -118,14 +118,11 @@ export class MultiDomain implements SearchDomain {
       for (const c of target) types[this.cellType[c]!]!++
       this.targetTypes.push(types)
     }
-    this.rungs = game.players.map((p) => {
-      const axis = rungAxis(game, p)
-      return new PlacementRungs(axis, [{ start: game.board.camp(p.camp, game.men), target: game.board.camp(p.target, game.men) }])
-    })
-    this.rungValue = this.rungs.map((r, p) => {
-      const axis = rungAxis(game, game.players[p]!)
-      return Int32Array.from({ length: n }, (_, c) => r.dir(0, axis.cv[c]!))
-    })
+    const axes = game.players.map((p) => rungAxis(game, p))
+    this.rungs = game.players.map(
+      (p, k) => new PlacementRungs(axes[k]!, [{ start: game.board.camp(p.camp, game.men), target: game.board.camp(p.target, game.men) }]),
+    )
+    this.rungValue = this.rungs.map((r, k) => Int32Array.from({ length: n }, (_, c) => r.dir(0, axes[k]!.cv[c]!)))
     this.scratch = new Int16Array(n)
     const occ = startPosition(game)
     this.startKey = new Uint32Array(this.w)
