@@ -33,7 +33,7 @@ const won = (d: MultiDomain, s: State, p: number): boolean => s[p]!.every((c) =>
  * player the exact number of plies to her win (lines end at anyone's win), by a backward
  * breadth-first search over the whole reachable graph.
  */
-function exactPlies(d: MultiDomain): { nodes: { state: State; phase: number }[]; plies: number[][] } {
+function exactPlies(d: MultiDomain): { nodes: { state: State; phase: number }[]; plies: number[][]; ids: Map<string, number> } {
   const N = d.players
   const ids = new Map<string, number>()
   const nodes: { state: State; phase: number }[] = []
@@ -76,7 +76,7 @@ function exactPlies(d: MultiDomain): { nodes: { state: State; phase: number }[];
         }
     return dist
   })
-  return { nodes, plies }
+  return { nodes, plies, ids }
 }
 
 /** The bound never exceeds the exact plies to a win, in any reachable position, for any player. */
@@ -185,6 +185,7 @@ describe('the N-player search', () => {
     for (const id of ['mini-3', 'mini-6', 'star73-3', 'piecepack-4']) {
       const d = new MultiDomain(multiPresets()[id]!)
       const kernel = new MultiKernel(d)
+      kernel.lookAhead = false
       let seed = 7
       const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
       let state = d.unpack(d.startKey, 0)
@@ -220,6 +221,83 @@ describe('the N-player search', () => {
       }
     }
   })
+
+  // The look-ahead (reach.ts) leaves parents unexpanded and drops children: never one a win within
+  // the bound passes through. For every reachable position, player and bound from her exact plies
+  // to a win and one more, every child within the bound is kept and every win is a goal.
+  for (const name of ['mini star, 3 players, 1 man', '4x4, 2 players, 3 men', '4x4, 4 players, 1 man', '5x5, 3 players, 1 man'])
+    it(`looks ahead without losing a line that can still win in time: ${name}`, () => {
+      const d = new MultiDomain(gameFromSpec(SMALL[name]!))
+      const { nodes, plies, ids } = exactPlies(d)
+      const kernel = new MultiKernel(d)
+      const N = d.players
+      let checked = 0
+      // Large graphs are sampled: every stride-th position (the same ones at every run).
+      const stride = Math.max(1, Math.ceil(nodes.length / 6000))
+      nodes.forEach(({ state, phase }, i) => {
+        if (i % stride !== 0) return
+        for (let p = 0; p < N; p++) {
+          const exact = plies[p]![i]!
+          if (exact === Infinity || exact === 0) continue
+          const children = neighbours(d.space, state, phase)
+          for (const slack of [0, 1]) {
+            const level = phase + 1 + N
+            const bound = level - 1 + exact + slack
+            const table = new KeySet(d.w, 4)
+            d.pack(state, KEY, 0)
+            table.add(KEY, 0)
+            const kept = new Set<string>()
+            let goals = 0
+            kernel.expandRange(
+              table.raw,
+              0,
+              table.capacity,
+              { kind: 'multi', level, bound, winner: p, score: 'none' },
+              [],
+              { minScore: -Infinity, child: (keys, off) => void kept.add(text(d.unpack(keys, off))), goal: () => void goals++ },
+              newStats(),
+            )
+            for (const c of children) {
+              if (won(d, c, phase)) continue
+              const e = plies[p]![ids.get(`${(phase + 1) % N}#${text(c)}`)!]!
+              if (level + e > bound) continue
+              checked++
+              expect(kept.has(text(c)), `${name}: ${d.game.players[p]!.name}, bound ${bound}, ${text(state)} -> ${text(c)}`).toBe(true)
+            }
+            if (phase === p) expect(goals).toBe(children.filter((c) => won(d, c, p)).length)
+          }
+        }
+      })
+      expect(checked).toBeGreaterThan(100)
+    }, 120_000)
+
+  it('prunes with the look-ahead lines the bound alone keeps, in small games', () => {
+    let pruned = 0
+    for (const name of ['mini star, 3 players, 1 man', '5x5, 3 players, 1 man']) {
+      const d = new MultiDomain(gameFromSpec(SMALL[name]!))
+      const { nodes, plies, ids } = exactPlies(d)
+      const kernel = new MultiKernel(d)
+      for (const [i, { state, phase }] of nodes.entries())
+        for (let p = 0; p < d.players; p++) {
+          const exact = plies[p]![i]!
+          if (exact === Infinity || exact === 0) continue
+          const level = phase + 1 + d.players
+          const bound = level - 1 + exact
+          const table = new KeySet(d.w, 4)
+          d.pack(state, KEY, 0)
+          table.add(KEY, 0)
+          const kept = new Set<string>()
+          const sink = { minScore: -Infinity, child: (keys: Uint32Array, off: number) => void kept.add(text(d.unpack(keys, off))), goal: () => undefined }
+          kernel.expandRange(table.raw, 0, table.capacity, { kind: 'multi', level, bound, winner: p, score: 'none' }, [], sink, newStats())
+          for (const c of neighbours(d.space, state, phase))
+            if (!won(d, c, phase) && level + d.remaining(c, p, level) <= bound && !kept.has(text(c))) {
+              expect(level + plies[p]![ids.get(`${(phase + 1) % d.players}#${text(c)}`)!]!).toBeGreaterThan(bound)
+              pruned++
+            }
+        }
+    }
+    expect(pruned).toBeGreaterThan(0)
+  }, 120_000)
 
   it('keeps the exhaustive levels on disk with the same result and count', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'players-disk-'))

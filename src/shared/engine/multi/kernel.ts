@@ -11,6 +11,7 @@ import { hashWords, USED, type KeySet } from '../core/keyset'
 import { cellsOfBits } from '../packed/space'
 import { pliesToWin, turnFrom, typeExtra } from './bound'
 import type { MultiDomain, MultiRule } from './domain'
+import { PlacementReach } from './reach'
 
 const MAX_MOVES = 8192
 const FAR = 1 << 20
@@ -48,6 +49,10 @@ export class MultiKernel implements LevelKernel<MultiRule> {
   private readonly outside: Int32Array
   /** The parent's rung gaps (-1: not worked out yet). */
   private parentGaps = -1
+  /** The look-ahead of reach.ts. */
+  private readonly reach: PlacementReach
+  /** Whether parents the look-ahead finds hopeless are left unexpanded (tests compare both ways). */
+  lookAhead = true
 
   constructor(readonly domain: MultiDomain) {
     const n = domain.space.n
@@ -60,6 +65,7 @@ export class MultiKernel implements LevelKernel<MultiRule> {
     this.second = new Int32Array(n)
     this.present = new Int32Array(Math.max(...domain.rungs.map((r) => r.range)) + 8)
     this.outside = new Int32Array(n)
+    this.reach = new PlacementReach(domain.space, domain.players - 1)
   }
 
   private decode(table: Uint32Array, off: number): void {
@@ -187,6 +193,48 @@ export class MultiKernel implements LevelKernel<MultiRule> {
     return g
   }
 
+  /**
+   * Whether the decoded, summarized parent (another player to move) is hopeless for a game of at
+   * most rule.bound plies: the bound's move count is tight, so the winner's next move must end on
+   * her target (or beside it, while she has type changes to make), and reach.ts finds no such move
+   * whatever the players before her do.
+   */
+  private hopeless(rule: MultiRule, mover: number, winner: number): boolean {
+    const d = this.domain
+    if (!this.lookAhead || mover === winner || !d.contact || d.game.options.teams || this.left === 0) return false
+    const N = d.players
+    const extra = typeExtra(this.far, this.inside, d.targetTypes[winner]!)
+    // The winner's turns among the plies rule.level (this move, 1) .. rule.bound.
+    const plies = rule.bound - rule.level + 1
+    const first = ((winner - mover + N) % N) + 1
+    const turns = plies >= first ? Math.floor((plies - first) / N) + 1 : 0
+    if (extra > 0 || this.left < turns) return false
+    return !this.reach.canReach(this.cells, this.size, winner, d.inTarget[winner]!, first - 1)
+  }
+
+  /**
+   * hopeless() for the child of another player's move f -> t: the parent's counts stand (her men
+   * did not move); the budget is one move less. Worked out only for a child the winner moves next
+   * from (budget 0, the cheapest walk), where it prunes the most.
+   */
+  private childHopeless(rule: MultiRule, mover: number, winner: number, f: number, t: number): boolean {
+    const d = this.domain
+    const N = d.players
+    if (!this.lookAhead || !d.contact || d.game.options.teams || this.left === 0) return false
+    const extra = typeExtra(this.far, this.inside, d.targetTypes[winner]!)
+    const plies = rule.bound - rule.level
+    const first = ((winner - mover - 1 + 2 * N) % N) + 1
+    const turns = plies >= first ? Math.floor((plies - first) / N) + 1 : 0
+    if (extra > 0 || this.left < turns) return false
+    const M = this.cells[mover]!
+    let k = 0
+    while (M[k] !== f) k++
+    M[k] = t
+    const reach = this.reach.canReach(this.cells, this.size, winner, d.inTarget[winner]!, first - 1)
+    M[k] = f
+    return !reach
+  }
+
   /** The vacate rule: whether the decoded parent's mover must take a man out of her camp (and can). */
   private mustVacate(mover: number, count: number): boolean {
     const d = this.domain
@@ -268,10 +316,11 @@ export class MultiKernel implements LevelKernel<MultiRule> {
       if ((table[off + w - 1]! & USED) === 0) continue
       stats.parents++
       this.decode(table, off)
+      this.summarize(winner, mover)
+      if (this.hopeless(rule, mover, winner)) continue
       const count = this.moves(mover)
       stats.children += count
       if (count === 0) continue
-      this.summarize(winner, mover)
       const M = this.cells[mover]!
       const camp = d.inCamp[mover]!
       const vacating = this.mustVacate(mover, count)
@@ -344,6 +393,7 @@ export class MultiKernel implements LevelKernel<MultiRule> {
           while (turnFrom(winner, limit + 1, next, N) + (counts.left - 1) * N <= room) limit++
           if (this.rungGaps(mover, winner, f, t, limit) >= limit) continue
         }
+        if (mover !== winner && this.childHopeless(rule, mover, winner, f, t)) continue
         stats.kept++
         let score = 0
         if (rule.score !== 'none') {
