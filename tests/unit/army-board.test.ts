@@ -2,9 +2,11 @@
 // pagoda function generated from the distance to the target (its exponents on a drawn board, and
 // condition (2) checked over many random boards of every type), *.army.json version 2, and
 // solving on small random boards against an independent brute force written here.
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { main } from '../../src/cli/main'
 import { ArmyDomain } from '../../src/shared/engine/army/domain'
 import { fewestMoves } from '../../src/shared/engine/army/fewest'
 import { ArmyKernel } from '../../src/shared/engine/army/kernel'
@@ -15,7 +17,7 @@ import { formatArmyDocument, parseArmyDocument, type ArmyDocument } from '../../
 import { ARMY_TYPES, GEOMETRIES, windowCells, type ArmyGeometry, type CustomBoard, type Window } from '../../src/shared/solitaire/geometry'
 import { checkPagoda, weightOf, type PagodaMap } from '../../src/shared/solitaire/pagoda'
 import { cellLabel, drawArmy, parseArmyMoves, parseCell, verifyArmy } from '../../src/shared/solitaire/solution'
-import { add, compare, ONE, ZERO } from '../../src/shared/solitaire/zsigma'
+import { add, compare, formatZ, ONE, ZERO } from '../../src/shared/solitaire/zsigma'
 
 type Cell = readonly [number, number]
 const key = ([x, y]: Cell): string => `${x},${y}`
@@ -282,5 +284,60 @@ describe('army documents with a custom board', () => {
     expect(parse({ board: { cells: '', target: 'b0' }, army: '' })).toThrow('x.army.json: board.cells: the board has no cells')
     expect(parse({ board: { cells: 'a0 b0 z9', target: 'b0' } })).toThrow(/^x\.army\.json: board\.cells: z9 is not a cell of the window/)
     expect(parseCell(GEOMETRIES.conway, base.window, 'c2')).toEqual([1, 2])
+  })
+})
+
+describe('halma army with a custom board', () => {
+  const run = async (...argv: string[]) => {
+    const out: string[] = []
+    const err: string[] = []
+    const code = await main(['army', ...argv], { out: (s) => void out.push(s), err: (s) => void err.push(s), stdin: () => undefined, tty: false })
+    return { code, out: out.join('\n'), err: err.join('\n') }
+  }
+  const shipped = join(import.meta.dirname, '../../resources/armies/conway-wall-gap.army.json')
+  const doc = parseArmyDocument(readFileSync(shipped, 'utf8'), shipped)
+  const g = GEOMETRIES[doc.type]
+  const dir = mkdtempSync(join(tmpdir(), 'army-board-'))
+  const write = (name: string, d: ArmyDocument): string => {
+    const f = join(dir, name)
+    writeFileSync(f, formatArmyDocument(d))
+    return f
+  }
+
+  it('shows, verifies and bounds the shipped custom board', async () => {
+    const show = await run('show', '--file', shipped, '--after', String(doc.moves.length))
+    expect(show.code).toBe(0)
+    expect(show.out).toMatch(/on a custom board of 45 cells, target e1/)
+    expect(show.out).toMatch(/^ {2}1 {2}\. \. \. \. @ \. \.$/m)
+    expect(show.out).toMatch(/^ {2}3 {6}\. \. \.$/m)
+    const verify = await run('verify', '--file', shipped, '--json')
+    expect(JSON.parse(verify.out)).toMatchObject({ ok: true, board: 'custom', men: 15, moves: doc.moves.length })
+    const bound = await run('bound', '--file', shipped, '--json')
+    const m = measureOnBoard(g, doc.board!, doc.army)
+    expect(JSON.parse(bound.out)).toMatchObject({ possible: true, weight: { exact: formatZ(m.weight) }, slack: { exact: formatZ(m.slack) }, unreachableCells: 0 })
+    const text = await run('bound', '--file', shipped)
+    expect(text.out).toContain('row  3:   .  .  4  3  2  .  .')
+    expect(text.out).toContain(m.verdict)
+  })
+
+  it('solves the shipped army on its board, and finds its fewest moves', async () => {
+    const s = await run('solve', '--file', shipped, '--fewest', '--json')
+    expect(s.code).toBe(0)
+    const j = JSON.parse(s.out) as { verified: boolean; moves: string; fewest: { moves: number; provenAbove: number } }
+    expect(j.verified).toBe(true)
+    expect(j.fewest).toMatchObject({ moves: doc.moves.length, provenAbove: doc.moves.length - 1 })
+    expect(verifyArmy(g, doc.window, doc.army, parseArmyMoves(g, doc.window, j.moves), doc.board)).toMatchObject({ ok: true })
+    expect(bruteFewest(g, doc.board!, doc.army)).toBe(doc.moves.length)
+  })
+
+  it('says when an army cannot reach the target, and names a bad document', async () => {
+    const weak = write('weak.army.json', { ...doc, army: doc.army.slice(0, 3), moves: [] })
+    const m = measureOnBoard(g, doc.board!, doc.army.slice(0, 3))
+    expect(m.possible).toBe(false)
+    expect(await run('solve', '--file', weak)).toMatchObject({ code: 1, out: expect.stringContaining(`the distance map: cannot reach the target: weight ${formatZ(m.weight)} < 1`) })
+    const bad = join(dir, 'bad.army.json')
+    writeFileSync(bad, readFileSync(shipped, 'utf8').replace('"target": "e1"', '"target": "a3"'))
+    expect(await run('bound', '--file', bad)).toMatchObject({ code: 2, err: expect.stringContaining('board.target: the target a3 is not a cell of the board') })
+    expect(await run('solve', '--file', join(dir, 'none.army.json'))).toMatchObject({ code: 2 })
   })
 })

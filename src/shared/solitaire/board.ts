@@ -122,8 +122,10 @@ export function distancePagoda(g: ArmyGeometry, board: CustomBoard): PagodaMap {
   }
 }
 
+/** The paper's board as a custom one: every cell of the window, the target (0, 0). */
+export const windowBoard = (g: ArmyGeometry, w: Window): CustomBoard => ({ cells: [...windowCells(g, w)], target: [0, 0] })
+
 /** A map by id: 'distance' is the generated one (on the board, or on the whole window with the target (0, 0)), else the paper's. */
 export function mapFor(g: ArmyGeometry, w: Window, id: string, board?: CustomBoard): PagodaMap {
-  if (id !== DISTANCE_MAP) return pagodaMap(id)
-  return distancePagoda(g, board ?? { cells: [...windowCells(g, w)], target: [0, 0] })
+  return id === DISTANCE_MAP ? distancePagoda(g, board ?? windowBoard(g, w)) : pagodaMap(id)
 }
