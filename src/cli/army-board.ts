@@ -50,7 +50,12 @@ export function exponentRows(g: ArmyGeometry, w: Window, map: PagodaMap, has: (x
 export async function engineFewest(init: ArmyInit, maxMoves: number): Promise<FewestOutcome> {
   const domain = new ArmyDomain(init)
   const threads = cores()
-  const executor = executorFor(threads > 1 ? { workers: nodeWorkers(workerScript()) } : {}, threads, domain.init, () => new ArmyKernel(domain))
+  const executor = executorFor(
+    threads > 1 ? { workers: nodeWorkers(workerScript()) } : {},
+    threads,
+    domain.init,
+    () => new ArmyKernel(domain),
+  )
   try {
     return await fewestMoves(domain, executor, { maxMoves, budgetBytes: 6 * 2 ** 30 })
   } finally {
@@ -146,7 +151,9 @@ export async function runDocumentSolve(v: Values, io: Io, maxMoves: number | und
     )
     return 1
   }
-  io.out(`${plural(s.moves.length, 'move')}, ${plural(s.verdict!.jumps, 'jump')}, ${s.verdict!.ok ? 'verified' : `NOT verified: ${s.verdict!.error}`} (${s.positions.toLocaleString('en-US')} positions searched):`)
+  io.out(
+    `${plural(s.moves.length, 'move')}, ${plural(s.verdict!.jumps, 'jump')}, ${s.verdict!.ok ? 'verified' : `NOT verified: ${s.verdict!.error}`} (${s.positions.toLocaleString('en-US')} positions searched):`,
+  )
   io.out(label(s.moves))
   if (!fewest) return s.verdict!.ok ? 0 : 1
   const positions = fewest.levels.reduce((x, y) => x + y, 0)

@@ -59,21 +59,48 @@ describe('custom army boards', () => {
     expect(off.ok || off.error[0]!.message).toMatch(/^h1 is not a cell of Conway's army's window/)
     expect(codes(checkBoard(g, w, [...cells, [1, 1]], [0, 0]))).toEqual(['board.duplicate'])
     const target = checkBoard(g, w, cells.slice(1), cells[0]!, (c) => cellLabel(g, w, c))
-    expect(target).toMatchObject({ ok: false, error: [{ code: 'board.target-off', at: 'board.target', message: 'the target a0 is not a cell of the board' }] })
+    expect(target).toMatchObject({
+      ok: false,
+      error: [{ code: 'board.target-off', at: 'board.target', message: 'the target a0 is not a cell of the board' }],
+    })
     // The skew army's lattice has only the cells of the target's colour.
-    expect(codes(checkBoard(GEOMETRIES.skew, w, [[0, 0], [1, 0]], [0, 0]))).toEqual(['board.off-window'])
+    expect(
+      codes(
+        checkBoard(
+          GEOMETRIES.skew,
+          w,
+          [
+            [0, 0],
+            [1, 0],
+          ],
+          [0, 0],
+        ),
+      ),
+    ).toEqual(['board.off-window'])
   })
 
   it('names what is wrong with an army on a board', () => {
     const board: CustomBoard = { cells: cells.filter(([x, y]) => !(x === 2 && y === 2)), target: [1, 0] }
     const label = (c: Cell) => cellLabel(g, w, c)
-    expect(checkArmyOnBoard(g, w, board, [[0, 1], [0, 2]]).ok).toBe(true)
+    expect(
+      checkArmyOnBoard(g, w, board, [
+        [0, 1],
+        [0, 2],
+      ]).ok,
+    ).toBe(true)
     expect(checkArmyOnBoard(g, w, board, [[2, 2]], label)).toMatchObject({
       ok: false,
       error: [{ code: 'army.off-board', at: 'army[0]', message: 'the man on e2 is not on a cell of the board' }],
     })
     expect(codes(checkArmyOnBoard(g, w, board, [[1, 0]]))).toEqual(['army.on-target'])
-    expect(codes(checkArmyOnBoard(g, w, board, [[0, 1], [0, 1]]))).toEqual(['army.duplicate'])
+    expect(
+      codes(
+        checkArmyOnBoard(g, w, board, [
+          [0, 1],
+          [0, 1],
+        ]),
+      ),
+    ).toEqual(['army.duplicate'])
   })
 
   it('generates exponents from the breadth-first distance to the target, infinity where it cannot be reached', () => {
@@ -86,7 +113,9 @@ describe('custom army boards', () => {
     )
     if (!board.ok) throw new Error('board')
     const map = distancePagoda(g, board.value)
-    const rows = [0, 1, 2].map((y) => [-2, -1, 0, 1, 2].map((x) => (board.value.cells.some((c) => c[0] === x && c[1] === y) ? (map.exponent(x, y) ?? '∞') : '.')).join(' '))
+    const rows = [0, 1, 2].map((y) =>
+      [-2, -1, 0, 1, 2].map((x) => (board.value.cells.some((c) => c[0] === x && c[1] === y) ? (map.exponent(x, y) ?? '∞') : '.')).join(' '),
+    )
     expect(rows).toEqual(['2 1 0 1 2', '. 2 . 2 3', '∞ . 4 3 4'])
     expect(targetDistances(g, board.value).size).toBe(board.value.cells.length - 1)
   })
@@ -122,7 +151,14 @@ describe('custom army boards', () => {
   })
 
   it('the check fails for a map that is not a pagoda function on the board', () => {
-    const board: CustomBoard = { cells: [[0, 0], [1, 0], [2, 0]], target: [0, 0] }
+    const board: CustomBoard = {
+      cells: [
+        [0, 0],
+        [1, 0],
+        [2, 0],
+      ],
+      target: [0, 0],
+    }
     const map = distancePagoda(g, board)
     const wrong: PagodaMap = { ...map, exponent: (x, y) => (x === 1 && y === 0 ? 3 : map.exponent(x, y)) }
     expect(checkPagoda(map, g, w, 10, board)).toEqual([])
@@ -130,16 +166,40 @@ describe('custom army boards', () => {
   })
 
   it('weighs an army exactly and says when it cannot reach the target', () => {
-    const board: CustomBoard = { cells: [[0, 0], [1, 0], [2, 0], [3, 0]], target: [0, 0] }
+    const board: CustomBoard = {
+      cells: [
+        [0, 0],
+        [1, 0],
+        [2, 0],
+        [3, 0],
+      ],
+      target: [0, 0],
+    }
     const wide = { rows: 2, width: 3 }
     // Two men at distances 1 and 2: sigma + sigma^2 = 1, the jump 2-over-1 into the target wins.
-    const m = measureOnBoard(g, board, [[1, 0], [2, 0]])
+    const m = measureOnBoard(g, board, [
+      [1, 0],
+      [2, 0],
+    ])
     expect(m).toMatchObject({ possible: true, weight: ONE, slack: ZERO })
-    expect(solveOnBoard(g, wide, board, [[1, 0], [2, 0]]).verdict).toMatchObject({ ok: true, moves: 1 })
+    expect(
+      solveOnBoard(g, wide, board, [
+        [1, 0],
+        [2, 0],
+      ]).verdict,
+    ).toMatchObject({ ok: true, moves: 1 })
     // Distances 2 and 3: sigma^2 + sigma^3 = sigma < 1.
-    const far = measureOnBoard(g, board, [[2, 0], [3, 0]])
+    const far = measureOnBoard(g, board, [
+      [2, 0],
+      [3, 0],
+    ])
     expect(far).toMatchObject({ possible: false, verdict: 'cannot reach the target: weight σ < 1' })
-    expect(solveOnBoard(g, wide, board, [[2, 0], [3, 0]])).toMatchObject({ moves: null, positions: 0, gaveUp: false })
+    expect(
+      solveOnBoard(g, wide, board, [
+        [2, 0],
+        [3, 0],
+      ]),
+    ).toMatchObject({ moves: null, positions: 0, gaveUp: false })
   })
 })
 
@@ -235,7 +295,18 @@ describe('solving on custom boards', () => {
       error: 'move 1 (d2-d0): d2-d0 lands on d0, which is not a cell of the board',
     })
     // Landing on (0, 0) is no win here: the target is c1.
-    expect(verifyArmy(g, w, [[0, 2], [0, 1]], parseArmyMoves(g, w, 'c2-c0'), board)).toMatchObject({
+    expect(
+      verifyArmy(
+        g,
+        w,
+        [
+          [0, 2],
+          [0, 1],
+        ],
+        parseArmyMoves(g, w, 'c2-c0'),
+        board,
+      ),
+    ).toMatchObject({
       ok: false,
       error: 'no man reaches the target (c1) after 1 moves',
     })
@@ -251,9 +322,30 @@ describe('army documents with a custom board', () => {
     expect(formatArmyDocument(d1)).toBe(old)
     const g = GEOMETRIES.conway
     const w = { rows: 4, width: 2 }
-    const board = checkBoard(g, w, [...windowCells(g, w)].filter(([x, y]) => x !== -1 || y !== 2), [1, 1])
+    const board = checkBoard(
+      g,
+      w,
+      [...windowCells(g, w)].filter(([x, y]) => x !== -1 || y !== 2),
+      [1, 1],
+    )
     if (!board.ok) throw new Error('board')
-    const d: ArmyDocument = { title: 'custom', type: 'conway', level: 1, window: w, army: [[1, 3], [1, 2]], moves: [[[1, 3], [1, 1]]], board: board.value }
+    const d: ArmyDocument = {
+      title: 'custom',
+      type: 'conway',
+      level: 1,
+      window: w,
+      army: [
+        [1, 3],
+        [1, 2],
+      ],
+      moves: [
+        [
+          [1, 3],
+          [1, 1],
+        ],
+      ],
+      board: board.value,
+    }
     const text = formatArmyDocument(d)
     expect(JSON.parse(text)).toMatchObject({ version: 2, board: { target: 'd1' } })
     expect(JSON.parse(text).board.cells.split(' ')).toHaveLength(19)
@@ -277,8 +369,12 @@ describe('army documents with a custom board', () => {
     const parse = (change: object) => () => parseArmyDocument(JSON.stringify({ ...base, ...change }), 'x.army.json')
     expect(parse({})).not.toThrow()
     expect(parse({ version: 1 })).toThrow('x.army.json: board: a custom board needs version 2')
-    expect(parse({ board: { cells: 'a0 b0 c0', target: 'b2' } })).toThrow('x.army.json: board.target: the target b2 is not a cell of the board')
-    expect(parse({ board: { cells: 'a0 b0 c0 b1', target: 'b0' } })).toThrow('x.army.json: army[0]: the man on b2 is not on a cell of the board')
+    expect(parse({ board: { cells: 'a0 b0 c0', target: 'b2' } })).toThrow(
+      'x.army.json: board.target: the target b2 is not a cell of the board',
+    )
+    expect(parse({ board: { cells: 'a0 b0 c0 b1', target: 'b0' } })).toThrow(
+      'x.army.json: army[0]: the man on b2 is not on a cell of the board',
+    )
     expect(parse({ army: 'b0 b1' })).toThrow('x.army.json: army[0]: the man on b0 stands on the target already')
     expect(parse({ board: { cells: 'a0 b0 b0', target: 'b0' }, army: '' })).toThrow('x.army.json: board.cells[2]: b0 is on the board twice')
     expect(parse({ board: { cells: '', target: 'b0' }, army: '' })).toThrow('x.army.json: board.cells: the board has no cells')
@@ -291,7 +387,12 @@ describe('halma army with a custom board', () => {
   const run = async (...argv: string[]) => {
     const out: string[] = []
     const err: string[] = []
-    const code = await main(['army', ...argv], { out: (s) => void out.push(s), err: (s) => void err.push(s), stdin: () => undefined, tty: false })
+    const code = await main(['army', ...argv], {
+      out: (s) => void out.push(s),
+      err: (s) => void err.push(s),
+      stdin: () => undefined,
+      tty: false,
+    })
     return { code, out: out.join('\n'), err: err.join('\n') }
   }
   const shipped = join(import.meta.dirname, '../../resources/armies/conway-wall-gap.army.json')
@@ -314,7 +415,12 @@ describe('halma army with a custom board', () => {
     expect(JSON.parse(verify.out)).toMatchObject({ ok: true, board: 'custom', men: 15, moves: doc.moves.length })
     const bound = await run('bound', '--file', shipped, '--json')
     const m = measureOnBoard(g, doc.board!, doc.army)
-    expect(JSON.parse(bound.out)).toMatchObject({ possible: true, weight: { exact: formatZ(m.weight) }, slack: { exact: formatZ(m.slack) }, unreachableCells: 0 })
+    expect(JSON.parse(bound.out)).toMatchObject({
+      possible: true,
+      weight: { exact: formatZ(m.weight) },
+      slack: { exact: formatZ(m.slack) },
+      unreachableCells: 0,
+    })
     const text = await run('bound', '--file', shipped)
     expect(text.out).toContain('row  3:   .  .  4  3  2  .  .')
     expect(text.out).toContain(m.verdict)
@@ -334,10 +440,16 @@ describe('halma army with a custom board', () => {
     const weak = write('weak.army.json', { ...doc, army: doc.army.slice(0, 3), moves: [] })
     const m = measureOnBoard(g, doc.board!, doc.army.slice(0, 3))
     expect(m.possible).toBe(false)
-    expect(await run('solve', '--file', weak)).toMatchObject({ code: 1, out: expect.stringContaining(`the distance map: cannot reach the target: weight ${formatZ(m.weight)} < 1`) })
+    expect(await run('solve', '--file', weak)).toMatchObject({
+      code: 1,
+      out: expect.stringContaining(`the distance map: cannot reach the target: weight ${formatZ(m.weight)} < 1`),
+    })
     const bad = join(dir, 'bad.army.json')
     writeFileSync(bad, readFileSync(shipped, 'utf8').replace('"target": "e1"', '"target": "a3"'))
-    expect(await run('bound', '--file', bad)).toMatchObject({ code: 2, err: expect.stringContaining('board.target: the target a3 is not a cell of the board') })
+    expect(await run('bound', '--file', bad)).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('board.target: the target a3 is not a cell of the board'),
+    })
     expect(await run('solve', '--file', join(dir, 'none.army.json'))).toMatchObject({ code: 2 })
   })
 })

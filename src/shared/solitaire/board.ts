@@ -54,7 +54,13 @@ export function checkBoard(
   const seen = new Set<string>()
   cells.forEach((c, i) => {
     if (!inWindow(g, w, c[0], c[1]))
-      faults.push(diagnostic('board.off-window', `${label(c)} is not a cell of ${g.title}'s window (${w.rows} rows, ${w.width} columns beyond each row)`, `board.cells[${i}]`))
+      faults.push(
+        diagnostic(
+          'board.off-window',
+          `${label(c)} is not a cell of ${g.title}'s window (${w.rows} rows, ${w.width} columns beyond each row)`,
+          `board.cells[${i}]`,
+        ),
+      )
     if (seen.has(key(c))) faults.push(diagnostic('board.duplicate', `${label(c)} is on the board twice`, `board.cells[${i}]`))
     seen.add(key(c))
   })

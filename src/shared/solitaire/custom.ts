@@ -56,7 +56,13 @@ export interface BoardSolution {
 }
 
 /** A legal order of jumps bringing a man to the board's target, grouped into moves and verified. */
-export function solveOnBoard(g: ArmyGeometry, w: Window, board: CustomBoard, army: readonly Cell[], maxPositions = 2_000_000): BoardSolution {
+export function solveOnBoard(
+  g: ArmyGeometry,
+  w: Window,
+  board: CustomBoard,
+  army: readonly Cell[],
+  maxPositions = 2_000_000,
+): BoardSolution {
   const measure = measureOnBoard(g, board, army)
   if (!measure.possible) return { measure, moves: null, positions: 0, gaveUp: false, verdict: null }
   const played = playArmy(g, w, army, measure.map, maxPositions, board)

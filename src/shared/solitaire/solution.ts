@@ -74,7 +74,13 @@ export function verifyArmy(
   const men = new Set<string>()
   for (const c of army) {
     if (!has(...c))
-      return { ok: false, error: `the army's man at x ${c[0]}, row ${c[1]} is off the ${board ? 'board' : 'window'}`, jumps: 0, moves: 0, menLeft: army.length }
+      return {
+        ok: false,
+        error: `the army's man at x ${c[0]}, row ${c[1]} is off the ${board ? 'board' : 'window'}`,
+        jumps: 0,
+        moves: 0,
+        menLeft: army.length,
+      }
     if (men.has(key(c))) return { ok: false, error: `two men of the army on ${label(c)}`, jumps: 0, moves: 0, menLeft: army.length }
     men.add(key(c))
   }
