@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { main } from '../../src/cli/main'
+import { runHalma } from './fixtures'
 import { ArmyDomain } from '../../src/shared/engine/army/domain'
 import { fewestMoves } from '../../src/shared/engine/army/fewest'
 import { ArmyKernel } from '../../src/shared/engine/army/kernel'
@@ -384,17 +384,7 @@ describe('army documents with a custom board', () => {
 })
 
 describe('halma army with a custom board', () => {
-  const run = async (...argv: string[]) => {
-    const out: string[] = []
-    const err: string[] = []
-    const code = await main(['army', ...argv], {
-      out: (s) => void out.push(s),
-      err: (s) => void err.push(s),
-      stdin: () => undefined,
-      tty: false,
-    })
-    return { code, out: out.join('\n'), err: err.join('\n') }
-  }
+  const run = (...argv: string[]) => runHalma('army', ...argv)
   const shipped = join(import.meta.dirname, '../../resources/armies/conway-wall-gap.army.json')
   const doc = parseArmyDocument(readFileSync(shipped, 'utf8'), shipped)
   const g = GEOMETRIES[doc.type]
