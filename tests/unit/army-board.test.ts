@@ -13,6 +13,7 @@ import { ArmyKernel } from '../../src/shared/engine/army/kernel'
 import { InlineExecutor } from '../../src/shared/engine/core/executor'
 import { checkArmyOnBoard, checkBoard, distancePagoda, targetDistances } from '../../src/shared/solitaire/board'
 import { measureOnBoard, solveOnBoard } from '../../src/shared/solitaire/custom'
+import { parseArmyJob } from '../../src/shared/solitaire/job'
 import { formatArmyDocument, parseArmyDocument, type ArmyDocument } from '../../src/shared/solitaire/document'
 import { ARMY_TYPES, GEOMETRIES, windowCells, type ArmyGeometry, type CustomBoard, type Window } from '../../src/shared/solitaire/geometry'
 import { checkPagoda, weightOf, type PagodaMap } from '../../src/shared/solitaire/pagoda'
@@ -380,6 +381,28 @@ describe('army documents with a custom board', () => {
     expect(parse({ board: { cells: '', target: 'b0' }, army: '' })).toThrow('x.army.json: board.cells: the board has no cells')
     expect(parse({ board: { cells: 'a0 b0 z9', target: 'b0' } })).toThrow(/^x\.army\.json: board\.cells: z9 is not a cell of the window/)
     expect(parseCell(GEOMETRIES.conway, base.window, 'c2')).toEqual([1, 2])
+  })
+})
+
+describe('army jobs with a custom board', () => {
+  const job = { kind: 'solve', type: 'conway', level: 1, timeLimit: 10, window: { rows: 3, width: 1 } }
+  const board = {
+    cells: [
+      [-1, 0],
+      [0, 0],
+      [1, 0],
+    ],
+    target: [0, 0],
+  }
+  it('are checked as documents are, the fault naming its field', () => {
+    expect(parseArmyJob({ ...job, board, army: [[1, 0]] })).toMatchObject({ board: { target: [0, 0] }, army: [[1, 0]] })
+    expect(() => parseArmyJob({ ...job, board: { ...board, target: [0, 2] }, army: [] })).toThrow(
+      'board.target: the target x 0, row 2 is not a cell of the board',
+    )
+    expect(() => parseArmyJob({ ...job, board, army: [[0, 1]] })).toThrow('army[0]: the man on x 0, row 1 is not on a cell of the board')
+    expect(() => parseArmyJob({ ...job, kind: 'bound', board, army: [] })).toThrow('board: only a solve job takes a custom board')
+    expect(() => parseArmyJob({ ...job, window: undefined, board, army: [] })).toThrow('window: a custom board needs its window')
+    expect(() => parseArmyJob({ ...job, board: { cells: 'a0' }, army: [] })).toThrow(/^board: \{ cells/)
   })
 })
 
