@@ -11,12 +11,13 @@ import { ArmyDomain } from '../../src/shared/engine/army/domain'
 import { fewestMoves } from '../../src/shared/engine/army/fewest'
 import { ArmyKernel } from '../../src/shared/engine/army/kernel'
 import { InlineExecutor } from '../../src/shared/engine/core/executor'
-import { checkArmyOnBoard, checkBoard, distancePagoda, targetDistances } from '../../src/shared/solitaire/board'
+import { checkArmyOnBoard, checkBoard, distancePagoda, targetDistances, windowBoard } from '../../src/shared/solitaire/board'
+import { defaultWindow } from '../../src/shared/solitaire/minimum'
 import { measureOnBoard, solveOnBoard } from '../../src/shared/solitaire/custom'
 import { parseArmyJob } from '../../src/shared/solitaire/job'
 import { formatArmyDocument, parseArmyDocument, type ArmyDocument } from '../../src/shared/solitaire/document'
 import { ARMY_TYPES, GEOMETRIES, windowCells, type ArmyGeometry, type CustomBoard, type Window } from '../../src/shared/solitaire/geometry'
-import { checkPagoda, weightOf, type PagodaMap } from '../../src/shared/solitaire/pagoda'
+import { checkPagoda, pagodaMap, STANDARD_MAP, weightOf, type PagodaMap } from '../../src/shared/solitaire/pagoda'
 import { cellLabel, drawArmy, parseArmyMoves, parseCell, verifyArmy } from '../../src/shared/solitaire/solution'
 import { add, compare, formatZ, ONE, ZERO } from '../../src/shared/solitaire/zsigma'
 
@@ -149,6 +150,16 @@ describe('custom army boards', () => {
     }
     expect(boards).toBe(300)
     expect(jumpsChecked).toBeGreaterThan(3000)
+  })
+
+  it("on the paper's whole window it is each type's standard map (Figures 3, 4, 4, 5a, 5b)", () => {
+    for (const type of ARMY_TYPES) {
+      const gt = GEOMETRIES[type]
+      const win = defaultWindow(type, 3)
+      const generated = distancePagoda(gt, windowBoard(gt, win))
+      const standard = pagodaMap(STANDARD_MAP[type])
+      for (const [x, y] of windowCells(gt, win)) expect(generated.exponent(x, y), `${type} ${x},${y}`).toBe(standard.exponent(x, y))
+    }
   })
 
   it('the check fails for a map that is not a pagoda function on the board', () => {
@@ -447,6 +458,13 @@ describe('halma army with a custom board', () => {
     expect(j.fewest).toMatchObject({ moves: doc.moves.length, provenAbove: doc.moves.length - 1 })
     expect(verifyArmy(g, doc.window, doc.army, parseArmyMoves(g, doc.window, j.moves), doc.board)).toMatchObject({ ok: true })
     expect(bruteFewest(g, doc.board!, doc.army)).toBe(doc.moves.length)
+  })
+
+  it("solves a document of the paper's window too: Conway's 20 men in 10 moves and no fewer, as the integer-program route finds", async () => {
+    const file = join(import.meta.dirname, '../../resources/armies/conway-20-level4.army.json')
+    const s = await run('solve', '--file', file, '--fewest', '--json')
+    expect(s.code).toBe(0)
+    expect(JSON.parse(s.out)).toMatchObject({ verified: true, weight: { exact: '1' }, fewest: { moves: 10, provenAbove: 9 } })
   })
 
   it('says when an army cannot reach the target, and names a bad document', async () => {
