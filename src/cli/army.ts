@@ -11,23 +11,19 @@ import { formatPowers, formatZ, powerSum, toNumber, type ZSigma } from '../share
 import { countArmies, defaultWindow, solveArmy, solveArmyIp, solveCase, table7Case, TABLE7, type IpOutcome } from './army-ip'
 import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCell, positionAfter, verifyArmy } from '../shared/solitaire/solution'
 import { json, plural, table, type Io } from './io'
-import { parse, readText, UsageError, type Values } from './options'
-import { parseArmyDocument } from '../shared/solitaire/document'
-import { ArmyDomain } from '../shared/engine/army/domain'
-import { fewestMoves } from '../shared/engine/army/fewest'
-import { ArmyKernel } from '../shared/engine/army/kernel'
-import { executorFor } from '../shared/engine/registry'
-import { cores, nodeWorkers } from '../hosts/node/threads'
-import { workerScript } from './search-run'
+import { parse, UsageError, type Values } from './options'
+import { documentOption, engineFewest, exponentRows, runDocumentBound, runDocumentSolve } from './army-board'
 
 export const ARMY_HELP = `halma army: solitaire armies (pegs jump and capture; advance one man as far as possible)
 
 usage: halma army bound --type TYPE [--level N] [--method pagoda|ip] [--map FIG] [--json]
+       halma army bound --file FILE.army.json [--json]
        halma army solve --type TYPE --level N [--fewest] [--time-limit S] [--json]
+       halma army solve --file FILE.army.json [--fewest] [--json]
        halma army verify --type TYPE --level N --rows R --width W --army CELLS --moves MOVES
-       halma army verify --file FILE.army.json
+       halma army verify --file FILE.army.json [--json]
        halma army count --type TYPE --level N [--time-limit S] [--json]
-       halma army show --file FILE.army.json [--after K]
+       halma army show --file FILE.army.json [--after K] [--json]
        halma army pagoda --type TYPE [--map FIG] [--rows R] [--json]
 
   --type TYPE   conway, skew, diagonal, hexagonal or pablito
@@ -43,6 +39,13 @@ solve: an army of the integer program's minimum size, its jumps put in a legal o
   depth-first search, grouped into moves (one man's chain) and verified move by move; with
   --fewest, then the fewest moves for that army (the engine's search by levels of moves, complete).
 verify: the army (cells such as "k4 l4 k5") and its moves ("k5-k3, ...") on the window.
+--file: a document's own army, on its custom board if it has one (version 2: the window's cells
+  switched on and a target among them). bound: the weight and slack of the army under the pagoda
+  function generated from the distance to the target (each cell's exponent: its breadth-first
+  distance over the type's jump directions on the board; weight 0 where the target cannot be
+  reached), and "cannot reach the target" when the weight is below 1. solve: a legal order of
+  jumps found by depth-first search pruned by that function, verified; --fewest: then the fewest
+  moves by the engine on the board.
 count: every army of the minimum size on the window that reaches the level (each played out
   exhaustively), counted with and without reflections.
   --map FIG     the exponent map: ${Object.keys(PAGODA_MAPS).join(', ')}; default: the paper's improved
@@ -204,6 +207,7 @@ async function runCase(v: Values, io: Io, k: number, timeLimit: number, window: 
 }
 
 async function runBound(v: Values, io: Io): Promise<number> {
+  if (typeof v['file'] === 'string') return runDocumentBound(v, io)
   const type = typeOption(v)
   const method = typeof v['method'] === 'string' ? v['method'] : 'pagoda'
   if (method !== 'pagoda' && method !== 'ip') throw new UsageError(`--method must be pagoda or ip (got '${method}')`)
@@ -254,15 +258,7 @@ function runPagoda(v: Values, io: Io): number {
     io.out(json({ type, map: map.id, pagoda: violations.length === 0, violations: violations.map((x) => x.message) }))
     return violations.length === 0 ? 0 : 1
   }
-  for (let y = 0; y < rows; y++) {
-    const [lo, hi] = g.columns(y, rows)
-    const cells: string[] = []
-    for (let x = lo; x <= hi; x++) {
-      const e = map.exponent(x, y)
-      cells.push(!g.onBoard(x, y) ? '  .' : e === null ? '  ∞' : String(e).padStart(3))
-    }
-    io.out(`row ${String(y).padStart(2)}: ${cells.join('')}`)
-  }
+  io.out(exponentRows(g, { rows, width: rows }, map, (x, y) => g.onBoard(x, y)).join('\n'))
   if (violations.length === 0)
     io.out(`${map.figure} is a pagoda function for ${g.title}: every jump in ${rows + 4} rows keeps sigma^a + sigma^b >= sigma^c`)
   else for (const x of violations) io.out(x.message)
@@ -281,6 +277,7 @@ function levelOption(v: Values, type: ArmyType): number {
 }
 
 async function runSolve(v: Values, io: Io): Promise<number> {
+  if (typeof v['file'] === 'string') return runDocumentSolve(v, io, undefined)
   const type = typeOption(v)
   const level = levelOption(v, type)
   const window = windowOption(v, type, level)
@@ -325,15 +322,7 @@ async function runSolve(v: Values, io: Io): Promise<number> {
   io.out(formatArmyMoves(g, window, s.moves))
   if (!ok || !v['fewest']) return ok ? 0 : 1
   // The engine's level-by-level search over positions (engine/army): complete below its answer.
-  const domain = new ArmyDomain({ kind: 'army', type, window, army: s.ip.army, map: IMPROVED_MAP[type] })
-  const threads = cores()
-  const executor = executorFor(threads > 1 ? { workers: nodeWorkers(workerScript()) } : {}, threads, domain.init, () => new ArmyKernel(domain))
-  let f
-  try {
-    f = await fewestMoves(domain, executor, { maxMoves: s.moves.length, budgetBytes: 6 * 2 ** 30 })
-  } finally {
-    executor.close()
-  }
+  const f = await engineFewest({ kind: 'army', type, window, army: s.ip.army, map: IMPROVED_MAP[type] }, s.moves.length)
   const positions = f.levels.reduce((x, y) => x + y, 0)
   if (f.stopped) {
     io.out(`fewest moves: not settled (the search stopped: ${f.stopped}, after ${positions.toLocaleString('en-US')} positions); none with ${f.provenAbove} moves or fewer`)
@@ -350,18 +339,17 @@ async function runSolve(v: Values, io: Io): Promise<number> {
 
 function runVerify(v: Values, io: Io): number {
   if (typeof v['file'] === 'string') {
-    let doc
-    try {
-      doc = parseArmyDocument(readText(v['file'], 'army document'), v['file'])
-    } catch (e) {
-      throw new UsageError((e as Error).message)
-    }
-    const r = verifyArmy(GEOMETRIES[doc.type], doc.window, doc.army, doc.moves)
-    io.out(
-      r.ok
-        ? `valid: ${doc.army.length} men of ${GEOMETRIES[doc.type].title} reach level ${doc.level} in ${plural(r.moves, 'move')} (${plural(r.jumps, 'jump')})`
-        : `invalid: ${r.error}`,
-    )
+    const { doc, file } = documentOption(v)
+    const g = GEOMETRIES[doc.type]
+    const r = verifyArmy(g, doc.window, doc.army, doc.moves, doc.board)
+    const reach = doc.board ? `the target ${cellLabel(g, doc.window, doc.board.target)} of their custom board` : `level ${doc.level}`
+    if (v['json']) io.out(json({ file, type: doc.type, board: doc.board ? 'custom' : 'window', men: doc.army.length, ...r }))
+    else
+      io.out(
+        r.ok
+          ? `valid: ${doc.army.length} men of ${g.title} reach ${reach} in ${plural(r.moves, 'move')} (${plural(r.jumps, 'jump')})`
+          : `invalid: ${r.error}`,
+      )
     return r.ok ? 0 : 1
   }
   const type = typeOption(v)
@@ -392,22 +380,36 @@ function runVerify(v: Values, io: Io): number {
 
 /** A document's army, or its position after K moves, as a text picture of the window. */
 function runShow(v: Values, io: Io): number {
-  if (typeof v['file'] !== 'string') throw new UsageError('--file is required')
-  let doc
-  try {
-    doc = parseArmyDocument(readText(v['file'], 'army document'), v['file'])
-  } catch (e) {
-    throw new UsageError((e as Error).message)
-  }
+  const { doc, file } = documentOption(v)
   const g = GEOMETRIES[doc.type]
-  const r = verifyArmy(g, doc.window, doc.army, doc.moves)
-  if (!r.ok) throw new UsageError(`${v['file']}: ${r.error}`)
+  // A document without moves shows its army; with moves, they must verify.
+  const r = doc.moves.length > 0 ? verifyArmy(g, doc.window, doc.army, doc.moves, doc.board) : null
+  if (r && !r.ok) throw new UsageError(`${file}: ${r.error}`)
   const k = intOption(v, 'after', 0, doc.moves.length) ?? 0
   const men = positionAfter(doc.army, doc.moves, k)
-  const last = Math.max(...doc.army.map(([, y]) => y))
-  io.out(`${doc.title ?? upperFirst(g.title)}: after move ${k} of ${doc.moves.length}, ${men.length} ${men.length === 1 ? 'man' : 'men'}`)
-  io.out(drawArmy(g, doc.window, men, last).join('\n'))
-  if (k > 0) io.out(`move ${k}: ${formatArmyMoves(g, doc.window, [doc.moves[k - 1]!])}`)
+  const last = doc.board ? doc.window.rows - 1 : Math.max(...doc.army.map(([, y]) => y))
+  const picture = drawArmy(g, doc.window, men, last, doc.board)
+  const move = k > 0 ? formatArmyMoves(g, doc.window, [doc.moves[k - 1]!]) : null
+  if (v['json']) {
+    const label = (c: readonly [number, number]) => cellLabel(g, doc.window, c)
+    io.out(
+      json({
+        file,
+        type: doc.type,
+        after: k,
+        moves: doc.moves.length,
+        men: men.map(label),
+        ...(doc.board && { board: { cells: doc.board.cells.length, target: label(doc.board.target) } }),
+        ...(move && { move }),
+        picture,
+      }),
+    )
+    return 0
+  }
+  const on = doc.board ? ` on a custom board of ${plural(doc.board.cells.length, 'cell')}, target ${cellLabel(g, doc.window, doc.board.target)}` : ''
+  io.out(`${doc.title ?? upperFirst(g.title)}: after move ${k} of ${doc.moves.length}, ${men.length} ${men.length === 1 ? 'man' : 'men'}${on}`)
+  io.out(picture.join('\n'))
+  if (move) io.out(`move ${k}: ${move}`)
   return 0
 }
 

@@ -14,11 +14,13 @@ import { captured, exact, paint, weightSeries } from '../../src/renderer/state/a
 import { ARMY_PRESETS, useArmy, useArmyJobRunner } from '../../src/renderer/stores/army'
 import { documentFault } from '../../src/shared/documents'
 import { formatArmyDocument, parseArmyDocument } from '../../src/shared/solitaire/document'
-import { GEOMETRIES, indexWindow } from '../../src/shared/solitaire/geometry'
+import { GEOMETRIES, indexWindow, windowCells } from '../../src/shared/solitaire/geometry'
+import { DISTANCE_MAP } from '../../src/shared/solitaire/board'
+import { runBoardSolve } from '../../src/shared/solitaire/run-job'
 import { parseArmyJob, type ArmyJob, type ArmyJobResult } from '../../src/shared/solitaire/job'
 import { useDocument } from '../../src/renderer/stores/document'
 import { pagodaMap } from '../../src/shared/solitaire/pagoda'
-import { verifyArmy } from '../../src/shared/solitaire/solution'
+import { cellLabel, verifyArmy } from '../../src/shared/solitaire/solution'
 import { compare } from '../../src/shared/solitaire/zsigma'
 import conwayText from '../../resources/armies/conway-20-level4.army.json?raw'
 import triangle from '../../resources/problems/triangle10-6move.halma.json?raw'
@@ -234,5 +236,76 @@ describe('army jobs and documents reaching the workbench', () => {
     expect(army.fileName).toBe('conway.army.json')
     expect(army.length).toBe(13)
     expect(doc.doc).toBe(before)
+  })
+})
+
+describe('a custom board in the workbench', () => {
+  it('switches cells off, moves the target, paints men on the board, and solves the army as it stands', async () => {
+    const army = useArmy()
+    // The job runs in the test as the host's worker would run it (registry.ts: no HiGHS for a custom board).
+    const jobs: ArmyJob[] = []
+    useArmyJobRunner((job, onProgress) => {
+      jobs.push(parseArmyJob(JSON.parse(JSON.stringify(job))))
+      return { result: runBoardSolve(jobs.at(-1) as Parameters<typeof runBoardSolve>[0], onProgress), cancel: () => undefined }
+    })
+    army.newArmy('conway', 2)
+    const w = army.doc.window
+    army.customize()
+    expect(army.doc.board?.cells.length).toBe([...windowCells(GEOMETRIES.conway, w)].length)
+    expect(army.mapId).toBe(DISTANCE_MAP)
+    expect(army.editMode).toBe('cells')
+    // A wall across row 1 but for x = 2, the target moved to (1, 0).
+    for (let x = -w.width; x <= w.width; x++) if (x !== 2) expect(army.paint([x, 1])).toBe(true)
+    expect(army.paint([0, 1])).toBe(true) // switched on again
+    expect(army.paint([0, 1])).toBe(true) // and off
+    army.editMode = 'target'
+    expect(army.paint([1, 1])).toBe(false)
+    expect(army.notice?.text).toBe('x 1, row 1 is not on the board: switch it on first')
+    expect(army.paint([1, 0])).toBe(true)
+    army.editMode = 'cells'
+    expect(army.paint([1, 0])).toBe(false)
+    expect(army.notice?.text).toBe('the target stays on the board: move it first')
+    expect(army.map.exponent(2, 1)).toBe(2)
+    expect(army.map.exponent(2, 2)).toBe(3)
+    expect(army.map.exponent(0, 2)).toBe(5)
+    const scene = buildArmyScene(army.sceneInput, 400, 300)
+    expect(scene.holes.filter((h) => h.off).length).toBe(2 * w.width)
+    expect(scene.holes.find((h) => h.target === 0)?.name).toBe(cellLabel(GEOMETRIES.conway, w, [1, 0]))
+    army.editMode = 'men'
+    expect(army.paint([0, 1])).toBe(false)
+    expect(army.notice?.text).toMatch(/switched off/)
+    for (const c of [
+      [2, 2],
+      [2, 3],
+      [1, 3],
+    ] as const)
+      expect(army.paint(c)).toBe(true)
+    // Three men at distances 3, 4, 5: weight σ^3 + σ^4 + σ^5 = 2σ^3 < 1.
+    expect(army.measure).toMatchObject({ possible: false, verdict: expect.stringMatching(/^cannot reach the target: weight .* < 1$/) })
+    await army.run('solve')
+    expect(army.jobOutcome).toMatchObject({ ok: false, text: expect.stringMatching(/^no solution: cannot reach the target/) })
+    // Men on (2, 2), (2, 1) (the gap) and (3, 0): σ^3 + σ^2 + σ^2 = 1 exactly; (2, 2) over (2, 1) into (2, 0), then (3, 0) over it into the target.
+    army.clearArmy()
+    for (const c of [
+      [2, 2],
+      [2, 1],
+      [3, 0],
+    ] as const)
+      expect(army.paint(c)).toBe(true)
+    expect(army.measure).toMatchObject({ possible: true, slack: { a: 0n, b: 0n } })
+    await army.run('solve')
+    expect(jobs.at(-1)).toMatchObject({ kind: 'solve', board: army.doc.board })
+    expect(army.jobOutcome?.ok).toBe(true)
+    expect(army.verdict?.ok).toBe(true)
+    expect(army.jobOutcome?.text).toMatch(/^2 moves, 2 jumps, verified on the custom board: fewest moves \(none with 1\)/)
+    const label = (c: readonly [number, number]) => cellLabel(GEOMETRIES.conway, w, c)
+    expect(army.movesText).toBe(`${label([2, 2])}-${label([2, 0])}, ${label([3, 0])}-${label([1, 0])}`)
+    const bounds = army.run('bound')
+    await bounds
+    expect(army.notice?.text).toMatch(/^bound is for the paper's window/)
+    // The document keeps the board (the session stores this text).
+    const back = parseArmyDocument(army.documentText)
+    expect(back.board).toEqual(army.doc.board)
+    expect(verifyArmy(GEOMETRIES.conway, back.window, back.army, back.moves, back.board)).toMatchObject({ ok: true })
   })
 })

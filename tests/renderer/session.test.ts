@@ -280,6 +280,34 @@ describe('the session store', () => {
     )
   })
 
+  it('puts back an army’s custom board as it was being edited: its cells, its target and the men on it', async () => {
+    const host = fakeHost()
+    const session = useSession()
+    await session.restore()
+    const army = useArmy()
+    army.newArmy('conway', 2)
+    army.customize()
+    expect(army.paint([0, 1])).toBe(true)
+    army.editMode = 'target'
+    expect(army.paint([1, 0])).toBe(true)
+    army.editMode = 'men'
+    expect(army.paint([1, 2])).toBe(true)
+    const board = army.doc.board!
+    await session.flush()
+    await vi.waitFor(() => expect(JSON.parse(host.writes.at(-1)!).army?.document).toContain('"board"'))
+
+    setActivePinia(createPinia())
+    await useSession().restore()
+    const army2 = useArmy()
+    expect(army2.doc.board).toEqual(board)
+    expect(army2.doc.board!.target).toEqual([1, 0])
+    expect(army2.doc.board!.cells.some(([x, y]) => x === 0 && y === 1)).toBe(false)
+    expect(army2.doc.army).toEqual([[1, 2]])
+    expect(army2.mapId).toBe('distance')
+    expect(army2.map.exponent(1, 2)).toBe(2)
+    expect(army2.measure?.possible).toBe(false)
+  })
+
   it('puts back the editor’s edits not yet in use, with the editor open', async () => {
     const host = fakeHost()
     const session = useSession()

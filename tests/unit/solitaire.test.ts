@@ -22,7 +22,7 @@ import {
   zs,
   ZERO,
 } from '../../src/shared/solitaire/zsigma'
-import { main } from '../../src/cli/main'
+import { runHalma } from './fixtures'
 import { countArmies, mirror, solveArmy, solveArmyIp, solveCase, table7Case, threeManFinishes } from '../../src/cli/army-ip'
 import { playArmy } from '../../src/shared/solitaire/play'
 import { ArmyDomain } from '../../src/shared/engine/army/domain'
@@ -358,9 +358,11 @@ describe('army documents', () => {
   it('every shipped army document verifies', () => {
     const files = readdirSync(dir).filter((f) => f.endsWith('.army.json'))
     expect(files.length).toBeGreaterThanOrEqual(2)
+    expect(files.filter((f) => parseArmyDocument(readFileSync(join(dir, f), 'utf8'), f).board).length).toBeGreaterThanOrEqual(1)
     for (const f of files) {
       const doc = parseArmyDocument(readFileSync(join(dir, f), 'utf8'), f)
-      expect(verifyArmy(GEOMETRIES[doc.type], doc.window, doc.army, doc.moves), f).toMatchObject({ ok: true })
+      // On its custom board if it has one (version 2).
+      expect(verifyArmy(GEOMETRIES[doc.type], doc.window, doc.army, doc.moves, doc.board), f).toMatchObject({ ok: true })
     }
   })
 
@@ -377,17 +379,7 @@ describe('army documents', () => {
 })
 
 describe('halma army', () => {
-  const run = async (...argv: string[]) => {
-    const out: string[] = []
-    const err: string[] = []
-    const code = await main(['army', ...argv], {
-      out: (s) => void out.push(s),
-      err: (s) => void err.push(s),
-      stdin: () => undefined,
-      tty: false,
-    })
-    return { code, out: out.join('\n'), err: err.join('\n') }
-  }
+  const run = (...argv: string[]) => runHalma('army', ...argv)
 
   it('prints the bounds of a type, and one level as JSON with exact weights', async () => {
     const all = await run('bound', '--type', 'conway')

@@ -4,9 +4,11 @@
  * and the army's rows below, on the square grid (Conway's, skew, diagonal) or on the triangular
  * lattice (hexagonal, Pablito's: axial cell (x, y) drawn at (x + y/2, y·√3/2), so the six
  * neighbours are all one pitch away and row y is a horizontal line). The pagoda overlay shades
- * each cell by its weight and writes its exponent.
+ * each cell by its weight and writes its exponent. On a custom board the window's cells switched
+ * off are drawn as dashed empty rings (so they can be switched on again), with no lines and no
+ * overlay, and the target is the board's.
  */
-import { GEOMETRIES, indexWindow, type ArmyType, type Window } from '../../shared/solitaire/geometry'
+import { GEOMETRIES, indexWindow, type ArmyType, type CustomBoard, type Window } from '../../shared/solitaire/geometry'
 import type { PagodaMap } from '../../shared/solitaire/pagoda'
 import { cellLabel, leftColumn } from '../../shared/solitaire/solution'
 import { shade, type Cell } from '../state/army'
@@ -25,6 +27,8 @@ export interface ArmySceneInput {
   /** The pagoda overlay's map, or null (off). */
   readonly pagoda: PagodaMap | null
   readonly coordinates: boolean
+  /** A custom board (its cells and target), or the whole window with the target (0, 0). */
+  readonly board?: CustomBoard
 }
 
 const ROW = Math.sqrt(3) / 2
@@ -133,12 +137,15 @@ export function buildArmyScene(input: ArmySceneInput, width: number, height: num
   const key = ([x, y]: Cell): string => `${x},${y}`
   const index = new Map(geo.cells.map((c, i) => [key(c), i]))
   const label = (c: Cell): string => cellLabel(g, window, c)
+  const on = input.board && new Set(input.board.cells.map(key))
+  const has = (c: Cell): boolean => !on || on.has(key(c))
+  const targetKey = key(input.board?.target ?? [0, 0])
 
   const edges: number[] = []
   for (const c of geo.cells)
     for (const [dx, dy] of LINES[type]) {
       const n: Cell = [c[0] + dx, c[1] + dy]
-      if (!index.has(key(n))) continue
+      if (!index.has(key(n)) || !has(c) || !has(n)) continue
       const a = geo.px(c)
       const b = geo.px(n)
       edges.push(a.x, a.y, b.x, b.y)
@@ -146,12 +153,12 @@ export function buildArmyScene(input: ArmySceneInput, width: number, height: num
 
   const holes: Hole[] = geo.cells.map((c, i) => {
     const p = geo.px(c)
-    return { cell: i, name: label(c), x: p.x, y: p.y, r: s * 0.3, target: c[0] === 0 && c[1] === 0 ? 0 : -1, off: false }
+    return { cell: i, name: label(c), x: p.x, y: p.y, r: s * 0.3, target: key(c) === targetKey ? 0 : -1, off: !has(c) }
   })
   const onCell = new Set(input.men.map(key))
   const man = (c: Cell): Man => {
     const p = geo.px(c)
-    const target = c[0] === 0 && c[1] === 0
+    const target = key(c) === targetKey
     return {
       cell: index.get(key(c)) ?? -1,
       name: label(c),
@@ -174,6 +181,7 @@ export function buildArmyScene(input: ArmySceneInput, width: number, height: num
     geo.cells.forEach((c, i) => {
       const e = exps[i]!
       const h = holes[i]!
+      if (h.off) return
       if (h.target < 0) shades.push({ ...h, r: s * 0.46, fill: shade(e, top) })
       cellLabels.push({
         x: h.x,

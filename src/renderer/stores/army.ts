@@ -3,16 +3,21 @@
  * its solution, the stepper, the pagoda overlay, and the jobs that bound, solve and count armies
  * as jobs of the host. The core computes (positions, weights, verification, the solvers); this store
  * orchestrates. An army document is opened from a file, from the shipped ones, or started from a
- * type and a level with an empty window to paint men on.
+ * type and a level with an empty window to paint men on. A custom board (board.ts) is made from the
+ * window by switching cells off and on and placing the target (the editing modes); its overlay and
+ * weights are the pagoda function generated from the distance to the target, and Solve solves the
+ * army as it stands on it.
  */
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import { pagodaBound } from '../../shared/solitaire/bounds'
 import { formatArmyDocument, parseArmyDocument, type ArmyDocument } from '../../shared/solitaire/document'
+import { DISTANCE_MAP, mapFor, windowBoard } from '../../shared/solitaire/board'
+import { measureOnBoard } from '../../shared/solitaire/custom'
 import { GEOMETRIES, type ArmyType } from '../../shared/solitaire/geometry'
 import type { ArmyJobKind, ArmyJobResult } from '../../shared/solitaire/job'
 import { defaultWindow } from '../../shared/solitaire/minimum'
-import { IMPROVED_MAP, pagodaMap, PAGODA_MAPS } from '../../shared/solitaire/pagoda'
+import { IMPROVED_MAP, PAGODA_MAPS } from '../../shared/solitaire/pagoda'
 import { formatArmyMoves, positionAfter, verifyArmy } from '../../shared/solitaire/solution'
 import { api } from '../api'
 import { ArmyJobCancelled, hostArmyJobRunner, type ArmyJobHandle, type ArmyJobRunner } from '../api/army-jobs'
@@ -20,7 +25,7 @@ import { armyAspect, buildArmyScene, type ArmySceneInput } from '../board/army-s
 import { armyPng, scenesSheetPng, type PictureOptions } from '../board/export'
 import { DEFAULT_SHEET } from '../../shared/sheet'
 import { describe as describeFault } from '../../shared/result'
-import { captured, paint as paintCell, weightSeries, type Cell } from '../state/army'
+import { captured, moveTarget, paint as paintCell, toggleBoardCell, weightSeries, type Cell } from '../state/army'
 
 /** The army documents that ship with the workbench (resources/armies), by file name. */
 const SHIPPED = import.meta.glob('../../../resources/armies/*.army.json', { query: '?raw', import: 'default', eager: true }) as Record<
@@ -43,6 +48,10 @@ export function useArmyJobRunner(r: ArmyJobRunner): void {
 
 /** Seconds a job may run by default (HiGHS's time limit; count: in all). */
 export const ARMY_TIME_LIMIT = 120
+
+/** What a click on the board does: place men, switch cells on and off the board, or place the target. */
+export const ARMY_EDIT_MODES = ['men', 'cells', 'target'] as const
+export type ArmyEditMode = (typeof ARMY_EDIT_MODES)[number]
 
 export interface ArmyNotice {
   readonly kind: 'info' | 'error'
@@ -74,17 +83,27 @@ export const useArmy = defineStore('army', () => {
   const notice = ref<ArmyNotice | null>(null)
   /** Bumped when a step forward should fade the captured men out. */
   const fade = ref(0)
+  const editMode = ref<ArmyEditMode>('men')
 
   const geometry = computed(() => GEOMETRIES[doc.value.type])
-  const maps = computed(() => Object.values(PAGODA_MAPS).filter((m) => m.types.includes(doc.value.type)))
-  const map = computed(() => pagodaMap(mapId.value))
+  /** The paper's maps of the type and the generated one; on a custom board, the generated one only (the paper's are for the target (0, 0) on the whole window). */
+  const maps = computed(() => {
+    const { window, board } = doc.value
+    const generated = mapFor(geometry.value, window, DISTANCE_MAP, board)
+    return board ? [generated] : [...Object.values(PAGODA_MAPS).filter((m) => m.types.includes(doc.value.type)), generated]
+  })
+  const map = computed(() => maps.value.find((m) => m.id === mapId.value) ?? maps.value[0]!)
+  /** On a custom board: the generated map's weight, slack and verdict for the army as it starts. */
+  const measure = computed(() => (doc.value.board ? measureOnBoard(geometry.value, doc.value.board, doc.value.army) : null))
   const length = computed(() => doc.value.moves.length)
   const position = computed(() => positionAfter(doc.value.army, doc.value.moves, step.value))
   const lastMove = computed(() => (step.value > 0 ? doc.value.moves[step.value - 1] : undefined))
   const ghosts = computed(() => (lastMove.value ? captured(lastMove.value) : []))
   const series = computed(() => weightSeries(doc.value.army, doc.value.moves, map.value))
   const current = computed(() => series.value[step.value]!)
-  const verdict = computed(() => (length.value > 0 ? verifyArmy(geometry.value, doc.value.window, doc.value.army, doc.value.moves) : null))
+  const verdict = computed(() =>
+    length.value > 0 ? verifyArmy(geometry.value, doc.value.window, doc.value.army, doc.value.moves, doc.value.board) : null,
+  )
   const movesText = computed(() => formatArmyMoves(geometry.value, doc.value.window, doc.value.moves))
   /** The pagoda bound on the army's size for its type and level (section 4.1, exact). */
   const bound = computed(() => {
@@ -102,6 +121,7 @@ export const useArmy = defineStore('army', () => {
     ...(lastMove.value && { path: lastMove.value }),
     pagoda: overlays.value.pagoda ? map.value : null,
     coordinates: overlays.value.coordinates,
+    ...(doc.value.board && { board: doc.value.board }),
   }))
 
   function say(kind: ArmyNotice['kind'], text: string): void {
@@ -113,7 +133,8 @@ export const useArmy = defineStore('army', () => {
     doc.value = d
     fileName.value = name
     step.value = 0
-    mapId.value = IMPROVED_MAP[d.type]
+    mapId.value = d.board ? DISTANCE_MAP : IMPROVED_MAP[d.type]
+    editMode.value = 'men'
     jobOutcome.value = null
     active.value = true
     started.value = true
@@ -164,22 +185,50 @@ export const useArmy = defineStore('army', () => {
     return openText(p.name, p.text)
   }
 
-  /** Place or take away a man (row: the whole row); a changed army drops its solution. */
+  /**
+   * A click on a cell, by the editing mode: place or take away a man (row: the whole row), switch
+   * the cell on or off the custom board, or put the target there. A changed army or board drops its solution.
+   */
   function paint(cell: Cell, row = false): boolean {
     if (job.value) {
       say('error', 'a job is running on this army: cancel it to change the army')
       return false
     }
-    const r = paintCell(geometry.value, doc.value.window, doc.value.level, doc.value.army, cell, row)
-    if (!r.ok) {
-      say('error', r.reason)
-      return false
+    const { window, board, army } = doc.value
+    const g = geometry.value
+    let change: { army: Cell[]; board?: typeof board }
+    if (editMode.value === 'men') {
+      const r = paintCell(g, window, doc.value.level, army, cell, row, board)
+      if (!r.ok) {
+        say('error', r.reason)
+        return false
+      }
+      change = { army: r.army }
+    } else {
+      const on = board ?? windowBoard(g, window)
+      const r = editMode.value === 'cells' ? toggleBoardCell(g, window, on, army, cell) : moveTarget(g, window, on, army, cell)
+      if (!r.ok) {
+        say('error', r.reason)
+        return false
+      }
+      change = { army: r.army, board: r.board }
+      mapId.value = DISTANCE_MAP
     }
     const dropped = doc.value.moves.length > 0
-    doc.value = { ...doc.value, army: r.army, moves: [] }
+    doc.value = { ...doc.value, ...change, moves: [] }
     step.value = 0
-    if (dropped) say('info', 'the army changed: its solution was dropped')
+    if (dropped) say('info', `the ${editMode.value === 'men' ? 'army' : 'board'} changed: its solution was dropped`)
     return true
+  }
+
+  /** Make the window a custom board (every cell on, the target (0, 0)) to edit, with the generated map. */
+  function customize(): void {
+    if (job.value || doc.value.board) return
+    doc.value = { ...doc.value, board: windowBoard(geometry.value, doc.value.window), moves: [] }
+    step.value = 0
+    mapId.value = DISTANCE_MAP
+    editMode.value = 'cells'
+    say('info', 'custom board: click cells to switch them off and on; Target mode places the target')
   }
 
   function clearArmy(): void {
@@ -228,21 +277,38 @@ export const useArmy = defineStore('army', () => {
     }
   }
 
+  /** A custom board's solve: the army as it stands. */
+  function boardStatement(r: Extract<ArmyJobResult, { kind: 'solve' }>): { text: string; ok: boolean } {
+    const s = `${r.seconds.toFixed(1)} s`
+    if (!r.moves || !r.verdict?.ok) return { text: `no solution: ${r.status} (${s})`, ok: false }
+    return { text: `${r.moves.length} moves, ${r.verdict.jumps} jumps, verified on the custom board: ${r.status} (${s})`, ok: true }
+  }
+
   /** Run a job for the document's type and level as a job of the host (a utility process or a Web Worker). */
   async function run(kind: ArmyJobKind, timeLimit = ARMY_TIME_LIMIT): Promise<void> {
     if (job.value) return
-    const { type, level, window } = doc.value
+    const { type, level, window, board, army } = doc.value
+    if (board && kind !== 'solve')
+      return say('error', `${kind} is for the paper's window: on a custom board, Solve solves the army as it stands`)
+    if (board && army.length === 0) return say('error', 'place men on the board first: Solve solves the army as it stands')
     job.value = { kind, message: 'starting', started: Date.now() }
     jobOutcome.value = null
-    const h = (runner ?? hostArmyJobRunner(api()))({ kind, type, level, timeLimit, window }, (message) => {
+    const h = (runner ?? hostArmyJobRunner(api()))({ kind, type, level, timeLimit, window, ...(board && { board, army }) }, (message) => {
       if (job.value) job.value = { ...job.value, message }
     })
     handle = h
     try {
       const r = await h.result
-      const st = statement(r)
+      const st = board && r.kind === 'solve' ? boardStatement(r) : statement(r)
       jobOutcome.value = { kind, ...st }
-      if (r.kind === 'solve' && st.ok && r.moves)
+      if (board && r.kind === 'solve' && st.ok && r.moves)
+        doc.value = {
+          ...doc.value,
+          moves: r.moves.map((m) => [...m]),
+          source:
+            'solved in the workbench on the custom board (depth-first search pruned by the distance map, then the fewest moves by levels)',
+        }
+      else if (r.kind === 'solve' && st.ok && r.moves)
         doc.value = {
           ...doc.value,
           title: `${emptyArmy(type, level).title}: ${r.army.length} men`,
@@ -302,6 +368,7 @@ export const useArmy = defineStore('army', () => {
       ...(move && { path: move }),
       pagoda: overlays.value.pagoda ? map.value : null,
       coordinates,
+      ...(doc.value.board && { board: doc.value.board }),
     }
   }
 
@@ -339,6 +406,9 @@ export const useArmy = defineStore('army', () => {
     mapId,
     notice,
     fade,
+    editMode,
+    measure,
+    customize,
     geometry,
     maps,
     map,

@@ -22,7 +22,7 @@ import type { LevelKernel, RuleBase } from './core/contract'
 import type { FileStore } from './core/storage'
 import type { LevelFarm } from './core/farm'
 import type { MipSolver } from '../solitaire/minimum'
-import { runArmyJob } from '../solitaire/run-job'
+import { runArmyJob, runBoardSolve } from '../solitaire/run-job'
 import type { ArmyJob, ArmyJobResult } from '../solitaire/job'
 
 /** The description of each domain, by kind. */
@@ -136,6 +136,9 @@ function armyFlow(params: ArmyJob, host: ExecutorHost, progress: (p: Progress) =
     progress({ phase: 'program', length: null, level: 0, levelSize: 0, done: 0, total: 0, cmax: null, rate: 0, memoryBytes: 0, elapsed: (performance.now() - t0) / 1000, message })
   return {
     run: async () => {
+      // A custom board's army is solved as it stands: no integer program, no HiGHS.
+      const { board, army, window } = params
+      if (params.kind === 'solve' && board && army && window) return runBoardSolve({ ...params, board, army, window }, tell)
       if (!host.mip) throw new Error('this host cannot run integer programs (army jobs need HiGHS)')
       tell('loading HiGHS')
       return runArmyJob(await host.mip(), params, tell)

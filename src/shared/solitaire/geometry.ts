@@ -101,16 +101,30 @@ export function inWindow(g: ArmyGeometry, w: Window, x: number, y: number): bool
 /** A cell for messages: "x -2, row 3". */
 export const cellName = (x: number, y: number): string => `x ${x}, row ${y}`
 
-/** A window's cells by index, and every jump that stays inside it (cell indices: from, over, into). */
+/**
+ * A user's board (board.ts checks and reads it): the type's lattice restricted to these cells of
+ * the window, with its own target. Without one, the board is the whole window, the target (0, 0).
+ */
+export interface CustomBoard {
+  /** The cells of the board, row by row, each once, all inside the window. */
+  readonly cells: readonly (readonly [number, number])[]
+  /** The cell a man is to reach, one of `cells`. */
+  readonly target: readonly [number, number]
+}
+
+/** A window's (or a custom board's) cells by index, and every jump that stays on it (cell indices: from, over, into). */
 export interface IndexedWindow {
   readonly cells: readonly (readonly [number, number])[]
   indexOf(x: number, y: number): number | undefined
   /** Row by row from the top, then in the order of the type's directions. */
   readonly jumps: readonly (readonly [number, number, number])[]
+  /** The target cell: (0, 0), or the custom board's. */
+  readonly target: readonly [number, number]
 }
 
-export function indexWindow(g: ArmyGeometry, w: Window): IndexedWindow {
-  const cells = [...windowCells(g, w)]
+export function indexWindow(g: ArmyGeometry, w: Window, board?: CustomBoard): IndexedWindow {
+  const on = board && new Set(board.cells.map(([x, y]) => `${x},${y}`))
+  const cells = [...windowCells(g, w)].filter(([x, y]) => !on || on.has(`${x},${y}`))
   const at = new Map(cells.map(([x, y], i) => [`${x},${y}`, i]))
   const indexOf = (x: number, y: number): number | undefined => at.get(`${x},${y}`)
   const jumps: [number, number, number][] = []
@@ -121,5 +135,5 @@ export function indexWindow(g: ArmyGeometry, w: Window): IndexedWindow {
       if (b !== undefined && c !== undefined) jumps.push([a, b, c])
     }
   })
-  return { cells, indexOf, jumps }
+  return { cells, indexOf, jumps, target: board?.target ?? [0, 0] }
 }

@@ -6,7 +6,8 @@
  */
 import * as z from 'zod'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
-import { ARMY_TYPES, type ArmyType, type Window } from './geometry'
+import { checkArmyOnBoard, checkBoard } from './board'
+import { ARMY_TYPES, GEOMETRIES, type ArmyType, type CustomBoard, type Window } from './geometry'
 import type { ArmyVerdict } from './solution'
 
 export const ARMY_JOB_KINDS = ['bound', 'solve', 'count'] as const
@@ -23,6 +24,13 @@ export interface ArmyJob {
   readonly timeLimit: number
   /** The window; default: the pagoda bound's reach (minimum.ts defaultWindow). */
   readonly window?: Window
+  /**
+   * solve only: a custom board (board.ts) and the army on it, solved as they are (no integer
+   * program): depth-first search pruned by the generated pagoda function, then the engine's
+   * fewest moves within the time limit. Needs the window.
+   */
+  readonly board?: CustomBoard
+  readonly army?: readonly Cell[]
 }
 
 export type ArmyJobResult =
@@ -68,7 +76,7 @@ const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'obj
 /** A job as the worker receives it, checked; an error names the field. */
 export function parseArmyJob(x: unknown): ArmyJob {
   if (!isRecord(x)) throw new Error('an army job is an object')
-  const { kind, type, level, timeLimit, window } = x
+  const { kind, type, level, timeLimit, window, board, army } = x
   if (!(ARMY_JOB_KINDS as readonly unknown[]).includes(kind)) throw new Error(`kind: one of ${ARMY_JOB_KINDS.join(', ')}`)
   if (!(ARMY_TYPES as readonly unknown[]).includes(type)) throw new Error(`type: one of ${ARMY_TYPES.join(', ')}`)
   if (!Number.isInteger(level) || (level as number) < 1 || (level as number) > 64) throw new Error('level: a whole number from 1 to 64')
@@ -79,7 +87,32 @@ export function parseArmyJob(x: unknown): ArmyJob {
       throw new Error('window: { rows, width }, whole numbers')
     w = { rows: window['rows'] as number, width: window['width'] as number }
   }
-  return { kind: kind as ArmyJobKind, type: type as ArmyType, level: level as number, timeLimit, ...(w && { window: w }) }
+  const custom = board === undefined && army === undefined ? undefined : customOf(kind, type as ArmyType, w, board, army)
+  return { kind: kind as ArmyJobKind, type: type as ArmyType, level: level as number, timeLimit, ...(w && { window: w }), ...custom }
+}
+
+const isCells = (x: unknown): x is [number, number][] =>
+  Array.isArray(x) && x.every((c) => Array.isArray(c) && c.length === 2 && c.every((v) => Number.isInteger(v)))
+
+/** A job's custom board and army, checked as a document's are (board.ts); the fault names the field. */
+function customOf(
+  kind: unknown,
+  type: ArmyType,
+  w: Window | undefined,
+  board: unknown,
+  army: unknown,
+): { board: CustomBoard; army: Cell[] } {
+  if (kind !== 'solve') throw new Error('board: only a solve job takes a custom board')
+  if (!w) throw new Error('window: a custom board needs its window')
+  if (!isRecord(board) || !isCells(board['cells']) || !isCells([board['target']]))
+    throw new Error('board: { cells: [[x, y], ...], target: [x, y] }')
+  if (!isCells(army)) throw new Error('army: [[x, y], ...], the men on the board')
+  const g = GEOMETRIES[type]
+  const b = checkBoard(g, w, board['cells'], board['target'] as [number, number])
+  if (!b.ok) throw new Error(`${b.error[0]!.at ?? 'board'}: ${b.error[0]!.message}`)
+  const a = checkArmyOnBoard(g, w, b.value, army)
+  if (!a.ok) throw new Error(`${a.error[0]!.at ?? 'army'}: ${a.error[0]!.message}`)
+  return { board: b.value, army }
 }
 
 /** parseArmyJob as the engine's job protocol takes it: the checked job, or the fault naming its field. */

@@ -9,7 +9,7 @@
  * reproducing Table 3 exactly (see tests/unit/solitaire.test.ts). Figure 6b (the last jump
  * vertical) is not reconstructed yet.
  */
-import { GEOMETRIES, hexDistance, cellName, indexWindow, type ArmyGeometry, type ArmyType, type Window } from './geometry'
+import { GEOMETRIES, hexDistance, cellName, indexWindow, type ArmyGeometry, type ArmyType, type CustomBoard, type Window } from './geometry'
 import { add, compare, sigmaPow, sub, ZERO, type ZSigma } from './zsigma'
 
 export interface PagodaMap {
@@ -95,10 +95,10 @@ export interface Violation {
   readonly message: string
 }
 
-/** Every jump inside the window that breaks condition (2), at most `limit` of them. */
-export function checkPagoda(map: PagodaMap, g: ArmyGeometry, w: Window, limit = 10): Violation[] {
+/** Every jump inside the window (or on a custom board) that breaks condition (2), at most `limit` of them. */
+export function checkPagoda(map: PagodaMap, g: ArmyGeometry, w: Window, limit = 10, board?: CustomBoard): Violation[] {
   const out: Violation[] = []
-  const { cells, jumps } = indexWindow(g, w)
+  const { cells, jumps } = indexWindow(g, w, board)
   for (const [a, b, c] of jumps) {
     const [[x, y], [bx, by], [cx, cy]] = [cells[a]!, cells[b]!, cells[c]!]
     const e = [map.exponent(x, y), map.exponent(bx, by), map.exponent(cx, cy)] as const

@@ -4,7 +4,7 @@
  * position whose pagoda weight is below the target's weight is dropped, as no jump increases the
  * weight (exact in Z[sigma]). Gives up after `maxPositions` positions.
  */
-import { indexWindow, type ArmyGeometry, type IndexedWindow, type Window } from './geometry'
+import { indexWindow, type ArmyGeometry, type CustomBoard, type IndexedWindow, type Window } from './geometry'
 import { weightOf, type PagodaMap } from './pagoda'
 import { add, compare, sub, ZERO, type ZSigma } from './zsigma'
 
@@ -29,21 +29,29 @@ export interface WeighedArmy {
 
 export function weighArmy(win: IndexedWindow, map: PagodaMap, army: readonly Cell[]): WeighedArmy {
   const weight = win.cells.map(([x, y]) => weightOf(map.exponent(x, y)))
-  const target = win.indexOf(0, 0)
-  if (target === undefined) throw new Error('the window does not hold the target')
+  const target = win.indexOf(...win.target)
+  if (target === undefined) throw new Error('the board does not hold the target')
   const men = new Uint8Array(win.cells.length)
   let total = ZERO
   for (const [x, y] of army) {
     const i = win.indexOf(x, y)
-    if (i === undefined) throw new Error(`the army's man at x ${x}, row ${y} is off the window`)
+    if (i === undefined) throw new Error(`the army's man at x ${x}, row ${y} is off the board`)
     men[i] = 1
     total = add(total, weight[i]!)
   }
   return { weight, target, floor: weight[target]!, men, total }
 }
 
-export function playArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], map: PagodaMap, maxPositions = 5_000_000): PlayResult {
-  const win = indexWindow(g, w)
+/** `board`: a custom board (board.ts) instead of the whole window, with its target. */
+export function playArmy(
+  g: ArmyGeometry,
+  w: Window,
+  army: readonly Cell[],
+  map: PagodaMap,
+  maxPositions = 5_000_000,
+  board?: CustomBoard,
+): PlayResult {
+  const win = indexWindow(g, w, board)
   const { cells, jumps } = win
   const placed = weighArmy(win, map, army)
   const { weight, target, floor, men } = placed

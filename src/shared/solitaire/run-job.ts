@@ -6,8 +6,60 @@
  * browser in a job Web Worker. HiGHS blocks its thread, so progress is by phase and a
  * cancel ends the thread or process.
  */
+import { ArmyDomain } from '../engine/army/domain'
+import { fewestMoves } from '../engine/army/fewest'
+import { ArmyKernel } from '../engine/army/kernel'
+import { InlineExecutor } from '../engine/core/executor'
+import { DISTANCE_MAP } from './board'
+import { solveOnBoard } from './custom'
+import { GEOMETRIES, type CustomBoard, type Window } from './geometry'
 import type { ArmyJob, ArmyJobResult } from './job'
 import { countArmies, defaultWindow, solveArmy, solveArmyIp, type MipSolver } from './minimum'
+import { verifyArmy } from './solution'
+
+type Cell = readonly [number, number]
+
+/** Memory the fewest-moves search on a custom board may take (its levels of positions). */
+const BOARD_BUDGET = 2 ** 28
+
+/**
+ * A custom board's army solved as it stands: depth-first search pruned by the generated pagoda
+ * function (custom.ts); then the engine's fewest moves on the board (engine/army, one thread),
+ * kept if it finishes within the time limit and the memory budget.
+ */
+export async function runBoardSolve(
+  job: ArmyJob & { readonly window: Window; readonly board: CustomBoard; readonly army: readonly Cell[] },
+  progress: (message: string) => void,
+): Promise<ArmyJobResult> {
+  const t0 = Date.now()
+  const g = GEOMETRIES[job.type]
+  const { window, board, army } = job
+  progress('depth-first search on the custom board, pruned by the distance map')
+  const s = solveOnBoard(g, window, board, army)
+  const seconds = (): number => (Date.now() - t0) / 1000
+  const base = { kind: 'solve', men: army.length, window, army } as const
+  if (!s.measure.possible) return { ...base, status: s.measure.verdict, moves: null, verdict: null, seconds: seconds() }
+  if (!s.moves)
+    return {
+      ...base,
+      status: s.gaveUp ? `gave up after ${s.positions} positions` : 'no order of jumps reaches the target',
+      moves: null,
+      verdict: null,
+      seconds: seconds(),
+    }
+  progress(`${s.moves.length} moves found; the fewest moves by levels`)
+  const domain = new ArmyDomain({ kind: 'army', type: job.type, window, army, map: DISTANCE_MAP, board })
+  const f = await fewestMoves(domain, new InlineExecutor(new ArmyKernel(domain)), {
+    maxMoves: s.moves.length,
+    budgetBytes: BOARD_BUDGET,
+    timeLimit: job.timeLimit,
+    onLevel: (p) => progress(`fewest moves: level ${p.level}, ${p.size} positions`),
+  })
+  const fewest = !f.stopped && f.moves
+  const moves = fewest ? f.moves! : s.moves
+  const status = fewest ? `fewest moves (none with ${moves.length - 1})` : `found (the fewest not settled: ${f.stopped ?? 'none shorter'})`
+  return { ...base, status, moves, verdict: verifyArmy(g, window, army, moves, board), seconds: seconds() }
+}
 
 export async function runArmyJob(mip: MipSolver, job: ArmyJob, progress: (message: string) => void): Promise<ArmyJobResult> {
   const window = job.window ?? defaultWindow(job.type, job.level)

@@ -7,7 +7,8 @@
  * adjacent man in an allowed direction into an empty cell, and removes the man jumped; the
  * solution succeeds when a man stands on the target.
  */
-import { inWindow, type ArmyGeometry, type Window } from './geometry'
+import { boardHas, targetOf } from './board'
+import { inWindow, type ArmyGeometry, type CustomBoard, type Window } from './geometry'
 
 type Cell = readonly [number, number]
 
@@ -58,14 +59,28 @@ export interface ArmyVerdict {
   readonly menLeft: number
 }
 
-/** Play `moves` from `army` on the window; ok when a man ends on the target. */
-export function verifyArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], moves: readonly (readonly Cell[])[]): ArmyVerdict {
+/** Play `moves` from `army` on the window (or a custom board, with its target); ok when a man ends on the target. */
+export function verifyArmy(
+  g: ArmyGeometry,
+  w: Window,
+  army: readonly Cell[],
+  moves: readonly (readonly Cell[])[],
+  board?: CustomBoard,
+): ArmyVerdict {
   const key = ([x, y]: Cell): string => `${x},${y}`
   const label = (c: Cell): string => cellLabel(g, w, c)
+  const has = boardHas(g, w, board)
+  const target = targetOf(board)
   const men = new Set<string>()
   for (const c of army) {
-    if (!inWindow(g, w, ...c))
-      return { ok: false, error: `the army's man at x ${c[0]}, row ${c[1]} is off the window`, jumps: 0, moves: 0, menLeft: army.length }
+    if (!has(...c))
+      return {
+        ok: false,
+        error: `the army's man at x ${c[0]}, row ${c[1]} is off the ${board ? 'board' : 'window'}`,
+        jumps: 0,
+        moves: 0,
+        menLeft: army.length,
+      }
     if (men.has(key(c))) return { ok: false, error: `two men of the army on ${label(c)}`, jumps: 0, moves: 0, menLeft: army.length }
     men.add(key(c))
   }
@@ -89,33 +104,39 @@ export function verifyArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], mo
       const over: Cell = [from[0] + d[0], from[1] + d[1]]
       if (!men.has(key(over))) return fail(i, `${label(from)}-${label(into)} jumps over ${label(over)}, which is empty`)
       if (men.has(key(into))) return fail(i, `${label(from)}-${label(into)} lands on ${label(into)}, which holds a man`)
+      if (!has(...into)) return fail(i, `${label(from)}-${label(into)} lands on ${label(into)}, which is not a cell of the board`)
       men.delete(key(from))
       men.delete(key(over))
       men.add(key(into))
       jumps++
     }
   }
-  const ok = men.has('0,0')
+  const ok = men.has(key(target))
   return {
     ok,
-    ...(!ok && { error: `no man reaches the target (${label([0, 0])}) after ${moves.length} moves` }),
+    ...(!ok && { error: `no man reaches the target (${label(target)}) after ${moves.length} moves` }),
     jumps,
     moves: moves.length,
     menLeft: men.size,
   }
 }
 
-/** A text picture of the window's rows 0 .. last: X the target (@ with a man on it), o a man, . an empty cell. */
-export function drawArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], lastRow = w.rows - 1): string[] {
+/**
+ * A text picture of the window's rows 0 .. last: X the target (@ with a man on it), o a man, . an
+ * empty cell (on a custom board, its cells only).
+ */
+export function drawArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], lastRow = w.rows - 1, board?: CustomBoard): string[] {
   const men = new Set(army.map(([x, y]) => `${x},${y}`))
+  const has = boardHas(g, w, board)
+  const [tx, ty] = targetOf(board)
   const lo = leftColumn(g, w)
   const lines: string[] = []
   for (let y = 0; y <= lastRow; y++) {
     const [a, b] = g.columns(y, w.width)
     let line = ''
     for (let x = lo; x <= b; x++) {
-      const on = x >= a && g.onBoard(x, y)
-      line += !on ? '  ' : x === 0 && y === 0 ? (men.has('0,0') ? ' @' : ' X') : men.has(`${x},${y}`) ? ' o' : ' .'
+      const on = x >= a && has(x, y)
+      line += !on ? '  ' : x === tx && y === ty ? (men.has(`${x},${y}`) ? ' @' : ' X') : men.has(`${x},${y}`) ? ' o' : ' .'
     }
     lines.push(`${String(y).padStart(3)} ${line.trimEnd()}`)
   }

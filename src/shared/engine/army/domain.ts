@@ -3,13 +3,14 @@
  * contract. A state is the set of men on the army's window (one bitset, W words, the used mark in
  * the last word); a move is one man's chain of jumps, each over an adjacent man, who is removed,
  * into the empty cell beyond (every prefix of a chain is a move of its own); the goal is a man on
- * the target (0, 0). Level k holds the positions first reached after k moves, so the first level
+ * the target ((0, 0), or a custom board's own: the window restricted to a user's cells, board.ts).
+ * Level k holds the positions first reached after k moves, so the first level
  * with a goal gives the fewest moves, and every level before it was searched completely. A position
  * whose pagoda weight (exact, in Z[sigma]) is below the target's is dropped: no jump raises the
  * weight, so no man reaches the target from it.
  */
-import { GEOMETRIES, indexWindow, type ArmyType, type IndexedWindow, type Window } from '../../solitaire/geometry'
-import { pagodaMap } from '../../solitaire/pagoda'
+import { mapFor } from '../../solitaire/board'
+import { GEOMETRIES, indexWindow, type ArmyType, type CustomBoard, type IndexedWindow, type Window } from '../../solitaire/geometry'
 import { weighArmy } from '../../solitaire/play'
 import { formatArmyMoves, verifyArmy } from '../../solitaire/solution'
 import type { ZSigma } from '../../solitaire/zsigma'
@@ -25,8 +26,10 @@ export interface ArmyInit {
   readonly type: ArmyType
   readonly window: Window
   readonly army: readonly Cell[]
-  /** The pagoda map that prunes (pagoda.ts, by id). */
+  /** The pagoda map that prunes (pagoda.ts, by id; 'distance': the one generated from the board, board.ts). */
   readonly map: string
+  /** A custom board (its cells and target) instead of the whole window. */
+  readonly board?: CustomBoard
 }
 
 /** The children entering a level: every move of every man, pruned by the pagoda weight. */
@@ -52,7 +55,8 @@ export class ArmyDomain implements SearchDomain {
   private readonly scratch: Int16Array
 
   constructor(readonly init: ArmyInit) {
-    const win = (this.win = indexWindow(GEOMETRIES[init.type], init.window))
+    const g = GEOMETRIES[init.type]
+    const win = (this.win = indexWindow(g, init.window, init.board))
     const n = win.cells.length
     this.w = wordsFor(n)
     this.jumpsFrom = win.cells.map(() => [])
@@ -61,7 +65,7 @@ export class ArmyDomain implements SearchDomain {
       this.jumpsFrom[a]!.push([b, c])
       this.jumpsInto[c]!.push([a, b])
     }
-    const placed = weighArmy(win, pagodaMap(init.map), init.army)
+    const placed = weighArmy(win, mapFor(g, init.window, init.map, init.board), init.army)
     this.weight = placed.weight
     this.target = placed.target
     this.floor = placed.floor
@@ -160,7 +164,7 @@ export class ArmyDomain implements SearchDomain {
     }
     const g = GEOMETRIES[this.init.type]
     const moves = paths.map((p) => p.map((c) => this.win.cells[c]!))
-    const check = verifyArmy(g, this.init.window, this.init.army, moves)
+    const check = verifyArmy(g, this.init.window, this.init.army, moves, this.init.board)
     if (!check.ok) throw new Error(`internal: the line found fails verification: ${check.error}`)
     return { paths, texts: formatArmyMoves(g, this.init.window, moves).split(/,\s*/) }
   }

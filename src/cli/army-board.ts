@@ -1,0 +1,171 @@
+/**
+ * `halma army bound|solve --file X.army.json`: a document's own army, on its custom board (or the
+ * paper's window with the target (0, 0)), judged by the pagoda function generated from the
+ * distance to the target (board.ts; exact in Z[sigma]) and solved by depth-first search pruned by
+ * it (custom.ts), with --fewest the engine's fewest moves on the same board (engine/army).
+ */
+import { ArmyDomain, type ArmyInit } from '../shared/engine/army/domain'
+import { fewestMoves, type FewestOutcome } from '../shared/engine/army/fewest'
+import { ArmyKernel } from '../shared/engine/army/kernel'
+import { executorFor } from '../shared/engine/registry'
+import { boardHas, DISTANCE_MAP, windowBoard } from '../shared/solitaire/board'
+import { measureOnBoard, solveOnBoard, type BoardMeasure } from '../shared/solitaire/custom'
+import { parseArmyDocument, type ArmyDocument } from '../shared/solitaire/document'
+import { GEOMETRIES, type ArmyGeometry, type Window } from '../shared/solitaire/geometry'
+import type { PagodaMap } from '../shared/solitaire/pagoda'
+import { cellLabel, drawArmy, formatArmyMoves, verifyArmy } from '../shared/solitaire/solution'
+import { formatPowers, formatZ, powerSum, sign, toNumber } from '../shared/solitaire/zsigma'
+import { cores, nodeWorkers } from '../hosts/node/threads'
+import { json, plural, type Io } from './io'
+import { readText, UsageError, type Values } from './options'
+import { workerScript } from './search-run'
+
+/** The document named by --file, parsed; its faults as usage errors. */
+export function documentOption(v: Values): { readonly doc: ArmyDocument; readonly file: string } {
+  const file = v['file']
+  if (typeof file !== 'string') throw new UsageError('--file is required')
+  try {
+    return { doc: parseArmyDocument(readText(file, 'army document'), file), file }
+  } catch (e) {
+    throw new UsageError((e as Error).message)
+  }
+}
+
+/** Rows of exponents ('.' off the board, '∞' weight 0), as `halma army pagoda` prints them. */
+export function exponentRows(g: ArmyGeometry, w: Window, map: PagodaMap, has: (x: number, y: number) => boolean): string[] {
+  const rows: string[] = []
+  for (let y = 0; y < w.rows; y++) {
+    const [lo, hi] = g.columns(y, w.width)
+    const cells: string[] = []
+    for (let x = lo; x <= hi; x++) {
+      const e = map.exponent(x, y)
+      cells.push(!has(x, y) ? '  .' : e === null ? '  ∞' : String(e).padStart(3))
+    }
+    rows.push(`row ${String(y).padStart(2)}: ${cells.join('')}`)
+  }
+  return rows
+}
+
+/** The engine's fewest moves for an army (inline, or on every core), its threads closed after. */
+export async function engineFewest(init: ArmyInit, maxMoves: number): Promise<FewestOutcome> {
+  const domain = new ArmyDomain(init)
+  const threads = cores()
+  const executor = executorFor(
+    threads > 1 ? { workers: nodeWorkers(workerScript()) } : {},
+    threads,
+    domain.init,
+    () => new ArmyKernel(domain),
+  )
+  try {
+    return await fewestMoves(domain, executor, { maxMoves, budgetBytes: 6 * 2 ** 30 })
+  } finally {
+    executor.close()
+  }
+}
+
+const menCount = (n: number): string => `${n} ${n === 1 ? 'man' : 'men'}`
+
+const boardOf = (doc: ArmyDocument) => doc.board ?? windowBoard(GEOMETRIES[doc.type], doc.window)
+
+function where(doc: ArmyDocument): string {
+  const g = GEOMETRIES[doc.type]
+  const b = boardOf(doc)
+  return doc.board
+    ? `a custom board of ${plural(b.cells.length, 'cell')} (${g.title}'s jumps), target ${cellLabel(g, doc.window, b.target)}`
+    : `the window of ${doc.window.rows} rows, ${doc.window.width} columns beyond each row, target ${cellLabel(g, doc.window, b.target)}`
+}
+
+const measureJson = (m: BoardMeasure) => ({
+  map: m.map.id,
+  weight: { exact: formatZ(m.weight), decimal: toNumber(m.weight) },
+  slack: { exact: formatZ(m.slack), decimal: toNumber(m.slack), ...(sign(m.slack) >= 0 && { powers: formatPowers(powerSum(m.slack)) }) },
+  possible: m.possible,
+  verdict: m.verdict,
+  unreachableCells: m.unreachable,
+})
+
+/** `bound --file`: the generated pagoda function's verdict on the document's army. */
+export function runDocumentBound(v: Values, io: Io): number {
+  const { doc, file } = documentOption(v)
+  const g = GEOMETRIES[doc.type]
+  const board = boardOf(doc)
+  const m = measureOnBoard(g, board, doc.army)
+  if (v['json']) {
+    io.out(json({ file, type: doc.type, men: doc.army.length, board: doc.board ? 'custom' : 'window', ...measureJson(m) }))
+    return 0
+  }
+  io.out(`${doc.title ?? file}: ${menCount(doc.army.length)} on ${where(doc)}`)
+  io.out(`the pagoda function generated from the distance to the target (each cell's exponent; weight σ^e, σ = (√5 - 1)/2):`)
+  io.out(exponentRows(g, doc.window, m.map, boardHas(g, doc.window, doc.board)).join('\n'))
+  if (m.unreachable > 0) io.out(`${plural(m.unreachable, 'cell')} cannot reach the target (∞: weight 0)`)
+  io.out(`weight ${formatZ(m.weight)} ≈ ${toNumber(m.weight).toFixed(6)}, slack ${formatZ(m.slack)} ≈ ${toNumber(m.slack).toFixed(6)}`)
+  io.out(m.verdict)
+  return 0
+}
+
+/** `solve --file`: a legal order of jumps for the document's army on its board, verified; --fewest: the engine's fewest moves. */
+export async function runDocumentSolve(v: Values, io: Io, maxMoves: number | undefined): Promise<number> {
+  const { doc, file } = documentOption(v)
+  const g = GEOMETRIES[doc.type]
+  const board = boardOf(doc)
+  const s = solveOnBoard(g, doc.window, board, doc.army)
+  const label = (moves: readonly (readonly (readonly [number, number])[])[]): string => formatArmyMoves(g, doc.window, moves)
+  let fewest: FewestOutcome | undefined
+  if (s.verdict?.ok && v['fewest'])
+    fewest = await engineFewest(
+      { kind: 'army', type: doc.type, window: doc.window, army: doc.army, map: DISTANCE_MAP, ...(doc.board && { board: doc.board }) },
+      maxMoves ?? s.moves!.length,
+    )
+  const best = fewest?.moves ?? s.moves
+  const check = best && verifyArmy(g, doc.window, doc.army, best, doc.board)
+  const ok = check?.ok === true
+  if (v['json']) {
+    io.out(
+      json({
+        file,
+        type: doc.type,
+        men: doc.army.length,
+        ...measureJson(s.measure),
+        positions: s.positions,
+        gaveUp: s.gaveUp,
+        moves: best && label(best),
+        jumps: check?.jumps ?? null,
+        verified: ok,
+        ...(check?.error && { error: check.error }),
+        ...(fewest && {
+          fewest: { moves: fewest.moves?.length ?? null, provenAbove: fewest.provenAbove, stopped: fewest.stopped, levels: fewest.levels },
+        }),
+      }),
+    )
+    return ok ? 0 : 1
+  }
+  io.out(`${doc.title ?? file}: ${menCount(doc.army.length)} on ${where(doc)}`)
+  io.out(drawArmy(g, doc.window, doc.army, doc.window.rows - 1, doc.board).join('\n'))
+  io.out(`the distance map: ${s.measure.verdict}`)
+  if (!s.measure.possible) return 1
+  if (!s.moves) {
+    io.out(
+      s.gaveUp
+        ? `no solution found in ${s.positions.toLocaleString('en-US')} positions (gave up)`
+        : `no order of jumps brings a man to the target (every position searched: ${s.positions.toLocaleString('en-US')})`,
+    )
+    return 1
+  }
+  io.out(
+    `${plural(s.moves.length, 'move')}, ${plural(s.verdict!.jumps, 'jump')}, ${s.verdict!.ok ? 'verified' : `NOT verified: ${s.verdict!.error}`} (${s.positions.toLocaleString('en-US')} positions searched):`,
+  )
+  io.out(label(s.moves))
+  if (!fewest) return s.verdict!.ok ? 0 : 1
+  const positions = fewest.levels.reduce((x, y) => x + y, 0)
+  if (fewest.stopped || !fewest.moves) {
+    io.out(
+      `fewest moves: not settled (${fewest.stopped ? `the search stopped: ${fewest.stopped}` : 'none found within the limit'}, ${positions.toLocaleString('en-US')} positions); none with ${fewest.provenAbove} moves or fewer`,
+    )
+    return 0
+  }
+  io.out(
+    `fewest moves: ${fewest.moves.length} (none of ${fewest.moves.length - 1} moves or fewer: ${positions.toLocaleString('en-US')} positions in ${fewest.levels.length} levels), ${ok ? 'verified' : `NOT verified: ${check!.error}`}:`,
+  )
+  io.out(label(fewest.moves))
+  return ok ? 0 : 1
+}
