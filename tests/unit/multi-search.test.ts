@@ -12,7 +12,7 @@ const WORKER = pathToFileURL(join(import.meta.dirname, '../../out/cli/expansion-
 import { newStats } from '../../src/shared/engine/core/contract'
 import { InlineExecutor } from '../../src/shared/engine/core/executor'
 import { KeySet } from '../../src/shared/engine/core/keyset'
-import { MultiDomain } from '../../src/shared/engine/multi/domain'
+import { MultiDomain, type MultiRule } from '../../src/shared/engine/multi/domain'
 import { PlayersFlow } from '../../src/shared/engine/multi/flow'
 import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/multi/job'
 import { MultiKernel } from '../../src/shared/engine/multi/kernel'
@@ -136,6 +136,23 @@ async function runFlow(spec: MultiSpec, strategy: 'auto' | 'exhaustive' = 'auto'
   return flow.run()
 }
 
+/** One expansion of `state` by the kernel under `rule`: the children it keeps and the wins it reports. */
+function expandOne(kernel: MultiKernel, state: State, rule: Omit<MultiRule, 'kind' | 'score'>): { kept: Set<string>; goals: Set<string> } {
+  const d = kernel.domain
+  const table = new KeySet(d.w, 4)
+  d.pack(state, KEY, 0)
+  table.add(KEY, 0)
+  const kept = new Set<string>()
+  const goals = new Set<string>()
+  const sink = {
+    minScore: -Infinity,
+    child: (keys: Uint32Array, off: number) => void kept.add(text(d.unpack(keys, off))),
+    goal: (keys: Uint32Array, off: number) => void goals.add(text(d.unpack(keys, off))),
+  }
+  kernel.expandRange(table.raw, 0, table.capacity, { kind: 'multi', score: 'none', ...rule }, [], sink, newStats())
+  return { kept, goals }
+}
+
 const SMALL: Record<string, MultiSpec> = {
   'mini star, 3 players, 1 man': { board: 'star37', camps: [0, 2, 4], men: 1 },
   'mini star, 3 players, 1 man, long jumps': { board: 'star37', camps: [0, 2, 4], men: 1, longJumps: true },
@@ -193,24 +210,7 @@ describe('the N-player search', () => {
         const mover = d.mover(ply)
         const winner = random(d.players)
         const bound = ply + 6 + random(30)
-        const table = new KeySet(d.w, 4)
-        d.pack(state, KEY, 0)
-        table.add(KEY, 0)
-        const kept = new Set<string>()
-        const goals = new Set<string>()
-        kernel.expandRange(
-          table.raw,
-          0,
-          table.capacity,
-          { kind: 'multi', level: ply, bound, winner, score: 'none' },
-          [],
-          {
-            minScore: -Infinity,
-            child: (keys, off) => void kept.add(text(d.unpack(keys, off))),
-            goal: (keys, off) => void goals.add(text(d.unpack(keys, off))),
-          },
-          newStats(),
-        )
+        const { kept, goals } = expandOne(kernel, state, { level: ply, bound, winner })
         const children = neighbours(d.space, state, mover)
         const want = children.filter((c) => !won(d, c, mover) && ply + d.remaining(c, winner, ply) <= bound).map(text)
         expect([...kept].sort(), `${id} ply ${ply}`).toEqual([...new Set(want)].sort())
@@ -243,20 +243,7 @@ describe('the N-player search', () => {
           for (const slack of [0, 1]) {
             const level = phase + 1 + N
             const bound = level - 1 + exact + slack
-            const table = new KeySet(d.w, 4)
-            d.pack(state, KEY, 0)
-            table.add(KEY, 0)
-            const kept = new Set<string>()
-            let goals = 0
-            kernel.expandRange(
-              table.raw,
-              0,
-              table.capacity,
-              { kind: 'multi', level, bound, winner: p, score: 'none' },
-              [],
-              { minScore: -Infinity, child: (keys, off) => void kept.add(text(d.unpack(keys, off))), goal: () => void goals++ },
-              newStats(),
-            )
+            const { kept, goals } = expandOne(kernel, state, { level, bound, winner: p })
             for (const c of children) {
               if (won(d, c, phase)) continue
               const e = plies[p]![ids.get(`${(phase + 1) % N}#${text(c)}`)!]!
@@ -264,7 +251,7 @@ describe('the N-player search', () => {
               checked++
               expect(kept.has(text(c)), `${name}: ${d.game.players[p]!.name}, bound ${bound}, ${text(state)} -> ${text(c)}`).toBe(true)
             }
-            if (phase === p) expect(goals).toBe(children.filter((c) => won(d, c, p)).length)
+            if (phase === p) expect(goals.size).toBe(children.filter((c) => won(d, c, p)).length)
           }
         }
       })
@@ -283,12 +270,7 @@ describe('the N-player search', () => {
           if (exact === Infinity || exact === 0) continue
           const level = phase + 1 + d.players
           const bound = level - 1 + exact
-          const table = new KeySet(d.w, 4)
-          d.pack(state, KEY, 0)
-          table.add(KEY, 0)
-          const kept = new Set<string>()
-          const sink = { minScore: -Infinity, child: (keys: Uint32Array, off: number) => void kept.add(text(d.unpack(keys, off))), goal: () => undefined }
-          kernel.expandRange(table.raw, 0, table.capacity, { kind: 'multi', level, bound, winner: p, score: 'none' }, [], sink, newStats())
+          const { kept } = expandOne(kernel, state, { level, bound, winner: p })
           for (const c of neighbours(d.space, state, phase))
             if (!won(d, c, phase) && level + d.remaining(c, p, level) <= bound && !kept.has(text(c))) {
               expect(level + plies[p]![ids.get(`${(phase + 1) % d.players}#${text(c)}`)!]!).toBeGreaterThan(bound)
