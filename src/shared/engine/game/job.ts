@@ -5,7 +5,7 @@
  */
 import * as z from 'zod'
 import type { DocumentSpec } from '../../document'
-import { diagnostic, err, type Diagnostic, type Result } from '../../result'
+import type { Diagnostic, Result } from '../../result'
 import {
   choice,
   flag,
