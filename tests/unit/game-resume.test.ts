@@ -10,7 +10,8 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { boardByName } from '../../src/shared/board'
 import { specFromProblem } from '../../src/shared/document'
-import { CancelledError, Engine } from '../../src/shared/engine/engine'
+import { CancelledError, Engine, type EngineJob } from '../../src/shared/engine/engine'
+import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/multi/job'
 import type { FileStore } from '../../src/shared/engine/core/storage'
 import { parseGameJob, type GameResult } from '../../src/shared/engine/game/job'
 import { presetProblem } from '../../src/shared/problem'
@@ -54,6 +55,10 @@ interface Manifest {
  * folder's store is wrapped: each manifest written is looked at). Resolves once it is cancelled.
  */
 async function interrupt(dir: string, stop: (m: Manifest) => boolean, extra: object = {}): Promise<void> {
+  return interruptJob({ kind: 'game', params: job({ disk: dir, ...extra }) }, stop)
+}
+
+async function interruptJob(request: EngineJob<'game' | 'players'>, stop: (m: Manifest) => boolean): Promise<void> {
   let cancel = (): void => undefined
   const files = (folder: string): FileStore => {
     const store = folderStore(folder)
@@ -65,14 +70,14 @@ async function interrupt(dir: string, stop: (m: Manifest) => boolean, extra: obj
       },
     }
   }
-  const handle = new Engine({ files }).start({ kind: 'game', params: job({ disk: dir, ...extra }) })
+  const handle = new Engine({ files }).start(request)
   cancel = () => handle.cancel()
   await expect(handle.result).rejects.toBeInstanceOf(CancelledError)
 }
 
 /** Settled searches, and finished levels of the search in progress (its files start with `search`). */
 const steps = (m: Manifest): number => Object.keys(m.steps).length
-const levels = (m: Manifest, search: string): number => Object.keys(m.levels).filter((n) => n.startsWith(`${search}.`)).length
+const levels = (m: Manifest, search: string): number => Object.keys(m.levels).filter((n) => n.startsWith(search)).length
 
 describe('game searches checkpointed on disk', () => {
   it('cancelled after some levels and resumed, a search ends as an uninterrupted one', async () => {
@@ -142,4 +147,29 @@ describe('game searches checkpointed on disk', () => {
     expect(cluster.ok).toBe(false)
     if (!cluster.ok) expect(cluster.error[0]!.message).toMatch(/cluster cannot be resumed/)
   })
+
+  it('an N-player search cancelled in its fourth length and resumed ends as an uninterrupted one', async () => {
+    const players = (extra: object) =>
+      unwrap(parsePlayersJob({ game: { board: 'star37', camps: [0, 2, 4], men: 3 }, strategy: 'exhaustive', threads: 1, budgetBytes: 2 ** 22, ...extra }))
+    const summary = (r: PlayersResult) => ({
+      length: r.length,
+      winner: r.winner,
+      moves: r.moves,
+      count: r.count,
+      statement: r.proof.statement,
+      searches: r.proof.searches.map((s) => [s.bound, s.winner, s.result, s.levels]),
+    })
+    const whole = await engine.start({ kind: 'players', params: players({ disk: scratch() }) }).result
+    expect(whole.proof.searches.filter((s) => s.result === 'none')).toHaveLength(3)
+    const dir = scratch()
+    await interruptJob({ kind: 'players', params: players({ disk: dir }) }, (m) => steps(m) === 3 && levels(m, 'players12w') >= 4)
+    const manifest = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as Manifest
+    expect(steps(manifest)).toBe(3)
+    await expect(engine.start({ kind: 'players', params: players({ disk: dir, resume: true, beam: 10 }) }).result).rejects.toThrow(
+      'beam: 20000 in the checkpoint, 10 now',
+    )
+    const resumed = await engine.start({ kind: 'players', params: players({ disk: dir, resume: true }) }).result
+    expect(summary(resumed)).toEqual(summary(whole))
+    expect(resumed.stats.levels.filter((l) => l.length === 9)).toEqual([])
+  }, 120_000)
 })

@@ -385,6 +385,8 @@ export class LevelSearch<R extends RuleBase> {
   /** The search is over: drop every level, and on disk delete every file it wrote. */
   discard(): void {
     this.release(this.levels.length)
+    // Files not in `levels` too (an empty last level a search did not keep).
+    this.options.disk?.checkpoint?.forget(this.files.map((f) => f.name))
     for (const f of this.files) f.remove()
     this.files.length = 0
   }

@@ -130,11 +130,11 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
     // With a checkpoint, a settled search's files go now, and a stopped one's stay for a resume
     // (more time or memory): neither is the flow's to discard at the end.
     const result = out.record.result
-    if (step !== undefined && checkpoint && result !== 'found') {
+    if (step !== undefined && checkpoint && result !== 'found' && !this.cancelled) {
       const search = this.ctx.disk!.searches.pop()
       if (result === 'none') {
         checkpoint.settle(step, out.record)
-        search?.release(search.levels.length)
+        search?.discard()
       }
     }
     return out
