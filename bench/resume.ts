@@ -78,6 +78,18 @@ function interrupted(args: string[], ms: number, signal: NodeJS.Signals): Promis
 }
 
 
+/** Start a run and kill it (-9) as soon as `ready` holds (polled every 50 ms), or let it end. */
+function killedWhen(args: string[], ready: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: 'ignore' })
+    const poll = setInterval(() => ready() && child.kill('SIGKILL'), 50)
+    child.on('exit', () => {
+      clearInterval(poll)
+      resolve()
+    })
+  })
+}
+
 /** Run a case's trials and its damaged-file check; the text of its results and whether all held. */
 async function trialsOf(c: Case, trials: number): Promise<{ text: string; failures: number; seconds: number }> {
   const ARGS = c.args
@@ -121,11 +133,18 @@ async function trialsOf(c: Case, trials: number): Promise<{ text: string; failur
     rmSync(dir, { recursive: true, force: true })
   }
 
-  // A damaged level file is named.
+  // A damaged level file is named: killed (-9) once its checkpoint holds a level of more than 100 states.
   const dir = mkdtempSync(join(tmpdir(), 'halma-damaged-'))
-  await interrupted([...ARGS, '--disk', dir], seconds * 600, 'SIGKILL')
-  const manifest = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { levels: Record<string, { rows: number }> }
-  const victim = Object.entries(manifest.levels).find(([, e]) => e.rows > 1)?.[0]
+  const levelOf = (): string | undefined => {
+    try {
+      const manifest = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { levels: Record<string, { rows: number }> }
+      return Object.entries(manifest.levels).find(([, e]) => e.rows > 100)?.[0]
+    } catch {
+      return undefined // not written yet, or being replaced
+    }
+  }
+  await killedWhen([...ARGS, '--disk', dir], () => levelOf() !== undefined)
+  const victim = levelOf()
   let damaged = 'no level file to damage'
   if (victim) {
     const bytes = readFileSync(join(dir, victim))

@@ -75,6 +75,20 @@ async function interruptJob(request: EngineJob<'game' | 'players'>, stop: (m: Ma
   await expect(handle.result).rejects.toBeInstanceOf(CancelledError)
 }
 
+/** A store that records the files it creates. */
+function recording(): { files: (folder: string) => FileStore; written: string[] } {
+  const written: string[] = []
+  const files = (folder: string): FileStore => {
+    const store = folderStore(folder)
+    return { ...store, create: (name, w) => (written.push(name), store.create(name, w)) }
+  }
+  return { files, written }
+}
+
+/** The first level (above 0) of a search whose files were written. */
+const firstBuilt = (written: readonly string[], search: string): number =>
+  Math.min(...written.filter((n) => n.startsWith(`${search}.L`)).map((n) => Number(/\.L(\d+)/.exec(n)![1])).filter((k) => k > 0))
+
 /** Settled searches, and finished levels of the search in progress (its files start with `search`). */
 const steps = (m: Manifest): number => Object.keys(m.steps).length
 const levels = (m: Manifest, search: string): number => Object.keys(m.levels).filter((n) => n.startsWith(search)).length
@@ -92,16 +106,11 @@ describe('game searches checkpointed on disk', () => {
     expect(Object.keys(manifest.steps)).toEqual(['exhaustive 13 0', 'exhaustive 14 1'])
     expect(levels(manifest, 'game15w0')).toBeGreaterThanOrEqual(4)
     // The files the resumed run writes: no level of the settled searches, nor the third's finished levels.
-    const written: string[] = []
-    const files = (folder: string): FileStore => {
-      const store = folderStore(folder)
-      return { ...store, create: (name, w) => (written.push(name), store.create(name, w)) }
-    }
+    const { files, written } = recording()
     const resumed = await new Engine({ files }).start({ kind: 'game', params: job({ disk: dir, resume: true }) }).result
     expect(outcome(resumed)).toEqual(outcome(whole))
-    const level = (name: string): number => Number(/\.L(\d+)/.exec(name)?.[1] ?? -1)
     expect(written.filter((n) => n.startsWith('game13') || n.startsWith('game14'))).toEqual([])
-    expect(Math.min(...written.filter((n) => n.startsWith('game15w0.L') && level(n) > 0).map(level))).toBeGreaterThan(4)
+    expect(firstBuilt(written, 'game15w0')).toBeGreaterThan(4)
     // The settled searches' levels are not reported again.
     expect(resumed.stats.levels.filter((l) => l.length === 13)).toEqual([])
   }, 120_000)
@@ -168,8 +177,11 @@ describe('game searches checkpointed on disk', () => {
     await expect(engine.start({ kind: 'players', params: players({ disk: dir, resume: true, beam: 10 }) }).result).rejects.toThrow(
       'beam: 20000 in the checkpoint, 10 now',
     )
-    const resumed = await engine.start({ kind: 'players', params: players({ disk: dir, resume: true }) }).result
+    const { files, written } = recording()
+    const resumed = await new Engine({ files }).start({ kind: 'players', params: players({ disk: dir, resume: true }) }).result
     expect(summary(resumed)).toEqual(summary(whole))
+    expect(written.filter((n) => /^players(9|10|11)w/.test(n))).toEqual([])
+    expect(firstBuilt(written, `players12w${2}`)).toBeGreaterThan(4)
     expect(resumed.stats.levels.filter((l) => l.length === 9)).toEqual([])
   }, 120_000)
 })

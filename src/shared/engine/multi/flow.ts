@@ -105,7 +105,8 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
         this.report.emit(`counting the ${this.found.length}-move games`)
         this.count = countGames(domain, this.found.levels, this.found.wins!, this.job.countStates, () => this.cancelled)
       }
-      ended = true
+      // A cancel ends the steps quietly: the flow has not ended then.
+      ended = !this.cancelled
     } finally {
       executor.close()
       // The searches' files are the flow's own: they go when it ends, not when it is cancelled or
