@@ -212,7 +212,7 @@ export const useSearch = defineStore('search', () => {
       : { line: line.value, label: `search result (${r.status})`, at: 0 }
   }
 
-  /** Ask the host for the folder of the levels on disk; false if none was chosen (a failure is shown). */
+  /** Ask the host for the folder of the levels on disk, and keep them there; false if none was chosen (a failure is shown). */
   async function chooseFolder(): Promise<boolean> {
     const r = await api().chooseSearchFolder()
     if (r.status === 'failed') {
