@@ -59,7 +59,7 @@ export const DEFAULT_GAME_SETTINGS: Omit<GameSettings, 'threads'> = {
 }
 
 /** Why a search in the browser cannot keep its levels on disk (the panel says it, and the web host). */
-export const NO_DISK = 'a browser tab has no disk for a search to keep its levels and checkpoint in: the desktop app has'
+export const NO_DISK = "levels on disk and Resume need the desktop app: a browser tab has no disk for a search's levels"
 
 /** Where a search keeps its levels on disk (desktop only), and whether it goes on with the checkpoint there. */
 export interface DiskChoice {
