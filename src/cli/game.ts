@@ -8,7 +8,7 @@ import { describeProblem } from '../shared/problem'
 import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
-import { budgetOption, choiceOption, jobFaults, numberOption, runJob, writeWithSolutions } from './search-run'
+import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, runJob, writeWithSolutions } from './search-run'
 
 export const GAME_HELP = `halma game: the shortest two-player game, and a proof that none is shorter
 
@@ -48,7 +48,12 @@ Problem options as for verify (--game is implied; red stands in the opposite cor
                        --vacating --beam 60000 --lookahead 1 --beam-moves 8-15 --budget 16
   --budget GB          memory the level sets may use (default 6)
   --disk DIR           keep the exhaustive searches' levels in DIR as sorted files (duplicates
-                       removed by merging): memory holds a buffer of a quarter of the budget
+                       removed by merging): memory holds a buffer of a quarter of the budget;
+                       DIR also holds a checkpoint: each exhaustive search that found no game,
+                       and each finished level of the one in progress
+  --resume DIR         go on with the search checkpointed in DIR (after Ctrl-C, a crash or a
+                       reboot); the problem and search options must be the same (threads,
+                       --budget, --time-limit and --max-length may change)
   --cluster URL        build those levels with \`halma worker\` processes that take tasks from
                        the Redis queue at URL (with --disk DIR, a folder every worker reads)
   --shards N           shards per level on a cluster (default 3)
@@ -74,6 +79,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     beam: { type: 'string' },
     budget: { type: 'string' },
     disk: { type: 'string' },
+    resume: { type: 'string' },
     cluster: { type: 'string' },
     shards: { type: 'string' },
     'time-limit': { type: 'string' },
@@ -102,7 +108,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     fold: v['no-fold'] !== true,
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
-    ...(typeof v['disk'] === 'string' && { disk: v['disk'] }),
+    ...diskOption(v),
     ...(typeof v['cluster'] === 'string' && { cluster: v['cluster'], shards: number('shards', 3) }),
     enumerate: v['no-enumerate'] !== true,
     listGames: number('list', 20),

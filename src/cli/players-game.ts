@@ -10,7 +10,7 @@ import { writeFileAtomic } from '../hosts/node/files'
 import { formatPlayersDocument } from '../shared/multi/document'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
-import { budgetOption, choiceOption, jobFaults, numberOption, runJob } from './search-run'
+import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, runJob } from './search-run'
 
 export const PLAYERS_GAME_HELP = `halma players game: the shortest game of 2 to 6 players, and the proof that none is shorter
 
@@ -37,7 +37,10 @@ usage: halma players game --preset ID [options]
   --budget GB          memory the level sets may use (default 6)
   --time-limit S       stop after S seconds, reporting the bound reached
   --disk DIR           keep the exhaustive searches' levels in DIR as sorted files (duplicates
-                       removed by merging): memory holds a buffer of a quarter of the budget
+                       removed by merging): memory holds a buffer of a quarter of the budget;
+                       DIR also holds a checkpoint (settled lengths, finished levels)
+  --resume DIR         go on with the search checkpointed in DIR (after Ctrl-C, a crash or a
+                       reboot); the game and search options must be the same
   --json               the result as JSON
   --out F.players.json write the game and the game found (halma players verify --file F)
 Every player cooperates; the player who wins a game of L moves makes move L, so each length is
@@ -62,6 +65,7 @@ const OPTIONS = {
   budget: { type: 'string' },
   'time-limit': { type: 'string' },
   disk: { type: 'string' },
+  resume: { type: 'string' },
   json: { type: 'boolean' },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -134,7 +138,7 @@ export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
     threads: number('threads', cores()),
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
-    ...(typeof v['disk'] === 'string' && { disk: v['disk'] }),
+    ...diskOption(v),
   })
   if (!job.ok) {
     // A game that cannot be played is the options' as a whole (--preset, or --board, --camps, --men).

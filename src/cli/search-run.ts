@@ -60,6 +60,14 @@ export function budgetOption(v: Values): number {
   return Math.round(gb * 2 ** 30)
 }
 
+/** The job fields of --disk DIR (levels on disk, a new checkpoint) or --resume DIR (go on with it): one of them. */
+export function diskOption(v: Values): { disk?: string; resume?: boolean } {
+  if (typeof v['disk'] === 'string' && typeof v['resume'] === 'string')
+    throw new UsageError('--disk and --resume: give one (--resume DIR goes on with the search in DIR, and keeps its levels there)')
+  if (typeof v['resume'] === 'string') return { disk: v['resume'], resume: true }
+  return typeof v['disk'] === 'string' ? { disk: v['disk'] } : {}
+}
+
 /** The worker script next to the bundle, or the built one when running from source. */
 export function workerScript(): URL {
   const beside = new URL('./expansion-worker.mjs', import.meta.url)

@@ -8,7 +8,7 @@ import { describeProblem } from '../shared/problem'
 import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
-import { budgetOption, choiceOption, jobFaults, numberOption, runJob, writeWithSolutions } from './search-run'
+import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, runJob, writeWithSolutions } from './search-run'
 
 export const SOLVE_HELP = `halma solve: a shortest solution of a transfer problem, and a proof that none is shorter
 
@@ -71,8 +71,6 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
   const loaded = loadProblem(v)
   if (loaded.problem.kind !== 'transfer') throw new UsageError('this is a game; `halma game` searches two-player games')
   const number = (key: string, fallback: number): number => numberOption(v, key, fallback)
-  if (typeof v['disk'] === 'string' && typeof v['resume'] === 'string')
-    throw new UsageError('--disk and --resume: give one (--resume DIR goes on with the search in DIR, and keeps its levels there)')
   const job = parseSolveJob({
     problem: specFromProblem(loaded.problem),
     strategy: choiceOption(v, 'strategy', STRATEGIES, 'auto'),
@@ -85,8 +83,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
     fold: v['no-fold'] !== true,
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
-    ...(typeof v['disk'] === 'string' && { disk: v['disk'] }),
-    ...(typeof v['resume'] === 'string' && { disk: v['resume'], resume: true }),
+    ...diskOption(v),
     ...(typeof v['cluster'] === 'string' && { cluster: v['cluster'], shards: number('shards', 3) }),
   })
   if (!job.ok) throw jobFaults(job.error)

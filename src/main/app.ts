@@ -18,6 +18,7 @@ import { ImageExports } from './exports'
 import { registerApi, sendEvent, type MainHandlers } from './ipc'
 import { utilityLauncher, type UtilityScripts } from './launch'
 import { menuTemplate } from './menu'
+import { SearchFolders } from './search-folders'
 import { SessionFile } from './session'
 import { SettingsStore } from './settings'
 import { fitWindow } from './window-state'
@@ -77,6 +78,18 @@ async function choosePicture(window: BrowserWindow | undefined, defaultPath: str
   const options = { title: 'Export Picture', defaultPath, filters: [filter] }
   const r = await (window ? dialog.showSaveDialog(window, options) : dialog.showSaveDialog(options))
   return r.canceled || !r.filePath ? undefined : r.filePath
+}
+
+/** A folder for a search's levels (a new one may be made in the dialog). */
+async function chooseFolder(window: BrowserWindow | undefined, defaultPath: string): Promise<string | undefined> {
+  const options = {
+    title: 'Folder for the Search Levels',
+    defaultPath,
+    buttonLabel: 'Choose',
+    properties: ['openDirectory' as const, 'createDirectory' as const],
+  }
+  const r = await (window ? dialog.showOpenDialog(window, options) : dialog.showOpenDialog(options))
+  return r.canceled ? undefined : r.filePaths[0]
 }
 
 export function startApp(options: AppOptions): void {
@@ -266,9 +279,14 @@ export function startApp(options: AppOptions): void {
       onEvent: (e) => sendEvent(contents(), 'onJobEvent', e),
     })
     manager = jobs
+    const folders = new SearchFolders({
+      choose: () => chooseFolder(win, app.getPath('documents')),
+      exists: (p) => stat(p).then(() => true, () => false),
+      join,
+    })
     const cores = availableParallelism()
     const handlers: MainHandlers = {
-      info: (): HostInfo => ({ host: 'electron', version: app.getVersion(), cores, recentFiles: true, nativeMenus: true }),
+      info: (): HostInfo => ({ host: 'electron', version: app.getVersion(), cores, recentFiles: true, nativeMenus: true, searchFolders: true }),
       ready: () => {
         rendererReady = true
         const target = contents()
@@ -280,9 +298,11 @@ export function startApp(options: AppOptions): void {
       },
       startJob: (request) => {
         const job = parseJobRequest({ ...request, params: { budgetBytes: searchBudget(), ...request.params } })
-        return job.ok ? ok({ id: jobs.start(job.value) }) : job
+        const allowed = job.ok ? folders.check(job.value) : job
+        return allowed.ok ? ok({ id: jobs.start(allowed.value) }) : allowed
       },
       cancelJob: (id) => jobs.cancel(id),
+      chooseSearchFolder: () => folders.choose(),
       openDocument: () => documents.open(),
       openRecent: (path) => documents.openPath(path),
       saveDocument: (request) => documents.save(request),

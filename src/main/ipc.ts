@@ -97,6 +97,7 @@ export const PARSERS: { readonly [K in InvokeName]: Parser<K> } = {
     const bad = count(args, 1) ?? text(args[0], 'the job id', 64)
     return bad ? err(bad) : ok([args[0] as string])
   },
+  chooseSearchFolder: none,
   openDocument: none,
   openRecent: (args) => {
     const bad = count(args, 1) ?? text(args[0], 'the path', MAX_PATH)

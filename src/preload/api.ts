@@ -44,6 +44,11 @@ export interface HostInfo {
   readonly recentFiles: boolean
   /** Whether the host has native menus with accelerators (else the page handles shortcuts). */
   readonly nativeMenus: boolean
+  /**
+   * Whether searches can keep their levels in a folder and be resumed from its checkpoint (the
+   * desktop app, whose jobs run in a utility process with disk access); absent: no (a browser).
+   */
+  readonly searchFolders?: boolean
 }
 
 /** A document's file: its name, and on the desktop its full path. */
@@ -119,6 +124,12 @@ export interface RecentDocument {
   readonly name: string
 }
 
+/** A folder chosen for a search's levels on disk: whether it holds a checkpoint to resume. */
+export type FolderOutcome =
+  | { readonly status: 'chosen'; readonly path: string; readonly checkpoint: boolean }
+  | { readonly status: 'cancelled' }
+  | { readonly status: 'failed'; readonly reason: string }
+
 export interface JobTicket {
   readonly id: string
 }
@@ -133,6 +144,11 @@ export const API = {
   startJob: invoke<[request: JobRequest], Result<JobTicket, Diagnostic[]>>('job:start'),
   cancelJob: invoke<[id: string], boolean>('job:cancel'),
   onJobEvent: event<JobEvent>('job:event'),
+  /**
+   * Choose the folder a search keeps its levels and checkpoint in (a folder dialog on the desktop);
+   * only a folder chosen so may be a job's `disk`.
+   */
+  chooseSearchFolder: invoke<[], FolderOutcome>('job:choose-folder'),
 
   openDocument: invoke<[], OpenOutcome>('document:open'),
   openRecent: invoke<[path: string], OpenOutcome>('document:open-recent'),

@@ -76,6 +76,9 @@ describe.skipIf(skipReason !== undefined)(`the desktop app (Electron)${skipReaso
     expect(await page.evaluate(() => typeof (globalThis as { process?: unknown }).process)).toBe('undefined')
     // Context isolation: the page sees the API object but not the preload's world.
     expect(await page.evaluate(() => typeof (globalThis as { ipcRenderer?: unknown }).ipcRenderer)).toBe('undefined')
+    // The desktop keeps a search's levels on disk: the panel offers it, and Resume once a folder holds a checkpoint.
+    expect(await page.getByTestId('search-keep-on-disk').count()).toBe(1)
+    expect(await page.getByTestId('search-resume').isDisabled()).toBe(true)
     await screenshot(page, 'electron-default')
   })
 

@@ -44,6 +44,10 @@ describe('the browser workbench', () => {
     expect(await text(page, 'centroid')).toBe('-60')
     expect(await text(page, 'host')).toContain('in the browser')
     expect(await text(page, 'search-status')).toBe('ready')
+    // A browser tab has no disk: no "Keep levels on disk" nor "Resume", a note saying why.
+    expect(await page.getByTestId('search-keep-on-disk').count()).toBe(0)
+    expect(await page.getByTestId('search-resume').count()).toBe(0)
+    expect(await text(page, 'search-no-disk')).toContain('desktop app only (no disk in a browser)')
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true)
     await screenshot(page, 'workbench-default')
     expect(errors).toEqual([])

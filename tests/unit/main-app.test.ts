@@ -313,6 +313,44 @@ describe('the Electron app, with Electron replaced by doubles', () => {
     expect(last.result.games).toHaveLength(5)
   })
 
+  it('keeps a search’s levels in a folder chosen in the dialog and resumes it there; a folder not chosen is refused', async () => {
+    const win = await boot()
+    expect(await request(win, 'app:info')).toMatchObject({ searchFolders: true })
+    const dir = mkdtempSync(join(tmpdir(), 'halma-app-disk-'))
+    const game = JSON.parse(readFileSync(join(import.meta.dirname, 'fixtures/game3-4x4.halma.json'), 'utf8'))
+    const params = { problem: game, threads: 1, listGames: 5, strategy: 'exhaustive', disk: dir }
+    try {
+      expect(await request(win, 'job:start', { kind: 'game', params })).toMatchObject({ ok: false, error: [{ code: 'job.disk', at: 'params.disk' }] })
+      expect(h.forks).toHaveLength(0)
+      h.open.push(dir)
+      expect(await request(win, 'job:choose-folder')).toEqual({ status: 'chosen', path: dir, checkpoint: false })
+      const run = async (extra: object) => {
+        const ticket = (await request(win, 'job:start', { kind: 'game', params: { ...params, ...extra } })) as { ok: boolean; value: { id: string } }
+        expect(ticket.ok).toBe(true)
+        const id = ticket.value.id
+        await vi.waitFor(() => expect(jobEvents(win).some((e) => e.id === id && (e.type === 'result' || e.type === 'failed'))).toBe(true), {
+          timeout: 60_000,
+        })
+        const last = jobEvents(win)
+          .filter((e) => e.id === id)
+          .at(-1)!
+        if (last.type !== 'result' || last.kind !== 'game') throw new Error(`not a game result: ${JSON.stringify(last)}`)
+        return last.result
+      }
+      const first = await run({})
+      expect(first).toMatchObject({ status: 'optimal', length: 9, count: { games: 170 } })
+      // The utility process wrote the checkpoint in the folder; the dialog says so when it is chosen again.
+      expect(existsSync(join(dir, 'checkpoint.json'))).toBe(true)
+      h.open.push(dir)
+      expect(await request(win, 'job:choose-folder')).toEqual({ status: 'chosen', path: dir, checkpoint: true })
+      const resumed = await run({ resume: true })
+      expect([resumed.proof.statement, resumed.moves, resumed.count]).toEqual([first.proof.statement, first.moves, first.count])
+      expect(resumed.proof.searches.map((s) => s.levels)).toEqual(first.proof.searches.map((s) => s.levels))
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it('answers a bad job with diagnostics, not a crash', async () => {
     const win = await boot()
     const ticket = (await request(win, 'job:start', { kind: 'solve', params: { problem: square4, strategy: 'fastest' } })) as {

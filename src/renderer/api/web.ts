@@ -20,6 +20,7 @@ import { parseJobRequest } from '../../shared/jobs/protocol'
 import { ok } from '../../shared/result'
 import { webLauncher } from '../../hosts/web/jobs'
 import { indexedDbStore, webSession } from './web-session'
+import { NO_DISK } from '../state/search-request'
 
 /** Memory a search may hold in level sets in a browser tab. */
 export const WEB_BUDGET = 2 ** 30
@@ -155,6 +156,7 @@ export function webApi(): HalmaApi {
       return job.ok ? ok({ id: manager.start(job.value) }) : job
     },
     cancelJob: async (id) => manager.cancel(id),
+    chooseSearchFolder: async () => ({ status: 'failed', reason: NO_DISK }),
     onJobEvent: jobs.add,
     openDocument: pickFile,
     openRecent: async (path) => ({ status: 'failed', reason: `cannot open ${path}: the browser workbench has no recent files` }),

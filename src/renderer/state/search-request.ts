@@ -58,6 +58,20 @@ export const DEFAULT_GAME_SETTINGS: Omit<GameSettings, 'threads'> = {
   length: DEFAULT_GAME_JOB.length,
 }
 
+/** Why a search in the browser cannot keep its levels on disk (the panel says it, and the web host). */
+export const NO_DISK = "levels on disk and Resume need the desktop app: a browser tab has no disk for a search's levels"
+
+/** Where a search keeps its levels on disk (desktop only), and whether it goes on with the checkpoint there. */
+export interface DiskChoice {
+  readonly folder: string
+  readonly resume: boolean
+}
+
+/** A request's fields for levels on disk. */
+function diskFields(disk: DiskChoice | undefined): { disk?: string; resume?: boolean } {
+  return disk ? { disk: disk.folder, ...(disk.resume && { resume: true }) } : {}
+}
+
 /** The problem of a spec, without the solutions stored with it (the search does not need them). */
 function problemOnly(spec: DocumentSpec): DocumentSpec {
   const copy: DocumentSpec = { ...spec }
@@ -65,7 +79,7 @@ function problemOnly(spec: DocumentSpec): DocumentSpec {
   return copy
 }
 
-export function solveRequest(spec: DocumentSpec, s: SolveSettings): JobRequest {
+export function solveRequest(spec: DocumentSpec, s: SolveSettings, disk?: DiskChoice): JobRequest {
   return {
     kind: 'solve',
     params: {
@@ -73,11 +87,12 @@ export function solveRequest(spec: DocumentSpec, s: SolveSettings): JobRequest {
       strategy: s.strategy,
       threads: s.threads,
       ...(s.beamWidth !== null && { beam: { width: s.beamWidth } }),
+      ...diskFields(disk),
     },
   }
 }
 
-export function gameRequest(spec: DocumentSpec, s: GameSettings): JobRequest {
+export function gameRequest(spec: DocumentSpec, s: GameSettings, disk?: DiskChoice): JobRequest {
   return {
     kind: 'game',
     params: {
@@ -91,6 +106,7 @@ export function gameRequest(spec: DocumentSpec, s: GameSettings): JobRequest {
       heuristics: { vacating: s.vacating, lines: s.lines },
       beam: { lookahead: s.lookahead, moves: [s.beamFrom, s.beamTo], ...(s.beamWidth !== null && { width: s.beamWidth }) },
       length: s.length,
+      ...diskFields(disk),
     },
   }
 }

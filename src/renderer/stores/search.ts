@@ -19,7 +19,7 @@ import { lineOf, type Timeline } from '../../shared/timeline'
 import { verify, type Verification } from '../../shared/verify'
 import { api, hostInfo } from '../api'
 import { analysisLabel, continuation, problemFromHere, type AnalysisOrigin } from '../state/analysis'
-import { DEFAULT_GAME_SETTINGS, gameRequest, settingsText, solveRequest, unreadable, type GameSettings } from '../state/search-request'
+import { DEFAULT_GAME_SETTINGS, gameRequest, NO_DISK, settingsText, solveRequest, unreadable, type GameSettings } from '../state/search-request'
 import { useDocument } from './document'
 import { useEditor } from './editor'
 import { useWorkbench } from './workbench'
@@ -69,6 +69,13 @@ export const useSearch = defineStore('search', () => {
   /** Boards per level of the run in progress (the chart under the progress), and which run it is. */
   const levelSizes = shallowRef<number[]>([])
   const levelRun = ref('')
+  /**
+   * Levels on disk (desktop only: hostInfo().searchFolders): whether runs keep them, and the folder
+   * chosen, with whether it holds a checkpoint to resume.
+   */
+  const canKeepOnDisk = hostInfo().searchFolders === true
+  const keepOnDisk = ref(false)
+  const folder = ref<{ path: string; checkpoint: boolean } | null>(null)
   /** Events that came before the host told us the new job's id. */
   let early: JobEvent[] = []
 
@@ -205,7 +212,30 @@ export const useSearch = defineStore('search', () => {
       : { line: line.value, label: `search result (${r.status})`, at: 0 }
   }
 
-  async function run(): Promise<void> {
+  /** Ask the host for the folder of the levels on disk, and keep them there; false if none was chosen (a failure is shown). */
+  async function chooseFolder(): Promise<boolean> {
+    const r = await api().chooseSearchFolder()
+    if (r.status === 'failed') {
+      failure.value = r.reason
+      return false
+    }
+    if (r.status === 'cancelled') return false
+    folder.value = { path: r.path, checkpoint: r.checkpoint }
+    keepOnDisk.value = true
+    return true
+  }
+
+  /** Run the search of the open document with the panel's settings. */
+  function run(): Promise<void> {
+    return start(false)
+  }
+
+  /** Go on with the search checkpointed in the chosen folder, with the panel's settings (they must be the checkpoint's). */
+  function resume(): Promise<void> {
+    return start(true)
+  }
+
+  async function start(resuming: boolean): Promise<void> {
     if (busy.value) return
     // The editor shows a problem the document does not have yet: running would search the other one
     // (issue 16, defect 1).
@@ -228,8 +258,18 @@ export const useSearch = defineStore('search', () => {
       status.value = 'failed'
       return
     }
-    const request = 'maxLength' in settings ? gameRequest(doc.spec, settings) : solveRequest(doc.spec, settings)
+    const chosen = folder.value
+    if ((resuming || keepOnDisk.value) && (!canKeepOnDisk || !chosen)) {
+      reset()
+      failure.value = canKeepOnDisk ? 'choose the folder for the levels on disk first' : NO_DISK
+      status.value = 'failed'
+      return
+    }
+    const disk = chosen && (resuming || keepOnDisk.value) ? { folder: chosen.path, resume: resuming } : undefined
+    const request = 'maxLength' in settings ? gameRequest(doc.spec, settings, disk) : solveRequest(doc.spec, settings, disk)
     await launch(request, doc.problem, null)
+    // The folder holds a checkpoint once a search on disk has started there.
+    if (disk && status.value !== 'failed') folder.value = { path: disk.folder, checkpoint: true }
   }
 
   /**
@@ -335,6 +375,11 @@ export const useSearch = defineStore('search', () => {
     levelSizes,
     levelRun,
     run,
+    resume,
+    canKeepOnDisk,
+    keepOnDisk,
+    folder,
+    chooseFolder,
     analyseFromHere,
     origin,
     resultLine,

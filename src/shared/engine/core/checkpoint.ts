@@ -33,6 +33,18 @@ interface Manifest {
 /** A fault of a checkpoint the user should hear about (a refused resume, a damaged file). */
 export class CheckpointError extends Error {}
 
+/**
+ * The parameters of a job that decide what its searches find, as a checkpoint records them: all
+ * but the threads, the memory budget, the time limit, the longest length looked for (a settled
+ * length stays settled), the folder and how the levels are built (cluster, shards).
+ */
+export function searchParams(job: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(job).filter(([k]) => !MAY_CHANGE.includes(k)))
+}
+
+/** The job fields a resume may change. */
+const MAY_CHANGE: readonly string[] = ['threads', 'budgetBytes', 'timeLimit', 'maxLength', 'disk', 'resume', 'cluster', 'shards']
+
 /** FNV-1a over words, continued from `h`. */
 export function checksumWords(words: Uint32Array, count: number, h = 0x811c9dc5): number {
   for (let i = 0; i < count; i++) h = Math.imul(h ^ words[i]!, 0x01000193) >>> 0

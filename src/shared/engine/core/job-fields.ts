@@ -106,6 +106,18 @@ export function parseJobWith<T extends { readonly problem: DocumentSpec }>(
   return faults.length > 0 || data === undefined ? err(faults) : ok(data)
 }
 
+/**
+ * The cross-field checks of a job's levels on disk: a resume needs the checkpoint's folder, a
+ * cluster a folder every worker reads, and a search on a cluster has no checkpoint to resume.
+ */
+export function checkDisk<T extends { readonly disk?: string; readonly resume?: boolean; readonly cluster?: string }>(job: T): Result<T, Diagnostic[]> {
+  if (job.resume && job.disk === undefined) return err([diagnostic('job.resume', 'resuming needs the folder of the checkpoint (disk)', 'resume')])
+  if (job.cluster !== undefined && job.disk === undefined)
+    return err([diagnostic('job.cluster', 'a cluster needs a folder every worker reads (disk)', 'cluster')])
+  if (job.cluster !== undefined && job.resume) return err([diagnostic('job.resume', 'a search on a cluster cannot be resumed yet', 'resume')])
+  return ok(job)
+}
+
 /** One search of a shortest-game job (two players, game/job.ts; N players, multi/job.ts). */
 export interface GameSearchBase {
   readonly bound: number

@@ -174,21 +174,30 @@ export class LevelSearch<R extends RuleBase> {
 
   /** Build the next level from the deepest and keep it (on disk, take it from the checkpoint if it holds it). */
   async next(rule: R): Promise<StateSet> {
+    const level = await this.grow(rule)
+    this.levels.push(level)
+    return level
+  }
+
+  /**
+   * The next level from the deepest, not kept (the caller pushes it): on disk with a checkpoint,
+   * taken from the checkpoint if it holds it, else built and recorded there, unless it met goals
+   * (the checkpoint does not hold goals: a resumed search builds that level again).
+   */
+  async grow(rule: R): Promise<StateSet> {
     const checkpoint = this.options.disk?.checkpoint
     const name = `${this.options.disk?.name}.L${rule.level}`
     const parents = this.levels[this.depth]!
     if (checkpoint) {
       const kept = checkpoint.level(name, parents.w, JSON.stringify(rule))
       if (kept) {
-        const level = new DiskLevel(checkpoint.store, name, parents.w, kept.rows)
+        this.goals = undefined
         this.records.push(kept.record)
-        this.levels.push(level)
-        return level
+        return new DiskLevel(checkpoint.store, name, parents.w, kept.rows)
       }
     }
     const level = await this.build(parents, rule)
-    this.levels.push(level)
-    if (checkpoint && level instanceof DiskLevel && level.checksum !== undefined) {
+    if (checkpoint && level instanceof DiskLevel && level.checksum !== undefined && !this.goals) {
       const record = this.records[this.records.length - 1]!
       checkpoint.finished(name, { rows: level.size, checksum: level.checksum, rule: JSON.stringify(rule), record })
     }
@@ -376,6 +385,8 @@ export class LevelSearch<R extends RuleBase> {
   /** The search is over: drop every level, and on disk delete every file it wrote. */
   discard(): void {
     this.release(this.levels.length)
+    // Files not in `levels` too (an empty last level a search did not keep).
+    this.options.disk?.checkpoint?.forget(this.files.map((f) => f.name))
     for (const f of this.files) f.remove()
     this.files.length = 0
   }

@@ -17,6 +17,7 @@ import type { Executor } from '../core/executor'
 import type { Progress } from '../core/progress'
 import type { FileStore } from '../core/storage'
 import type { LevelFarm } from '../core/farm'
+import { Checkpoint, searchParams } from '../core/checkpoint'
 import { JobFlow } from '../core/flow'
 import { GameDomain, type GameRule } from './domain'
 import { takeGame, type FoundGame } from './found'
@@ -103,8 +104,19 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
     return searchGame(this.ctx, spec)
   }
 
-  /** Run one search and record it. */
+  /**
+   * Run one search and record it. An exhaustive search that found no game is a settled step of a
+   * checkpoint: a resumed flow takes its record from there, and its files go at once.
+   */
   private async runSearch(spec: RunSpec): Promise<SearchOutcome> {
+    const checkpoint = this.ctx.disk?.checkpoint
+    const step = spec.heuristic ? undefined : `exhaustive ${spec.bound} ${spec.winner}`
+    const settled = step === undefined ? undefined : checkpoint?.step<GameSearchRecord>(step)
+    if (settled) {
+      this.announce('prove', spec.bound, `no game won by ${this.name(spec.winner)} in at most ${spec.bound} moves: settled before the resume (checkpoint)`)
+      this.searches.push(settled)
+      return { record: settled, levels: [], wins: undefined, heuristic: null }
+    }
     const out = await this.search({
       bound: spec.bound,
       winner: spec.winner,
@@ -115,6 +127,16 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
     })
     this.searches.push(out.record)
     if (out.record.result === 'time') this.halted = true
+    // With a checkpoint, a settled search's files go now, and a stopped one's stay for a resume
+    // (more time or memory): neither is the flow's to discard at the end.
+    const result = out.record.result
+    if (step !== undefined && checkpoint && result !== 'found' && !this.cancelled) {
+      const search = this.ctx.disk!.searches.pop()
+      if (result === 'none') {
+        checkpoint.settle(step, out.record)
+        search?.discard()
+      }
+    }
     return out
   }
 
@@ -142,6 +164,7 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
     const [blue, red] = problem.armies as [(typeof problem.armies)[0], (typeof problem.armies)[0]]
     this.floor = [domain.remaining(blue.start, red.start, 0, problem.first), domain.remaining(blue.start, red.start, 1, problem.first)]
     this.lower0 = this.lower = Math.min(this.floor[0]!, this.floor[1]!)
+    let ended = false
     try {
       if (this.job.length > 0) await this.oneLength(this.job.length)
       else if (this.job.strategy !== 'exhaustive') {
@@ -157,17 +180,22 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
           if (complete) await this.countShortest()
         } else await this.ascend(false)
       }
+      ended = true
     } finally {
       executor.close()
-      // The exhaustive searches' files on disk are the flow's own: they go when it ends.
-      for (const s of this.ctx.disk?.searches ?? []) s.discard()
+      // The exhaustive searches' files on disk are the flow's own: they go when it ends, but not
+      // when it is cancelled or fails with a checkpoint (a resume goes on with them).
+      if (ended || !this.ctx.disk?.checkpoint) for (const s of this.ctx.disk?.searches ?? []) s.discard()
       await this.ctx.disk?.farm?.farm.close()
       this.release?.()
     }
     return this.result()
   }
 
-  /** Exhaustive searches on disk in `folder`, with a quarter of the budget as their sort buffer. */
+  /**
+   * Exhaustive searches on disk in `folder`, with a quarter of the budget as their sort buffer and
+   * a checkpoint (a cluster's searches have none).
+   */
   private diskOf(folder: string, domain: GameDomain): NonNullable<GameSearchContext['disk']> {
     if (!this.deps.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI or the desktop app)')
     const store = this.deps.files(folder)
@@ -177,7 +205,8 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
     try {
       const farm = this.job.cluster === undefined ? undefined : this.deps.farm!(this.job.cluster, folder)
       this.release = release
-      return farm ? { ...disk, farm: { farm, shards: this.job.shards, init: domain.init } } : disk
+      if (farm) return { ...disk, farm: { farm, shards: this.job.shards, init: domain.init } }
+      return { ...disk, checkpoint: new Checkpoint(store, searchParams(this.job), this.job.resume) }
     } catch (e) {
       release()
       throw e

@@ -5,13 +5,14 @@
  */
 import * as z from 'zod'
 import type { DocumentSpec } from '../../document'
-import { diagnostic, err, type Diagnostic, type Result } from '../../result'
+import type { Diagnostic, Result } from '../../result'
 import {
   choice,
   flag,
   gameOutcomeFields,
   gameSearchFields,
   integer,
+  checkDisk,
   limitFields,
   parseJobWith,
   problemField,
@@ -103,6 +104,8 @@ const GameJobSchema = z.strictObject({
     .default({ vacating: false, lines: false }),
   /** A folder where the exhaustive searches keep their levels (sorted files); the host must provide files. */
   disk: z.string().min(1).optional(),
+  /** Go on with the search checkpointed in `disk` (same parameters; threads, budget, time and the longest length may differ). */
+  resume: flag().default(false),
   /** Build the exhaustive searches' levels on disk with workers on a job queue (a Redis URL; see the transfer job). */
   cluster: z.string().min(1).optional(),
   shards: integer(1, 4096).default(3),
@@ -127,6 +130,7 @@ export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
   beam: { width: 200_000, lookahead: 0, moves: [0, 0] },
   heuristics: { vacating: false, lines: false },
   threads: 1,
+  resume: false,
   shards: 3,
   fold: true,
   budgetBytes: 6 * 2 ** 30,
@@ -136,9 +140,8 @@ export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
 /** Check a game job given as loose data, filling in defaults. */
 export function parseGameJob(input: unknown): Result<GameJob, Diagnostic[]> {
   const r = parseJobWith(GameJobSchema, input, 'game', 'this search takes a two-player game, not a transfer')
-  if (r.ok && r.value.cluster !== undefined && r.value.disk === undefined)
-    return err([diagnostic('job.cluster', 'a cluster needs a folder every worker reads (disk)', 'cluster')])
-  return r
+  if (!r.ok) return r
+  return checkDisk(r.value)
 }
 
 /** One search with one bound, for wins of one army. */

@@ -21,6 +21,7 @@ import type { GameSearchRecord } from './job'
 import { cutLevel, diversity, splitOrder } from './ranking'
 import type { LevelStat } from '../core/progress'
 import type { StateSet } from '../core/state-set'
+import type { Checkpoint } from '../core/checkpoint'
 import type { FileStore } from '../core/storage'
 import type { LevelFarm } from '../core/farm'
 
@@ -48,6 +49,8 @@ export interface GameSearchContext {
     readonly store: FileStore
     readonly bufferBytes: number
     readonly searches: LevelSearch<GameRule>[]
+    /** Finished levels and settled searches are recorded there (not on a cluster). */
+    readonly checkpoint?: Checkpoint
     /** Levels in shards built by a farm's workers (job.cluster). */
     readonly farm?: { readonly farm: LevelFarm; readonly shards: number; readonly init: unknown }
   }
@@ -118,6 +121,15 @@ function levelStats(search: LevelSearch<GameRule>, report: Reporter, split: Spli
   return [...out, ...totals]
 }
 
+/**
+ * The files of an exhaustive search on disk, named by its bound and winner so that a resumed flow
+ * finds them (a resumed flow skips the settled searches, so a count would not do). Two searches
+ * with one name are the same search: their levels are the same sets.
+ */
+function searchName(bound: number, winner: number): string {
+  return `game${bound}w${winner}`
+}
+
 export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): Promise<SearchOutcome> {
   const { domain, executor, budget, report } = ctx
   const { bound, winner, beam } = spec
@@ -140,7 +152,13 @@ export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): 
     ...(spec.allowance && { allowance: spec.allowance }),
     onLevel: report.level(),
     ...(disk && {
-      disk: { store: disk.store, bufferBytes: disk.bufferBytes, name: `game${disk.searches.length}`, ...(disk.farm && { farm: disk.farm }) },
+      disk: {
+        store: disk.store,
+        bufferBytes: disk.bufferBytes,
+        name: searchName(bound, winner),
+        ...(disk.checkpoint && { checkpoint: disk.checkpoint }),
+        ...(disk.farm && { farm: disk.farm }),
+      },
     }),
   })
   disk?.searches.push(search)
@@ -164,7 +182,8 @@ export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): 
   }
   try {
     for (let level = 1; level <= bound; level++) {
-      let next: StateSet = await search.build(levels[level - 1]!, rule(level))
+      // The deepest level is the one before: a level on disk is taken from the checkpoint if it holds it.
+      let next: StateSet = await search.grow(rule(level))
       if (search.goals) {
         levels.push(next)
         break

@@ -12,6 +12,7 @@
  */
 import { StreamingBest } from '../core/beam'
 import { BudgetError, type Allowance } from '../core/budget'
+import { Checkpoint, searchParams } from '../core/checkpoint'
 import type { Executor } from '../core/executor'
 import { JobFlow } from '../core/flow'
 import type { KeySet } from '../core/keyset'
@@ -50,8 +51,13 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
   private lower = 0
   private halted = false
   private count: GameCount | null = null
-  /** Exhaustive searches keep their levels in the job's folder (job.disk): the store and the searches made. */
-  private disk: { readonly store: FileStore; readonly release: () => void; readonly searches: LevelSearch<MultiRule>[] } | undefined
+  /**
+   * Exhaustive searches keep their levels in the job's folder (job.disk): the store, its checkpoint
+   * (settled searches, finished levels) and the searches made whose files go when the flow ends.
+   */
+  private disk:
+    | { readonly store: FileStore; readonly release: () => void; readonly checkpoint: Checkpoint; readonly searches: LevelSearch<MultiRule>[] }
+    | undefined
 
   constructor(
     private readonly job: PlayersJob,
@@ -78,12 +84,19 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
     if (this.job.disk !== undefined) {
       if (!this.deps.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI)')
       const store = this.deps.files(this.job.disk)
-      this.disk = { store, release: store.claim(), searches: [] }
+      const release = store.claim()
+      try {
+        this.disk = { store, release, checkpoint: new Checkpoint(store, searchParams(this.job), this.job.resume), searches: [] }
+      } catch (e) {
+        release()
+        throw e
+      }
     }
     const executor = (this.executor = this.deps.makeExecutor(domain))
     const start = domain.unpack(domain.startKey, 0)
     this.floor = domain.game.players.map((_, p) => domain.sideRemaining(start, p, 0))
     this.lower0 = this.lower = Math.min(...this.floor)
+    let ended = false
     try {
       if (this.job.strategy !== 'exhaustive') await this.probe()
       if (this.job.strategy !== 'heuristic' && this.going) await this.ascend()
@@ -92,10 +105,13 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
         this.report.emit(`counting the ${this.found.length}-move games`)
         this.count = countGames(domain, this.found.levels, this.found.wins!, this.job.countStates, () => this.cancelled)
       }
+      // A cancel ends the steps quietly: the flow has not ended then.
+      ended = !this.cancelled
     } finally {
       executor.close()
-      // The searches' files are the flow's own: they go when it ends.
-      for (const search of this.disk?.searches ?? []) search.discard()
+      // The searches' files are the flow's own: they go when it ends, not when it is cancelled or
+      // fails (a resume goes on with them).
+      if (ended) for (const search of this.disk?.searches ?? []) search.discard()
       this.disk?.release()
     }
     return this.result()
@@ -116,18 +132,32 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
     this.report.length = bound
     const N = domain.players
     const disk = heuristic ? undefined : this.disk
+    // An exhaustive search that found no game is a settled step of the checkpoint.
+    const step = `exhaustive ${bound} ${winner}`
+    const settled = disk?.checkpoint.step<PlayersSearchRecord>(step)
+    if (settled) {
+      this.report.emit(`no game won by ${this.name(winner)} in at most ${bound} moves: settled before the resume (checkpoint)`)
+      this.searches.push(settled)
+      return { record: settled }
+    }
     const search = new LevelSearch(this.executor!, this.budget, domain.startKey, {
       window: [2 * N],
       onLevel: this.report.level(),
       ...(allowance && { allowance }),
-      ...(disk && { disk: { store: disk.store, bufferBytes: Math.floor(this.job.budgetBytes / 4), name: `players${disk.searches.length}` } }),
+      // Named by bound and winner, so that a resumed flow finds the files.
+      ...(disk && {
+        disk: { store: disk.store, bufferBytes: Math.floor(this.job.budgetBytes / 4), name: `players${bound}w${winner}`, checkpoint: disk.checkpoint },
+      }),
     })
     disk?.searches.push(search)
     const rule = (level: number): MultiRule => ({ kind: 'multi', level, bound, winner, score: heuristic ? score : 'none' })
     let result: PlayersSearchRecord['result'] = 'none'
     try {
       for (let level = 1; level <= bound && this.going; level++) {
-        const next = await search.build(search.levels[level - 1]!, rule(level), '', heuristic ? new StreamingBest(domain.w, width) : undefined)
+        // An exhaustive level on disk is taken from the checkpoint if it holds it.
+        const next = heuristic
+          ? await search.build(search.levels[level - 1]!, rule(level), '', new StreamingBest(domain.w, width))
+          : await search.grow(rule(level))
         search.levels.push(next)
         if (search.goals) break
         if (heuristic) this.report.kept(level, next.size, search.states, search.bytes)
@@ -160,6 +190,15 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
       seconds: (performance.now() - t0) / 1000,
     }
     this.searches.push(record)
+    // A settled search's files go now; a stopped one's stay for a resume (more time or memory).
+    // A cancel ends the loop quietly: the search is not settled then.
+    if (disk && result !== 'found' && !this.cancelled) {
+      disk.searches.pop()
+      if (result === 'none') {
+        disk.checkpoint.settle(step, record)
+        search.discard()
+      }
+    }
     return { record, ...(found && { found }) }
   }
 

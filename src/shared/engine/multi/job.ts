@@ -6,6 +6,7 @@ import * as z from 'zod'
 import { gameFromSpec, WIN_RULES, type MultiSpec } from '../../multi/game'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../../result'
 import {
+  checkDisk,
   choice,
   flag,
   gameOutcomeFields,
@@ -50,6 +51,8 @@ const PlayersJobSchema = z.strictObject({
   countStates: integer(0, 1_000_000_000).default(20_000_000),
   /** A folder where the exhaustive searches keep their levels (sorted files); the host must provide files. */
   disk: z.string().min(1).optional(),
+  /** Go on with the search checkpointed in `disk` (same parameters; threads, budget, time and the longest length may differ). */
+  resume: flag().default(false),
   ...limitFields,
 })
 
@@ -60,6 +63,8 @@ export type PlayersJobInput = { readonly game: MultiSpec } & Partial<Omit<Player
 export function parsePlayersJob(input: unknown): Result<PlayersJob, Diagnostic[]> {
   const { data, faults } = schemaFaults(PlayersJobSchema, input)
   if (!data) return err(faults)
+  const disk = checkDisk(data)
+  if (!disk.ok) return disk
   try {
     gameFromSpec(data.game)
   } catch (e) {

@@ -21,7 +21,7 @@ import { JobFlow } from '../core/flow'
 import { beamSearch } from './beam-search'
 import { bidirectional, type BidiOutcome } from './bidi'
 import type { TransferContext } from './context'
-import { Checkpoint } from '../core/checkpoint'
+import { Checkpoint, searchParams } from '../core/checkpoint'
 import type { LevelFarm } from '../core/farm'
 import type { FileStore } from '../core/storage'
 import { TransferDomain } from './domain'
@@ -113,15 +113,12 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
 
   private diskIn(store: FileStore): NonNullable<TransferContext['disk']> {
     const folder = store.where
-    // What decides what the search finds; threads, memory, time, the longest length and the folder
-    // may change on resume (a settled length stays settled).
-    const { threads: _t, budgetBytes: _b, timeLimit: _l, maxLength: _m, disk: _d, resume, cluster: _c, shards: _s, ...params } = this.job
     const bufferBytes = Math.floor(this.job.budgetBytes / 4)
     if (this.job.cluster !== undefined) {
       if (!this.deps.farm) throw new Error('a cluster needs a job queue, which this host does not provide (use the CLI)')
       return { store, bufferBytes, farm: { farm: this.deps.farm(this.job.cluster, folder), shards: this.job.shards, init: this.domainInit! } }
     }
-    const checkpoint = new Checkpoint(store, params, resume)
+    const checkpoint = new Checkpoint(store, searchParams(this.job), this.job.resume)
     return { store, bufferBytes, checkpoint }
   }
 

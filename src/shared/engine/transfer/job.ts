@@ -6,7 +6,7 @@
 import * as z from 'zod'
 import { interpret, type DocumentSpec } from '../../document'
 import { diagnostic, err, type Diagnostic, type Result } from '../../result'
-import { choice, decimal, flag, integer, limitFields, parseJobWith, problemField } from '../core/job-fields'
+import { checkDisk, choice, decimal, flag, integer, limitFields, parseJobWith, problemField } from '../core/job-fields'
 import { RunStatsSchema, type RunStats } from '../core/progress'
 
 export const STRATEGIES = ['auto', 'beam', 'exhaustive'] as const
@@ -69,10 +69,8 @@ export function parseSolveJob(input: unknown): Result<SolveJob, Diagnostic[]> {
   if (!r.ok) return r
   const job = r.value
   const width = job.beam.width ?? (job.strategy === 'auto' ? BEAM_WIDTH.auto : BEAM_WIDTH.beam)
-  if (job.resume && job.disk === undefined) return err([diagnostic('job.resume', 'resuming needs the folder of the checkpoint (disk)', 'resume')])
-  if (job.cluster !== undefined && job.disk === undefined)
-    return err([diagnostic('job.cluster', 'a cluster needs a folder every worker reads (disk)', 'cluster')])
-  if (job.cluster !== undefined && job.resume) return err([diagnostic('job.resume', 'a search on a cluster cannot be resumed yet', 'resume')])
+  const disk = checkDisk(job)
+  if (!disk.ok) return disk
   if (job.palindrome) {
     const doc = interpret(job.problem)
     if (doc.ok && !doc.value.problem.reflection)

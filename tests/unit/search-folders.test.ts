@@ -1,0 +1,46 @@
+// Folders for searches on disk (src/main/search-folders.ts): only a folder the user chose in the
+// dialog may be a job's `disk`; whether it holds a checkpoint is told with the choice.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { SearchFolders } from '../../src/main/search-folders'
+
+const dirs: string[] = []
+const scratch = (): string => {
+  const d = mkdtempSync(join(tmpdir(), 'halma-folders-'))
+  dirs.push(d)
+  return d
+}
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+const folders = (answers: (string | undefined | Error)[]) =>
+  new SearchFolders({
+    choose: async () => {
+      const a = answers.shift()
+      if (a instanceof Error) throw a
+      return a
+    },
+    exists: async (p) => existsSync(p),
+    join,
+  })
+
+describe('search folders', () => {
+  it('grants the folder chosen, and says whether it holds a checkpoint', async () => {
+    const empty = scratch()
+    const resumable = scratch()
+    writeFileSync(join(resumable, 'checkpoint.json'), '{}')
+    const f = folders([empty, resumable, undefined, new Error('no display')])
+    expect(await f.choose()).toEqual({ status: 'chosen', path: empty, checkpoint: false })
+    expect(await f.choose()).toEqual({ status: 'chosen', path: resumable, checkpoint: true })
+    expect(await f.choose()).toEqual({ status: 'cancelled' })
+    expect(await f.choose()).toEqual({ status: 'failed', reason: 'the folder dialog failed: no display' })
+    const job = (disk?: string) => ({ kind: 'game', params: { ...(disk !== undefined && { disk }) } })
+    expect(f.check(job(empty)).ok).toBe(true)
+    expect(f.check(job(resumable)).ok).toBe(true)
+    expect(f.check(job()).ok).toBe(true)
+    const refused = f.check(job('/etc'))
+    expect(refused.ok).toBe(false)
+    if (!refused.ok) expect(refused.error[0]).toMatchObject({ code: 'job.disk', at: 'params.disk', message: expect.stringContaining('"/etc" was not chosen') })
+  })
+})
