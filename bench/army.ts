@@ -7,7 +7,7 @@
  * integer program's size and a legal order of its jumps, verified: `halma army solve`); with
  * `-- --long` also the diagonal army to level 8 and the hexagonal army to level 7 (a time limit of
  * 15 minutes each); and the minimum armies counted (`halma army count`) up to level 5. Written
- * to bench/results/army-<date>.md.
+ * to bench/results/army-<date>.md (with --long: army-long-<date>.md).
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
@@ -126,7 +126,7 @@ console.log(`${machine}\n\n${text}`)
 const dir = join(import.meta.dirname, 'results')
 mkdirSync(dir, { recursive: true })
 writeFileSync(
-  join(dir, `army-${new Date().toISOString().slice(0, 10)}.md`),
-  `# Solitaire armies beside the paper\n\nMachine: ${machine}. Command: \`npm run bench:army\`. Exact arithmetic in Z[σ]; Figures 6a, 7a and 7b are reconstructions (their pictures are lost): they are the maps that reproduce Table 3, and each is checked to be a pagoda function. Table 6's bounds hold for armies inside the window (the pagoda weight alone does not keep an army of that size inside it; the larger window gives the same values). Table 8's armies are found by the integer program and their jumps ordered by a depth-first search; each solution is verified move by move (a move: one man's chain of jumps; the fewest moves are not searched yet).\n\n\`\`\`\n${text}\n\`\`\`\n`,
+  join(dir, `army${long ? '-long' : ''}-${new Date().toISOString().slice(0, 10)}.md`),
+  `# Solitaire armies beside the paper\n\nMachine: ${machine}. Command: \`npm run bench:army${long ? ' -- --long' : ''}\`. Exact arithmetic in Z[σ]; Figures 6a, 7a and 7b are reconstructions (their pictures are lost): they are the maps that reproduce Table 3, and each is checked to be a pagoda function. Table 6's bounds hold for armies inside the window (the pagoda weight alone does not keep an army of that size inside it; the larger window gives the same values). Table 8's armies are found by the integer program and their jumps ordered by a depth-first search; each solution is verified move by move (a move: one man's chain of jumps; the fewest moves are not searched yet).\n\n\`\`\`\n${text}\n\`\`\`\n`,
 )
 process.exit(differences > 0 ? 1 : 0)

@@ -4,7 +4,7 @@
  * `halma worker` processes, and `halma solve --cluster` on a shared folder; then the same proof in
  * one process. Compares the proof's level sizes and statement, then runs the cluster search again
  * and kills one worker (kill -9) while a level is being built: its task is retried by the others,
- * and the result is the same. Rows: the proof of Levenspiel's 27 (triangle10, 6-move), and the
+ * and the result is the same (for both searches). Rows: the proof of Levenspiel's 27 (triangle10, 6-move), and the
  * Grasshopper game (triangle10, 8x8, 8-move: its exhaustive searches run on the cluster; the
  * heuristic beams stay in the coordinating process, in memory).
  */
@@ -90,6 +90,34 @@ function runOnce(problem: readonly string[], args: string[], onStderr?: (line: s
   })
 }
 
+/**
+ * The search again on the cluster, killing (kill -9) a worker once `arm` has seen the search's
+ * progress: the first whose line `at` picks (by default: it starts an expansion). Its task must be
+ * run again by another worker (BullMQ: its lock expires). The kill and the retried tasks go to the
+ * notes.
+ */
+async function killTrial(
+  problem: readonly string[],
+  dir: string,
+  arm: (progress: string) => boolean,
+  at: (line: string) => boolean = (line) => /start expand/.test(line),
+): Promise<Outcome & { killed: string; retries: string[] }> {
+  let killed = ''
+  let armed = false
+  const before = log.length
+  onLine = (line, victim) => {
+    if (killed || !armed || !at(line)) return
+    victim.kill('SIGKILL')
+    killed = `worker ${victim.pid} killed (kill -9) just after it wrote: ${line}`
+    workers = [...workers.filter((w) => w !== victim), startWorker(redis.url, log)]
+  }
+  const r = await runOnce(problem, ['--threads', '1', '--disk', dir, '--cluster', redis.url], (text) => void (arm(text) && (armed = true)))
+  onLine = () => undefined
+  const retries = log.slice(before).filter((l) => l.includes('retried'))
+  notes.push(killed || 'no worker was killed (the level was not seen)', `retried tasks: ${retries.length}${retries.map((l) => `\n  ${l}`).join('')}`)
+  return { ...r, killed, retries }
+}
+
 const redis = startRedis()
 const log: string[] = []
 let workers = Array.from({ length: WORKERS }, () => startWorker(redis.url, log))
@@ -106,25 +134,10 @@ try {
   rows.push(['', `cluster, ${WORKERS} workers`, String(WORKERS + 1), farmed.seconds.toFixed(1), same ? 'yes' : 'NO'])
   // Kill a worker holding a task in the middle of the proof's largest levels: the first that starts
   // an expansion once length 26's search has reached level 9.
-  let killed = ''
-  let armed = false
-  onLine = (line, victim) => {
-    if (!armed || killed || !/start expand/.test(line)) return
-    victim.kill('SIGKILL')
-    killed = `worker ${victim.pid} killed (kill -9) just after it wrote: ${line}`
-    workers = [...workers.filter((w) => w !== victim), startWorker(redis.url, log)]
-  }
-  const retried = await runOnce(LEVENSPIEL, ['--threads', '1', '--disk', join(folder, 'b'), '--cluster', redis.url], (text) => {
-    if (/prove L=26\] level (9|1\d)/.test(text)) armed = true
-  })
-  const same2 = retried.sizes === single.sizes && retried.statement === single.statement
-  // The killed worker's task must have been run again by another (BullMQ: its lock expired).
-  const retries = log.filter((l) => l.includes('retried'))
-  const ok = same2 && killed !== '' && retries.length > 0
+  const retried = await killTrial(LEVENSPIEL, join(folder, 'b'), (text) => /prove L=26\] level (9|1\d)/.test(text))
+  const ok = retried.sizes === single.sizes && retried.statement === single.statement && retried.killed !== '' && retried.retries.length > 0
   if (!ok) failures++
-  rows.push(['', `cluster, one worker killed, ${retries.length} task(s) retried`, String(WORKERS + 1), retried.seconds.toFixed(1), ok ? 'yes' : 'NO'])
-  notes.push(killed || 'no worker was killed (the level was not seen)', `retried tasks: ${retries.length}${retries.map((l) => `\n  ${l}`).join('')}`)
-  console.log(notes.join('\n'))
+  rows.push(['', `cluster, one worker killed, ${retried.retries.length} task(s) retried`, String(WORKERS + 1), retried.seconds.toFixed(1), ok ? 'yes' : 'NO'])
   // One thread in both: with two, a beam level's size before its cut depends on when the threads
   // see the beam's rising floor (children below it are skipped early); the kept states do not.
   const game = await runOnce(GRASSHOPPER, ['--threads', '1'])
@@ -133,6 +146,14 @@ try {
   const same3 = gameFarmed.sizes === game.sizes && gameFarmed.statement === game.statement
   if (!same3) failures++
   rows.push(['', `cluster, ${WORKERS} workers`, String(WORKERS + 1), gameFarmed.seconds.toFixed(1), same3 ? 'yes' : 'NO'])
+  // The game's exhaustive searches run on the cluster from its first expansion task: kill the
+  // worker that starts the 20th (well inside the searches, mid-level).
+  let started = 0
+  const gameRetried = await killTrial(GRASSHOPPER, join(folder, 'd'), () => true, (line) => /start expand/.test(line) && ++started === 20)
+  const ok4 = gameRetried.sizes === game.sizes && gameRetried.statement === game.statement && gameRetried.killed !== '' && gameRetried.retries.length > 0
+  if (!ok4) failures++
+  rows.push(['', `cluster, one worker killed, ${gameRetried.retries.length} task(s) retried`, String(WORKERS + 1), gameRetried.seconds.toFixed(1), ok4 ? 'yes' : 'NO'])
+  console.log(notes.join('\n'))
 } finally {
   for (const w of workers) w.kill('SIGINT')
   redis.stop()
