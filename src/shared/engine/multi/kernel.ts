@@ -51,7 +51,7 @@ export class MultiKernel implements LevelKernel<MultiRule> {
   private parentGaps = -1
   /** The look-ahead of reach.ts. */
   private readonly reach: PlacementReach
-  /** Whether parents the look-ahead finds hopeless are left unexpanded (tests compare both ways). */
+  /** Whether the look-ahead drops hopeless positions (parents unexpanded, children unstored); tests turn it off. */
   lookAhead = true
 
   constructor(readonly domain: MultiDomain) {
@@ -194,45 +194,31 @@ export class MultiKernel implements LevelKernel<MultiRule> {
   }
 
   /**
-   * Whether the decoded, summarized parent (another player to move) is hopeless for a game of at
-   * most rule.bound plies: the bound's move count is tight, so the winner's next move must end on
-   * her target (or beside it, while she has type changes to make), and reach.ts finds no such move
-   * whatever the players before her do.
+   * The look-ahead's budget (reach.ts) for a position of the decoded, summarized parent's line
+   * whose next mover is `next`, with `plies` plies left until rule.bound (ply 1 = next's move): the
+   * other players' moves before the winner's next turn; or -1 where it does not apply (the
+   * winner's count not tight, a type change owed: then her next move need not place a man).
+   * `extra` is the parent's typeExtra.
    */
-  private hopeless(rule: MultiRule, mover: number, winner: number): boolean {
-    const d = this.domain
-    if (!this.lookAhead || mover === winner || !d.contact || d.game.options.teams || this.left === 0) return false
-    const N = d.players
-    const extra = typeExtra(this.far, this.inside, d.targetTypes[winner]!)
-    // The winner's turns among the plies rule.level (this move, 1) .. rule.bound.
-    const plies = rule.bound - rule.level + 1
-    const first = ((winner - mover + N) % N) + 1
+  private lookAheadBudget(winner: number, next: number, plies: number, extra: number): number {
+    const N = this.domain.players
+    const first = ((winner - next + N) % N) + 1
     const turns = plies >= first ? Math.floor((plies - first) / N) + 1 : 0
-    if (extra > 0 || this.left < turns) return false
-    return !this.reach.canReach(this.cells, this.size, winner, d.inTarget[winner]!, first - 1)
+    return extra === 0 && this.left >= turns ? first - 1 : -1
   }
 
   /**
-   * hopeless() for the child of another player's move f -> t: the parent's counts stand (her men
-   * did not move); the budget is one move less. Worked out only for a child the winner moves next
-   * from (budget 0, the cheapest walk), where it prunes the most.
+   * Whether a man of the winner can still reach her target with `budget` other players' moves
+   * first, after the decoded parent's mover (not the winner) has moved f -> t.
    */
-  private childHopeless(rule: MultiRule, mover: number, winner: number, f: number, t: number): boolean {
-    const d = this.domain
-    const N = d.players
-    if (!this.lookAhead || !d.contact || d.game.options.teams || this.left === 0) return false
-    const extra = typeExtra(this.far, this.inside, d.targetTypes[winner]!)
-    const plies = rule.bound - rule.level
-    const first = ((winner - mover - 1 + 2 * N) % N) + 1
-    const turns = plies >= first ? Math.floor((plies - first) / N) + 1 : 0
-    if (extra > 0 || this.left < turns) return false
+  private reachesAfter(mover: number, winner: number, f: number, t: number, budget: number): boolean {
     const M = this.cells[mover]!
     let k = 0
     while (M[k] !== f) k++
     M[k] = t
-    const reach = this.reach.canReach(this.cells, this.size, winner, d.inTarget[winner]!, first - 1)
+    const reach = this.reach.canReach(this.cells, this.size, winner, this.domain.inTarget[winner]!, budget)
     M[k] = f
-    return !reach
+    return reach
   }
 
   /** The vacate rule: whether the decoded parent's mover must take a man out of her camp (and can). */
@@ -311,13 +297,22 @@ export class MultiKernel implements LevelKernel<MultiRule> {
     const occupying = this.occupying
     const counts = { left: 0, extra: 0, d: 0, occupying: occupying as ArrayLike<number> }
     const teams = d.game.options.teams
+    const looking = this.lookAhead && d.contact && !teams
     for (let slot = start; slot < end; slot++) {
       const off = slot * w
       if ((table[off + w - 1]! & USED) === 0) continue
       stats.parents++
       this.decode(table, off)
       this.summarize(winner, mover)
-      if (this.hopeless(rule, mover, winner)) continue
+      // The look-ahead (reach.ts), for the parent and then for its children: only while another
+      // player moves (the winner's own men stay put) and her men are counted one move each.
+      let childBudget = -1
+      if (looking && mover !== winner && this.left > 0) {
+        const extra = typeExtra(far, inside, types)
+        const budget = this.lookAheadBudget(winner, mover, room + 1, extra)
+        if (budget >= 0 && !this.reach.canReach(this.cells, this.size, winner, inT, budget)) continue
+        childBudget = this.lookAheadBudget(winner, next, room, extra)
+      }
       const count = this.moves(mover)
       stats.children += count
       if (count === 0) continue
@@ -393,7 +388,7 @@ export class MultiKernel implements LevelKernel<MultiRule> {
           while (turnFrom(winner, limit + 1, next, N) + (counts.left - 1) * N <= room) limit++
           if (this.rungGaps(mover, winner, f, t, limit) >= limit) continue
         }
-        if (mover !== winner && this.childHopeless(rule, mover, winner, f, t)) continue
+        if (childBudget >= 0 && !this.reachesAfter(mover, winner, f, t, childBudget)) continue
         stats.kept++
         let score = 0
         if (rule.score !== 'none') {

@@ -31,7 +31,7 @@ export class PlacementReach {
   constructor(
     private readonly space: PackedSpace,
     /** The most other players' moves between two turns of one player (players - 1). */
-    private readonly maxBudget: number,
+    maxBudget: number,
   ) {
     const states = space.n * (maxBudget + 1) * (maxBudget + 1)
     this.what = new Uint8Array(space.n)
