@@ -96,6 +96,19 @@ export class Checkpoint {
   }
 
   /**
+   * An exhaustive search of a game flow ended (not cancelled, no game found): it leaves `searches`,
+   * the flow's searches whose files go when the flow ends. If it found nothing (`record.result`
+   * 'none') it is the settled step `key` and its files go now; if it stopped (time, memory) they
+   * stay for a resume with more.
+   */
+  closeSearch(key: string, record: { readonly result: string }, searches: { discard(): void }[]): void {
+    const search = searches.pop()
+    if (record.result !== 'none') return
+    this.settle(key, record)
+    search?.discard()
+  }
+
+  /**
    * A finished level (file `name`) built under `rule`: its rows and record, after checking the
    * file against the manifest; undefined if the checkpoint does not hold it.
    */

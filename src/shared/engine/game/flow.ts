@@ -129,14 +129,8 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
     if (out.record.result === 'time') this.halted = true
     // With a checkpoint, a settled search's files go now, and a stopped one's stay for a resume
     // (more time or memory): neither is the flow's to discard at the end.
-    const result = out.record.result
-    if (step !== undefined && checkpoint && result !== 'found' && !this.cancelled) {
-      const search = this.ctx.disk!.searches.pop()
-      if (result === 'none') {
-        checkpoint.settle(step, out.record)
-        search?.discard()
-      }
-    }
+    if (step !== undefined && checkpoint && out.record.result !== 'found' && !this.cancelled)
+      checkpoint.closeSearch(step, out.record, this.ctx.disk!.searches)
     return out
   }
 

@@ -192,13 +192,7 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
     this.searches.push(record)
     // A settled search's files go now; a stopped one's stay for a resume (more time or memory).
     // A cancel ends the loop quietly: the search is not settled then.
-    if (disk && result !== 'found' && !this.cancelled) {
-      disk.searches.pop()
-      if (result === 'none') {
-        disk.checkpoint.settle(step, record)
-        search.discard()
-      }
-    }
+    if (disk && result !== 'found' && !this.cancelled) disk.checkpoint.closeSearch(step, record, disk.searches)
     return { record, ...(found && { found }) }
   }
 
