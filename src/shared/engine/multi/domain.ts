@@ -21,6 +21,7 @@ import { USED } from '../core/keyset'
 import { neighbours } from '../packed/lines'
 import { cellsOfBits, PackedSpace, wordsFor } from '../packed/space'
 import { PlacementRungs } from '../game/rungs'
+import { FillOrder, MAX_MEN } from './fill'
 import { pliesToWin, typeExtra } from './bound'
 import { rungAxis } from './axis'
 
@@ -80,6 +81,8 @@ export class MultiDomain implements SearchDomain {
   readonly inCamp: Uint8Array[]
   readonly targetedBy: Int32Array
   private readonly scratch: Int16Array
+  /** Per player, the fill order of her target (fill.ts), made when first asked for. */
+  private readonly fills: (FillOrder | undefined)[] = []
 
   constructor(game: MultiGame) {
     this.game = game
@@ -188,6 +191,11 @@ export class MultiDomain implements SearchDomain {
     return vacateFault(this.game, occ, mover, from, to) === null
   }
 
+  /** The fill order of player p's target (fill.ts). */
+  fillOrder(p: number): FillOrder {
+    return (this.fills[p] ??= new FillOrder(this.space, this.inTarget[p]!))
+  }
+
   /** Moves before the winner's next placement by the rungs it needs (PlacementRungs.gaps), from scratch. */
   gaps(state: Cells, winner: number, limit?: number): number {
     const rungs = this.rungs[winner]!
@@ -229,7 +237,7 @@ export class MultiDomain implements SearchDomain {
   }
 
   /** Plies until `winner` can have won, from a state after `level` moves (bound.ts), from scratch. */
-  remaining(state: Cells, winner: number, level: number, terms: { readonly rungs?: boolean } = {}): number {
+  remaining(state: Cells, winner: number, level: number, terms: { readonly rungs?: boolean; readonly fill?: boolean } = {}): number {
     const n = this.space.n
     const inT = this.inTarget[winner]!
     const mine = state[winner]!
@@ -251,8 +259,14 @@ export class MultiDomain implements SearchDomain {
     const occupying = state.map((cells) => cells.filter((c) => inT[c] === 1).length)
     const contact = Math.min(dT - 1, dO - 2)
     const d = !this.contact ? 0 : left > 0 && terms.rungs !== false ? Math.max(contact, this.gaps(state, winner)) : contact
+    let extra = typeExtra(far, inside, this.targetTypes[winner]!)
+    if (this.contact && extra === 0 && left > 0 && left <= MAX_MEN && terms.fill !== false) {
+      const out = mine.filter((c) => inT[c] === 0)
+      const order = this.fillOrder(winner)
+      extra = order.penalty(out, out.length, order.freeOf(mine, mine.length))
+    }
     return pliesToWin(
-      { left, extra: typeExtra(far, inside, this.targetTypes[winner]!), d, occupying },
+      { left, extra, d, occupying },
       winner,
       this.mover(level + 1),
       this.players,

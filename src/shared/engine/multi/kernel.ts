@@ -11,7 +11,8 @@ import { hashWords, USED, type KeySet } from '../core/keyset'
 import { cellsOfBits } from '../packed/space'
 import { pliesToWin, turnFrom, typeExtra } from './bound'
 import type { MultiDomain, MultiRule } from './domain'
-import { PlacementReach } from './reach'
+import { MAX_MEN } from './fill'
+import { PlacementReach, type Allowed } from './reach'
 
 const MAX_MOVES = 8192
 const FAR = 1 << 20
@@ -49,6 +50,13 @@ export class MultiKernel implements LevelKernel<MultiRule> {
   private readonly outside: Int32Array
   /** The parent's rung gaps (-1: not worked out yet). */
   private parentGaps = -1
+  /** The winner's men outside her target in the parent (cells), and the fill-order penalty (fill.ts) of the parent's winner. */
+  private readonly outMen = new Int16Array(MAX_MEN + 1)
+  private penalty = 0
+  /** Where the winner's next placement may go (fill.ts placements), by her men outside and her free target cells; and the masks handed to reach.ts. */
+  private readonly placeCache: Map<number, Map<number, Int32Array>>[]
+  private placeCached = 0
+  private readonly allowed: { masks: Int32Array; bitOf: (c: number) => number } = { masks: new Int32Array(0), bitOf: () => -1 }
   /** The look-ahead of reach.ts. */
   private readonly reach: PlacementReach
   /** Whether the look-ahead drops hopeless positions (parents unexpanded, children unstored); tests turn it off. */
@@ -66,6 +74,7 @@ export class MultiKernel implements LevelKernel<MultiRule> {
     this.present = new Int32Array(Math.max(...domain.rungs.map((r) => r.range)) + 8)
     this.outside = new Int32Array(n)
     this.reach = new PlacementReach(domain.space, domain.players - 1)
+    this.placeCache = Array.from({ length: domain.players }, () => new Map())
   }
 
   private decode(table: Uint32Array, off: number): void {
@@ -100,6 +109,7 @@ export class MultiKernel implements LevelKernel<MultiRule> {
     for (let k = 0; k < m; k++) {
       const c = W[k]!
       if (inT[c] === 0) {
+        if (this.left <= MAX_MEN) this.outMen[this.left] = c
         this.left++
         if (near[c] === 0) this.far[d.cellType[c]!]!++
       } else this.inside[d.cellType[c]!]!++
@@ -156,6 +166,19 @@ export class MultiKernel implements LevelKernel<MultiRule> {
     let ml = 0
     for (let q = 0; q < this.size[mover]!; q++) ml += 1 - inM[this.cells[mover]![q]!]!
     this.moverLeft = ml
+    this.penalty = this.fillPenalty(winner, typeExtra(this.far, this.inside, d.targetTypes[winner]!), this.outMen, this.left)
+  }
+
+  /**
+   * The fill-order penalty (fill.ts) of the winner's men: `men[0..left)` those outside her target,
+   * `extra` their typeExtra (the penalty is counted only without a type change owed); her men are
+   * the decoded parent's with f moved to t (f = -1: as they are).
+   */
+  private fillPenalty(winner: number, extra: number, men: Int16Array, left: number, f = -1, t = -1): number {
+    const d = this.domain
+    if (!d.contact || extra !== 0 || left === 0 || left > MAX_MEN) return 0
+    const order = d.fillOrder(winner)
+    return order.penalty(men, left, order.freeOf(this.cells[winner]!, this.size[winner]!, f, t))
   }
 
   /**
@@ -198,27 +221,60 @@ export class MultiKernel implements LevelKernel<MultiRule> {
    * whose next mover is `next`, with `plies` plies left until rule.bound (ply 1 = next's move): the
    * other players' moves before the winner's next turn; or -1 where it does not apply (the
    * winner's count not tight, a type change owed: then her next move need not place a man).
-   * `extra` is the parent's typeExtra.
+   * `extra` is the typeExtra with the fill penalty (fill.ts), `left` her men outside her target
+   * (the parent's unless given).
    */
-  private lookAheadBudget(winner: number, next: number, plies: number, extra: number): number {
+  private lookAheadBudget(winner: number, next: number, plies: number, extra: number, left = this.left): number {
     const N = this.domain.players
     const first = ((winner - next + N) % N) + 1
     const turns = plies >= first ? Math.floor((plies - first) / N) + 1 : 0
-    return extra === 0 && this.left >= turns ? first - 1 : -1
+    return extra === 0 && left >= turns ? first - 1 : -1
   }
 
   /**
    * Whether a man of the winner can still reach her target with `budget` other players' moves
-   * first, after the decoded parent's mover (not the winner) has moved f -> t.
+   * first, after the decoded parent's mover (the winner or another) has moved f -> t.
    */
-  private reachesAfter(mover: number, winner: number, f: number, t: number, budget: number): boolean {
+  private reachesAfter(mover: number, winner: number, f: number, t: number, budget: number, allowed?: Allowed): boolean {
     const M = this.cells[mover]!
     let k = 0
     while (M[k] !== f) k++
     M[k] = t
-    const reach = this.reach.canReach(this.cells, this.size, winner, this.domain.inTarget[winner]!, budget)
+    const reach = this.reach.canReach(this.cells, this.size, winner, this.domain.inTarget[winner]!, budget, allowed)
     M[k] = f
     return reach
+  }
+
+  /**
+   * The target cells each of the winner's men outside (men[0..left), in the order of her cells in
+   * the position the look-ahead is asked about) may be placed on with the rest still fillable
+   * (fill.ts placements), for reach.ts; her men are the decoded parent's with f moved to t (f = -1:
+   * as they are); undefined where fill.ts does not apply. Cached by the winner, her men and the
+   * free cells (her men's positions repeat across a level far more than the others').
+   */
+  private allowedFor(winner: number, men: Int16Array, left: number, f = -1, t = -1): Allowed | undefined {
+    const d = this.domain
+    if (!d.contact || left === 0 || left > MAX_MEN) return undefined
+    const order = d.fillOrder(winner)
+    const free = order.freeOf(this.cells[winner]!, this.size[winner]!, f, t)
+    let key = 0
+    for (let i = 0; i < left; i++) key = key * 256 + men[i]!
+    const cache = this.placeCache[winner]!
+    let inner = cache.get(free)
+    if (!inner) cache.set(free, (inner = new Map()))
+    let masks = inner.get(key)
+    if (!masks) {
+      masks = new Int32Array(left)
+      order.placements(men, left, free, masks)
+      if (++this.placeCached > 1 << 20) {
+        for (const c of this.placeCache) c.clear()
+        this.placeCached = 0
+      }
+      inner.set(key, masks)
+    }
+    this.allowed.masks = masks
+    this.allowed.bitOf = order.bitOfCell
+    return this.allowed
   }
 
   /** The vacate rule: whether the decoded parent's mover must take a man out of her camp (and can). */
@@ -307,11 +363,13 @@ export class MultiKernel implements LevelKernel<MultiRule> {
       // The look-ahead (reach.ts), for the parent and then for its children: only while another
       // player moves (the winner's own men stay put) and her men are counted one move each.
       let childBudget = -1
+      let allowed: Allowed | undefined
       if (looking && mover !== winner && this.left > 0) {
-        const extra = typeExtra(far, inside, types)
+        const extra = typeExtra(far, inside, types) + this.penalty
         const budget = this.lookAheadBudget(winner, mover, room + 1, extra)
-        if (budget >= 0 && !this.reach.canReach(this.cells, this.size, winner, inT, budget)) continue
         childBudget = this.lookAheadBudget(winner, next, room, extra)
+        if (budget >= 0 || childBudget >= 0) allowed = this.allowedFor(winner, this.outMen, this.left)
+        if (budget >= 0 && !this.reach.canReach(this.cells, this.size, winner, inT, budget, allowed)) continue
       }
       const count = this.moves(mover)
       stats.children += count
@@ -373,12 +431,22 @@ export class MultiKernel implements LevelKernel<MultiRule> {
             if (y < x) x = y
             if (x < dO) dO = x
           }
-          counts.extra = typeExtra(far, inside, types)
+          counts.extra = typeExtra(far, inside, types) + this.penalty
           occupying[mover] = occupying[mover]! - inT[f]! + inT[t]!
         }
         counts.left = left
         counts.d = d.contact ? Math.min(dT - 1, dO - 2) : 0
-        const h = pliesToWin(counts, winner, next, N)
+        let h = pliesToWin(counts, winner, next, N)
+        // Her fill order (fill.ts), where she moved and owes no type change.
+        if (mover === winner && counts.extra === 0 && h <= room && left <= MAX_MEN) {
+          let k = 0
+          for (let q = 0; q < this.size[winner]!; q++) {
+            const c = M[q] === f ? t : M[q]!
+            if (inT[c] === 0) this.outMen[k++] = c
+          }
+          counts.extra = this.fillPenalty(winner, 0, this.outMen, left, f, t)
+          if (counts.extra > 0) h = pliesToWin(counts, winner, next, N)
+        }
         if (mover !== winner) occupying[mover] = occupying[mover]! + inT[f]! - inT[t]!
         if (h > room || met(window, out)) continue
         // The rungs the next placement needs may put it further off (not with long jumps). Only
@@ -388,7 +456,13 @@ export class MultiKernel implements LevelKernel<MultiRule> {
           while (turnFrom(winner, limit + 1, next, N) + (counts.left - 1) * N <= room) limit++
           if (this.rungGaps(mover, winner, f, t, limit) >= limit) continue
         }
-        if (childBudget >= 0 && !this.reachesAfter(mover, winner, f, t, childBudget)) continue
+        if (childBudget >= 0 && !this.reachesAfter(mover, winner, f, t, childBudget, allowed)) continue
+        // After her own move: the look-ahead for her next one (the others' N - 1 moves first).
+        if (looking && mover === winner) {
+          const budget = this.lookAheadBudget(winner, next, room, counts.extra, counts.left)
+          // this.outMen holds her men outside after the move (the fill order's check above filled it).
+          if (budget >= 0 && !this.reachesAfter(mover, winner, f, t, budget, this.allowedFor(winner, this.outMen, counts.left, f, t))) continue
+        }
         stats.kept++
         let score = 0
         if (rule.score !== 'none') {

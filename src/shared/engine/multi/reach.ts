@@ -14,6 +14,11 @@
  * men). So if no man of hers outside T reaches T by a step or hops with at most j "stones" added
  * and at most j other men's cells "vacated", no line through this position meets the bound: the
  * kernel need not expand it. (Long jumps land far from the man hopped: not used with them.)
+ * Her placement must also leave her still tight: the rest of her men outside must be able to fill
+ * the rest of T one move each (fill.ts), or the bound after her move exceeds her turns. So the
+ * kernel may hand each man the cells of T he may end on (`Allowed`, from FillOrder.placements, a
+ * function of her men alone, which the others' moves do not change); he may still hop through the
+ * others.
  */
 import type { PackedSpace } from '../packed/space'
 
@@ -21,7 +26,15 @@ const EMPTY = 0
 const OTHER = 1
 const OWN = 2
 
+/** Where each of the winner's men outside her target may end his move (fill.ts placements). */
+export interface Allowed {
+  /** Per man outside the target, in the order of her cells: the bits (bitOf) of the target cells he may end on. */
+  readonly masks: Int32Array
+  readonly bitOf: (c: number) => number
+}
+
 export class PlacementReach {
+  private allowed: Allowed | undefined
   /** What stands on each cell: EMPTY, OTHER (another army's man) or OWN (the winner's). */
   private readonly what: Uint8Array
   private readonly seen: Int32Array
@@ -42,20 +55,27 @@ export class PlacementReach {
   /**
    * Whether a man of the winner outside her target (goal[c] === 1 on it) can end a move on it with
    * at most `budget` cells made occupied and at most `budget` other men's cells made empty first.
-   * cells[a][0..size[a]) are army a's men.
+   * cells[a][0..size[a]) are army a's men. With `allowed`, a man may end only on the target cells
+   * of his mask (he may pass over and through the others).
    */
-  canReach(cells: readonly Int16Array[], size: Int32Array, winner: number, goal: Uint8Array, budget: number): boolean {
+  canReach(cells: readonly Int16Array[], size: Int32Array, winner: number, goal: Uint8Array, budget: number, allowed?: Allowed): boolean {
     const what = this.what
     const b1 = budget + 1
     for (let a = 0; a < cells.length; a++) for (let k = 0; k < size[a]!; k++) what[cells[a]![k]!] = a === winner ? OWN : OTHER
     let found = false
     const W = cells[winner]!
-    for (let k = 0; k < size[winner]! && !found; k++) if (goal[W[k]!] === 0) found = this.fromMan(W[k]!, goal, budget, b1)
+    this.allowed = allowed
+    for (let k = 0, j = 0; k < size[winner]! && !found; k++) if (goal[W[k]!] === 0) found = this.fromMan(W[k]!, goal, budget, b1, allowed ? allowed.masks[j++]! : -1)
     for (let a = 0; a < cells.length; a++) for (let k = 0; k < size[a]!; k++) what[cells[a]![k]!] = EMPTY
     return found
   }
 
-  private fromMan(from: number, goal: Uint8Array, budget: number, b1: number): boolean {
+  /** Whether the man on `from` may end his move on goal cell t (by the allowed masks, if any). */
+  private may(t: number, mask: number): boolean {
+    return mask === -1 || ((mask >> this.allowed!.bitOf(t)) & 1) === 1
+  }
+
+  private fromMan(from: number, goal: Uint8Array, budget: number, b1: number, mask: number): boolean {
     const { nb, over, land, degree: deg } = this.space
     const what = this.what
     const seen = this.seen
@@ -64,7 +84,7 @@ export class PlacementReach {
     if (!this.space.rules.jumpsOnly)
       for (let d = 0; d < deg; d++) {
         const t = nb[from * deg + d]!
-        if (t >= 0 && goal[t] === 1 && (what[t] === EMPTY || (what[t] === OTHER && budget > 0))) return true
+        if (t >= 0 && goal[t] === 1 && (what[t] === EMPTY || (what[t] === OTHER && budget > 0)) && this.may(t, mask)) return true
       }
     if (++this.stamp >= 0x7fffffff) {
       seen.fill(0)
@@ -90,7 +110,7 @@ export class PlacementReach {
         const s2 = what[o] === EMPTY ? s + 1 : s
         const v2 = what[t] === OTHER ? v + 1 : v
         if (what[t] === OWN || s2 > budget || v2 > budget) continue
-        if (goal[t] === 1) {
+        if (goal[t] === 1 && this.may(t, mask)) {
           found = true
           break
         }
