@@ -61,6 +61,13 @@ export class MultiKernel implements LevelKernel<MultiRule> {
   private readonly reach: PlacementReach
   /** Whether the look-ahead drops hopeless positions (parents unexpanded, children unstored); tests turn it off. */
   lookAhead = true
+  /**
+   * Whether the children's look-ahead may be decided from the parent's least budget and witness
+   * (reach.ts leastBudget, markHelp) instead of a search per child; tests turn it off to compare,
+   * and count how often each shortcut decided (spared: kept unsearched; unhelped: dropped unsearched).
+   */
+  shortcuts = true
+  readonly shortcutCounts = { spared: 0, unhelped: 0 }
 
   constructor(readonly domain: MultiDomain) {
     const n = domain.space.n
@@ -277,6 +284,24 @@ export class MultiKernel implements LevelKernel<MultiRule> {
     return this.allowed
   }
 
+  /**
+   * The look-ahead for a child of another player's move f -> t: whether a man of the winner can
+   * still reach her target within `budget`, where the parent needed `least` (-1: not worked out).
+   */
+  private childReaches(mover: number, winner: number, f: number, t: number, budget: number, least: number, allowed?: Allowed): boolean {
+    if (this.shortcuts && least >= 0) {
+      if (least > budget && !this.reach.helps(f, t)) {
+        this.shortcutCounts.unhelped++
+        return false
+      }
+      if (least < budget || (least === budget && !this.reach.touches(f, t))) {
+        this.shortcutCounts.spared++
+        return true
+      }
+    }
+    return this.reachesAfter(mover, winner, f, t, budget, allowed)
+  }
+
   /** The vacate rule: whether the decoded parent's mover must take a man out of her camp (and can). */
   private mustVacate(mover: number, count: number): boolean {
     const d = this.domain
@@ -364,12 +389,20 @@ export class MultiKernel implements LevelKernel<MultiRule> {
       // player moves (the winner's own men stay put) and her men are counted one move each.
       let childBudget = -1
       let allowed: Allowed | undefined
+      let least = -1
       if (looking && mover !== winner && this.left > 0) {
         const extra = typeExtra(far, inside, types) + this.penalty
         const budget = this.lookAheadBudget(winner, mover, room + 1, extra)
         childBudget = this.lookAheadBudget(winner, next, room, extra)
         if (budget >= 0 || childBudget >= 0) allowed = this.allowedFor(winner, this.outMen, this.left)
-        if (budget >= 0 && !this.reach.canReach(this.cells, this.size, winner, inT, budget, allowed)) continue
+        // The least budget and its witness (reach.ts) spare most children their own look-ahead:
+        // a move that leaves the witness alone needs no more, any other one budget more at most.
+        if (budget >= 0) {
+          least = this.reach.leastBudget(this.cells, this.size, winner, inT, budget, allowed)
+          if (least < 0) continue
+          // Where no placement is within the children's budget yet, only a move that helps one can bring it.
+          if (this.shortcuts && least > childBudget && childBudget >= 0) this.reach.markHelp(this.cells, this.size, winner, inT, least, allowed)
+        }
       }
       const count = this.moves(mover)
       stats.children += count
@@ -456,7 +489,7 @@ export class MultiKernel implements LevelKernel<MultiRule> {
           while (turnFrom(winner, limit + 1, next, N) + (counts.left - 1) * N <= room) limit++
           if (this.rungGaps(mover, winner, f, t, limit) >= limit) continue
         }
-        if (childBudget >= 0 && !this.reachesAfter(mover, winner, f, t, childBudget, allowed)) continue
+        if (childBudget >= 0 && !this.childReaches(mover, winner, f, t, childBudget, least, allowed)) continue
         // After her own move: the look-ahead for her next one (the others' N - 1 moves first).
         if (looking && mover === winner) {
           const budget = this.lookAheadBudget(winner, next, room, counts.extra, counts.left)

@@ -35,6 +35,18 @@ export interface Allowed {
 
 export class PlacementReach {
   private allowed: Allowed | undefined
+  /** The witness (leastBudget): whether to keep the move found, and its footprint (marks), with each node's previous node and the man hopped to reach it. */
+  private recording = false
+  /** markHelp: whether the search explores every move within the budget (no stop at the first), and its marks. */
+  private exploring = false
+  private helpMark = 0
+  private readonly fillAt: Int32Array
+  private readonly vacAt: Int32Array
+  private mark = 0
+  private readonly stoneAt: Int32Array
+  private readonly landAt: Int32Array
+  private readonly prev: Int32Array
+  private readonly via: Int16Array
   /** What stands on each cell: EMPTY, OTHER (another army's man) or OWN (the winner's). */
   private readonly what: Uint8Array
   private readonly seen: Int32Array
@@ -50,6 +62,12 @@ export class PlacementReach {
     this.what = new Uint8Array(space.n)
     this.seen = new Int32Array(states)
     this.queue = new Int32Array(states)
+    this.stoneAt = new Int32Array(space.n)
+    this.landAt = new Int32Array(space.n)
+    this.fillAt = new Int32Array(space.n)
+    this.vacAt = new Int32Array(space.n)
+    this.prev = new Int32Array(states)
+    this.via = new Int16Array(states)
   }
 
   /**
@@ -70,6 +88,69 @@ export class PlacementReach {
     return found
   }
 
+  /**
+   * The least budget (up to `max`) with which canReach holds, or -1; the move found with it is kept
+   * as the witness: the men and cells it hops over (stones, some perhaps still to be added) and the
+   * cells it lands on (some perhaps still to be vacated). A move of another player that neither
+   * takes a man from one of those stones nor lands on one of those landings leaves that move
+   * needing no more than it did (touches); one that does needs at most one man added and one
+   * removed besides (a budget one higher).
+   */
+  leastBudget(cells: readonly Int16Array[], size: Int32Array, winner: number, goal: Uint8Array, max: number, allowed?: Allowed): number {
+    if (++this.mark >= 0x7fffffff) {
+      this.stoneAt.fill(0)
+      this.landAt.fill(0)
+      this.mark = 1
+    }
+    this.recording = true
+    let b = 0
+    while (b <= max && !this.canReach(cells, size, winner, goal, b, allowed)) b++
+    this.recording = false
+    return b <= max ? b : -1
+  }
+
+  /**
+   * After leastBudget found no move within `budget` - 1: the cells whose change could bring one
+   * within it. Every move within `budget` (explored whole, through the target too) is marked: the
+   * empty cells it hops over (a man moved onto one helps) and the other men's cells it lands on (a
+   * man moved off one helps). A move of another player that does neither (helps) leaves every
+   * placement needing `budget` still, as a move within `budget` - 1 after it would be one within
+   * `budget` - 1 now, where there is none.
+   */
+  markHelp(cells: readonly Int16Array[], size: Int32Array, winner: number, goal: Uint8Array, budget: number, allowed?: Allowed): void {
+    if (++this.helpMark >= 0x7fffffff) {
+      this.fillAt.fill(0)
+      this.vacAt.fill(0)
+      this.helpMark = 1
+    }
+    this.exploring = true
+    this.canReach(cells, size, winner, goal, budget, allowed)
+    this.exploring = false
+  }
+
+  /** Whether a move f -> t of another player could bring a placement within the budget (see markHelp). */
+  helps(f: number, t: number): boolean {
+    return this.fillAt[t] === this.helpMark || this.vacAt[f] === this.helpMark
+  }
+
+  /** Whether a move f -> t of another player disturbs the last witness's move (see leastBudget). */
+  touches(f: number, t: number): boolean {
+    return this.stoneAt[f] === this.mark || this.landAt[t] === this.mark
+  }
+
+  /** Keeps the footprint of the move that ends on t over o (o = -1: a step) from node `node` back to the man's start `root`. */
+  private record(root: number, node: number, o: number, t: number, b1: number): void {
+    const m = this.mark
+    this.landAt[t] = m
+    if (o < 0) return
+    this.stoneAt[o] = m
+    const b2 = b1 * b1
+    for (let x = node; x !== root; x = this.prev[x]!) {
+      this.landAt[Math.floor(x / b2)] = m
+      this.stoneAt[this.via[x]!] = m
+    }
+  }
+
   /** Whether the man on `from` may end his move on goal cell t (by the allowed masks, if any). */
   private may(t: number, mask: number): boolean {
     return mask === -1 || ((mask >> this.allowed!.bitOf(t)) & 1) === 1
@@ -84,7 +165,14 @@ export class PlacementReach {
     if (!this.space.rules.jumpsOnly)
       for (let d = 0; d < deg; d++) {
         const t = nb[from * deg + d]!
-        if (t >= 0 && goal[t] === 1 && (what[t] === EMPTY || (what[t] === OTHER && budget > 0)) && this.may(t, mask)) return true
+        if (t >= 0 && goal[t] === 1 && (what[t] === EMPTY || (what[t] === OTHER && budget > 0)) && this.may(t, mask)) {
+          if (this.exploring) {
+            if (what[t] === OTHER) this.vacAt[t] = this.helpMark
+            continue
+          }
+          if (this.recording) this.record(0, 0, -1, t, b1)
+          return true
+        }
       }
     if (++this.stamp >= 0x7fffffff) {
       seen.fill(0)
@@ -110,7 +198,11 @@ export class PlacementReach {
         const s2 = what[o] === EMPTY ? s + 1 : s
         const v2 = what[t] === OTHER ? v + 1 : v
         if (what[t] === OWN || s2 > budget || v2 > budget) continue
-        if (goal[t] === 1 && this.may(t, mask)) {
+        if (this.exploring) {
+          if (s2 > s) this.fillAt[o] = this.helpMark
+          if (v2 > v) this.vacAt[t] = this.helpMark
+        } else if (goal[t] === 1 && this.may(t, mask)) {
+          if (this.recording) this.record(from * b1 * b1, node, o, t, b1)
           found = true
           break
         }
@@ -118,6 +210,10 @@ export class PlacementReach {
         if (seen[next] === stamp) continue
         seen[next] = stamp
         queue[end++] = next
+        if (this.recording) {
+          this.prev[next] = node
+          this.via[next] = o
+        }
       }
     }
     what[from] = OWN
