@@ -3,7 +3,8 @@
  * target camp as early as possible (the paper's section 2, generalised). The player who wins a game
  * of L moves makes move L, so each length is searched for its one winner. Steps:
  * - probe (auto, heuristic): per player, a beam (the core's StreamingBest, by how far along she
- *   is) up to maxLength, for a first game;
+ *   is) up to maxLength, for a first game; then rounds of beams below the best so far while a
+ *   round finds a shorter game;
  * - ascend (auto, exhaustive): lengths from the bound at the start up, each by a complete
  *   level-by-level search with the admissible bound (bound.ts) for its winner; the first length
  *   with a game is the optimum, every length below it is proven impossible; a search stopped by
@@ -203,16 +204,24 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
    */
   private async probe(): Promise<void> {
     const N = this.domain.players
-    for (const score of ['winner', 'all'] as const)
-      for (let p = 0; p < N && this.going; p++) {
-        let bound = this.found ? this.found.length - 1 : this.job.maxLength
-        while (bound > 0 && this.winnerOf(bound) !== p) bound--
-        if (bound < this.floor[p]!) continue
-        this.report.length = bound
-        this.report.emit(`a game won by ${this.name(p)}, by a beam of ${this.job.beam.toLocaleString('en-US')} (${score === 'all' ? "every army's progress" : 'her progress'})`)
-        const out = await this.search(bound, p, this.job.beam, score)
-        if (out.found && (!this.found || out.found.length < this.found.length)) this.found = out.found
-      }
+    // Rounds of beams, each below the best game so far, while a round finds a shorter one: the
+    // tighter the bound, the more the kernel prunes, so a beam of the same width sees further.
+    for (let improved = true; improved && this.going; ) {
+      improved = false
+      for (const score of ['winner', 'all'] as const)
+        for (let p = 0; p < N && this.going; p++) {
+          let bound = this.found ? this.found.length - 1 : this.job.maxLength
+          while (bound > 0 && this.winnerOf(bound) !== p) bound--
+          if (bound < this.floor[p]!) continue
+          this.report.length = bound
+          this.report.emit(`a game won by ${this.name(p)}, by a beam of ${this.job.beam.toLocaleString('en-US')} (${score === 'all' ? "every army's progress" : 'her progress'})`)
+          const out = await this.search(bound, p, this.job.beam, score)
+          if (out.found && (!this.found || out.found.length < this.found.length)) {
+            this.found = out.found
+            improved = true
+          }
+        }
+    }
   }
 
   /** Lengths from the bound at the start up, each searched exhaustively for its winner. */

@@ -37,9 +37,11 @@ export class PlacementReach {
   private allowed: Allowed | undefined
   /** The witness (leastBudget): whether to keep the move found, and its footprint (marks), with each node's previous node and the man hopped to reach it. */
   private recording = false
-  /** markHelp: whether the search explores every move within the budget (no stop at the first), and its marks. */
-  private exploring = false
+  /** markHelp's marks, and the nodes from which a placement is within the budget (marks). */
   private helpMark = 0
+  private readonly goodAt: Int32Array
+  private goodMark = 0
+  private readonly targets = new Map<Uint8Array, Int16Array>()
   private readonly fillAt: Int32Array
   private readonly vacAt: Int32Array
   private mark = 0
@@ -64,6 +66,7 @@ export class PlacementReach {
     this.queue = new Int32Array(states)
     this.stoneAt = new Int32Array(space.n)
     this.landAt = new Int32Array(space.n)
+    this.goodAt = new Int32Array(states)
     this.fillAt = new Int32Array(space.n)
     this.vacAt = new Int32Array(space.n)
     this.prev = new Int32Array(states)
@@ -111,11 +114,10 @@ export class PlacementReach {
 
   /**
    * After leastBudget found no move within `budget` - 1: the cells whose change could bring one
-   * within it. Every move within `budget` (explored whole, through the target too) is marked: the
-   * empty cells it hops over (a man moved onto one helps) and the other men's cells it lands on (a
-   * man moved off one helps). A move of another player that does neither (helps) leaves every
-   * placement needing `budget` still, as a move within `budget` - 1 after it would be one within
-   * `budget` - 1 now, where there is none.
+   * within it. Every move within `budget` that places a man is marked: the empty cells it hops over
+   * (a man moved onto one helps) and the other men's cells it lands on (a man moved off one helps).
+   * A move of another player that does neither (helps) leaves every placement needing `budget`
+   * still, as a move within `budget` - 1 after it would be one within `budget` - 1 now.
    */
   markHelp(cells: readonly Int16Array[], size: Int32Array, winner: number, goal: Uint8Array, budget: number, allowed?: Allowed): void {
     if (++this.helpMark >= 0x7fffffff) {
@@ -123,9 +125,123 @@ export class PlacementReach {
       this.vacAt.fill(0)
       this.helpMark = 1
     }
-    this.exploring = true
-    this.canReach(cells, size, winner, goal, budget, allowed)
-    this.exploring = false
+    const what = this.what
+    for (let a = 0; a < cells.length; a++) for (let k = 0; k < size[a]!; k++) what[cells[a]![k]!] = a === winner ? OWN : OTHER
+    const W = cells[winner]!
+    this.allowed = allowed
+    for (let k = 0, j = 0; k < size[winner]!; k++) if (goal[W[k]!] === 0) this.explore(W[k]!, goal, budget, allowed ? allowed.masks[j++]! : -1)
+    for (let a = 0; a < cells.length; a++) for (let k = 0; k < size[a]!; k++) what[cells[a]![k]!] = EMPTY
+  }
+
+  /**
+   * markHelp for the man on `from`: first the nodes (cell, stones added, cells vacated) from which
+   * hops reach a cell he may end on within the budget (backwards from the target: hops are
+   * symmetric), then every hop of a move from his cell into such a node or onto such a cell.
+   */
+  private explore(from: number, goal: Uint8Array, budget: number, mask: number): void {
+    const { nb, over, land, degree: deg } = this.space
+    const what = this.what
+    const b1 = budget + 1
+    const b2 = b1 * b1
+    const queue = this.queue
+    if (!this.space.rules.jumpsOnly)
+      for (let d = 0; d < deg; d++) {
+        const t = nb[from * deg + d]!
+        if (t >= 0 && goal[t] === 1 && what[t] === OTHER && budget > 0 && this.may(t, mask)) this.vacAt[t] = this.helpMark
+      }
+    what[from] = EMPTY
+    if (++this.goodMark >= 0x7fffffff) {
+      this.goodAt.fill(0)
+      this.goodMark = 1
+    }
+    const good = this.goodMark
+    const goodAt = this.goodAt
+    let end = 0
+    // Nodes one hop from a cell he may end on (hops are symmetric: found from the target's cells).
+    for (const t of this.cellsOf(goal)) {
+      if (what[t] === OWN || !this.may(t, mask)) continue
+      for (let d = 0; d < deg; d++) {
+        const o = over[t * deg + d]!
+        if (o < 0 || o === from) continue
+        const c = land[t * deg + d]!
+        const ds = what[o] === EMPTY ? 1 : 0
+        const dv = what[t] === OTHER ? 1 : 0
+        for (let s = 0; s + ds <= budget; s++)
+          for (let v = 0; v + dv <= budget; v++) {
+            const x = (c * b1 + s) * b1 + v
+            if (goodAt[x] !== good) {
+              goodAt[x] = good
+              queue[end++] = x
+            }
+          }
+      }
+    }
+    // Backwards: a hop from p over o onto t leads into a good node (t, s2, v2) from (p, s2 - ds, v2 - dv).
+    for (let q = 0; q < end; q++) {
+      const x = queue[q]!
+      const t = Math.floor(x / b2)
+      if (what[t] === OWN && t !== from) continue
+      const s2 = Math.floor(x / b1) % b1
+      const v2 = x % b1
+      const dv = what[t] === OTHER ? 1 : 0
+      for (let d = 0; d < deg; d++) {
+        const o = over[t * deg + d]!
+        if (o < 0 || o === from) continue
+        const p = land[t * deg + d]!
+        const s = s2 - (what[o] === EMPTY ? 1 : 0)
+        const v = v2 - dv
+        if (s < 0 || v < 0) continue
+        const y = (p * b1 + s) * b1 + v
+        if (goodAt[y] !== good) {
+          goodAt[y] = good
+          queue[end++] = y
+        }
+      }
+    }
+    // Forwards from his cell: mark the changes each hop into a good node or onto a cell he may end on needs.
+    const seen = this.seen
+    if (++this.stamp >= 0x7fffffff) {
+      seen.fill(0)
+      this.stamp = 1
+    }
+    const stamp = this.stamp
+    seen[from * b2] = stamp
+    queue[0] = from * b2
+    end = 1
+    for (let q = 0; q < end; q++) {
+      const node = queue[q]!
+      const v = node % b1
+      const s = Math.floor(node / b1) % b1
+      const p = Math.floor(node / b2)
+      for (let d = 0; d < deg; d++) {
+        const o = over[p * deg + d]!
+        if (o < 0 || o === from) continue
+        const t = land[p * deg + d]!
+        const s2 = what[o] === EMPTY ? s + 1 : s
+        const v2 = what[t] === OTHER ? v + 1 : v
+        if (what[t] === OWN || s2 > budget || v2 > budget) continue
+        const next = (t * b1 + s2) * b1 + v2
+        if ((goal[t] === 1 && this.may(t, mask)) || goodAt[next] === good) {
+          if (s2 > s) this.fillAt[o] = this.helpMark
+          if (v2 > v) this.vacAt[t] = this.helpMark
+        }
+        if (seen[next] === stamp) continue
+        seen[next] = stamp
+        queue[end++] = next
+      }
+    }
+    what[from] = OWN
+  }
+
+  /** The cells with goal[c] === 1 (a target), listed once per target. */
+  private cellsOf(goal: Uint8Array): Int16Array {
+    let cells = this.targets.get(goal)
+    if (!cells) {
+      const list: number[] = []
+      for (let c = 0; c < goal.length; c++) if (goal[c] === 1) list.push(c)
+      this.targets.set(goal, (cells = Int16Array.from(list)))
+    }
+    return cells
   }
 
   /** Whether a move f -> t of another player could bring a placement within the budget (see markHelp). */
@@ -166,10 +282,6 @@ export class PlacementReach {
       for (let d = 0; d < deg; d++) {
         const t = nb[from * deg + d]!
         if (t >= 0 && goal[t] === 1 && (what[t] === EMPTY || (what[t] === OTHER && budget > 0)) && this.may(t, mask)) {
-          if (this.exploring) {
-            if (what[t] === OTHER) this.vacAt[t] = this.helpMark
-            continue
-          }
           if (this.recording) this.record(0, 0, -1, t, b1)
           return true
         }
@@ -198,10 +310,7 @@ export class PlacementReach {
         const s2 = what[o] === EMPTY ? s + 1 : s
         const v2 = what[t] === OTHER ? v + 1 : v
         if (what[t] === OWN || s2 > budget || v2 > budget) continue
-        if (this.exploring) {
-          if (s2 > s) this.fillAt[o] = this.helpMark
-          if (v2 > v) this.vacAt[t] = this.helpMark
-        } else if (goal[t] === 1 && this.may(t, mask)) {
+        if (goal[t] === 1 && this.may(t, mask)) {
           if (this.recording) this.record(from * b1 * b1, node, o, t, b1)
           found = true
           break
