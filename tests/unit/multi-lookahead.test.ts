@@ -6,7 +6,8 @@ import { KeySet } from '../../src/shared/engine/core/keyset'
 import { LevelSearch } from '../../src/shared/engine/core/levels'
 import { MultiDomain, type MultiRule } from '../../src/shared/engine/multi/domain'
 import { MultiKernel } from '../../src/shared/engine/multi/kernel'
-import { multiPresets } from '../../src/shared/multi/game'
+import { PlacementReach } from '../../src/shared/engine/multi/reach'
+import { gameFromSpec, multiPresets } from '../../src/shared/multi/game'
 
 /** The children a kernel keeps of every state of a level (as packed keys, in order). */
 function keptOf(kernel: MultiKernel, level: KeySet, rule: MultiRule): string[] {
@@ -20,8 +21,8 @@ function keptOf(kernel: MultiKernel, level: KeySet, rule: MultiRule): string[] {
   return kept
 }
 
-describe('the look-ahead shortcuts of the N-player kernel (reach.ts leastBudget, markHelp)', () => {
-  it('keep exactly the children a search per child keeps, at every level of the 73-hole star\'s 23-move search', async () => {
+describe('the look-ahead of the N-player kernel (reach.ts)', () => {
+  it('its shortcuts keep exactly the children a search per child keeps, at every level of the 73-hole star\'s 23-move search', async () => {
     const d = new MultiDomain(multiPresets()['star73-3']!)
     const bound = 23
     const winner = d.mover(bound)
@@ -44,9 +45,56 @@ describe('the look-ahead shortcuts of the N-player kernel (reach.ts leastBudget,
       compared += a.length
     })
     expect(compared).toBeGreaterThan(10_000)
-    // Both shortcuts decided children here, so the comparison can tell.
+    // The shortcut decided children here, so the comparison can tell.
     expect(fast.shortcutCounts.spared).toBeGreaterThan(100)
-    expect(fast.shortcutCounts.unhelped).toBeGreaterThan(100)
-    expect(plain.shortcutCounts).toEqual({ spared: 0, unhelped: 0 })
+    expect(plain.shortcutCounts).toEqual({ spared: 0 })
+  }, 120_000)
+
+  it('counts the stones added and the cells vacated as sets (a move may hop twice over one stone), as every such board shows', () => {
+    // The oracle: every set of at most b empty cells filled and b other men's cells emptied, and the
+    // space's own move generator on that board.
+    const d = new MultiDomain(gameFromSpec({ board: 'square5', camps: [0, 1, 2], men: 3 }))
+    const space = d.space
+    const reach = new PlacementReach(space, 2)
+    const subsets = (xs: number[], k: number): number[][] =>
+      k === 0 || xs.length === 0 ? [[]] : [...subsets(xs.slice(1), k), ...subsets(xs.slice(1), k - 1).map((s) => [xs[0]!, ...s])]
+    let seed = 11
+    const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
+    let positions = 0
+    let yes = 0
+    for (let trial = 0; positions < 150 && trial < 5000; trial++) {
+      const free = Array.from({ length: space.n }, (_, c) => c)
+      const armies = [0, 1, 2].map(() => Array.from({ length: 2 }, () => free.splice(random(free.length), 1)[0]!))
+      const winner = random(3)
+      const goal = d.inTarget[winner]!
+      if (armies[winner]!.every((c) => goal[c] === 1)) continue
+      positions++
+      const others = armies.flatMap((a, p) => (p === winner ? [] : a))
+      for (const b of [0, 1, 2]) {
+        let want = false
+        for (const add of subsets(free, b)) {
+          for (const vacate of subsets(others, b)) {
+            const occ = space.occupancy
+            for (const a of armies) for (const c of a) occ[c] = 1
+            for (const c of add) occ[c] = 1
+            for (const c of vacate) occ[c] = 0
+            const men = Int16Array.from(armies[winner]!.filter((c) => goal[c] === 0))
+            const from = new Int16Array(4096)
+            const to = new Int16Array(4096)
+            const k = space.movesOf(men, men.length, from, to, 0)
+            occ.fill(0)
+            for (let j = 0; j < k && !want; j++) want = goal[to[j]!] === 1
+            if (want) break
+          }
+          if (want) break
+        }
+        const cells = armies.map((a) => Int16Array.from(a))
+        expect(reach.canReach(cells, Int32Array.from([2, 2, 2]), winner, goal, b), `${JSON.stringify(armies)} winner ${winner} budget ${b}`).toBe(want)
+        if (want) yes++
+      }
+    }
+    expect(positions).toBe(150)
+    expect(yes).toBeGreaterThan(50)
+    expect(yes).toBeLessThan(440)
   }, 120_000)
 })

@@ -63,11 +63,11 @@ export class MultiKernel implements LevelKernel<MultiRule> {
   lookAhead = true
   /**
    * Whether the children's look-ahead may be decided from the parent's least budget and witness
-   * (reach.ts leastBudget, markHelp) instead of a search per child; tests turn it off to compare,
-   * and count how often each shortcut decided (spared: kept unsearched; unhelped: dropped unsearched).
+   * (reach.ts leastBudget) instead of a search per child; tests turn it off to compare, and count
+   * how often the shortcut decided (spared: kept unsearched).
    */
   shortcuts = true
-  readonly shortcutCounts = { spared: 0, unhelped: 0 }
+  readonly shortcutCounts = { spared: 0 }
 
   constructor(readonly domain: MultiDomain) {
     const n = domain.space.n
@@ -290,10 +290,6 @@ export class MultiKernel implements LevelKernel<MultiRule> {
    */
   private childReaches(mover: number, winner: number, f: number, t: number, budget: number, least: number, allowed?: Allowed): boolean {
     if (this.shortcuts && least >= 0) {
-      if (least > budget && !this.reach.helps(f, t)) {
-        this.shortcutCounts.unhelped++
-        return false
-      }
       if (least < budget || (least === budget && !this.reach.touches(f, t))) {
         this.shortcutCounts.spared++
         return true
@@ -400,8 +396,6 @@ export class MultiKernel implements LevelKernel<MultiRule> {
         if (budget >= 0) {
           least = this.reach.leastBudget(this.cells, this.size, winner, inT, budget, allowed)
           if (least < 0) continue
-          // Where no placement is within the children's budget yet, only a move that helps one can bring it.
-          if (this.shortcuts && least > childBudget && childBudget >= 0) this.reach.markHelp(this.cells, this.size, winner, inT, least, allowed)
         }
       }
       const count = this.moves(mover)

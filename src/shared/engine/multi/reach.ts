@@ -13,7 +13,10 @@
  * and each landing is empty or one of the at most j newly emptied cells (never one of her own
  * men). So if no man of hers outside T reaches T by a step or hops with at most j "stones" added
  * and at most j other men's cells "vacated", no line through this position meets the bound: the
- * kernel need not expand it. (Long jumps land far from the man hopped: not used with them.)
+ * kernel need not expand it. (Long jumps land far from the man hopped: not used with them.) The
+ * stones and the vacated cells are counted as sets of cells: a move may hop twice over the same
+ * added stone, or land twice on the same vacated cell, and each counts once; within one move a
+ * cell is either a stone or empty, so a cell of one set is never used as one of the other.
  * Her placement must also leave her still tight: the rest of her men outside must be able to fill
  * the rest of T one move each (fill.ts), or the bound after her move exceeds her turns. So the
  * kernel may hand each man the cells of T he may end on (`Allowed`, from FillOrder.placements, a
@@ -25,6 +28,8 @@ import type { PackedSpace } from '../packed/space'
 const EMPTY = 0
 const OTHER = 1
 const OWN = 2
+/** Cells in a packed set: base-512 digits (cell + 1), ascending; at most 5 fit a double exactly. */
+const BASE = 512
 
 /** Where each of the winner's men outside her target may end his move (fill.ts placements). */
 export interface Allowed {
@@ -33,44 +38,76 @@ export interface Allowed {
   readonly bitOf: (c: number) => number
 }
 
+/** What a search of one man's moves is for: the first placement, or the first with its footprint kept. */
+type Mode = 'find' | 'record'
+
+/** Whether packed set p holds cell c. */
+function has(p: number, c: number): boolean {
+  for (; p > 0; p = Math.floor(p / BASE)) if (p % BASE === c + 1) return true
+  return false
+}
+
+/** The number of cells in packed set p. */
+function count(p: number): number {
+  let k = 0
+  for (; p > 0; p = Math.floor(p / BASE)) k++
+  return k
+}
+
+/** Packed set p with cell c added (c not in it), kept ascending. */
+function plus(p: number, c: number): number {
+  const digits: number[] = []
+  for (; p > 0; p = Math.floor(p / BASE)) digits.push(p % BASE)
+  digits.push(c + 1)
+  digits.sort((a, b) => a - b)
+  let out = 0
+  for (let k = digits.length - 1; k >= 0; k--) out = out * BASE + digits[k]!
+  return out
+}
+
 export class PlacementReach {
   private allowed: Allowed | undefined
-  /** The witness (leastBudget): whether to keep the move found, and its footprint (marks), with each node's previous node and the man hopped to reach it. */
-  private recording = false
-  /** markHelp's marks, and the nodes from which a placement is within the budget (marks). */
-  private helpMark = 0
-  private readonly goodAt: Int32Array
-  private goodMark = 0
-  private readonly targets = new Map<Uint8Array, Int16Array>()
-  private readonly fillAt: Int32Array
-  private readonly vacAt: Int32Array
+  private mode: Mode = 'find'
+  /** The witness's footprint (leastBudget). */
   private mark = 0
   private readonly stoneAt: Int32Array
   private readonly landAt: Int32Array
-  private readonly prev: Int32Array
-  private readonly via: Int16Array
   /** What stands on each cell: EMPTY, OTHER (another army's man) or OWN (the winner's). */
   private readonly what: Uint8Array
+  /** Budget 0: cells seen (marks), the breadth-first queue, and each cell's previous cell and the man hopped to reach it. */
   private readonly seen: Int32Array
   private stamp = 0
   private readonly queue: Int32Array
+  private readonly prevCell: Int16Array
+  private readonly viaCell: Int16Array
+  /** Budget 1 or more: the nodes (cell, stones added, cells vacated) met, in order, with each one's previous node and the man hopped to reach it. */
+  private nodeCell = new Int16Array(1024)
+  private nodeS = new Float64Array(1024)
+  private nodeV = new Float64Array(1024)
+  private nodePrev = new Int32Array(1024)
+  private nodeVia = new Int16Array(1024)
+  private readonly met = new Map<number | string, number>()
+  /** Budget 1 (withOne): marks, queue, previous node and man hopped, by node. */
+  private oneSeen = new Int32Array(0)
+  private oneQueue = new Int32Array(0)
+  private onePrev = new Int32Array(0)
+  private oneVia = new Int16Array(0)
+  private oneStamp = 0
 
   constructor(
     private readonly space: PackedSpace,
     /** The most other players' moves between two turns of one player (players - 1). */
     maxBudget: number,
   ) {
-    const states = space.n * (maxBudget + 1) * (maxBudget + 1)
-    this.what = new Uint8Array(space.n)
-    this.seen = new Int32Array(states)
-    this.queue = new Int32Array(states)
-    this.stoneAt = new Int32Array(space.n)
-    this.landAt = new Int32Array(space.n)
-    this.goodAt = new Int32Array(states)
-    this.fillAt = new Int32Array(space.n)
-    this.vacAt = new Int32Array(space.n)
-    this.prev = new Int32Array(states)
-    this.via = new Int16Array(states)
+    if (maxBudget > 5) throw new Error(`internal: a look-ahead budget of ${maxBudget} (at most 5)`)
+    const n = space.n
+    this.what = new Uint8Array(n)
+    this.seen = new Int32Array(n)
+    this.queue = new Int32Array(n)
+    this.prevCell = new Int16Array(n)
+    this.viaCell = new Int16Array(n)
+    this.stoneAt = new Int32Array(n)
+    this.landAt = new Int32Array(n)
   }
 
   /**
@@ -80,15 +117,7 @@ export class PlacementReach {
    * of his mask (he may pass over and through the others).
    */
   canReach(cells: readonly Int16Array[], size: Int32Array, winner: number, goal: Uint8Array, budget: number, allowed?: Allowed): boolean {
-    const what = this.what
-    const b1 = budget + 1
-    for (let a = 0; a < cells.length; a++) for (let k = 0; k < size[a]!; k++) what[cells[a]![k]!] = a === winner ? OWN : OTHER
-    let found = false
-    const W = cells[winner]!
-    this.allowed = allowed
-    for (let k = 0, j = 0; k < size[winner]! && !found; k++) if (goal[W[k]!] === 0) found = this.fromMan(W[k]!, goal, budget, b1, allowed ? allowed.masks[j++]! : -1)
-    for (let a = 0; a < cells.length; a++) for (let k = 0; k < size[a]!; k++) what[cells[a]![k]!] = EMPTY
-    return found
+    return this.run(cells, size, winner, goal, budget, allowed, 'find')
   }
 
   /**
@@ -105,148 +134,9 @@ export class PlacementReach {
       this.landAt.fill(0)
       this.mark = 1
     }
-    this.recording = true
     let b = 0
-    while (b <= max && !this.canReach(cells, size, winner, goal, b, allowed)) b++
-    this.recording = false
+    while (b <= max && !this.run(cells, size, winner, goal, b, allowed, 'record')) b++
     return b <= max ? b : -1
-  }
-
-  /**
-   * After leastBudget found no move within `budget` - 1: the cells whose change could bring one
-   * within it. Every move within `budget` that places a man is marked: the empty cells it hops over
-   * (a man moved onto one helps) and the other men's cells it lands on (a man moved off one helps).
-   * A move of another player that does neither (helps) leaves every placement needing `budget`
-   * still, as a move within `budget` - 1 after it would be one within `budget` - 1 now.
-   */
-  markHelp(cells: readonly Int16Array[], size: Int32Array, winner: number, goal: Uint8Array, budget: number, allowed?: Allowed): void {
-    if (++this.helpMark >= 0x7fffffff) {
-      this.fillAt.fill(0)
-      this.vacAt.fill(0)
-      this.helpMark = 1
-    }
-    const what = this.what
-    for (let a = 0; a < cells.length; a++) for (let k = 0; k < size[a]!; k++) what[cells[a]![k]!] = a === winner ? OWN : OTHER
-    const W = cells[winner]!
-    this.allowed = allowed
-    for (let k = 0, j = 0; k < size[winner]!; k++) if (goal[W[k]!] === 0) this.explore(W[k]!, goal, budget, allowed ? allowed.masks[j++]! : -1)
-    for (let a = 0; a < cells.length; a++) for (let k = 0; k < size[a]!; k++) what[cells[a]![k]!] = EMPTY
-  }
-
-  /**
-   * markHelp for the man on `from`: first the nodes (cell, stones added, cells vacated) from which
-   * hops reach a cell he may end on within the budget (backwards from the target: hops are
-   * symmetric), then every hop of a move from his cell into such a node or onto such a cell.
-   */
-  private explore(from: number, goal: Uint8Array, budget: number, mask: number): void {
-    const { nb, over, land, degree: deg } = this.space
-    const what = this.what
-    const b1 = budget + 1
-    const b2 = b1 * b1
-    const queue = this.queue
-    if (!this.space.rules.jumpsOnly)
-      for (let d = 0; d < deg; d++) {
-        const t = nb[from * deg + d]!
-        if (t >= 0 && goal[t] === 1 && what[t] === OTHER && budget > 0 && this.may(t, mask)) this.vacAt[t] = this.helpMark
-      }
-    what[from] = EMPTY
-    if (++this.goodMark >= 0x7fffffff) {
-      this.goodAt.fill(0)
-      this.goodMark = 1
-    }
-    const good = this.goodMark
-    const goodAt = this.goodAt
-    let end = 0
-    // Nodes one hop from a cell he may end on (hops are symmetric: found from the target's cells).
-    for (const t of this.cellsOf(goal)) {
-      if (what[t] === OWN || !this.may(t, mask)) continue
-      for (let d = 0; d < deg; d++) {
-        const o = over[t * deg + d]!
-        if (o < 0 || o === from) continue
-        const c = land[t * deg + d]!
-        const ds = what[o] === EMPTY ? 1 : 0
-        const dv = what[t] === OTHER ? 1 : 0
-        for (let s = 0; s + ds <= budget; s++)
-          for (let v = 0; v + dv <= budget; v++) {
-            const x = (c * b1 + s) * b1 + v
-            if (goodAt[x] !== good) {
-              goodAt[x] = good
-              queue[end++] = x
-            }
-          }
-      }
-    }
-    // Backwards: a hop from p over o onto t leads into a good node (t, s2, v2) from (p, s2 - ds, v2 - dv).
-    for (let q = 0; q < end; q++) {
-      const x = queue[q]!
-      const t = Math.floor(x / b2)
-      if (what[t] === OWN && t !== from) continue
-      const s2 = Math.floor(x / b1) % b1
-      const v2 = x % b1
-      const dv = what[t] === OTHER ? 1 : 0
-      for (let d = 0; d < deg; d++) {
-        const o = over[t * deg + d]!
-        if (o < 0 || o === from) continue
-        const p = land[t * deg + d]!
-        const s = s2 - (what[o] === EMPTY ? 1 : 0)
-        const v = v2 - dv
-        if (s < 0 || v < 0) continue
-        const y = (p * b1 + s) * b1 + v
-        if (goodAt[y] !== good) {
-          goodAt[y] = good
-          queue[end++] = y
-        }
-      }
-    }
-    // Forwards from his cell: mark the changes each hop into a good node or onto a cell he may end on needs.
-    const seen = this.seen
-    if (++this.stamp >= 0x7fffffff) {
-      seen.fill(0)
-      this.stamp = 1
-    }
-    const stamp = this.stamp
-    seen[from * b2] = stamp
-    queue[0] = from * b2
-    end = 1
-    for (let q = 0; q < end; q++) {
-      const node = queue[q]!
-      const v = node % b1
-      const s = Math.floor(node / b1) % b1
-      const p = Math.floor(node / b2)
-      for (let d = 0; d < deg; d++) {
-        const o = over[p * deg + d]!
-        if (o < 0 || o === from) continue
-        const t = land[p * deg + d]!
-        const s2 = what[o] === EMPTY ? s + 1 : s
-        const v2 = what[t] === OTHER ? v + 1 : v
-        if (what[t] === OWN || s2 > budget || v2 > budget) continue
-        const next = (t * b1 + s2) * b1 + v2
-        if ((goal[t] === 1 && this.may(t, mask)) || goodAt[next] === good) {
-          if (s2 > s) this.fillAt[o] = this.helpMark
-          if (v2 > v) this.vacAt[t] = this.helpMark
-        }
-        if (seen[next] === stamp) continue
-        seen[next] = stamp
-        queue[end++] = next
-      }
-    }
-    what[from] = OWN
-  }
-
-  /** The cells with goal[c] === 1 (a target), listed once per target. */
-  private cellsOf(goal: Uint8Array): Int16Array {
-    let cells = this.targets.get(goal)
-    if (!cells) {
-      const list: number[] = []
-      for (let c = 0; c < goal.length; c++) if (goal[c] === 1) list.push(c)
-      this.targets.set(goal, (cells = Int16Array.from(list)))
-    }
-    return cells
-  }
-
-  /** Whether a move f -> t of another player could bring a placement within the budget (see markHelp). */
-  helps(f: number, t: number): boolean {
-    return this.fillAt[t] === this.helpMark || this.vacAt[f] === this.helpMark
   }
 
   /** Whether a move f -> t of another player disturbs the last witness's move (see leastBudget). */
@@ -254,17 +144,20 @@ export class PlacementReach {
     return this.stoneAt[f] === this.mark || this.landAt[t] === this.mark
   }
 
-  /** Keeps the footprint of the move that ends on t over o (o = -1: a step) from node `node` back to the man's start `root`. */
-  private record(root: number, node: number, o: number, t: number, b1: number): void {
-    const m = this.mark
-    this.landAt[t] = m
-    if (o < 0) return
-    this.stoneAt[o] = m
-    const b2 = b1 * b1
-    for (let x = node; x !== root; x = this.prev[x]!) {
-      this.landAt[Math.floor(x / b2)] = m
-      this.stoneAt[this.via[x]!] = m
+  private run(cells: readonly Int16Array[], size: Int32Array, winner: number, goal: Uint8Array, budget: number, allowed: Allowed | undefined, mode: Mode): boolean {
+    const what = this.what
+    for (let a = 0; a < cells.length; a++) for (let k = 0; k < size[a]!; k++) what[cells[a]![k]!] = a === winner ? OWN : OTHER
+    this.allowed = allowed
+    this.mode = mode
+    let found = false
+    const W = cells[winner]!
+    for (let k = 0, j = 0; k < size[winner]! && !found; k++) {
+      if (goal[W[k]!] !== 0) continue
+      const mask = allowed ? allowed.masks[j++]! : -1
+      found = budget === 0 ? this.plain(W[k]!, goal, mask) : budget === 1 ? this.withOne(W[k]!, goal, mask) : this.withChanges(W[k]!, goal, budget, mask)
     }
+    for (let a = 0; a < cells.length; a++) for (let k = 0; k < size[a]!; k++) what[cells[a]![k]!] = EMPTY
+    return found
   }
 
   /** Whether the man on `from` may end his move on goal cell t (by the allowed masks, if any). */
@@ -272,60 +165,230 @@ export class PlacementReach {
     return mask === -1 || ((mask >> this.allowed!.bitOf(t)) & 1) === 1
   }
 
-  private fromMan(from: number, goal: Uint8Array, budget: number, b1: number, mask: number): boolean {
+  /** Budget 0: the man's own moves on the board as it is (a step or hops), breadth first over cells. */
+  private plain(from: number, goal: Uint8Array, mask: number): boolean {
     const { nb, over, land, degree: deg } = this.space
     const what = this.what
-    const seen = this.seen
-    const queue = this.queue
-    // Steps: onto an empty cell of the target, or one another man leaves first.
     if (!this.space.rules.jumpsOnly)
       for (let d = 0; d < deg; d++) {
         const t = nb[from * deg + d]!
-        if (t >= 0 && goal[t] === 1 && (what[t] === EMPTY || (what[t] === OTHER && budget > 0)) && this.may(t, mask)) {
-          if (this.recording) this.record(0, 0, -1, t, b1)
+        if (t >= 0 && goal[t] === 1 && what[t] === EMPTY && this.may(t, mask)) {
+          if (this.mode === 'record') this.landAt[t] = this.mark
           return true
         }
       }
     if (++this.stamp >= 0x7fffffff) {
-      seen.fill(0)
+      this.seen.fill(0)
       this.stamp = 1
     }
     const stamp = this.stamp
+    const seen = this.seen
+    const queue = this.queue
     what[from] = EMPTY // the hopper's own cell is empty while he is away
-    let found = false
-    // A node: (cell, stones added, cells vacated) as (cell * b1 + s) * b1 + v.
-    seen[from * b1 * b1] = stamp
-    queue[0] = from * b1 * b1
+    seen[from] = stamp
+    queue[0] = from
     let end = 1
+    let found = false
     for (let q = 0; q < end && !found; q++) {
-      const node = queue[q]!
-      const v = node % b1
-      const s = Math.floor(node / b1) % b1
-      const p = Math.floor(node / (b1 * b1))
+      const p = queue[q]!
       for (let d = 0; d < deg; d++) {
         const o = over[p * deg + d]!
-        // No other man can come to the hopper's own cell while he stands there.
-        if (o < 0 || o === from) continue
+        if (o < 0 || what[o] === EMPTY) continue
         const t = land[p * deg + d]!
-        const s2 = what[o] === EMPTY ? s + 1 : s
-        const v2 = what[t] === OTHER ? v + 1 : v
-        if (what[t] === OWN || s2 > budget || v2 > budget) continue
+        if (what[t] !== EMPTY || seen[t] === stamp) continue
         if (goal[t] === 1 && this.may(t, mask)) {
-          if (this.recording) this.record(from * b1 * b1, node, o, t, b1)
+          if (this.mode === 'record') {
+            this.landAt[t] = this.mark
+            this.stoneAt[o] = this.mark
+            for (let c = p; c !== from; c = this.prevCell[c]!) {
+              this.landAt[c] = this.mark
+              this.stoneAt[this.viaCell[c]!] = this.mark
+            }
+          }
           found = true
           break
         }
-        const next = (t * b1 + s2) * b1 + v2
-        if (seen[next] === stamp) continue
-        seen[next] = stamp
-        queue[end++] = next
-        if (this.recording) {
-          this.prev[next] = node
-          this.via[next] = o
-        }
+        seen[t] = stamp
+        queue[end++] = t
+        this.prevCell[t] = p
+        this.viaCell[t] = o
       }
     }
     what[from] = OWN
     return found
+  }
+
+  /**
+   * Budget 1: withChanges with S of one cell at most, a node (cell, s, v) numbered
+   * ((cell * (n + 1) + s + 1) * 2 + v (s = -1: none; v the cells vacated, 0 or 1) and met by marks
+   * in a flat array.
+   */
+  private withOne(from: number, goal: Uint8Array, mask: number): boolean {
+    const { nb, over, land, degree: deg, n } = this.space
+    const what = this.what
+    if (!this.space.rules.jumpsOnly)
+      for (let d = 0; d < deg; d++) {
+        const t = nb[from * deg + d]!
+        if (t < 0 || goal[t] !== 1 || what[t] === OWN || !this.may(t, mask)) continue
+        if (this.mode === 'record') this.landAt[t] = this.mark
+        return true
+      }
+    const m = n + 1
+    const size = n * m * 2
+    if (this.oneSeen.length < size) {
+      this.oneSeen = new Int32Array(size)
+      this.oneQueue = new Int32Array(size)
+      this.onePrev = new Int32Array(size)
+      this.oneVia = new Int16Array(size)
+      this.oneStamp = 0
+    }
+    if (++this.oneStamp >= 0x7fffffff) {
+      this.oneSeen.fill(0)
+      this.oneStamp = 1
+    }
+    const stamp = this.oneStamp
+    const seen = this.oneSeen
+    const queue = this.oneQueue
+    what[from] = EMPTY
+    const root = (from * m + 0) * 2
+    seen[root] = stamp
+    queue[0] = root
+    let end = 1
+    let found = false
+    for (let q = 0; q < end && !found; q++) {
+      const x = queue[q]!
+      const v = x & 1
+      const s = (Math.floor(x / 2) % m) - 1
+      const p = Math.floor(x / (2 * m))
+      for (let d = 0; d < deg; d++) {
+        const o = over[p * deg + d]!
+        if (o < 0 || o === from) continue
+        const t = land[p * deg + d]!
+        if (what[t] === OWN && t !== from) continue
+        let s2 = s
+        if (what[o] === EMPTY) {
+          if (o !== s) {
+            if (s >= 0) continue
+            s2 = o
+          }
+        }
+        if (t === s2) continue
+        let v2 = v
+        if (what[t] === OTHER) {
+          if (v >= 1) continue
+          v2 = 1
+        }
+        if (goal[t] === 1 && this.may(t, mask)) {
+          if (this.mode === 'record') {
+            this.landAt[t] = this.mark
+            this.stoneAt[o] = this.mark
+            for (let y = x; y !== root; y = this.onePrev[y]!) {
+              this.landAt[Math.floor(y / (2 * m))] = this.mark
+              this.stoneAt[this.oneVia[y]!] = this.mark
+            }
+          }
+          found = true
+          break
+        }
+        const next = (t * m + s2 + 1) * 2 + v2
+        if (seen[next] === stamp) continue
+        seen[next] = stamp
+        queue[end++] = next
+        this.onePrev[next] = x
+        this.oneVia[next] = o
+      }
+    }
+    what[from] = OWN
+    return found
+  }
+
+  /**
+   * Budget 2 or more: breadth first over nodes (cell, S, v), S the empty cells hopped over so far
+   * (stones to be added), a set of at most `budget` cells, a stone for the rest of the move; v the
+   * other men's cells landed on (to be vacated), at most `budget`, counted: a move need not land
+   * twice on one cell (the hops between would make a loop, and the move without it is a move), so
+   * the count of a move without loops is the number of its cells, and every such move is met.
+   */
+  private withChanges(from: number, goal: Uint8Array, budget: number, mask: number): boolean {
+    const { nb, over, land, degree: deg } = this.space
+    const what = this.what
+    if (!this.space.rules.jumpsOnly)
+      for (let d = 0; d < deg; d++) {
+        const t = nb[from * deg + d]!
+        if (t < 0 || goal[t] !== 1 || what[t] === OWN || !this.may(t, mask)) continue
+        if (this.mode === 'record') this.landAt[t] = this.mark
+        return true
+      }
+    const met = this.met
+    met.clear()
+    what[from] = EMPTY
+    const small = budget <= 2
+    this.node(0, from, 0, 0, -1, -1)
+    met.set(small ? from : `${from},0,0`, 0)
+    let end = 1
+    let found = false
+    for (let q = 0; q < end && !found; q++) {
+      const p = this.nodeCell[q]!
+      const S = this.nodeS[q]!
+      const V = this.nodeV[q]!
+      for (let d = 0; d < deg; d++) {
+        const o = over[p * deg + d]!
+        if (o < 0 || o === from) continue
+        const t = land[p * deg + d]!
+        if (what[t] === OWN && t !== from) continue
+        // The man hopped: there, or added (a new cell of S, within the budget).
+        let S2 = S
+        if (what[o] === EMPTY && !has(S, o)) {
+          if (count(S) >= budget) continue
+          S2 = plus(S, o)
+        }
+        // The landing: empty, or vacated (one more, within the budget); never an added stone.
+        let V2 = V
+        if (has(S2, t)) continue
+        if (what[t] === OTHER) {
+          if (V >= budget) continue
+          V2 = V + 1
+        }
+        if (goal[t] === 1 && this.may(t, mask)) {
+          if (this.mode === 'record') {
+            this.landAt[t] = this.mark
+            this.stoneAt[o] = this.mark
+            for (let x = q; x > 0; x = this.nodePrev[x]!) {
+              this.landAt[this.nodeCell[x]!] = this.mark
+              this.stoneAt[this.nodeVia[x]!] = this.mark
+            }
+          }
+          found = true
+          break
+        }
+        const key = small ? t + BASE * (S2 + 2 ** 18 * V2) : `${t},${S2},${V2}`
+        if (met.has(key)) continue
+        met.set(key, end)
+        this.node(end++, t, S2, V2, q, o)
+      }
+    }
+    what[from] = OWN
+    return found
+  }
+
+  /** Stores node i (growing the arrays as needed). */
+  private node(i: number, cell: number, S: number, V: number, prev: number, via: number): void {
+    if (i >= this.nodeCell.length) {
+      const grow = <T extends Int16Array | Int32Array | Float64Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(a.length * 2)
+        b.set(a)
+        return b
+      }
+      this.nodeCell = grow(this.nodeCell)
+      this.nodeS = grow(this.nodeS)
+      this.nodeV = grow(this.nodeV)
+      this.nodePrev = grow(this.nodePrev)
+      this.nodeVia = grow(this.nodeVia)
+    }
+    this.nodeCell[i] = cell
+    this.nodeS[i] = S
+    this.nodeV[i] = V
+    this.nodePrev[i] = prev
+    this.nodeVia[i] = via
   }
 }
