@@ -28,8 +28,8 @@ import type { PackedSpace } from '../packed/space'
 const EMPTY = 0
 const OTHER = 1
 const OWN = 2
-/** Cells in a packed set: base-512 digits (cell + 1), ascending; at most 5 fit a double exactly. */
-const BASE = 512
+/** Cells in a packed set: base-257 digits (cell + 1, boards of up to 256 cells), ascending. */
+const BASE = 257
 
 /** Where each of the winner's men outside her target may end his move (fill.ts placements). */
 export interface Allowed {
@@ -86,7 +86,7 @@ export class PlacementReach {
   private nodeV = new Float64Array(1024)
   private nodePrev = new Int32Array(1024)
   private nodeVia = new Int16Array(1024)
-  private readonly met = new Map<number | string, number>()
+  private readonly met = new Map<number, number>()
   /** Budget 1 (withOne): marks, queue, previous node and man hopped, by node. */
   private oneSeen = new Int32Array(0)
   private oneQueue = new Int32Array(0)
@@ -99,7 +99,7 @@ export class PlacementReach {
     /** The most other players' moves between two turns of one player (players - 1). */
     maxBudget: number,
   ) {
-    if (maxBudget > 5) throw new Error(`internal: a look-ahead budget of ${maxBudget} (at most 5)`)
+    if (maxBudget > 5 || space.n > 256) throw new Error(`internal: a look-ahead budget of ${maxBudget} on ${space.n} cells (at most 5 on 256)`)
     const n = space.n
     this.what = new Uint8Array(n)
     this.seen = new Int32Array(n)
@@ -322,9 +322,10 @@ export class PlacementReach {
     const met = this.met
     met.clear()
     what[from] = EMPTY
-    const small = budget <= 2
+    // A node's key: (S * (budget + 1) + v) * n + cell, below 257^5 * 6 * 256 < 2^53 (budget <= 5).
+    const n = this.space.n
     this.node(0, from, 0, 0, -1, -1)
-    met.set(small ? from : `${from},0,0`, 0)
+    met.set(from, 0)
     let end = 1
     let found = false
     for (let q = 0; q < end && !found; q++) {
@@ -361,7 +362,7 @@ export class PlacementReach {
           found = true
           break
         }
-        const key = small ? t + BASE * (S2 + 2 ** 18 * V2) : `${t},${S2},${V2}`
+        const key = (S2 * (budget + 1) + V2) * n + t
         if (met.has(key)) continue
         met.set(key, end)
         this.node(end++, t, S2, V2, q, o)
