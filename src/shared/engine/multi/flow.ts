@@ -205,14 +205,17 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
   private async probe(): Promise<void> {
     const N = this.domain.players
     // Rounds of beams, each below the best game so far, while a round finds a shorter one: the
-    // tighter the bound, the more the kernel prunes, so a beam of the same width sees further.
+    // tighter the bound, the more the kernel prunes, so a beam of the same width sees further. A
+    // beam already run (bound, winner, score) would find the same again: it is not run twice.
+    const tried = new Set<string>()
     for (let improved = true; improved && this.going; ) {
       improved = false
       for (const score of ['winner', 'all'] as const)
         for (let p = 0; p < N && this.going; p++) {
           let bound = this.found ? this.found.length - 1 : this.job.maxLength
           while (bound > 0 && this.winnerOf(bound) !== p) bound--
-          if (bound < this.floor[p]!) continue
+          if (bound < this.floor[p]! || tried.has(`${bound} ${p} ${score}`)) continue
+          tried.add(`${bound} ${p} ${score}`)
           this.report.length = bound
           this.report.emit(`a game won by ${this.name(p)}, by a beam of ${this.job.beam.toLocaleString('en-US')} (${score === 'all' ? "every army's progress" : 'her progress'})`)
           const out = await this.search(bound, p, this.job.beam, score)
