@@ -50,8 +50,13 @@ export class MultiKernel implements LevelKernel<MultiRule> {
   private readonly outside: Int32Array
   /** The parent's rung gaps (-1: not worked out yet). */
   private parentGaps = -1
-  /** The winner's men outside her target in the parent (cells), and the fill-order penalty (fill.ts) of the parent's winner. */
+  /**
+   * The winner's men outside her target in the parent (cells), where each may be placed (fill.ts
+   * placements; undefined where the fill order does not apply) and the fill-order penalty: 1 where
+   * none may be placed.
+   */
   private readonly outMen = new Int16Array(MAX_MEN + 1)
+  private masks: Int32Array | undefined
   private penalty = 0
   /** Where the winner's next placement may go (fill.ts placements), by her men outside and her free target cells; and the masks handed to reach.ts. */
   private readonly placeCache: Map<number, Map<number, Int32Array>>[]
@@ -173,19 +178,8 @@ export class MultiKernel implements LevelKernel<MultiRule> {
     let ml = 0
     for (let q = 0; q < this.size[mover]!; q++) ml += 1 - inM[this.cells[mover]![q]!]!
     this.moverLeft = ml
-    this.penalty = this.fillPenalty(winner, typeExtra(this.far, this.inside, d.targetTypes[winner]!), this.outMen, this.left)
-  }
-
-  /**
-   * The fill-order penalty (fill.ts) of the winner's men: `men[0..left)` those outside her target,
-   * `extra` their typeExtra (the penalty is counted only without a type change owed); her men are
-   * the decoded parent's with f moved to t (f = -1: as they are).
-   */
-  private fillPenalty(winner: number, extra: number, men: Int16Array, left: number, f = -1, t = -1): number {
-    const d = this.domain
-    if (!d.contact || extra !== 0 || left === 0 || left > MAX_MEN) return 0
-    const order = d.fillOrder(winner)
-    return order.penalty(men, left, order.freeOf(this.cells[winner]!, this.size[winner]!, f, t))
+    this.masks = typeExtra(this.far, this.inside, d.targetTypes[winner]!) === 0 ? this.placements(winner, this.outMen, this.left) : undefined
+    this.penalty = penaltyOf(this.masks)
   }
 
   /**
@@ -254,12 +248,12 @@ export class MultiKernel implements LevelKernel<MultiRule> {
 
   /**
    * The target cells each of the winner's men outside (men[0..left), in the order of her cells in
-   * the position the look-ahead is asked about) may be placed on with the rest still fillable
-   * (fill.ts placements), for reach.ts; her men are the decoded parent's with f moved to t (f = -1:
-   * as they are); undefined where fill.ts does not apply. Cached by the winner, her men and the
-   * free cells (her men's positions repeat across a level far more than the others').
+   * the position asked about) may be placed on with the rest still fillable (fill.ts placements);
+   * her men are the decoded parent's with f moved to t (f = -1: as they are); undefined where
+   * fill.ts does not apply. Cached by the winner, her men and the free cells (her men's positions
+   * repeat across a level far more than the others'). Worked out only without a type change owed.
    */
-  private allowedFor(winner: number, men: Int16Array, left: number, f = -1, t = -1): Allowed | undefined {
+  private placements(winner: number, men: Int16Array, left: number, f = -1, t = -1): Int32Array | undefined {
     const d = this.domain
     if (!d.contact || left === 0 || left > MAX_MEN) return undefined
     const order = d.fillOrder(winner)
@@ -279,8 +273,14 @@ export class MultiKernel implements LevelKernel<MultiRule> {
       }
       inner.set(key, masks)
     }
+    return masks
+  }
+
+  /** The masks as reach.ts takes them (undefined: every target cell allowed). */
+  private allowedBy(winner: number, masks: Int32Array | undefined): Allowed | undefined {
+    if (!masks) return undefined
     this.allowed.masks = masks
-    this.allowed.bitOf = order.bitOfCell
+    this.allowed.bitOf = this.domain.fillOrder(winner).bitOfCell
     return this.allowed
   }
 
@@ -390,7 +390,7 @@ export class MultiKernel implements LevelKernel<MultiRule> {
         const extra = typeExtra(far, inside, types) + this.penalty
         const budget = this.lookAheadBudget(winner, mover, room + 1, extra)
         childBudget = this.lookAheadBudget(winner, next, room, extra)
-        if (budget >= 0 || childBudget >= 0) allowed = this.allowedFor(winner, this.outMen, this.left)
+        allowed = this.allowedBy(winner, this.masks)
         // The least budget and its witness (reach.ts) spare most children their own look-ahead:
         // a move that leaves the witness alone needs no more, any other one budget more at most.
         if (budget >= 0) {
@@ -464,14 +464,17 @@ export class MultiKernel implements LevelKernel<MultiRule> {
         counts.left = left
         counts.d = d.contact ? Math.min(dT - 1, dO - 2) : 0
         let h = pliesToWin(counts, winner, next, N)
-        // Her fill order (fill.ts), where she moved and owes no type change.
+        // Her fill order (fill.ts), where she moved and owes no type change; its placements serve
+        // the look-ahead after her move below.
+        let masks: Int32Array | undefined
         if (mover === winner && counts.extra === 0 && h <= room && left <= MAX_MEN) {
           let k = 0
           for (let q = 0; q < this.size[winner]!; q++) {
             const c = M[q] === f ? t : M[q]!
             if (inT[c] === 0) this.outMen[k++] = c
           }
-          counts.extra = this.fillPenalty(winner, 0, this.outMen, left, f, t)
+          masks = this.placements(winner, this.outMen, left, f, t)
+          counts.extra = penaltyOf(masks)
           if (counts.extra > 0) h = pliesToWin(counts, winner, next, N)
         }
         if (mover !== winner) occupying[mover] = occupying[mover]! + inT[f]! - inT[t]!
@@ -487,8 +490,7 @@ export class MultiKernel implements LevelKernel<MultiRule> {
         // After her own move: the look-ahead for her next one (the others' N - 1 moves first).
         if (looking && mover === winner) {
           const budget = this.lookAheadBudget(winner, next, room, counts.extra, counts.left)
-          // this.outMen holds her men outside after the move (the fill order's check above filled it).
-          if (budget >= 0 && !this.reachesAfter(mover, winner, f, t, budget, this.allowedFor(winner, this.outMen, counts.left, f, t))) continue
+          if (budget >= 0 && !this.reachesAfter(mover, winner, f, t, budget, this.allowedBy(winner, masks))) continue
         }
         stats.kept++
         let score = 0
@@ -510,6 +512,11 @@ export class MultiKernel implements LevelKernel<MultiRule> {
       }
     }
   }
+}
+
+/** The fill-order penalty from the placements: 1 where no man may be placed (fill.ts: the target cannot be filled one placement each). */
+function penaltyOf(masks: Int32Array | undefined): number {
+  return masks && masks.every((m) => m === 0) ? 1 : 0
 }
 
 /** Whether the duplicate window holds the key. */
