@@ -14,8 +14,8 @@ import { cpus, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { countArmies, defaultWindow, solveArmy, solveArmyIp } from '../src/cli/army-ip'
 import { table } from '../src/cli/io'
-import { highestLevel, pagodaBound } from '../src/shared/solitaire/bounds'
-import { ARMY_TYPES, GEOMETRIES, type ArmyType } from '../src/shared/solitaire/geometry'
+import { highestLevel, pagodaBound } from '../src/shared/army/bounds'
+import { ARMY_TYPES, GEOMETRIES, type ArmyType } from '../src/shared/army/geometry'
 
 /** The paper's Table 1. */
 const TABLE1: Record<ArmyType, number> = { conway: 4, skew: 6, pablito: 6, hexagonal: 7, diagonal: 8 }

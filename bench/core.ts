@@ -3,13 +3,13 @@
  * engine): legal moves per second from fixed positions, and a breadth-first expansion of the
  * triangle-10 transfer to level 5 (74,170 boards, search notes) with string keys.
  */
-import { presetArmy } from '../src/shared/army'
-import { boardByName } from '../src/shared/board'
-import { applyMove, legalMoves, undoMove } from '../src/shared/moves'
-import { Position } from '../src/shared/position'
+import { presetArmy } from '../src/shared/halma/armies'
+import { boardByName } from '../src/shared/halma/board'
+import { applyMove, legalMoves, undoMove } from '../src/shared/halma/moves'
+import { Position } from '../src/shared/halma/position'
 import { expect as unwrap } from '../src/shared/result'
-import { makeRules } from '../src/shared/rules'
-import { topology } from '../src/shared/topology'
+import { makeRules } from '../src/shared/halma/rules'
+import { topology } from '../src/shared/halma/topology'
 import { table } from '../src/cli/io'
 
 function time<T>(f: () => T): [T, number] {

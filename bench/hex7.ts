@@ -12,9 +12,9 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { solveArmyIp, solveCase, table7Case, TABLE7, type ArmyCase } from '../src/cli/army-ip'
-import { GEOMETRIES } from '../src/shared/solitaire/geometry'
-import { orderArmyMoves } from '../src/shared/solitaire/order'
-import { cellLabel, formatArmyMoves, verifyArmy } from '../src/shared/solitaire/solution'
+import { GEOMETRIES } from '../src/shared/army/geometry'
+import { orderArmyMoves } from '../src/shared/army/order'
+import { cellLabel, formatArmyMoves, verifyArmy } from '../src/shared/army/solution'
 
 type Cell = readonly [number, number]
 const g = GEOMETRIES.hexagonal

@@ -1,6 +1,6 @@
 /** `halma analyze`: the measures of a problem's start, or of the position after move K. */
-import { analyze } from '../shared/analysis'
-import { describeProblem } from '../shared/problem'
+import { analyze } from '../shared/halma/analysis'
+import { describeProblem } from '../shared/halma/problem'
 import { json, table, type Io } from './io'
 import { loadProblem, MOVES_OPTIONS, parse, PROBLEM_OPTIONS } from './options'
 import { AFTER_OPTION, locate } from './position-options'

@@ -1,10 +1,10 @@
 /**
- * The minimum-army solvers of the core (src/shared/solitaire/minimum.ts) with HiGHS loaded in
+ * The minimum-army solvers of the core (src/shared/army/minimum.ts) with HiGHS loaded in
  * Node: the same names and arguments as the core's, without the solver (loaded once).
  */
 import highsLoader from 'highs'
-import * as core from '../shared/solitaire/minimum'
-import type { MipSolver } from '../shared/solitaire/minimum'
+import * as core from '../shared/army/minimum'
+import type { MipSolver } from '../shared/army/minimum'
 
 export {
   defaultWindow,
@@ -17,7 +17,7 @@ export {
   type ArmySolution,
   type CaseOutcome,
   type IpOutcome,
-} from '../shared/solitaire/minimum'
+} from '../shared/army/minimum'
 
 type Rest<F> = F extends (mip: MipSolver, ...rest: infer A) => infer _R ? A : never
 

@@ -4,12 +4,12 @@
  * of an army reaching a level (Table 3), exact in Z[sigma]; `halma army pagoda` checks an exponent
  * map and prints it.
  */
-import { highestLevel, pagodaBound, type PagodaBound } from '../shared/solitaire/bounds'
-import { armyType, GEOMETRIES, type ArmyType, type Window } from '../shared/solitaire/geometry'
-import { checkPagoda, IMPROVED_MAP, pagodaMap, PAGODA_MAPS, STANDARD_MAP } from '../shared/solitaire/pagoda'
-import { formatPowers, formatZ, powerSum, toNumber, type ZSigma } from '../shared/solitaire/zsigma'
+import { highestLevel, pagodaBound, type PagodaBound } from '../shared/army/bounds'
+import { armyType, GEOMETRIES, type ArmyType, type Window } from '../shared/army/geometry'
+import { checkPagoda, IMPROVED_MAP, pagodaMap, PAGODA_MAPS, STANDARD_MAP } from '../shared/army/pagoda'
+import { formatPowers, formatZ, powerSum, toNumber, type ZSigma } from '../shared/army/zsigma'
 import { countArmies, defaultWindow, solveArmy, solveArmyIp, solveCase, table7Case, TABLE7, type IpOutcome } from './army-ip'
-import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCell, positionAfter, verifyArmy } from '../shared/solitaire/solution'
+import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCell, positionAfter, verifyArmy } from '../shared/army/solution'
 import { json, plural, table, type Io } from './io'
 import { parse, UsageError, type Values } from './options'
 import { documentOption, engineFewest, exponentRows, runDocumentBound, runDocumentSolve } from './army-board'

@@ -2,9 +2,9 @@
  * `halma game`: the shortest two-player game (both players cooperating so that one of them wins as
  * fast as possible), with a proof that no game is shorter, or the best found and the best bound.
  */
-import { specFromProblem } from '../shared/document'
+import { specFromProblem } from '../shared/halma/document'
 import { GAME_STRATEGIES, parseGameJob, scopeProperties, type GameResult } from '../shared/engine/game/job'
-import { describeProblem } from '../shared/problem'
+import { describeProblem } from '../shared/halma/problem'
 import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'

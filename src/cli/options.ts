@@ -4,16 +4,16 @@
  * turned into validated values; a bad value becomes a UsageError naming the option.
  */
 import { readFileSync } from 'node:fs'
-import type { PathTree } from '../shared/solution-tree'
+import type { PathTree } from '../shared/halma/solution-tree'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
-import { parseArmyPreset, parseCellList, presetArmy, symmetricTarget } from '../shared/army'
-import { boardByName } from '../shared/board'
-import { parseDocument, type HalmaDocument } from '../shared/document'
-import { formatSolution, parseSolution, type WrittenSolution } from '../shared/notation'
-import { makeProblem, type Problem } from '../shared/problem'
+import { parseArmyPreset, parseCellList, presetArmy, symmetricTarget } from '../shared/halma/armies'
+import { boardByName } from '../shared/halma/board'
+import { parseDocument, type HalmaDocument } from '../shared/halma/document'
+import { formatSolution, parseSolution, type WrittenSolution } from '../shared/halma/notation'
+import { makeProblem, type Problem } from '../shared/halma/problem'
 import { describe, type Diagnostic } from '../shared/result'
-import { DIAGONALS, describeRules, makeRules, parseMoveSet, type Diagonal } from '../shared/rules'
-import type { SymmetryName } from '../shared/symmetry'
+import { DIAGONALS, describeRules, makeRules, parseMoveSet, type Diagonal } from '../shared/halma/rules'
+import type { SymmetryName } from '../shared/halma/symmetry'
 
 /** A problem with the command line: printed as `halma <command>: message`, exit status 2. */
 export class UsageError extends Error {}

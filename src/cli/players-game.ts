@@ -3,11 +3,11 @@
  * game (every player helps one of them fill her target camp first), with the proof that none is
  * shorter where the exhaustive searches fit, and the count of shortest games.
  */
-import { parsePlayersJob, PLAYERS_STRATEGIES, type PlayersResult } from '../shared/engine/multi/job'
-import { multiPreset, multiPresets, specOf, WIN_RULES, type MultiSpec, type WinRule } from '../shared/multi/game'
+import { parsePlayersJob, PLAYERS_STRATEGIES, type PlayersResult } from '../shared/engine/players/job'
+import { playersPreset, playersPresets, specOf, WIN_RULES, type PlayersSpec, type WinRule } from '../shared/players/game'
 import { cores } from '../hosts/node/threads'
 import { writeFileAtomic } from '../hosts/node/files'
-import { formatPlayersDocument } from '../shared/multi/document'
+import { formatPlayersDocument } from '../shared/players/document'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
 import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, runJob } from './search-run'
@@ -79,18 +79,18 @@ const list = (option: string, text: string): number[] =>
   })
 
 /** The game of the options: a preset, or a custom one. */
-function specFrom(v: ReturnType<typeof parse>): MultiSpec {
+function specFrom(v: ReturnType<typeof parse>): PlayersSpec {
   if (typeof v['preset'] === 'string') {
     for (const o of ['board', 'camps', 'targets', 'men'])
       if (v[o] !== undefined) throw new UsageError(`--${o} is for a custom game, not with --preset`)
     try {
-      return withRules(specOf(multiPreset(v['preset'])), v)
+      return withRules(specOf(playersPreset(v['preset'])), v)
     } catch (e) {
       throw new UsageError((e as Error).message)
     }
   }
   if (typeof v['board'] !== 'string' || typeof v['camps'] !== 'string' || typeof v['men'] !== 'string')
-    throw new UsageError(`give --preset (one of ${Object.keys(multiPresets()).join(', ')}), or --board, --camps and --men`)
+    throw new UsageError(`give --preset (one of ${Object.keys(playersPresets()).join(', ')}), or --board, --camps and --men`)
   const men = Number(v['men'])
   if (!Number.isInteger(men)) throw new UsageError(`--men: '${v['men']}' is not a whole number`)
   return withRules(
@@ -105,7 +105,7 @@ function specFrom(v: ReturnType<typeof parse>): MultiSpec {
 }
 
 /** The rule options (--long-jumps, --teams, --vacate, --win) on a game; `changed` when any is given. */
-export function withRules(spec: MultiSpec, v: Record<string, unknown>): MultiSpec {
+export function withRules(spec: PlayersSpec, v: Record<string, unknown>): PlayersSpec {
   const win = v['win']
   if (win !== undefined && !(WIN_RULES as readonly unknown[]).includes(win))
     throw new UsageError(`--win: '${String(win)}' is not a win rule (${WIN_RULES.join(' or ')})`)
@@ -161,7 +161,7 @@ export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
   return result.length !== null ? 0 : 1
 }
 
-export function playersResultText(spec: MultiSpec, r: PlayersResult): string {
+export function playersResultText(spec: PlayersSpec, r: PlayersResult): string {
   const lines = [`${spec.title ?? `${spec.board}, camps ${spec.camps.join(', ')}, ${spec.men} men`}`, '', r.proof.statement]
   if (r.moves.length > 0) lines.push('', `moves (${r.moves.length}): ${r.moves.join(', ')}`)
   if (r.count)

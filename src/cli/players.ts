@@ -3,9 +3,9 @@
  * legal-move count per player (a perft row each), a text picture of a preset's start, and the
  * verification of a line of play.
  */
-import { gameFromSpec, moveCount, multiPreset, multiPresets, specOf, startPosition } from '../shared/multi/game'
-import { cellName, verifyLine } from '../shared/multi/line'
-import { parsePlayersDocument, verifyDocument } from '../shared/multi/document'
+import { gameFromSpec, moveCount, playersPreset, playersPresets, specOf, startPosition } from '../shared/players/game'
+import { cellName, verifyLine } from '../shared/players/line'
+import { parsePlayersDocument, verifyDocument } from '../shared/players/document'
 import { readFileSync } from 'node:fs'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
@@ -41,9 +41,9 @@ const OPTIONS = {
 /** The preset of --preset, with the rule options (--long-jumps, --teams, --vacate, --win) given. */
 const presetOf = (v: Record<string, unknown>) => {
   const id = v['preset']
-  if (typeof id !== 'string') throw new UsageError(`--preset is required (one of ${Object.keys(multiPresets()).join(', ')})`)
+  if (typeof id !== 'string') throw new UsageError(`--preset is required (one of ${Object.keys(playersPresets()).join(', ')})`)
   try {
-    const g = multiPreset(id)
+    const g = playersPreset(id)
     return rulesChanged(v) ? gameFromSpec(withRules(specOf(g), v)) : g
   } catch (e) {
     throw e instanceof UsageError ? e : new UsageError((e as Error).message)
@@ -59,7 +59,7 @@ export function runPlayers(argv: string[], io: Io): number | Promise<number> {
   if (sub === 'game') return runPlayersGame(rest, io)
   const v = parse(rest, OPTIONS)
   if (sub === 'list') {
-    const rows = Object.values(multiPresets()).map((g) => {
+    const rows = Object.values(playersPresets()).map((g) => {
       const occ = startPosition(g)
       return {
         id: g.id,
@@ -74,7 +74,7 @@ export function runPlayers(argv: string[], io: Io): number | Promise<number> {
       io.out(
         table([
           ['preset', 'holes', 'men', 'legal moves at the start, per player'],
-          ...rows.map((r) => [r.id, r.holes, multiPreset(r.id).men, r.players.map((p) => `${p.name} ${p.moves}`).join(', ')]),
+          ...rows.map((r) => [r.id, r.holes, playersPreset(r.id).men, r.players.map((p) => `${p.name} ${p.moves}`).join(', ')]),
         ]),
       )
     return 0

@@ -2,9 +2,9 @@
  * `--after K`: the position after move K of a solution (the start without a solution or K = 0),
  * shared by `analyze` and `show`.
  */
-import { startPosition, type Problem } from '../shared/problem'
-import type { Position } from '../shared/position'
-import { verify } from '../shared/verify'
+import { startPosition, type Problem } from '../shared/halma/problem'
+import type { Position } from '../shared/halma/position'
+import { verify } from '../shared/halma/verify'
 import type { Io } from './io'
 import { loadSolutions, UsageError, type LoadedProblem } from './options'
 

@@ -1,5 +1,5 @@
 /** `halma show`: a text diagram of a problem's start, or of the position after move K. */
-import { diagram } from '../shared/diagram'
+import { diagram } from '../shared/halma/diagram'
 import { json, type Io } from './io'
 import { loadProblem, MOVES_OPTIONS, parse, PROBLEM_OPTIONS } from './options'
 import { AFTER_OPTION, locate } from './position-options'

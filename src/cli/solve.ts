@@ -2,9 +2,9 @@
  * `halma solve`: find a shortest solution of a transfer problem and prove that none is shorter,
  * or report the best found with the best lower bound proven.
  */
-import { specFromProblem } from '../shared/document'
+import { specFromProblem } from '../shared/halma/document'
 import { BOUNDS, parseSolveJob, STRATEGIES, type SolveResult } from '../shared/engine/transfer/job'
-import { describeProblem } from '../shared/problem'
+import { describeProblem } from '../shared/halma/problem'
 import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'

@@ -3,9 +3,9 @@
  * table of the moves with c(A), sym(A) and balance, and a verdict. Exit status 0 only when every
  * solution given is valid.
  */
-import { describeProblem, type Problem } from '../shared/problem'
-import { variationsOf, type PathTree } from '../shared/solution-tree'
-import { verify, type Verification } from '../shared/verify'
+import { describeProblem, type Problem } from '../shared/halma/problem'
+import { variationsOf, type PathTree } from '../shared/halma/solution-tree'
+import { verify, type Verification } from '../shared/halma/verify'
 import { json, plural, table, type Io } from './io'
 import { loadProblem, loadSolutions, MOVES_OPTIONS, parse, PROBLEM_OPTIONS } from './options'
 

@@ -12,7 +12,7 @@
  */
 import { basename, dirname, isAbsolute, resolve } from 'node:path'
 import type { DocumentFile, OpenOutcome, RecentDocument, SaveOutcome, SaveRequest, UnsavedChoice } from '../preload/api'
-import { EXTENSION } from '../shared/document'
+import { EXTENSION } from '../shared/halma/document'
 import { documentFault } from '../shared/documents'
 import { MAX_DOCUMENT_BYTES } from './ipc'
 

@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { parseDocument } from '../../src/shared/document'
+import { parseDocument } from '../../src/shared/halma/document'
 import { expect as unwrap } from '../../src/shared/result'
-import { verify } from '../../src/shared/verify'
+import { verify } from '../../src/shared/halma/verify'
 import { ROOT, screenshot, webApp } from './harness'
 
 const SMALL = join(ROOT, 'tests/unit/fixtures/game3-4x4.halma.json')

@@ -10,11 +10,11 @@ import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { Engine } from '../../src/shared/engine/engine'
-import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/multi/job'
-import { destinations, multiPreset, multiPresets, specOf, startPosition } from '../../src/shared/multi/game'
-import { cellName } from '../../src/shared/multi/line'
+import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/players/job'
+import { destinations, playersPreset, playersPresets, specOf, startPosition } from '../../src/shared/players/game'
+import { cellName } from '../../src/shared/players/line'
 import { clickCell, RESULTS, ROOT, shot, text, webApp } from './harness'
-import { parsePlayersDocument, verifyDocument } from '../../src/shared/multi/document'
+import { parsePlayersDocument, verifyDocument } from '../../src/shared/players/document'
 import { parseMoves, replay } from '../../src/renderer/state/players'
 
 // bypassCSP: axe-core is injected as an inline script, which the page's policy forbids.
@@ -32,7 +32,7 @@ async function newGame(page: Page, id: string): Promise<void> {
   await page.getByTestId('players-preset').selectOption(id)
   await page.getByTestId('players-new').click()
   await page.getByTestId('players-board').locator('canvas').first().waitFor()
-  await expect.poll(() => attr(page, 'players-board', 'data-board')).toBe(multiPreset(id).board.id)
+  await expect.poll(() => attr(page, 'players-board', 'data-board')).toBe(playersPreset(id).board.id)
 }
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -55,7 +55,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 
 /** The engine's own answer for a preset (the CLI runs the same job). */
 async function engineGame(id: string): Promise<PlayersResult> {
-  const job = parsePlayersJob({ game: specOf(multiPreset(id)) })
+  const job = parsePlayersJob({ game: specOf(playersPreset(id)) })
   if (!job.ok) throw new Error(JSON.stringify(job.error))
   return (await new Engine().start({ kind: 'players', params: job.value }).result) as PlayersResult
 }
@@ -63,7 +63,7 @@ async function engineGame(id: string): Promise<PlayersResult> {
 describe('games of 2 to 6 players in the workbench', () => {
   it('plays a 3-player game on the mini star by clicking, runs the search and steps through the game found', async () => {
     const { page, errors } = await app.open()
-    const g = multiPreset('mini-3')
+    const g = playersPreset('mini-3')
     await newGame(page, 'mini-3')
     expect(await text(page, 'players-title')).toBe(g.title)
     expect(await attr(page, 'players-board', 'data-men')).toBe(String(3 * g.men))
@@ -146,16 +146,16 @@ describe('games of 2 to 6 players in the workbench', () => {
     for (const k of [2, 4]) await page.getByTestId(`players-camp-${k}`).uncheck()
     await page.getByTestId('players-apply').click()
     await expect.poll(() => text(page, 'players-editor-error')).toBe('a game has 2 to 6 players, not 1')
-    expect(await text(page, 'players-title')).toBe(multiPreset('mini-3').title)
+    expect(await text(page, 'players-title')).toBe(playersPreset('mini-3').title)
     // Opposite camps on the 73-hole star with 6 men is the preset star73-2.
     await page.getByTestId('players-board-choice').selectOption('star73')
     await page.getByTestId('players-men').selectOption('6')
     await page.getByTestId('players-camp-3').check()
     await page.getByTestId('players-apply').click()
-    await expect.poll(() => text(page, 'players-title')).toBe(multiPreset('star73-2').title)
+    await expect.poll(() => text(page, 'players-title')).toBe(playersPreset('star73-2').title)
     expect(await attr(page, 'players-board', 'data-men')).toBe('12')
     // A man that would not move (one with no destination at the start) is not chosen: a legal first move is.
-    const g = multiPreset('star73-2')
+    const g = playersPreset('star73-2')
     const occ = startPosition(g)
     const from = occ.findIndex((a, c) => a === 0 && destinations(g, occ, c).size > 0)
     await click(page, cellName(g, g.board.cells[from]!))
@@ -189,9 +189,9 @@ describe('games of 2 to 6 players in the workbench', () => {
 
   it('draws every preset board', async () => {
     const { page, errors } = await app.open({ width: 1280, height: 900 })
-    for (const id of Object.keys(multiPresets())) {
+    for (const id of Object.keys(playersPresets())) {
       await newGame(page, id)
-      const g = multiPreset(id)
+      const g = playersPreset(id)
       expect(await attr(page, 'players-board', 'data-men')).toBe(String(g.players.length * g.men))
       expect(Object.keys(JSON.parse(await attr(page, 'players-board', 'data-cell-points')) as object)).toHaveLength(g.board.cells.length)
       await page

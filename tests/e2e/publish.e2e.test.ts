@@ -11,9 +11,9 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { parseDocument } from '../../src/shared/document'
+import { parseDocument } from '../../src/shared/halma/document'
 import { expect as unwrap } from '../../src/shared/result'
-import { verify } from '../../src/shared/verify'
+import { verify } from '../../src/shared/halma/verify'
 import { openFile, ROOT, shot, text, webApp } from './harness'
 
 /** Appendix A, problem #2, as printed. */

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { parseDocument } from '../../src/shared/document'
-import { checkVariations } from '../../src/shared/solution-tree'
+import { parseDocument } from '../../src/shared/halma/document'
+import { checkVariations } from '../../src/shared/halma/solution-tree'
 import { clickCell, ROOT, shot, text, webApp } from './harness'
 
 const LEVENSPIEL = join(ROOT, 'resources/problems/triangle10-6move.halma.json')

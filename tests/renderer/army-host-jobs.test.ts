@@ -5,7 +5,7 @@ import type { HalmaApi } from '../../src/preload/api'
 import type { JobEvent } from '../../src/shared/jobs/manager'
 import { ArmyJobCancelled, hostArmyJobRunner } from '../../src/renderer/api/army-jobs'
 import { ok } from '../../src/shared/result'
-import type { ArmyJobResult } from '../../src/shared/solitaire/job'
+import type { ArmyJobResult } from '../../src/shared/army/job'
 
 function fakeHost() {
   const listeners = new Set<(e: JobEvent) => void>()

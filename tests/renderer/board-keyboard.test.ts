@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest'
 import { cursorStep, describeCell, describeMen } from '../../src/renderer/board/cursor'
 import { layoutBoard } from '../../src/renderer/board/layout'
 import { NO_OVERLAYS, type SceneInput } from '../../src/renderer/board/scene'
-import { boardByName, nameOf, parseCell } from '../../src/shared/board'
-import { Position } from '../../src/shared/position'
+import { boardByName, nameOf, parseCell } from '../../src/shared/halma/board'
+import { Position } from '../../src/shared/halma/position'
 import { expect as unwrap } from '../../src/shared/result'
-import { makeRules } from '../../src/shared/rules'
+import { makeRules } from '../../src/shared/halma/rules'
 
 const b9 = unwrap(boardByName('9x9'))
 const cell = (n: string): number => unwrap(parseCell(b9, n))

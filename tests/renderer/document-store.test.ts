@@ -7,7 +7,7 @@ import type { DocumentState, HalmaApi, OpenOutcome, SaveOutcome, SaveRequest, Un
 import { useHostApi } from '../../src/renderer/api'
 import { DEFAULT_SPEC, presetSpec, UNTITLED, useDocument } from '../../src/renderer/stores/document'
 import { useWorkbench } from '../../src/renderer/stores/workbench'
-import { parseDocument } from '../../src/shared/document'
+import { parseDocument } from '../../src/shared/halma/document'
 import type { SolveResult } from '../../src/shared/engine/transfer/job'
 import levenspiel from '../../resources/problems/triangle10-6move.halma.json?raw'
 

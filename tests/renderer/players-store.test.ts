@@ -15,12 +15,12 @@ import { armySeries, centroidWeights, click, lineText, parseMoves, replay } from
 import { PLAYERS_PRESETS, usePlayers } from '../../src/renderer/stores/players'
 import { documentFault } from '../../src/shared/documents'
 import { Engine } from '../../src/shared/engine/engine'
-import type { PlayersResult } from '../../src/shared/engine/multi/job'
+import type { PlayersResult } from '../../src/shared/engine/players/job'
 import type { JobEvent } from '../../src/shared/jobs/manager'
 import { parseJobRequest, type Job, type JobRequest } from '../../src/shared/jobs/protocol'
-import { gameFromSpec, multiPreset, multiPresets, startPosition } from '../../src/shared/multi/game'
-import { cellName, cellOf, verifyLine } from '../../src/shared/multi/line'
-import { parsePlayersDocument, verifyDocument } from '../../src/shared/multi/document'
+import { gameFromSpec, playersPreset, playersPresets, startPosition } from '../../src/shared/players/game'
+import { cellName, cellOf, verifyLine } from '../../src/shared/players/line'
+import { parsePlayersDocument, verifyDocument } from '../../src/shared/players/document'
 import { ok, type Diagnostic, type Result } from '../../src/shared/result'
 
 const SHIPPED = import.meta.glob('../../resources/players/*.players.json', { query: '?raw', import: 'default', eager: true }) as Record<
@@ -62,10 +62,10 @@ beforeEach(() => {
   useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
 })
 
-const name = (g: ReturnType<typeof multiPreset>, c: number): string => cellName(g, g.board.cells[c]!)
+const name = (g: ReturnType<typeof playersPreset>, c: number): string => cellName(g, g.board.cells[c]!)
 
 describe('play-mode clicks', () => {
-  const g = multiPreset('mini-3')
+  const g = playersPreset('mini-3')
   const occ = startPosition(g)
   const blue = occ.findIndex((a) => a === 0)
   const orange = occ.findIndex((a) => a === 1)
@@ -115,7 +115,7 @@ describe('play-mode clicks', () => {
   })
 })
 
-function verifyWinner(g: ReturnType<typeof multiPreset>, text: string): number {
+function verifyWinner(g: ReturnType<typeof playersPreset>, text: string): number {
   const v = verifyLine(g, text)
   return g.players.findIndex((p) => p.name === v.winner?.player)
 }
@@ -134,13 +134,13 @@ describe('lines and the charts per army', () => {
   })
 
   it('refuses a line that does not verify, naming the move', () => {
-    const g = multiPreset('mini-3')
+    const g = playersPreset('mini-3')
     expect(() => parseMoves(g, 'orange: c3-c4')).toThrow(/move 1 \(orange: c3-c4\): it is blue's turn, not orange's/)
   })
 
   it('counts c(A) along each army own line: equal for every army of a symmetric start, one step moves it by at most one row on the star', () => {
     for (const id of ['mini-3', 'mini-6', 'star121-6', 'star73-4', 'piecepack-4', 'cross-4']) {
-      const g = multiPreset(id)
+      const g = playersPreset(id)
       const [start] = armySeries(g, [startPosition(g)])
       expect(new Set(start!.centroid).size, id).toBe(1)
       expect(start!.centroid[0], id).toBeLessThan(0)
@@ -159,7 +159,7 @@ describe('lines and the charts per army', () => {
   })
 
   it('has the winner of the shipped mini-3 game home with all her men, and c(A) higher at the end', () => {
-    const g = multiPreset('mini-3')
+    const g = playersPreset('mini-3')
     const moves = parseMoves(g, JSON.parse(mini3).lines[0].moves)
     const s = armySeries(g, replay(g, moves).positions)
     const w = verifyWinner(g, JSON.parse(mini3).lines[0].moves)
@@ -172,7 +172,7 @@ describe('lines and the charts per army', () => {
 describe('the scene of every preset', () => {
   it('draws each board as players know it, every man with his army letter, each target ringed', () => {
     for (const { id } of PLAYERS_PRESETS) {
-      const g = multiPreset(id)
+      const g = playersPreset(id)
       const occ = startPosition(g)
       const scene = buildPlayersScene({ game: g, position: occ, names: true }, 600, 600)
       const squares = g.board.directions.length === 8
@@ -200,7 +200,7 @@ describe('the scene of every preset', () => {
   })
 
   it('draws the star as a six-pointed star: as wide as its points reach, with holes at six distinct camp tips', () => {
-    const g = multiPreset('star121-6')
+    const g = playersPreset('star121-6')
     const scene = buildPlayersScene({ game: g, position: startPosition(g), names: false }, 800, 800)
     const ys = scene.points.map((p) => p.y)
     const xs = scene.points.map((p) => p.x)
@@ -323,7 +323,7 @@ describe('the players store', () => {
   })
 
   it('covers every preset of the core', () => {
-    expect(PLAYERS_PRESETS.map((p) => p.id)).toEqual(Object.keys(multiPresets()))
-    expect(cellOf(multiPreset('mini-3'), 'c3')).toBeGreaterThanOrEqual(0)
+    expect(PLAYERS_PRESETS.map((p) => p.id)).toEqual(Object.keys(playersPresets()))
+    expect(cellOf(playersPreset('mini-3'), 'c3')).toBeGreaterThanOrEqual(0)
   })
 })

@@ -19,13 +19,13 @@ import { gameRequest, settingsText, solveRequest, unreadable } from '../../src/r
 import { DEFAULT_SPEC, useDocument } from '../../src/renderer/stores/document'
 import { useSearch } from '../../src/renderer/stores/search'
 import { useWorkbench } from '../../src/renderer/stores/workbench'
-import { parseDocument, type DocumentSpec } from '../../src/shared/document'
+import { parseDocument, type DocumentSpec } from '../../src/shared/halma/document'
 import { Engine } from '../../src/shared/engine/engine'
 import type { GameResult } from '../../src/shared/engine/game/job'
 import type { JobEvent } from '../../src/shared/jobs/manager'
 import { parseJobRequest, type Job, type JobRequest } from '../../src/shared/jobs/protocol'
 import { expect as unwrap, ok, type Diagnostic, type Result } from '../../src/shared/result'
-import { verify } from '../../src/shared/verify'
+import { verify } from '../../src/shared/halma/verify'
 import gameText from '../unit/fixtures/game3-4x4.halma.json?raw'
 
 // uPlot (the level chart) asks for matchMedia when it loads; jsdom has none.

@@ -13,9 +13,9 @@ import { escapeXml, sceneBounds } from '../../src/renderer/board/svg'
 import { useWorkbench } from '../../src/renderer/stores/workbench'
 import { DEFAULT_SHEET } from '../../src/shared/sheet'
 import { latticeFor, mirrorLine } from '../../src/renderer/board/scene'
-import { parseDocument } from '../../src/shared/document'
-import { findLadders } from '../../src/shared/ladders'
-import { startPosition } from '../../src/shared/problem'
+import { parseDocument } from '../../src/shared/halma/document'
+import { findLadders } from '../../src/shared/halma/ladders'
+import { startPosition } from '../../src/shared/halma/problem'
 import { expect as unwrap } from '../../src/shared/result'
 
 const LEVENSPIEL_TEXT =

@@ -11,7 +11,7 @@ import { buildScene } from '../../src/renderer/board/scene'
 import { useDocument } from '../../src/renderer/stores/document'
 import { useEditor } from '../../src/renderer/stores/editor'
 import { useWorkbench } from '../../src/renderer/stores/workbench'
-import { nameOf, parseCell } from '../../src/shared/board'
+import { nameOf, parseCell } from '../../src/shared/halma/board'
 import { expect as unwrap } from '../../src/shared/result'
 import levenspiel from '../../resources/problems/triangle10-6move.halma.json?raw'
 

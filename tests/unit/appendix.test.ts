@@ -1,7 +1,7 @@
 // Every solution of the paper's Appendix A verifies, with the length and outcome the paper states.
 import { describe, expect, it } from 'vitest'
-import { nameOf } from '../../src/shared/board'
-import { verify } from '../../src/shared/verify'
+import { nameOf } from '../../src/shared/halma/board'
+import { verify } from '../../src/shared/halma/verify'
 import { loadProblemFile } from './fixtures'
 
 const transfers: [file: string, index: number, length: number][] = [

@@ -9,9 +9,9 @@ import { ArmyDomain } from '../../src/shared/engine/army/domain'
 import { fewestMoves } from '../../src/shared/engine/army/fewest'
 import { ArmyKernel } from '../../src/shared/engine/army/kernel'
 import { executorFor } from '../../src/shared/engine/registry'
-import { parseArmyDocument } from '../../src/shared/solitaire/document'
-import { GEOMETRIES } from '../../src/shared/solitaire/geometry'
-import { verifyArmy } from '../../src/shared/solitaire/solution'
+import { parseArmyDocument } from '../../src/shared/army/document'
+import { GEOMETRIES } from '../../src/shared/army/geometry'
+import { verifyArmy } from '../../src/shared/army/solution'
 
 const WORKER = pathToFileURL(join(import.meta.dirname, '../../out/cli/expansion-worker.mjs'))
 const FILE = join(import.meta.dirname, '../../resources/armies/conway-20-level4.army.json')

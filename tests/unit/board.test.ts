@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { presetArmy } from '../../src/shared/army'
-import { boardByName, boardFromMask, boardMask, cartesian, cellAt, nameOf, parseCell, type Board } from '../../src/shared/board'
+import { presetArmy } from '../../src/shared/halma/armies'
+import { boardByName, boardFromMask, boardMask, cartesian, cellAt, nameOf, parseCell, type Board } from '../../src/shared/halma/board'
 import { expect as unwrap } from '../../src/shared/result'
-import { symmetry } from '../../src/shared/symmetry'
+import { symmetry } from '../../src/shared/halma/symmetry'
 
 const board = (n: string): Board => unwrap(boardByName(n))
 

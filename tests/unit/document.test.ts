@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { documentJsonSchema, formatDocument, parseDocument } from '../../src/shared/document'
+import { documentJsonSchema, formatDocument, parseDocument } from '../../src/shared/halma/document'
 import { describe as line } from '../../src/shared/result'
 import { PROBLEMS_DIR } from './fixtures'
 

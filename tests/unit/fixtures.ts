@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { main } from '../../src/cli/main'
-import { parseDocument, type HalmaDocument } from '../../src/shared/document'
+import { parseDocument, type HalmaDocument } from '../../src/shared/halma/document'
 import { describe as describeDiagnostic } from '../../src/shared/result'
 
 export const PROBLEMS_DIR = join(import.meta.dirname, '../../resources/problems')

@@ -2,15 +2,15 @@
 // the admissible bound, and the search on small boards against plain breadth-first search.
 import { describe, expect, it } from 'vitest'
 import { inMemory } from '../../src/shared/engine/core/levels'
-import { boardByName, parseCell } from '../../src/shared/board'
-import { specFromProblem } from '../../src/shared/document'
-import { applyMove, legalMoves } from '../../src/shared/moves'
-import { ownerOf } from '../../src/shared/position'
-import { makeProblem, presetProblem, startPosition, type Problem } from '../../src/shared/problem'
+import { boardByName, parseCell } from '../../src/shared/halma/board'
+import { specFromProblem } from '../../src/shared/halma/document'
+import { applyMove, legalMoves } from '../../src/shared/halma/moves'
+import { ownerOf } from '../../src/shared/halma/position'
+import { makeProblem, presetProblem, startPosition, type Problem } from '../../src/shared/halma/problem'
 import { expect as unwrap } from '../../src/shared/result'
-import { makeRules, type MoveSet } from '../../src/shared/rules'
-import { topology } from '../../src/shared/topology'
-import { verify } from '../../src/shared/verify'
+import { makeRules, type MoveSet } from '../../src/shared/halma/rules'
+import { topology } from '../../src/shared/halma/topology'
+import { verify } from '../../src/shared/halma/verify'
 import { Engine } from '../../src/shared/engine/engine'
 import { Budget, BudgetError } from '../../src/shared/engine/core/budget'
 import { newStats, type Sink } from '../../src/shared/engine/core/contract'
@@ -275,7 +275,7 @@ describe('the bound is admissible', () => {
   /** The corner triangle of three men against its image in the opposite corner. */
   async function triangle3(b: string, moves: MoveSet): Promise<Problem> {
     const board = unwrap(boardByName(b))
-    const { makeProblem } = await import('../../src/shared/problem')
+    const { makeProblem } = await import('../../src/shared/halma/problem')
     return unwrap(
       makeProblem({
         kind: 'game',
@@ -505,7 +505,7 @@ describe('shortest games on small boards', () => {
     const problem =
       army === 'triangle3'
         ? unwrap(
-            (await import('../../src/shared/problem')).makeProblem({
+            (await import('../../src/shared/halma/problem')).makeProblem({
               kind: 'game',
               board,
               rules,

@@ -4,16 +4,16 @@
 // slot logic against in-memory runners.
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { specFromProblem } from '../../src/shared/document'
+import { specFromProblem } from '../../src/shared/halma/document'
 import { JobManager, type JobEvent, type JobProcess, type Launcher } from '../../src/shared/jobs/manager'
 import { parseJobRequest, type Job, type HostMessage } from '../../src/shared/jobs/protocol'
-import { presetProblem } from '../../src/shared/problem'
+import { presetProblem } from '../../src/shared/halma/problem'
 import { expect as unwrap } from '../../src/shared/result'
-import { boardByName } from '../../src/shared/board'
-import { makeRules, type MoveSet } from '../../src/shared/rules'
-import { verify } from '../../src/shared/verify'
-import { verifyArmy } from '../../src/shared/solitaire/solution'
-import { GEOMETRIES } from '../../src/shared/solitaire/geometry'
+import { boardByName } from '../../src/shared/halma/board'
+import { makeRules, type MoveSet } from '../../src/shared/halma/rules'
+import { verify } from '../../src/shared/halma/verify'
+import { verifyArmy } from '../../src/shared/army/solution'
+import { GEOMETRIES } from '../../src/shared/army/geometry'
 import { forkLauncher } from '../../src/hosts/node/processes'
 
 const ROOT = join(import.meta.dirname, '../..')

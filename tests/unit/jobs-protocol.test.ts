@@ -1,17 +1,17 @@
 // The job protocol both ways (every malformed message named precisely), and the runner side that
 // both hosts share: start, progress, result, cancel, errors, a second start.
 import { describe, expect, it } from 'vitest'
-import { specFromProblem } from '../../src/shared/document'
+import { specFromProblem } from '../../src/shared/halma/document'
 import { CancelledError } from '../../src/shared/engine/core/executor'
 import type { Progress } from '../../src/shared/engine/core/progress'
 import type { SolveResult } from '../../src/shared/engine/transfer/job'
 import { faultText, parseHostMessage, parseJobRequest, parseRunnerMessage, type RunnerMessage } from '../../src/shared/jobs/protocol'
 import { serveJob, type StartJob } from '../../src/shared/jobs/runner'
-import { makeProblem, presetProblem } from '../../src/shared/problem'
+import { makeProblem, presetProblem } from '../../src/shared/halma/problem'
 import { Engine } from '../../src/shared/engine/engine'
 import { expect as unwrap } from '../../src/shared/result'
-import { boardByName } from '../../src/shared/board'
-import { makeRules } from '../../src/shared/rules'
+import { boardByName } from '../../src/shared/halma/board'
+import { makeRules } from '../../src/shared/halma/rules'
 
 const gameProblem = specFromProblem(unwrap(presetProblem('game', unwrap(boardByName('9x9')), makeRules('6-move'), 'triangle10')))
 const problem = specFromProblem(unwrap(presetProblem('transfer', unwrap(boardByName('9x9')), makeRules('6-move'), 'square4')))

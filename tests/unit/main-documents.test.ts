@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { readFile, stat } from 'node:fs/promises'
 import { closeDecision, documentArgument, DocumentFiles, RecentFiles, withExtension, type DocumentFs } from '../../src/main/documents'
 import { writeFileAtomic } from '../../src/hosts/node/files'
-import { formatDocument } from '../../src/shared/document'
+import { formatDocument } from '../../src/shared/halma/document'
 import { loadProblemFile, PROBLEMS_DIR } from './fixtures'
 
 const realFs: DocumentFs = { size: async (p) => (await stat(p)).size, readFile: (p) => readFile(p, 'utf8'), writeFileAtomic }

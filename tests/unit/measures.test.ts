@@ -1,8 +1,8 @@
 // The measures agree with the paper: Table 1, d(B, R), Theorem 1 (Table 2), the transfer bound,
 // centroids, Theorem 2, norms.
 import { describe, expect, it } from 'vitest'
-import { presetArmy, symmetricTarget, type ArmyPreset } from '../../src/shared/army'
-import { boardByName, parseCell } from '../../src/shared/board'
+import { presetArmy, symmetricTarget, type ArmyPreset } from '../../src/shared/halma/armies'
+import { boardByName, parseCell } from '../../src/shared/halma/board'
 import {
   armyDistance,
   balance,
@@ -14,9 +14,9 @@ import {
   speed,
   sym,
   transferBound,
-} from '../../src/shared/metrics'
+} from '../../src/shared/halma/metrics'
 import { expect as unwrap } from '../../src/shared/result'
-import { makeRules, type MoveSet } from '../../src/shared/rules'
+import { makeRules, type MoveSet } from '../../src/shared/halma/rules'
 
 function armies(boardName: string, preset: ArmyPreset) {
   const board = unwrap(boardByName(boardName))

@@ -1,15 +1,15 @@
 // Move generation: a perft-style table of legal-move counts and level-set sizes from fixed
 // positions, checked against the search notes and against a naive generator written separately.
 import { describe, expect, it } from 'vitest'
-import { presetArmy } from '../../src/shared/army'
-import { boardByName, cellAt, parseCell, type Board } from '../../src/shared/board'
+import { presetArmy } from '../../src/shared/halma/armies'
+import { boardByName, cellAt, parseCell, type Board } from '../../src/shared/halma/board'
 import { expect as unwrap } from '../../src/shared/result'
-import { checkPath, legalMoves, resolveMove, applyMove, undoMove, moveTo } from '../../src/shared/moves'
-import { Position } from '../../src/shared/position'
-import { presetProblem, startPosition } from '../../src/shared/problem'
-import { directions, makeRules, type MoveSet, type Rules } from '../../src/shared/rules'
-import { canonicalKey, symmetry } from '../../src/shared/symmetry'
-import { topology } from '../../src/shared/topology'
+import { checkPath, legalMoves, resolveMove, applyMove, undoMove, moveTo } from '../../src/shared/halma/moves'
+import { Position } from '../../src/shared/halma/position'
+import { presetProblem, startPosition } from '../../src/shared/halma/problem'
+import { directions, makeRules, type MoveSet, type Rules } from '../../src/shared/halma/rules'
+import { canonicalKey, symmetry } from '../../src/shared/halma/symmetry'
+import { topology } from '../../src/shared/halma/topology'
 
 const board9 = unwrap(boardByName('9x9'))
 const rules6 = makeRules('6-move')

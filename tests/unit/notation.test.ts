@@ -1,7 +1,7 @@
 // Solution notation: parse/print round trips, the (reflect) shorthand with its middle move, text
 // pasted from the paper, and malformed input (an error, never a crash).
 import { describe, expect, it } from 'vitest'
-import { boardByName, parseCell } from '../../src/shared/board'
+import { boardByName, parseCell } from '../../src/shared/halma/board'
 import {
   formatSolution,
   formatWrittenMove,
@@ -12,10 +12,10 @@ import {
   resolvePaths,
   writePalindrome,
   writePaths,
-} from '../../src/shared/notation'
+} from '../../src/shared/halma/notation'
 import { expect as unwrap } from '../../src/shared/result'
-import { symmetry } from '../../src/shared/symmetry'
-import { verify } from '../../src/shared/verify'
+import { symmetry } from '../../src/shared/halma/symmetry'
+import { verify } from '../../src/shared/halma/verify'
 import { loadProblemFile } from './fixtures'
 
 const board = unwrap(boardByName('9x9'))

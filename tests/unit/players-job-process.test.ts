@@ -9,14 +9,14 @@ import { forkLauncher } from '../../src/hosts/node/processes'
 import { playersRequest } from '../../src/renderer/state/players'
 import { JobManager, type JobEvent } from '../../src/shared/jobs/manager'
 import { parseJobRequest } from '../../src/shared/jobs/protocol'
-import { multiPreset } from '../../src/shared/multi/game'
-import { verifyLine } from '../../src/shared/multi/line'
+import { playersPreset } from '../../src/shared/players/game'
+import { verifyLine } from '../../src/shared/players/line'
 
 const JOB_PROCESS = join(import.meta.dirname, '../../src/hosts/node/job-process.ts')
 
 describe('the players search in the desktop job process', () => {
   it('accepts the workbench request and returns a verified shortest game', async () => {
-    const g = multiPreset('mini-2')
+    const g = playersPreset('mini-2')
     const request = playersRequest(g, { strategy: 'auto', timeLimit: 60, threads: 1 })
     expect(PARSERS.startJob([request]).ok).toBe(true)
     const job = parseJobRequest(request)

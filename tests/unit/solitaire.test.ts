@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseArmyDocument } from '../../src/shared/solitaire/document'
-import { highestLevel, levelWeight, pagodaBound, slackOf } from '../../src/shared/solitaire/bounds'
-import { ARMY_TYPES, GEOMETRIES, type ArmyType } from '../../src/shared/solitaire/geometry'
-import { checkPagoda, jumpLoss, jumpType, pagodaMap, PAGODA_MAPS, STANDARD_MAP, totalWeight } from '../../src/shared/solitaire/pagoda'
+import { parseArmyDocument } from '../../src/shared/army/document'
+import { highestLevel, levelWeight, pagodaBound, slackOf } from '../../src/shared/army/bounds'
+import { ARMY_TYPES, GEOMETRIES, type ArmyType } from '../../src/shared/army/geometry'
+import { checkPagoda, jumpLoss, jumpType, pagodaMap, PAGODA_MAPS, STANDARD_MAP, totalWeight } from '../../src/shared/army/pagoda'
 import {
   add,
   compare,
@@ -21,16 +21,16 @@ import {
   toNumber,
   zs,
   ZERO,
-} from '../../src/shared/solitaire/zsigma'
+} from '../../src/shared/army/zsigma'
 import { runHalma } from './fixtures'
 import { countArmies, mirror, solveArmy, solveArmyIp, solveCase, table7Case, threeManFinishes } from '../../src/cli/army-ip'
-import { playArmy } from '../../src/shared/solitaire/play'
+import { playArmy } from '../../src/shared/army/play'
 import { ArmyDomain } from '../../src/shared/engine/army/domain'
 import { fewestMoves } from '../../src/shared/engine/army/fewest'
 import { ArmyKernel } from '../../src/shared/engine/army/kernel'
 import { InlineExecutor } from '../../src/shared/engine/core/executor'
-import { cellLabel, parseArmyMoves, parseCell, verifyArmy } from '../../src/shared/solitaire/solution'
-import { armyModel } from '../../src/shared/solitaire/ip'
+import { cellLabel, parseArmyMoves, parseCell, verifyArmy } from '../../src/shared/army/solution'
+import { armyModel } from '../../src/shared/army/ip'
 
 describe('Z[sigma]', () => {
   it("gives the powers of the paper's Table 2 by identity (7)", () => {

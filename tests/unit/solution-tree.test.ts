@@ -1,16 +1,16 @@
-// Side lines and comments in documents (format version 2, src/shared/solution-tree.ts): version 1
+// Side lines and comments in documents (format version 2, src/shared/halma/solution-tree.ts): version 1
 // files still load; parse(format(doc)) = doc with variations and comments; the shape is checked
 // with paths; a version 1 file with variations is refused; every variation's moves are checked and
 // an illegal one is named with its move; a document stays version 1 until it needs version 2.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { formatDocument, interpret, parseDocument, versionFor, type HalmaDocument } from '../../src/shared/document'
+import { formatDocument, interpret, parseDocument, versionFor, type HalmaDocument } from '../../src/shared/halma/document'
 import { describe as line, expect as unwrap } from '../../src/shared/result'
-import { checkVariations, specOfTree, variationsOf } from '../../src/shared/solution-tree'
+import { checkVariations, specOfTree, variationsOf } from '../../src/shared/halma/solution-tree'
 import { addLine, deleteFrom, mainLine, setComment } from '../../src/shared/variations'
-import { nameOf, parseCell } from '../../src/shared/board'
-import { symmetry } from '../../src/shared/symmetry'
+import { nameOf, parseCell } from '../../src/shared/halma/board'
+import { symmetry } from '../../src/shared/halma/symmetry'
 import { PROBLEMS_DIR } from './fixtures'
 
 const base = {

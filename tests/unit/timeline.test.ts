@@ -1,11 +1,11 @@
 // The stepper's data: lines from stored solutions (Levenspiel's palindrome, Fabian's game), moves
 // played on the board, clamping, and illegal input reported with the move that is wrong.
 import { describe, expect, it } from 'vitest'
-import { parseCell } from '../../src/shared/board'
-import { resolveMove } from '../../src/shared/moves'
+import { parseCell } from '../../src/shared/halma/board'
+import { resolveMove } from '../../src/shared/halma/moves'
 import { expect as unwrap } from '../../src/shared/result'
-import { armyToMove, clampPly, lineOf, lineText, playOn, startLine } from '../../src/shared/timeline'
-import { topology } from '../../src/shared/topology'
+import { armyToMove, clampPly, lineOf, lineText, playOn, startLine } from '../../src/shared/halma/timeline'
+import { topology } from '../../src/shared/halma/topology'
 import { loadProblemFile } from './fixtures'
 
 const levenspiel = loadProblemFile('triangle10-6move.halma.json')

@@ -1,10 +1,10 @@
 // The verifier's verdicts and errors: move numbers, the move, and why.
 import { describe, expect, it } from 'vitest'
-import { boardByName } from '../../src/shared/board'
-import { presetProblem } from '../../src/shared/problem'
+import { boardByName } from '../../src/shared/halma/board'
+import { presetProblem } from '../../src/shared/halma/problem'
 import { expect as unwrap } from '../../src/shared/result'
-import { makeRules } from '../../src/shared/rules'
-import { verify } from '../../src/shared/verify'
+import { makeRules } from '../../src/shared/halma/rules'
+import { verify } from '../../src/shared/halma/verify'
 
 const board = unwrap(boardByName('9x9'))
 const transfer = (moves: '4-move' | '6-move' | '8-move' = '6-move') =>

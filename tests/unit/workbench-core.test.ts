@@ -1,7 +1,7 @@
 // The pure logic behind the workbench: selection and legal destinations, ladders (section 2.2),
 // the editor's draft and its live check, figure-sheet layout, and the board's geometry.
 import { describe, expect, it } from 'vitest'
-import { boardByName, nameOf, parseCell } from '../../src/shared/board'
+import { boardByName, nameOf, parseCell } from '../../src/shared/halma/board'
 import {
   blankDraft,
   checkDraft,
@@ -15,16 +15,16 @@ import {
   toggleCell,
   toggleTarget,
   type Draft,
-} from '../../src/shared/draft'
-import { interpret } from '../../src/shared/document'
-import { findLadders } from '../../src/shared/ladders'
-import { symMen } from '../../src/shared/metrics'
-import { Position } from '../../src/shared/position'
-import { makeRules } from '../../src/shared/rules'
-import { clickCell, destinations, legalMovesOf } from '../../src/shared/selection'
+} from '../../src/shared/halma/draft'
+import { interpret } from '../../src/shared/halma/document'
+import { findLadders } from '../../src/shared/halma/ladders'
+import { symMen } from '../../src/shared/halma/metrics'
+import { Position } from '../../src/shared/halma/position'
+import { makeRules } from '../../src/shared/halma/rules'
+import { clickCell, destinations, legalMovesOf } from '../../src/shared/halma/selection'
 import { pictureFits, sheetLayout } from '../../src/shared/sheet'
 import { expect as unwrap } from '../../src/shared/result'
-import { lineOf } from '../../src/shared/timeline'
+import { lineOf } from '../../src/shared/halma/timeline'
 import { gridMap, gridPoint, layoutBoard } from '../../src/renderer/board/layout'
 import { loadProblemFile } from './fixtures'
 

@@ -8,7 +8,7 @@
  */
 import highsLoader from 'highs'
 import { Engine, threadsOf } from '../../shared/engine/engine'
-import type { MipSolver } from '../../shared/solitaire/minimum'
+import type { MipSolver } from '../../shared/army/minimum'
 import { serveJob, type RunnerPort } from '../../shared/jobs/runner'
 import type { RunnerMessage } from '../../shared/jobs/protocol'
 import { folderStore } from './store'

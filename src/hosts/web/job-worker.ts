@@ -3,7 +3,7 @@
 // (army jobs) is loaded only when a job asks for it, from the bundled WebAssembly.
 import { Engine, threadsOf } from '../../shared/engine/engine'
 import { serveJob } from '../../shared/jobs/runner'
-import type { MipSolver } from '../../shared/solitaire/minimum'
+import type { MipSolver } from '../../shared/army/minimum'
 import { workerScope } from './scope'
 import { webWorkers } from './threads'
 

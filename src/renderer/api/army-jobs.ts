@@ -7,7 +7,7 @@
  */
 import type { HalmaApi } from '../../preload/api'
 import { describe } from '../../shared/result'
-import type { ArmyJob, ArmyJobResult } from '../../shared/solitaire/job'
+import type { ArmyJob, ArmyJobResult } from '../../shared/army/job'
 
 export class ArmyJobCancelled extends Error {
   constructor() {

@@ -8,9 +8,9 @@
  * off are drawn as dashed empty rings (so they can be switched on again), with no lines and no
  * overlay, and the target is the board's.
  */
-import { GEOMETRIES, indexWindow, type ArmyType, type CustomBoard, type Window } from '../../shared/solitaire/geometry'
-import type { PagodaMap } from '../../shared/solitaire/pagoda'
-import { cellLabel, leftColumn } from '../../shared/solitaire/solution'
+import { GEOMETRIES, indexWindow, type ArmyType, type CustomBoard, type Window } from '../../shared/army/geometry'
+import type { PagodaMap } from '../../shared/army/pagoda'
+import { cellLabel, leftColumn } from '../../shared/army/solution'
 import { shade, type Cell } from '../state/army'
 import { ARMY_COLOURS } from './palette'
 import type { Hole, Label, Man, Scene } from './scene'

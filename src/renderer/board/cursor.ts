@@ -3,8 +3,8 @@
  * cells as they are drawn (on the triangular lattice too), and the words that say what is under
  * it and where the men stand, for a screen reader. Plain logic on a scene's input, no canvas.
  */
-import { nameOf } from '../../shared/board'
-import { cellType } from '../../shared/metrics'
+import { nameOf } from '../../shared/halma/board'
+import { cellType } from '../../shared/halma/metrics'
 import type { SceneInput } from './scene'
 
 export type Direction = 'up' | 'down' | 'left' | 'right'

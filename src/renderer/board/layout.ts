@@ -5,8 +5,8 @@
  * neighbours surround it evenly, turned so that the a1 corner points up and the far corner down
  * (the 9 x 9 board becomes the diamond between two points of the star).
  */
-import type { Board } from '../../shared/board'
-import type { Diagonal } from '../../shared/rules'
+import type { Board } from '../../shared/halma/board'
+import type { Diagonal } from '../../shared/halma/rules'
 
 export type Lattice = 'square' | 'triangular'
 

@@ -1,11 +1,11 @@
 /**
  * The colours, letters and line patterns of the armies of a game of 2 to 6 players (issue 18).
  * The colours are Okabe and Ito's colour-blind-safe palette in the order of the armies' names
- * (shared/multi/game.ts ARMY_NAMES: blue, orange, bluish green, vermilion, reddish purple, yellow),
+ * (shared/players/game.ts ARMY_NAMES: blue, orange, bluish green, vermilion, reddish purple, yellow),
  * and each army also has a letter on its men and a dash pattern in the charts, so that colour is
  * never the only cue.
  */
-import type { MultiGame } from '../../shared/multi/game'
+import type { PlayersGame } from '../../shared/players/game'
 
 export const PLAYER_COLOURS = ['#0072b2', '#e69f00', '#009e73', '#d55e00', '#cc79a7', '#f0e442'] as const
 /** Light tints of the same colours: the camps' cells. */
@@ -24,7 +24,7 @@ export function playerDash(k: number, unit: number): number[] {
  * The letter drawn on each army's men: the capital of its name, or, where two names share an
  * initial, the army's number (1-6), so that every army's mark differs.
  */
-export function playerLetters(g: MultiGame): string[] {
+export function playerLetters(g: PlayersGame): string[] {
   const initials = g.players.map((p) => p.name.charAt(0).toUpperCase())
   return initials.map((c, k) => (initials.filter((d) => d === c).length > 1 ? String(k + 1) : c))
 }

@@ -7,14 +7,14 @@
  * there; each army's target camp is ringed in its colour, dashed in its pattern; each man carries
  * his army's letter, so colour is never the only cue.
  */
-import type { MultiGame, Occupancy } from '../../shared/multi/game'
-import { cellName } from '../../shared/multi/line'
+import type { PlayersGame, Occupancy } from '../../shared/players/game'
+import { cellName } from '../../shared/players/line'
 import { cellPoint } from '../state/players'
 import { playerColour, playerDash, playerLetters, playerTint } from './players-palette'
 import type { Circle, Hole, Label, Man, Scene } from './scene'
 
 export interface PlayersSceneInput {
-  readonly game: MultiGame
+  readonly game: PlayersGame
   readonly position: Occupancy
   /** The man chosen to move and where he can go. */
   readonly selected?: number
@@ -51,12 +51,12 @@ export interface PlayersScene extends Scene {
 }
 
 /** Height over width of a board's picture. */
-export function playersAspect(g: MultiGame): number {
+export function playersAspect(g: PlayersGame): number {
   const e = extent(g)
   return (e.maxY - e.minY + 1.2) / (e.maxX - e.minX + 1.2)
 }
 
-function extent(g: MultiGame): { minX: number; maxX: number; minY: number; maxY: number } {
+function extent(g: PlayersGame): { minX: number; maxX: number; minY: number; maxY: number } {
   const pts = g.board.cells.map((_, c) => cellPoint(g, c))
   return {
     minX: Math.min(...pts.map((p) => p.x)),
@@ -68,7 +68,7 @@ function extent(g: MultiGame): { minX: number; maxX: number; minY: number; maxY:
 
 /** Pixel positions of the cells in a width x height box, and one pitch in pixels. */
 export function playersGeometry(
-  g: MultiGame,
+  g: PlayersGame,
   width: number,
   height: number,
 ): { scale: number; px: (c: number) => { x: number; y: number } } {

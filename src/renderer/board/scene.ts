@@ -3,13 +3,13 @@
  * overlay switches, without a canvas (tests read it; draw.ts hands it to Konva; the PNG export and
  * the figure sheet draw the same scenes). The renderer computes nothing else.
  */
-import { nameOf, type Board } from '../../shared/board'
-import { cellName } from '../../shared/cell'
-import type { LadderMap } from '../../shared/ladders'
-import { cellType } from '../../shared/metrics'
-import type { Position } from '../../shared/position'
-import type { Rules } from '../../shared/rules'
-import { topology } from '../../shared/topology'
+import { nameOf, type Board } from '../../shared/halma/board'
+import { cellName } from '../../shared/halma/cell'
+import type { LadderMap } from '../../shared/halma/ladders'
+import { cellType } from '../../shared/halma/metrics'
+import type { Position } from '../../shared/halma/position'
+import type { Rules } from '../../shared/halma/rules'
+import { topology } from '../../shared/halma/topology'
 import { fitLayout, gridPoint, layoutBoard, type Lattice, type Layout } from './layout'
 import { ARMY_COLOURS, PATH_ON_LADDERS, TYPE_COLOURS } from './palette'
 import { labelBox, placeBeside, type Box } from './place'

@@ -9,10 +9,10 @@
  * position) and its rungs run from each army's home base, so its proof holds from there too, and
  * the heuristic properties only guide the first game found, which the exhaustive searches check.
  */
-import type { Position } from '../../shared/position'
-import { makeProblem, type Problem } from '../../shared/problem'
+import type { Position } from '../../shared/halma/position'
+import { makeProblem, type Problem } from '../../shared/halma/problem'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../../shared/result'
-import { lineOf, type Timeline } from '../../shared/timeline'
+import { lineOf, type Timeline } from '../../shared/halma/timeline'
 
 /** Where an analysis started: the line and the ply it was run from. */
 export interface AnalysisOrigin {

@@ -4,11 +4,11 @@
  * and men left at every step of a solution (exact in Z[sigma], decimals for the chart), and weights
  * written for people ("-5 + 9·σ ≈ 0.562"). The core computes; this module only arranges.
  */
-import { boardHas } from '../../shared/solitaire/board'
-import { inWindow, type ArmyGeometry, type CustomBoard, type Window } from '../../shared/solitaire/geometry'
-import { totalWeight, type PagodaMap } from '../../shared/solitaire/pagoda'
-import { positionAfter } from '../../shared/solitaire/solution'
-import { formatZ, ONE, sub, toNumber, type ZSigma } from '../../shared/solitaire/zsigma'
+import { boardHas } from '../../shared/army/board'
+import { inWindow, type ArmyGeometry, type CustomBoard, type Window } from '../../shared/army/geometry'
+import { totalWeight, type PagodaMap } from '../../shared/army/pagoda'
+import { positionAfter } from '../../shared/army/solution'
+import { formatZ, ONE, sub, toNumber, type ZSigma } from '../../shared/army/zsigma'
 
 export type Cell = readonly [number, number]
 

@@ -5,7 +5,7 @@
  * the x axis running to the longer line's end, each series' label naming its line.
  */
 import { ARMY_COLOURS, TYPE_COLOURS, typeDash } from '../board/palette'
-import type { Timeline } from '../../shared/timeline'
+import type { Timeline } from '../../shared/halma/timeline'
 
 /** One series of a chart (uPlot's Series, the parts used). */
 export interface ChartSeries {

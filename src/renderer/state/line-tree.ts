@@ -7,13 +7,13 @@
  * The move list shows the tree's main line as rows and each side line inline, in parentheses,
  * under the move it is an alternative to, nested ones inside it (movesView).
  */
-import type { Board } from '../../shared/board'
-import type { HalmaDocument } from '../../shared/document'
-import { pathNames } from '../../shared/notation'
-import type { Problem } from '../../shared/problem'
-import { specOfTree, type PathTree, type SolutionLines } from '../../shared/solution-tree'
-import { symmetry } from '../../shared/symmetry'
-import { lineOf } from '../../shared/timeline'
+import type { Board } from '../../shared/halma/board'
+import type { HalmaDocument } from '../../shared/halma/document'
+import { pathNames } from '../../shared/halma/notation'
+import type { Problem } from '../../shared/halma/problem'
+import { specOfTree, type PathTree, type SolutionLines } from '../../shared/halma/solution-tree'
+import { symmetry } from '../../shared/halma/symmetry'
+import { lineOf } from '../../shared/halma/timeline'
 import { lineEnd, mainLine, type MoveNode, type NodePath } from '../../shared/variations'
 import type { LineLabel } from './line-label'
 

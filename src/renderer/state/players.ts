@@ -12,10 +12,10 @@
  * board with diagonal moves half a diagonal, as x - y counts). An army's c(A) rises from negative at
  * its camp to positive at its target; a step changes it by at most the step's projection.
  */
-import type { PlayersJob } from '../../shared/engine/multi/job'
+import type { PlayersJob } from '../../shared/engine/players/job'
 import type { JobRequest } from '../../shared/jobs/protocol'
-import { destinations, sideName, specOf, startPosition, type MultiGame, type Occupancy } from '../../shared/multi/game'
-import { cellName, cellOf, vacateFault, verifyLine, winnerAfter } from '../../shared/multi/line'
+import { destinations, sideName, specOf, startPosition, type PlayersGame, type Occupancy } from '../../shared/players/game'
+import { cellName, cellOf, vacateFault, verifyLine, winnerAfter } from '../../shared/players/line'
 
 /** One move: the player who made it and the cells of the man's path (from, [jumps...], to). */
 export interface PlayedMove {
@@ -36,7 +36,7 @@ export interface Replay {
 }
 
 /** Play a line of moves (trusted: legal, in turn order) from the start. */
-export function replay(g: MultiGame, moves: readonly PlayedMove[]): Replay {
+export function replay(g: PlayersGame, moves: readonly PlayedMove[]): Replay {
   let occ = startPosition(g)
   const positions: Occupancy[] = [occ]
   let win: Win | null = null
@@ -57,21 +57,21 @@ export function replay(g: MultiGame, moves: readonly PlayedMove[]): Replay {
 }
 
 /** The player to move after `ply` plies. */
-export const toMoveAt = (g: MultiGame, ply: number): number => ply % g.players.length
+export const toMoveAt = (g: PlayersGame, ply: number): number => ply % g.players.length
 
 /** A move as the notation writes it, with its player's prefix ("green: c5-c3-e3"). */
-export function moveText(g: MultiGame, m: PlayedMove): string {
+export function moveText(g: PlayersGame, m: PlayedMove): string {
   return `${g.players[m.player]!.name}: ${m.path.map((c) => cellName(g, g.board.cells[c]!)).join('-')}`
 }
 
 /** The moves of a line as text, comma-separated, each with its player's prefix. */
-export const lineText = (g: MultiGame, moves: readonly PlayedMove[]): string => moves.map((m) => moveText(g, m)).join(', ')
+export const lineText = (g: PlayersGame, moves: readonly PlayedMove[]): string => moves.map((m) => moveText(g, m)).join(', ')
 
 /**
- * A line's text (the notation of shared/multi/line.ts, prefixes optional) as moves, checked by the
+ * A line's text (the notation of shared/players/line.ts, prefixes optional) as moves, checked by the
  * core verifier: an Error naming the move and why if it is not a legal line.
  */
-export function parseMoves(g: MultiGame, text: string): PlayedMove[] {
+export function parseMoves(g: PlayersGame, text: string): PlayedMove[] {
   const v = verifyLine(g, text)
   if (!v.ok) throw new Error(v.error)
   return text
@@ -97,7 +97,7 @@ export type ClickOutcome =
  * reach, or any click once the game is won is refused with the reason.
  */
 export function click(
-  g: MultiGame,
+  g: PlayersGame,
   occ: Occupancy,
   state: { readonly toMove: number; readonly selected: number | null; readonly win: Win | null },
   cell: number,
@@ -131,13 +131,13 @@ export function click(
 }
 
 /** Drawing coordinates of a cell: the hexagonal lattice as players see it (x = q + r/2, y = r·√3/2), the square board as it is. */
-export function cellPoint(g: MultiGame, cell: number): { x: number; y: number } {
+export function cellPoint(g: PlayersGame, cell: number): { x: number; y: number } {
   const [x, y] = g.board.cells[cell]!
   return g.board.lattice === 'hexagonal' ? { x: x + y / 2, y: (y * Math.sqrt(3)) / 2 } : { x, y }
 }
 
 /** Per army: the weight of each cell in c(A) (see the module's note), or its coordinate along the army's line. */
-export function centroidWeights(g: MultiGame): number[][] {
+export function centroidWeights(g: PlayersGame): number[][] {
   const n = g.board.cells.length
   const pts = Array.from({ length: n }, (_, c) => cellPoint(g, c))
   const mid = (cells: readonly number[]): { x: number; y: number } => ({
@@ -169,7 +169,7 @@ export function centroidWeights(g: MultiGame): number[][] {
 }
 
 /** A direction's drawn vector from the lattice alone (a board too small to hold it from cell 0). */
-function cellPointOf(g: MultiGame, dx: number, dy: number): { x: number; y: number } {
+function cellPointOf(g: PlayersGame, dx: number, dy: number): { x: number; y: number } {
   return g.board.lattice === 'hexagonal' ? { x: dx + dy / 2, y: (dy * Math.sqrt(3)) / 2 } : { x: dx, y: dy }
 }
 
@@ -183,7 +183,7 @@ export interface ArmyPoint {
 }
 
 /** c(A) and men home per army after every ply of a replayed line. */
-export function armySeries(g: MultiGame, positions: readonly Occupancy[]): ArmyPoint[] {
+export function armySeries(g: PlayersGame, positions: readonly Occupancy[]): ArmyPoint[] {
   const weights = centroidWeights(g)
   const targets = g.players.map((p) => new Set(g.board.camp(p.target, g.men)))
   return positions.map((occ, ply) => {
@@ -209,7 +209,7 @@ export function campName(boardId: string, k: number): string {
 
 /** The search request the workbench sends for a game: the `players` job with the panel's settings. */
 export function playersRequest(
-  g: MultiGame,
+  g: PlayersGame,
   settings: { readonly strategy: PlayersJob['strategy']; readonly timeLimit: number; readonly threads: number },
 ): JobRequest {
   return {

@@ -3,7 +3,7 @@
  * (`startJob`). The host checks the request (parseJobRequest) and names what is wrong, so these
  * only shape it; a setting left at "default" is left out and the engine's default applies.
  */
-import type { DocumentSpec } from '../../shared/document'
+import type { DocumentSpec } from '../../shared/halma/document'
 import type { Strategy } from '../../shared/engine/transfer/job'
 import { DEFAULT_GAME_JOB, type GameStrategy } from '../../shared/engine/game/job'
 import type { JobRequest } from '../../shared/jobs/protocol'

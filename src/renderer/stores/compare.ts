@@ -6,7 +6,7 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import { lineOf, type Timeline } from '../../shared/timeline'
+import { lineOf, type Timeline } from '../../shared/halma/timeline'
 import { useDocument } from './document'
 import { useWorkbench } from './workbench'
 

@@ -9,7 +9,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { DocumentFile, OpenOutcome, SaveOutcome } from '../../preload/api'
-import type { ArmyPreset } from '../../shared/army'
+import type { ArmyPreset } from '../../shared/halma/armies'
 import {
   FORMAT,
   formatDocument,
@@ -18,15 +18,15 @@ import {
   PLAIN_VERSION,
   type DocumentSpec,
   type HalmaDocument,
-} from '../../shared/document'
+} from '../../shared/halma/document'
 import type { SolveResult } from '../../shared/engine/transfer/job'
-import type { SolutionLines } from '../../shared/solution-tree'
+import type { SolutionLines } from '../../shared/halma/solution-tree'
 import { describe, expect as unwrap } from '../../shared/result'
-import type { MoveSet } from '../../shared/rules'
-import { lineOf } from '../../shared/timeline'
+import type { MoveSet } from '../../shared/halma/rules'
+import { lineOf } from '../../shared/halma/timeline'
 import { api } from '../api'
-import { isArmyDocumentText } from '../../shared/solitaire/document'
-import { isPlayersDocumentText } from '../../shared/multi/document'
+import { isArmyDocumentText } from '../../shared/army/document'
+import { isPlayersDocumentText } from '../../shared/players/document'
 import { useArmy } from './army'
 import { usePlayers } from './players'
 import { canRedo, canUndo, edit, isDirty, markSaved, redo, startHistory, undo, windowTitle, type History } from '../state/history'

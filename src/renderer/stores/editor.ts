@@ -5,9 +5,9 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { ArmyPreset } from '../../shared/army'
-import { cellAt, maskBoard, nameOf, type Board } from '../../shared/board'
-import { cellName } from '../../shared/cell'
+import type { ArmyPreset } from '../../shared/halma/armies'
+import { cellAt, maskBoard, nameOf, type Board } from '../../shared/halma/board'
+import { cellName } from '../../shared/halma/cell'
 import {
   checkDraft,
   draftOf,
@@ -27,10 +27,10 @@ import {
   type Draft,
   type DraftRules,
   type DraftTarget,
-} from '../../shared/draft'
-import { Position } from '../../shared/position'
-import type { ProblemKind } from '../../shared/problem'
-import type { MoveSet } from '../../shared/rules'
+} from '../../shared/halma/draft'
+import { Position } from '../../shared/halma/position'
+import type { ProblemKind } from '../../shared/halma/problem'
+import type { MoveSet } from '../../shared/halma/rules'
 import { latticeFor, NO_OVERLAYS, type SceneInput } from '../board/scene'
 import { canRedo, canUndo, edit, redo, startHistory, undo, type History } from '../state/history'
 import { useDocument } from './document'

@@ -9,12 +9,12 @@
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
 import type { Progress } from '../../shared/engine/core/progress'
-import { PLAYERS_STRATEGIES, type PlayersResult } from '../../shared/engine/multi/job'
+import { PLAYERS_STRATEGIES, type PlayersResult } from '../../shared/engine/players/job'
 import type { JobEvent } from '../../shared/jobs/manager'
 import { faultText } from '../../shared/jobs/protocol'
-import { boardById } from '../../shared/multi/boards'
-import { gameFromSpec, multiPresets, sideName, specOf, type MultiGame, type MultiSpec } from '../../shared/multi/game'
-import { formatPlayersDocument, parsePlayersDocument, type PlayersDocument } from '../../shared/multi/document'
+import { boardById } from '../../shared/players/boards'
+import { gameFromSpec, playersPresets, sideName, specOf, type PlayersGame, type PlayersSpec } from '../../shared/players/game'
+import { formatPlayersDocument, parsePlayersDocument, type PlayersDocument } from '../../shared/players/document'
 import { api, hostInfo } from '../api'
 import {
   armySeries,
@@ -31,8 +31,8 @@ import {
 export { PLAYERS_STRATEGIES }
 export type PlayersStrategy = (typeof PLAYERS_STRATEGIES)[number]
 
-/** Every preset of shared/multi/game.ts, in its order: id and title. */
-export const PLAYERS_PRESETS: readonly { readonly id: string; readonly title: string }[] = Object.values(multiPresets()).map((g) => ({
+/** Every preset of shared/players/game.ts, in its order: id and title. */
+export const PLAYERS_PRESETS: readonly { readonly id: string; readonly title: string }[] = Object.values(playersPresets()).map((g) => ({
   id: g.id,
   title: g.title,
 }))
@@ -56,7 +56,7 @@ export interface PlayersDraft {
 
 export type PlayersSearchStatus = 'idle' | 'starting' | 'running' | 'done' | 'failed' | 'cancelled'
 
-const draftOf = (g: MultiGame): PlayersDraft => ({
+const draftOf = (g: PlayersGame): PlayersDraft => ({
   board: g.board.id,
   camps: g.players.map((p) => p.camp),
   men: g.men,
@@ -68,7 +68,7 @@ export const usePlayers = defineStore('players', () => {
   const active = ref(false)
   /** Whether a game has been started or opened (the session keeps it from then on). */
   const started = ref(false)
-  const game = shallowRef<MultiGame>(multiPresets()['mini-3']!)
+  const game = shallowRef<PlayersGame>(playersPresets()['mini-3']!)
   /** The preset the game is (saved as `preset`), or null for a game made in the editor. */
   const presetId = ref<string | null>('mini-3')
   const fileName = ref('mini-3.players.json')
@@ -110,7 +110,7 @@ export const usePlayers = defineStore('players', () => {
     notice.value = { kind, text }
   }
 
-  function load(g: MultiGame, o: { preset: string | null; file: string; title?: string; lines?: PlayersDocument['lines'] }): void {
+  function load(g: PlayersGame, o: { preset: string | null; file: string; title?: string; lines?: PlayersDocument['lines'] }): void {
     void cancel()
     game.value = g
     presetId.value = o.preset
@@ -165,7 +165,7 @@ export const usePlayers = defineStore('players', () => {
 
   /** Start a preset's game with no moves. */
   function newGame(id: string): boolean {
-    const g = multiPresets()[id]
+    const g = playersPresets()[id]
     if (!g) {
       say('error', `no game preset '${id}'`)
       return false
@@ -195,17 +195,17 @@ export const usePlayers = defineStore('players', () => {
   /** The editor's game, checked by gameFromSpec: its fault is shown, nothing else changes. */
   function applyDraft(): boolean {
     const d = draft.value
-    let g: MultiGame
+    let g: PlayersGame
     try {
-      const spec: MultiSpec = { board: d.board, camps: [...d.camps], men: d.men, ...(d.longJumps && { longJumps: true }) }
+      const spec: PlayersSpec = { board: d.board, camps: [...d.camps], men: d.men, ...(d.longJumps && { longJumps: true }) }
       g = gameFromSpec(spec)
     } catch (e) {
       editorError.value = (e as Error).message
       return false
     }
     // The same game as a preset keeps the preset's name and notes.
-    const key = (x: MultiGame): string => JSON.stringify([x.board.id, x.players.map((p) => [p.camp, p.target]), x.men, x.longJumps])
-    const same = Object.values(multiPresets()).find((p) => key(p) === key(g))
+    const key = (x: PlayersGame): string => JSON.stringify([x.board.id, x.players.map((p) => [p.camp, p.target]), x.men, x.longJumps])
+    const same = Object.values(playersPresets()).find((p) => key(p) === key(g))
     load(same ?? g, { preset: same?.id ?? null, file: `${same?.id ?? `${g.board.id}-${g.players.length}`}.players.json` })
     say('info', `now playing: ${game.value.title}`)
     return true
@@ -266,7 +266,7 @@ export const usePlayers = defineStore('players', () => {
   const result = shallowRef<PlayersResult | null>(null)
   const failure = ref<string | null>(null)
   /** The game searched (the shown one may change meanwhile). */
-  let searched: MultiGame | null = null
+  let searched: PlayersGame | null = null
   let early: JobEvent[] = []
   const busy = computed(() => status.value === 'starting' || status.value === 'running')
 

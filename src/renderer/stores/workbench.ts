@@ -14,14 +14,14 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
-import type { DocumentSpec } from '../../shared/document'
-import { findLadders, followLadder, type Ladder } from '../../shared/ladders'
-import { symMen } from '../../shared/metrics'
-import { clickCell, destinations, type Selection } from '../../shared/selection'
+import type { DocumentSpec } from '../../shared/halma/document'
+import { findLadders, followLadder, type Ladder } from '../../shared/halma/ladders'
+import { symMen } from '../../shared/halma/metrics'
+import { clickCell, destinations, type Selection } from '../../shared/halma/selection'
 import { describe, err, ok, type Diagnostic, type Result } from '../../shared/result'
-import { armyToMove, clampPly, lineOf, lineText, playOn, startLine, type Timeline } from '../../shared/timeline'
-import { checkVariations, sameMove, specOfTree, type PathTree } from '../../shared/solution-tree'
-import { symmetry } from '../../shared/symmetry'
+import { armyToMove, clampPly, lineOf, lineText, playOn, startLine, type Timeline } from '../../shared/halma/timeline'
+import { checkVariations, sameMove, specOfTree, type PathTree } from '../../shared/halma/solution-tree'
+import { symmetry } from '../../shared/halma/symmetry'
 import {
   addMove,
   deleteFrom,
@@ -39,7 +39,7 @@ import {
   variationCount,
   type NodePath,
 } from '../../shared/variations'
-import { diagram } from '../../shared/diagram'
+import { diagram } from '../../shared/halma/diagram'
 import { moves as movesText } from '../format'
 import { latticeFor, mirrorLine, NO_OVERLAYS, type Overlays, type SceneInput } from '../board/scene'
 import { canRedo, canUndo, edit, redo, replacePresent, startHistory, undo, type History } from '../state/history'

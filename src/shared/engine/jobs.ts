@@ -8,15 +8,15 @@ import type * as z from 'zod'
 import type { Diagnostic, Result } from '../result'
 import { ProgressSchema, type Progress } from './core/progress'
 import { GameResultSchema, parseGameJob, type GameJob, type GameJobInput, type GameResult } from './game/job'
-import { parsePlayersJob, PlayersResultSchema, type PlayersJob, type PlayersJobInput, type PlayersResult } from './multi/job'
+import { parsePlayersJob, PlayersResultSchema, type PlayersJob, type PlayersJobInput, type PlayersResult } from './players/job'
 import { parseSolveJob, SolveResultSchema, type SolveJob, type SolveJobInput, type SolveResult } from './transfer/job'
-import { ArmyJobResultSchema, checkArmyJob, type ArmyJob, type ArmyJobResult } from '../solitaire/job'
+import { ArmyJobResultSchema, checkArmyJob, type ArmyJob, type ArmyJobResult } from '../army/job'
 
 export const JOB_KINDS = ['solve', 'game', 'players', 'army'] as const
 /**
  * What a job searches for: `solve`, a shortest solution of a transfer problem; `game`, a shortest
- * two-player game; `players`, a shortest game of 2 to 6 players (multi/job.ts); `army`, a
- * solitaire army's integer-programming bound, minimum army and solution, or count (solitaire/job.ts;
+ * two-player game; `players`, a shortest game of 2 to 6 players (players/job.ts); `army`, a
+ * solitaire army's integer-programming bound, minimum army and solution, or count (shared/army/job.ts;
  * integer programs in HiGHS, which the host loads).
  */
 export type JobKind = (typeof JOB_KINDS)[number]

@@ -12,24 +12,24 @@ import type { Progress } from './core/progress'
 import { TransferDomain, type TransferInit } from './transfer/domain'
 import { TransferFlow } from './transfer/flow'
 import { isTransferRule, TransferKernel } from './transfer/kernel'
-import { isMultiRule, MultiDomain, type MultiInit } from './multi/domain'
-import { PlayersFlow } from './multi/flow'
-import { MultiKernel } from './multi/kernel'
+import { isPlayersRule, PlayersDomain, type PlayersInit } from './players/domain'
+import { PlayersFlow } from './players/flow'
+import { PlayersKernel } from './players/kernel'
 import { ArmyDomain, isArmyRule, type ArmyInit } from './army/domain'
 import { ArmyKernel } from './army/kernel'
 import { InlineExecutor, ThreadExecutor, type Executor, type WorkerFactory } from './core/executor'
 import type { LevelKernel, RuleBase } from './core/contract'
 import type { FileStore } from './core/storage'
 import type { LevelFarm } from './core/farm'
-import type { MipSolver } from '../solitaire/minimum'
-import { runArmyJob, runBoardSolve } from '../solitaire/run-job'
-import type { ArmyJob, ArmyJobResult } from '../solitaire/job'
+import type { MipSolver } from '../army/minimum'
+import { runArmyJob, runBoardSolve } from '../army/run-job'
+import type { ArmyJob, ArmyJobResult } from '../army/job'
 
 /** The description of each domain, by kind. */
 interface Inits {
   transfer: TransferInit
   game: GameInit
-  multi: MultiInit
+  players: PlayersInit
   army: ArmyInit
 }
 export type DomainKind = keyof Inits
@@ -45,9 +45,9 @@ const KERNELS: { readonly [K in DomainKind]: (init: Inits[K]) => ThreadKernel } 
     const domain = GameDomain.fromInit(init)
     return threadKernel(domain.w, new GameKernel(domain), isGameRule)
   },
-  multi: (init) => {
-    const domain = MultiDomain.fromInit(init)
-    return threadKernel(domain.w, new MultiKernel(domain), isMultiRule)
+  players: (init) => {
+    const domain = PlayersDomain.fromInit(init)
+    return threadKernel(domain.w, new PlayersKernel(domain), isPlayersRule)
   },
   army: (init) => {
     const domain = ArmyDomain.fromInit(init)
@@ -118,7 +118,7 @@ export const FLOWS: {
     }),
   players: (params, host, progress) =>
     new PlayersFlow(params, {
-      makeExecutor: (domain) => executorFor(host, params.threads, domain.init, () => new MultiKernel(domain)),
+      makeExecutor: (domain) => executorFor(host, params.threads, domain.init, () => new PlayersKernel(domain)),
       progress,
       ...(host.files && { files: host.files }),
     }),
@@ -126,7 +126,7 @@ export const FLOWS: {
 }
 
 /**
- * An army job (solitaire/run-job.ts): integer programs, not levels; its progress is the phase's
+ * An army job (shared/army/run-job.ts): integer programs, not levels; its progress is the phase's
  * message. HiGHS blocks the thread, so cancel cannot stop it from inside: the job's host ends the
  * process or worker (the JobManager does after its grace period).
  */

@@ -9,11 +9,11 @@
  * whose pagoda weight (exact, in Z[sigma]) is below the target's is dropped: no jump raises the
  * weight, so no man reaches the target from it.
  */
-import { mapFor } from '../../solitaire/board'
-import { GEOMETRIES, indexWindow, type ArmyType, type CustomBoard, type IndexedWindow, type Window } from '../../solitaire/geometry'
-import { weighArmy } from '../../solitaire/play'
-import { formatArmyMoves, verifyArmy } from '../../solitaire/solution'
-import type { ZSigma } from '../../solitaire/zsigma'
+import { mapFor } from '../../army/board'
+import { GEOMETRIES, indexWindow, type ArmyType, type CustomBoard, type IndexedWindow, type Window } from '../../army/geometry'
+import { weighArmy } from '../../army/play'
+import { formatArmyMoves, verifyArmy } from '../../army/solution'
+import type { ZSigma } from '../../army/zsigma'
 import type { Cells, RuleBase, SearchDomain } from '../core/contract'
 import { USED } from '../core/keyset'
 import { cellsOfBits, wordsFor } from '../packed/space'

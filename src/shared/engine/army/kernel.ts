@@ -7,7 +7,7 @@
 import type { KernelStats, LevelKernel, Sink } from '../core/contract'
 import type { KeySet } from '../core/keyset'
 import { USED } from '../core/keyset'
-import { add, compare, sub, type ZSigma } from '../../solitaire/zsigma'
+import { add, compare, sub, type ZSigma } from '../../army/zsigma'
 import type { ArmyDomain, ArmyRule } from './domain'
 
 export class ArmyKernel implements LevelKernel<ArmyRule> {

@@ -18,8 +18,8 @@
  * Web Workers. How a domain is rebuilt on a thread is its `init` (plain data) and the registry
  * (../registry.ts), the one place that lists the domains.
  */
-import { interpret, type DocumentSpec } from '../../document'
-import type { Problem } from '../../problem'
+import { interpret, type DocumentSpec } from '../../halma/document'
+import type { Problem } from '../../halma/problem'
 import type { KeySet } from './keyset'
 
 /** The problem of a spec a coordinator sent (checked there: a fault here is a programming error). */

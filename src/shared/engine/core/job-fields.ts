@@ -6,8 +6,8 @@
  * modules built from these.
  */
 import * as z from 'zod'
-import { loadDocument, type DocumentSpec } from '../../document'
-import type { ProblemKind } from '../../problem'
+import { loadDocument, type DocumentSpec } from '../../halma/document'
+import type { ProblemKind } from '../../halma/problem'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../../result'
 
 const shown = (v: unknown): string => JSON.stringify(v) ?? String(v)
@@ -118,7 +118,7 @@ export function checkDisk<T extends { readonly disk?: string; readonly resume?: 
   return ok(job)
 }
 
-/** One search of a shortest-game job (two players, game/job.ts; N players, multi/job.ts). */
+/** One search of a shortest-game job (two players, game/job.ts; N players, players/job.ts). */
 export interface GameSearchBase {
   readonly bound: number
   /** The army whose wins were looked for. */

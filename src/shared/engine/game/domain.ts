@@ -6,10 +6,10 @@
  * occupies the opposing base. The admissible bound on the plies still to come is in bound.ts; the
  * kernel (kernel.ts) applies it per child.
  */
-import { specFromProblem, type DocumentSpec } from '../../document'
-import { cellDistance, cellType } from '../../metrics'
-import type { Problem } from '../../problem'
-import { symmetry } from '../../symmetry'
+import { specFromProblem, type DocumentSpec } from '../../halma/document'
+import { cellDistance, cellType } from '../../halma/metrics'
+import type { Problem } from '../../halma/problem'
+import { symmetry } from '../../halma/symmetry'
 import { problemOf, type Cells, type RuleBase, type SearchDomain } from '../core/contract'
 import { USED } from '../core/keyset'
 import { movesAlong, neighbours } from '../packed/lines'

@@ -11,7 +11,7 @@
  * Strategies pick steps: heuristic (probe, descend, ascend), exhaustive (ascend), auto (all).
  * The army that wins a game of L moves is fixed by L's parity: each length is searched for it.
  */
-import { loadDocument } from '../../document'
+import { loadDocument } from '../../halma/document'
 import type { Allowance } from '../core/budget'
 import type { Executor } from '../core/executor'
 import type { Progress } from '../core/progress'

@@ -4,7 +4,7 @@
  * renderer and the CLI import this module).
  */
 import * as z from 'zod'
-import type { DocumentSpec } from '../../document'
+import type { DocumentSpec } from '../../halma/document'
 import type { Diagnostic, Result } from '../../result'
 import {
   choice,

@@ -4,12 +4,12 @@
  * levels, counting games), and the moves along a traced line resolved to full jump chains and
  * checked by the core verifier before anything is reported.
  */
-import { nameOf } from '../../board'
-import { pathText, resolveMove } from '../../moves'
-import { Position, ownerOf } from '../../position'
-import type { Problem } from '../../problem'
-import { topology } from '../../topology'
-import { verify } from '../../verify'
+import { nameOf } from '../../halma/board'
+import { pathText, resolveMove } from '../../halma/moves'
+import { Position, ownerOf } from '../../halma/position'
+import type { Problem } from '../../halma/problem'
+import { topology } from '../../halma/topology'
+import { verify } from '../../halma/verify'
 import type { Cells } from '../core/contract'
 import type { PackedSpace } from './space'
 

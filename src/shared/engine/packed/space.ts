@@ -9,10 +9,10 @@
  * image's key; a child's image key is its parent's with two bits flipped, so folding costs O(1) per
  * child (paper section 3.2: "this effectively halves ... the search space").
  */
-import type { Board } from '../../board'
-import { cellCentroid } from '../../metrics'
-import type { Rules } from '../../rules'
-import { topology } from '../../topology'
+import type { Board } from '../../halma/board'
+import { cellCentroid } from '../../halma/metrics'
+import type { Rules } from '../../halma/rules'
+import { topology } from '../../halma/topology'
 import { USED } from '../core/keyset'
 
 /** Words per packed board on a board of n cells (one spare bit for the used mark). */

@@ -3,9 +3,9 @@
  * and target keys, the reflection that maps start onto target (mirror or rotation) and the folding
  * symmetry of the start. Built the same way on every thread from a problem spec.
  */
-import { specFromProblem, type DocumentSpec } from '../../document'
-import type { Problem } from '../../problem'
-import { symmetry } from '../../symmetry'
+import { specFromProblem, type DocumentSpec } from '../../halma/document'
+import type { Problem } from '../../halma/problem'
+import { symmetry } from '../../halma/symmetry'
 import { problemOf, type Cells, type SearchDomain } from '../core/contract'
 import { movesAlong, neighbours } from '../packed/lines'
 import { PackedSpace } from '../packed/space'

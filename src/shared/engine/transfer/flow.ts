@@ -9,10 +9,10 @@
  * Strategies pick steps: beam (findByBeam), exhaustive (proveLengths), auto (both). Problems whose
  * target is not a reflection of the start use bidirectional search instead.
  */
-import { interpret } from '../../document'
-import { transferBound } from '../../metrics'
-import { isPalindrome } from '../../notation'
-import type { Problem } from '../../problem'
+import { interpret } from '../../halma/document'
+import { transferBound } from '../../halma/metrics'
+import { isPalindrome } from '../../halma/notation'
+import type { Problem } from '../../halma/problem'
 import { Budget, BudgetError } from '../core/budget'
 import type { Executor } from '../core/executor'
 import type { LevelSearch } from '../core/levels'

@@ -4,7 +4,7 @@
  * (the renderer and the CLI import this module).
  */
 import * as z from 'zod'
-import { interpret, type DocumentSpec } from '../../document'
+import { interpret, type DocumentSpec } from '../../halma/document'
 import { diagnostic, err, type Diagnostic, type Result } from '../../result'
 import { checkDisk, choice, decimal, flag, integer, limitFields, parseJobWith, problemField } from '../core/job-fields'
 import { RunStatsSchema, type RunStats } from '../core/progress'

@@ -3,7 +3,7 @@
  * levels (the core's trace), join them through the reflection, and turn the boards into moves with
  * full jump chains, verified by the core verifier before anything is reported.
  */
-import { nameOf } from '../../board'
+import { nameOf } from '../../halma/board'
 import type { StateSet } from '../core/state-set'
 import { traceBack } from '../core/trace'
 import type { TransferDomain } from './domain'

@@ -6,7 +6,7 @@
  */
 import type { KeySet } from '../core/keyset'
 import type { StateSet } from '../core/state-set'
-import type { MultiDomain } from './domain'
+import type { PlayersDomain } from './domain'
 
 export interface GameCount {
   /** Move sequences of the search's length, from the start to a win. */
@@ -23,7 +23,7 @@ const keyText = (raw: Uint32Array, off: number, w: number): string => {
 
 /** The games of `levels.length - 1` plies ending in `wins`; null past `maxStates` states expanded. */
 export function countGames(
-  domain: MultiDomain,
+  domain: PlayersDomain,
   levels: readonly StateSet[],
   wins: KeySet,
   maxStates: number,

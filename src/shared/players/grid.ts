@@ -6,11 +6,11 @@
  * their cells row by row, left to right, as the multi-player boards do, so cell indices agree
  * (tests/unit/multi-search.test.ts checks it).
  */
-import { maskBoard, type Board } from '../board'
-import { makeRules, type Rules } from '../rules'
-import type { MultiGame } from './game'
+import { maskBoard, type Board } from '../halma/board'
+import { makeRules, type Rules } from '../halma/rules'
+import type { PlayersGame } from './game'
 
-export function gridOf(g: MultiGame): { readonly board: Board; readonly rules: Rules } {
+export function gridOf(g: PlayersGame): { readonly board: Board; readonly rules: Rules } {
   const cells = g.board.cells
   const xs = cells.map(([x]) => x)
   const ys = cells.map(([, y]) => y)

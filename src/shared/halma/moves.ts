@@ -10,7 +10,7 @@
  * against this one.
  */
 import { nameOf } from './board'
-import { diagnostic, err, ok, type Diagnostic, type Result } from './result'
+import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 import { directionIndex, type Topology } from './topology'
 
 /** A move: the cells it visits, in order. A step visits two adjacent cells. */

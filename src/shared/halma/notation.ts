@@ -14,7 +14,7 @@
  */
 import { nameOf, parseCell, type Board } from './board'
 import { parseCellName } from './cell'
-import { diagnostic, err, ok, type Diagnostic, type Result } from './result'
+import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 
 /** A move as written: its cell names. */
 export interface WrittenMove {

@@ -4,18 +4,18 @@
  * army's last word); whose move it is follows from the level (player 0 moves first, then in turn).
  * A move moves one man of the side to move (a step, or a chain of jumps over men of any army), so
  * the engine's packed space (../packed/space.ts) generates them on the board's grid
- * (multi/grid.ts). The game ends when the mover's side (she, or she and her partner in teams) has
+ * (players/grid.ts). The game ends when the mover's side (she, or she and her partner in teams) has
  * filled its target camps with its own men. The
  * admissible bound is bound.ts; the kernel (kernel.ts) applies it per child.
  *
  * No fold: a symmetry of the board that fixes every player's camp and target exists only for two
  * players, who are the two-player engine's (../game).
  */
-import { cellType } from '../../metrics'
-import { gameFromSpec, sideOf, specOf, type MultiGame, type MultiSpec } from '../../multi/game'
-import { gridOf } from '../../multi/grid'
-import { cellName, vacateFault, verifyLine } from '../../multi/line'
-import { destinations, startPosition } from '../../multi/game'
+import { cellType } from '../../halma/metrics'
+import { gameFromSpec, sideOf, specOf, type PlayersGame, type PlayersSpec } from '../../players/game'
+import { gridOf } from '../../players/grid'
+import { cellName, vacateFault, verifyLine } from '../../players/line'
+import { destinations, startPosition } from '../../players/game'
 import type { Cells, RuleBase, SearchDomain } from '../core/contract'
 import { USED } from '../core/keyset'
 import { neighbours } from '../packed/lines'
@@ -26,14 +26,14 @@ import { pliesToWin, typeExtra } from './bound'
 import { rungAxis } from './axis'
 
 /** An N-player domain as plain data: what an expansion thread rebuilds it from. */
-export interface MultiInit {
-  readonly kind: 'multi'
-  readonly spec: MultiSpec
+export interface PlayersInit {
+  readonly kind: 'players'
+  readonly spec: PlayersSpec
 }
 
 /** How the children entering a level are filtered. */
-export interface MultiRule extends RuleBase {
-  readonly kind: 'multi'
+export interface PlayersRule extends RuleBase {
+  readonly kind: 'players'
   /** Longest game looked for: children with level + h > bound are pruned. */
   readonly bound: number
   /** The player whose win is looked for: h is hers; other players' wins end lines. */
@@ -42,10 +42,10 @@ export interface MultiRule extends RuleBase {
   readonly score: 'none' | 'winner' | 'all'
 }
 
-export const isMultiRule = (rule: RuleBase): rule is MultiRule => rule.kind === 'multi'
+export const isPlayersRule = (rule: RuleBase): rule is PlayersRule => rule.kind === 'players'
 
-export class MultiDomain implements SearchDomain {
-  readonly game: MultiGame
+export class PlayersDomain implements SearchDomain {
+  readonly game: PlayersGame
   readonly space: PackedSpace
   /** Players. */
   readonly players: number
@@ -84,7 +84,7 @@ export class MultiDomain implements SearchDomain {
   /** Per player, the fill order of her target (fill.ts), made when first asked for. */
   private readonly fills: (FillOrder | undefined)[] = []
 
-  constructor(game: MultiGame) {
+  constructor(game: PlayersGame) {
     this.game = game
     const { board, rules } = gridOf(game)
     this.space = new PackedSpace(board, rules)
@@ -136,12 +136,12 @@ export class MultiDomain implements SearchDomain {
     )
   }
 
-  static fromInit(init: MultiInit): MultiDomain {
-    return new MultiDomain(gameFromSpec(init.spec))
+  static fromInit(init: PlayersInit): PlayersDomain {
+    return new PlayersDomain(gameFromSpec(init.spec))
   }
 
-  get init(): MultiInit {
-    return { kind: 'multi', spec: specOf(this.game) }
+  get init(): PlayersInit {
+    return { kind: 'players', spec: specOf(this.game) }
   }
 
   /** The player who makes move `level` (1-based). */

@@ -8,13 +8,13 @@
  * camp (by default with her own men; or, as the rules page offers, every target cell occupied with
  * at least one of her own).
  *
- * The rules page's options (MultiOptions): the win with one man of her own; the vacate rule (while
+ * The rules page's options (PlayersOptions): the win with one man of her own; the vacate rule (while
  * a player's camp holds none of his men, the player whose camp is his target must take a man out of
  * her own camp on each move, as long as she can and her camp holds one of hers); teams of two
  * partners on opposite camps (4 or 6 players), a team winning when both partners have filled their
  * targets.
  */
-import { boardById, crossBoard, STAR_121, STAR_73, STAR_MINI, piecepackBoard, tileBoard, type Cell, type MultiBoard } from './boards'
+import { boardById, crossBoard, STAR_121, STAR_73, STAR_MINI, piecepackBoard, tileBoard, type Cell, type PlayersBoard } from './boards'
 
 export interface Player {
   readonly name: string
@@ -23,7 +23,7 @@ export interface Player {
 }
 
 /** How a game is won and what the rules page's options add (the defaults: own men, no vacate rule, no teams). */
-export interface MultiOptions {
+export interface PlayersOptions {
   /** 'own': her target filled with her own men; 'any-with-one': every target cell occupied, one of them by her. */
   readonly win: WinRule
   /** The vacate rule against a player who never leaves her camp. */
@@ -34,17 +34,17 @@ export interface MultiOptions {
 
 export type WinRule = 'own' | 'any-with-one'
 export const WIN_RULES = ['own', 'any-with-one'] as const satisfies readonly WinRule[]
-export const DEFAULT_OPTIONS: MultiOptions = { win: 'own', vacate: false, teams: false }
+export const DEFAULT_OPTIONS: PlayersOptions = { win: 'own', vacate: false, teams: false }
 
-export interface MultiGame {
+export interface PlayersGame {
   readonly id: string
   readonly title: string
-  readonly board: MultiBoard
+  readonly board: PlayersBoard
   /** Turn order: players[0] moves first, then clockwise. */
   readonly players: readonly Player[]
   readonly men: number
   readonly longJumps: boolean
-  readonly options: MultiOptions
+  readonly options: PlayersOptions
   /** Where a choice was made where the sources are silent (lost figures). */
   readonly notes?: string
 }
@@ -56,21 +56,21 @@ export const ARMY_NAMES = ['blue', 'orange', 'green', 'vermilion', 'purple', 'ye
 function game(
   id: string,
   title: string,
-  board: MultiBoard,
+  board: PlayersBoard,
   camps: readonly number[],
   men: number,
-  extra: Partial<MultiGame> = {},
-): MultiGame {
+  extra: Partial<PlayersGame> = {},
+): PlayersGame {
   const players = camps.map((camp, i) => ({ name: ARMY_NAMES[i]!, camp, target: board.opposite(camp) }))
   return { id, title, board, players, men, longJumps: false, options: DEFAULT_OPTIONS, ...extra }
 }
 
 /** Every preset, by id. */
-export function multiPresets(): Record<string, MultiGame> {
+export function playersPresets(): Record<string, PlayersGame> {
   const b121 = STAR_121()
   const b73 = STAR_73()
   const mini = STAR_MINI()
-  const list: MultiGame[] = [
+  const list: PlayersGame[] = [
     game('star121-2', '121-hole star, 2 players, 10 men', b121, [0, 3], 10),
     game('star121-3', '121-hole star, 3 players, 10 men', b121, [0, 2, 4], 10),
     game('star121-4', '121-hole star, 4 players, 10 men', b121, [1, 2, 4, 5], 10, {
@@ -126,7 +126,7 @@ export function multiPresets(): Record<string, MultiGame> {
  * A game as plain data (it crosses to threads and into files): the board by id, each player's camp
  * and target camp in turn order, the men per camp; names default to ARMY_NAMES.
  */
-export interface MultiSpec {
+export interface PlayersSpec {
   readonly board: string
   readonly camps: readonly number[]
   /** Default: the camp opposite each player's. */
@@ -142,7 +142,7 @@ export interface MultiSpec {
   readonly notes?: string
 }
 
-export function specOf(g: MultiGame): MultiSpec {
+export function specOf(g: PlayersGame): PlayersSpec {
   return {
     board: g.board.id,
     camps: g.players.map((p) => p.camp),
@@ -163,7 +163,7 @@ export function specOf(g: MultiGame): MultiSpec {
  * triangle number that fits the camps, distinct names, camps that do not overlap. Each fault is an
  * Error naming what is wrong.
  */
-export function gameFromSpec(spec: MultiSpec): MultiGame {
+export function gameFromSpec(spec: PlayersSpec): PlayersGame {
   const board = boardById(spec.board)
   const n = spec.camps.length
   if (n < 2 || n > 6) throw new Error(`a game has 2 to 6 players, not ${n}`)
@@ -186,7 +186,7 @@ export function gameFromSpec(spec: MultiSpec): MultiGame {
   if (names.length !== n) throw new Error(`${names.length} names for ${n} players`)
   for (const name of names) if (!/^[a-z]+$/.test(name)) throw new Error(`player name '${name}' is not a lowercase word`)
   if (new Set(names).size !== n) throw new Error(`two players share a name (${names.join(', ')})`)
-  const g: MultiGame = {
+  const g: PlayersGame = {
     id: 'custom',
     title: spec.title ?? `${board.title}, ${n} players, ${spec.men} men`,
     board,
@@ -212,7 +212,7 @@ export function gameFromSpec(spec: MultiSpec): MultiGame {
  * Per player, her partner (teams: the player on the camp opposite hers, who must be there); an
  * Error names a game that cannot play in teams.
  */
-export function partners(g: MultiGame): number[] {
+export function partners(g: PlayersGame): number[] {
   const n = g.players.length
   if (n !== 4 && n !== 6) throw new Error(`teams need 4 or 6 players, not ${n}`)
   return g.players.map((p) => {
@@ -223,12 +223,12 @@ export function partners(g: MultiGame): number[] {
 }
 
 /** The players who win together with p (p and her partner in teams; p alone otherwise), p first. */
-export function sideOf(g: MultiGame, p: number): number[] {
+export function sideOf(g: PlayersGame, p: number): number[] {
   return g.options.teams ? [p, partners(g)[p]!] : [p]
 }
 
 /** The side's name: "blue", or "blue and green" for a team (in turn order). */
-export function sideName(g: MultiGame, p: number): string {
+export function sideName(g: PlayersGame, p: number): string {
   return sideOf(g, p)
     .sort((a, b) => a - b)
     .map((q) => g.players[q]!.name)
@@ -239,7 +239,7 @@ export function sideName(g: MultiGame, p: number): string {
  * The vacate rule: whether player p must take a man out of her camp this move (some player whose
  * target is her camp has none of his men on his own camp, and her camp still holds one of hers).
  */
-export function mustVacate(g: MultiGame, occ: Occupancy, p: number): boolean {
+export function mustVacate(g: PlayersGame, occ: Occupancy, p: number): boolean {
   if (!g.options.vacate) return false
   const me = g.players[p]!
   const mine = g.board.camp(me.camp, g.men)
@@ -247,8 +247,8 @@ export function mustVacate(g: MultiGame, occ: Occupancy, p: number): boolean {
   return g.players.some((o, a) => a !== p && o.target === me.camp && !g.board.camp(o.camp, g.men).some((c) => occ[c] === a))
 }
 
-export function multiPreset(id: string): MultiGame {
-  const all = multiPresets()
+export function playersPreset(id: string): PlayersGame {
+  const all = playersPresets()
   const g = all[id]
   if (!g) throw new Error(`unknown game preset '${id}' (one of ${Object.keys(all).join(', ')})`)
   return g
@@ -258,7 +258,7 @@ export function multiPreset(id: string): MultiGame {
 export type Occupancy = Int8Array
 
 /** The start: each player's men on her camp; camps must not overlap and must hold `men` cells. */
-export function startPosition(g: MultiGame): Occupancy {
+export function startPosition(g: PlayersGame): Occupancy {
   const occ = new Int8Array(g.board.cells.length).fill(-1)
   g.players.forEach((p, i) => {
     const camp = g.board.camp(p.camp, g.men)
@@ -274,7 +274,7 @@ export function startPosition(g: MultiGame): Occupancy {
 export const cellText = ([x, y]: Cell): string => `(${x}, ${y})`
 
 /** The cells a man on `from` can end a move on (distinct, not `from`), with a path to each. */
-export function destinations(g: MultiGame, occ: Occupancy, from: number): Map<number, number[]> {
+export function destinations(g: PlayersGame, occ: Occupancy, from: number): Map<number, number[]> {
   const b = g.board
   const out = new Map<number, number[]>()
   const [fx, fy] = b.cells[from]!
@@ -303,7 +303,7 @@ export function destinations(g: MultiGame, occ: Occupancy, from: number): Map<nu
 }
 
 /** Landing cells of one jump from `at` (the moving man's start `from` counts as empty). */
-function jumpsFrom(g: MultiGame, occ: Occupancy, at: number, from: number): number[] {
+function jumpsFrom(g: PlayersGame, occ: Occupancy, at: number, from: number): number[] {
   const b = g.board
   const empty = (i: number | undefined): boolean => i !== undefined && (occ[i] === -1 || i === from)
   const [x, y] = b.cells[at]!
@@ -326,7 +326,7 @@ function jumpsFrom(g: MultiGame, occ: Occupancy, at: number, from: number): numb
 }
 
 /** Legal moves (from, to) of a player in a position: the perft count of one ply. */
-export function moveCount(g: MultiGame, occ: Occupancy, player: number): number {
+export function moveCount(g: PlayersGame, occ: Occupancy, player: number): number {
   let n = 0
   occ.forEach((a, i) => {
     if (a === player) n += destinations(g, occ, i).size

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { MultiDomain } from '../../src/shared/engine/multi/domain'
-import { multiPresets, type MultiGame } from '../../src/shared/multi/game'
-import { cellOf } from '../../src/shared/multi/line'
+import { PlayersDomain } from '../../src/shared/engine/players/domain'
+import { playersPresets, type PlayersGame } from '../../src/shared/players/game'
+import { cellOf } from '../../src/shared/players/line'
 
 /** The six hexagonal directions as (dx, dy), as the rules page draws the star. */
 const HEX: readonly (readonly [number, number])[] = [
@@ -19,7 +19,7 @@ const HEX: readonly (readonly [number, number])[] = [
  * the cell or hops over any cell but the mover's own whose landings inside T are among the cells
  * still free. Every order is tried (no memo, no shared tables).
  */
-function canFill(g: MultiGame, target: Set<string>, men: string[], free: string[]): boolean {
+function canFill(g: PlayersGame, target: Set<string>, men: string[], free: string[]): boolean {
   const board = new Set(g.board.cells.map(([x, y]) => `${x},${y}`))
   const xy = (s: string): [number, number] => s.split(',').map(Number) as [number, number]
   const reaches = (man: string, cell: string, still: Set<string>): boolean => {
@@ -62,9 +62,9 @@ function random(seed: number): () => number {
   }
 }
 
-describe('the fill order of the winner\'s target (engine/multi/fill.ts)', () => {
-  const g = multiPresets()['star73-3']!
-  const d = new MultiDomain(g)
+describe('the fill order of the winner\'s target (engine/players/fill.ts)', () => {
+  const g = playersPresets()['star73-3']!
+  const d = new PlayersDomain(g)
   const key = (c: number): string => g.board.cells[c]!.join(',')
   const T = [...d.inTarget[0]!.keys()].filter((c) => d.inTarget[0]![c] === 1)
 

@@ -16,7 +16,7 @@
 import type { Board } from './board'
 import { formatSolution, parseSolution, pathNames, resolvePaths, writePalindrome } from './notation'
 import type { Problem } from './problem'
-import { diagnostic, err, ok, type Diagnostic, type Result } from './result'
+import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 import { verify } from './verify'
 import {
   addLine,
@@ -29,7 +29,7 @@ import {
   type MoveNode,
   type MoveTree,
   type NodePath,
-} from './variations'
+} from '../variations'
 
 /** A move as the cells it visits. */
 export type Path = readonly number[]

@@ -10,7 +10,7 @@ import { moveFrom, moveTo, type Move } from './moves'
 import { formatSolution, writePalindrome, writePaths } from './notation'
 import { ownerOf, type Position } from './position'
 import { startPosition, type Problem } from './problem'
-import { diagnostic, err, ok, type Diagnostic, type Result } from './result'
+import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 import { symmetry } from './symmetry'
 import { verify, type ArmySeries, type MoveRecord, type Verification } from './verify'
 

@@ -3,7 +3,7 @@
  * Corner armies grow from the board's home point (a1 on square boards, e5 on the star).
  */
 import { cellAt, describeBoard, nameOf, parseCell, type Board } from './board'
-import { diagnostic, err, ok, type Result } from './result'
+import { diagnostic, err, ok, type Result } from '../result'
 import { mapCells, symmetry, type SymmetryName } from './symmetry'
 
 /** The preset armies, by the name used in problem files and on the command line. */

@@ -2,7 +2,7 @@
  * Cell names. A cell is named by its column letter and row number: `d1` is column i = 4, row j = 1
  * (DOMAIN.md). Columns run a..z, so boards up to 26 wide are named; rows start at 1 at the top.
  */
-import { diagnostic, err, ok, type Result } from './result'
+import { diagnostic, err, ok, type Result } from '../result'
 
 /** Grid coordinates of a cell, 1-based: i is the column (a = 1), j the row. */
 export interface GridPoint {

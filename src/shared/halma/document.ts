@@ -9,12 +9,12 @@
  * from it, so that printing gives back what the user wrote: parse(format(doc)) = doc.
  */
 import * as z from 'zod'
-import { ARMY_PRESETS, parseArmyPreset, parseCellList, presetArmy, symmetricTarget } from './army'
+import { ARMY_PRESETS, parseArmyPreset, parseCellList, presetArmy, symmetricTarget } from './armies'
 import { boardByName, boardFromMask, boardMask, parseCell, type Board } from './board'
 import { cellName } from './cell'
 import { formatSolution, parseSolution, resolvePaths, type WrittenSolution } from './notation'
 import { makeProblem, PROBLEM_KINDS, type Problem } from './problem'
-import { diagnostic, err, ok, type Diagnostic, type Result } from './result'
+import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 import { DIAGONALS, makeRules, MOVE_SETS } from './rules'
 import { specOfTree, treeOfSpec, type PathTree } from './solution-tree'
 import { symmetry, type SymmetryName } from './symmetry'

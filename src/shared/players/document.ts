@@ -1,10 +1,10 @@
 /**
  * Documents of games of 2 to 6 players (`*.players.json`): the game (a preset by id, or a custom
- * game as MultiSpec data) and lines of play, each moves in turn order in the notation of line.ts.
+ * game as PlayersSpec data) and lines of play, each moves in turn order in the notation of line.ts.
  * Checked field by field; a fault names the field (and, for a line, the move and why).
  */
 import * as z from 'zod'
-import { gameFromSpec, multiPreset, WIN_RULES, type MultiGame, type MultiSpec } from './game'
+import { gameFromSpec, playersPreset, WIN_RULES, type PlayersGame, type PlayersSpec } from './game'
 import { verifyLine, type LineVerdict } from './line'
 
 const SpecSchema = z.strictObject({
@@ -19,7 +19,7 @@ const SpecSchema = z.strictObject({
   names: z.array(z.string()).optional(),
   title: z.string().optional(),
   notes: z.string().optional(),
-}) satisfies z.ZodType<MultiSpec>
+}) satisfies z.ZodType<PlayersSpec>
 
 const PlayersDocumentSchema = z.strictObject({
   format: z.literal('halma-players'),
@@ -39,7 +39,7 @@ const PlayersDocumentSchema = z.strictObject({
 
 export interface PlayersDocument {
   readonly title?: string
-  readonly game: MultiGame
+  readonly game: PlayersGame
   readonly lines: readonly { readonly title: string; readonly moves: string; readonly notes?: string }[]
 }
 
@@ -59,9 +59,9 @@ export function parsePlayersDocument(text: string, where = 'document'): PlayersD
   const d = r.data
   if ((d.preset === undefined) === (d.game === undefined))
     throw new Error(`${where}: give either preset or game, not ${d.preset ? 'both' : 'neither'}`)
-  let game: MultiGame
+  let game: PlayersGame
   try {
-    game = d.preset !== undefined ? multiPreset(d.preset) : gameFromSpec(d.game!)
+    game = d.preset !== undefined ? playersPreset(d.preset) : gameFromSpec(d.game!)
   } catch (e) {
     throw new Error(`${where}: ${d.preset !== undefined ? 'preset' : 'game'}: ${(e as Error).message}`, { cause: e })
   }
@@ -77,7 +77,7 @@ export function verifyDocument(doc: PlayersDocument): { readonly title: string; 
 export function formatPlayersDocument(doc: {
   readonly title?: string
   readonly preset?: string
-  readonly game?: MultiSpec
+  readonly game?: PlayersSpec
   readonly lines: PlayersDocument['lines']
 }): string {
   return `${JSON.stringify({ format: 'halma-players', version: 1, ...doc }, null, 2)}\n`

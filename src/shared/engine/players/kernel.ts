@@ -10,14 +10,14 @@ import type { KernelStats, LevelKernel, Sink } from '../core/contract'
 import { hashWords, USED, type KeySet } from '../core/keyset'
 import { cellsOfBits } from '../packed/space'
 import { pliesToWin, turnFrom, typeExtra } from './bound'
-import type { MultiDomain, MultiRule } from './domain'
+import type { PlayersDomain, PlayersRule } from './domain'
 import { MAX_MEN } from './fill'
 import { PlacementReach, type Allowed } from './reach'
 
 const MAX_MOVES = 8192
 const FAR = 1 << 20
 
-export class MultiKernel implements LevelKernel<MultiRule> {
+export class PlayersKernel implements LevelKernel<PlayersRule> {
   private readonly from = new Int16Array(MAX_MOVES)
   private readonly to = new Int16Array(MAX_MOVES)
   private readonly out: Uint32Array
@@ -74,7 +74,7 @@ export class MultiKernel implements LevelKernel<MultiRule> {
   shortcuts = true
   readonly shortcutCounts = { spared: 0 }
 
-  constructor(readonly domain: MultiDomain) {
+  constructor(readonly domain: PlayersDomain) {
     const n = domain.space.n
     this.out = new Uint32Array(domain.w)
     this.cells = Array.from({ length: domain.players }, () => new Int16Array(n))
@@ -320,7 +320,7 @@ export class MultiKernel implements LevelKernel<MultiRule> {
    * her partner's, from scratch (teams are for small games here; the incremental form is one
    * winner's).
    */
-  private teamChild(rule: MultiRule, slot: number, window: readonly KeySet[], sink: Sink, stats: KernelStats): void {
+  private teamChild(rule: PlayersRule, slot: number, window: readonly KeySet[], sink: Sink, stats: KernelStats): void {
     const d = this.domain
     const out = this.out
     const state = d.unpack(out, 0)
@@ -347,7 +347,7 @@ export class MultiKernel implements LevelKernel<MultiRule> {
     table: Uint32Array,
     start: number,
     end: number,
-    rule: MultiRule,
+    rule: PlayersRule,
     window: readonly KeySet[],
     sink: Sink,
     stats: KernelStats,

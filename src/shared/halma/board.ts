@@ -7,7 +7,7 @@
  * 9 x 9 a1 = (-4, +4) and i9 = (+4, -4).
  */
 import { cellName, MAX_SIDE, parseCellName, type GridPoint } from './cell'
-import { diagnostic, err, ok, type Result } from './result'
+import { diagnostic, err, ok, type Result } from '../result'
 
 /** The preset boards, by the name used in problem files and on the command line. */
 export const BOARD_PRESETS = ['9x9', '16x16', '8x8', 'checkers', 'star'] as const

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { piecepackBoard, STAR_121, STAR_73, STAR_MINI, triangleSide } from '../../src/shared/multi/boards'
-import { destinations, moveCount, multiPreset, multiPresets, startPosition, type MultiGame } from '../../src/shared/multi/game'
-import { cellName, cellOf, verifyLine } from '../../src/shared/multi/line'
+import { piecepackBoard, STAR_121, STAR_73, STAR_MINI, triangleSide } from '../../src/shared/players/boards'
+import { destinations, moveCount, playersPreset, playersPresets, startPosition, type PlayersGame } from '../../src/shared/players/game'
+import { cellName, cellOf, verifyLine } from '../../src/shared/players/line'
 import { main } from '../../src/cli/main'
 
 /** An independent move counter: cells as "x,y" strings, jumps followed with a plain stack. */
-function naiveCount(g: MultiGame, player: number): number {
+function naiveCount(g: PlayersGame, player: number): number {
   const occ = startPosition(g)
   // The rules page: the cross takes orthogonal moves only; the piecepack board all eight.
   const dirs =
@@ -92,7 +92,7 @@ describe('boards for 2 to 6 players', () => {
   })
 
   it('start every preset without overlapping camps, each army the same size', () => {
-    for (const g of Object.values(multiPresets())) {
+    for (const g of Object.values(playersPresets())) {
       const occ = startPosition(g)
       for (let p = 0; p < g.players.length; p++) expect(occ.filter((a) => a === p).length, g.id).toBe(g.men)
     }
@@ -100,19 +100,19 @@ describe('boards for 2 to 6 players', () => {
 
   it("count each player's legal moves at the start as an independent generator does (a perft row per preset)", () => {
     const rows: string[] = []
-    for (const g of Object.values(multiPresets())) {
+    for (const g of Object.values(playersPresets())) {
       const occ = startPosition(g)
       const counts = g.players.map((_, p) => moveCount(g, occ, p))
       expect(counts, g.id).toEqual(g.players.map((_, p) => naiveCount(g, p)))
       rows.push(`${g.id}: ${counts.join(' ')}`)
     }
     // The two-player star opening matches the 9x9 board's (the same neighbourhood): 14 moves.
-    expect(moveCount(multiPreset('star121-2'), startPosition(multiPreset('star121-2')), 0)).toBe(14)
-    expect(rows.length).toBe(Object.keys(multiPresets()).length)
+    expect(moveCount(playersPreset('star121-2'), startPosition(playersPreset('star121-2')), 0)).toBe(14)
+    expect(rows.length).toBe(Object.keys(playersPresets()).length)
   })
 
   it('lets a long jump pass over one man at its midpoint only, when asked for', () => {
-    const plain = multiPreset('mini-2')
+    const plain = playersPreset('mini-2')
     const long = { ...plain, longJumps: true }
     const b = plain.board
     const occ = new Int8Array(b.cells.length).fill(-1)
@@ -128,7 +128,7 @@ describe('boards for 2 to 6 players', () => {
 })
 
 describe('lines of play', () => {
-  const g = multiPreset('mini-3')
+  const g = playersPreset('mini-3')
   it('names cells and reads them back', () => {
     for (const c of g.board.cells) expect(g.board.cells[cellOf(g, cellName(g, c))]).toEqual(c)
     expect(() => cellOf(g, 'a1')).toThrow(/a1 is not a cell of the mini star/)

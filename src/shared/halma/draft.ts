@@ -5,12 +5,12 @@
  * cell painted off); checkDraft says what is wrong, in the document checker's own words, and gives
  * the document once nothing is. Every edit returns a new draft (drafts go on an undo history).
  */
-import { presetArmy, type ArmyPreset } from './army'
+import { presetArmy, type ArmyPreset } from './armies'
 import { boardByName, boardMask } from './board'
 import { cellName, MAX_SIDE, parseCellName } from './cell'
 import { FORMAT, interpret, specFromProblem, PLAIN_VERSION, type DocumentSpec, type HalmaDocument } from './document'
 import type { ProblemKind } from './problem'
-import { describe, diagnostic, type Diagnostic } from './result'
+import { describe, diagnostic, type Diagnostic } from '../result'
 import type { Diagonal, MoveSet } from './rules'
 import { mapCells, symmetry } from './symmetry'
 

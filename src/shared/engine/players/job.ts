@@ -3,7 +3,7 @@
  * parser, and what it returns. Plain data; no search code (the renderer and the CLI import it).
  */
 import * as z from 'zod'
-import { gameFromSpec, WIN_RULES, type MultiSpec } from '../../multi/game'
+import { gameFromSpec, WIN_RULES, type PlayersSpec } from '../../players/game'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../../result'
 import {
   checkDisk,
@@ -23,7 +23,7 @@ export const PLAYERS_STRATEGIES = ['auto', 'heuristic', 'exhaustive'] as const
 
 const camps = z.array(integer(0, 11)).min(2).max(6)
 
-const MultiSpecSchema = z.strictObject({
+const PlayersSpecSchema = z.strictObject({
   board: z.string().min(1),
   camps,
   targets: camps.optional(),
@@ -35,10 +35,10 @@ const MultiSpecSchema = z.strictObject({
   names: z.array(z.string()).optional(),
   title: z.string().optional(),
   notes: z.string().optional(),
-}) satisfies z.ZodType<MultiSpec>
+}) satisfies z.ZodType<PlayersSpec>
 
 const PlayersJobSchema = z.strictObject({
-  game: MultiSpecSchema,
+  game: PlayersSpecSchema,
   /** auto: a game by a beam first, then the exhaustive proof; heuristic: the beam only; exhaustive: the proof only. */
   strategy: choice(PLAYERS_STRATEGIES).default('auto'),
   /** Longest game looked for. */
@@ -57,7 +57,7 @@ const PlayersJobSchema = z.strictObject({
 })
 
 export type PlayersJob = z.infer<typeof PlayersJobSchema>
-export type PlayersJobInput = { readonly game: MultiSpec } & Partial<Omit<PlayersJob, 'game'>>
+export type PlayersJobInput = { readonly game: PlayersSpec } & Partial<Omit<PlayersJob, 'game'>>
 
 /** Check a players job given as loose data, filling in defaults; a game that cannot be played is named. */
 export function parsePlayersJob(input: unknown): Result<PlayersJob, Diagnostic[]> {

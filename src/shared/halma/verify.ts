@@ -10,7 +10,7 @@ import { applyMove, jumpCount, pathText, resolveMove, type Move } from './moves'
 import { parseSolution, resolvePaths, type WrittenSolution } from './notation'
 import { ownerOf, Position } from './position'
 import { occupiesTarget, startPosition, type Problem } from './problem'
-import { diagnostic, type Diagnostic } from './result'
+import { diagnostic, type Diagnostic } from '../result'
 import { symmetry } from './symmetry'
 import { topology } from './topology'
 

@@ -4,13 +4,13 @@ import { newStats } from '../../src/shared/engine/core/contract'
 import { InlineExecutor } from '../../src/shared/engine/core/executor'
 import { KeySet } from '../../src/shared/engine/core/keyset'
 import { LevelSearch } from '../../src/shared/engine/core/levels'
-import { MultiDomain, type MultiRule } from '../../src/shared/engine/multi/domain'
-import { MultiKernel } from '../../src/shared/engine/multi/kernel'
-import { PlacementReach } from '../../src/shared/engine/multi/reach'
-import { gameFromSpec, multiPresets } from '../../src/shared/multi/game'
+import { PlayersDomain, type PlayersRule } from '../../src/shared/engine/players/domain'
+import { PlayersKernel } from '../../src/shared/engine/players/kernel'
+import { PlacementReach } from '../../src/shared/engine/players/reach'
+import { gameFromSpec, playersPresets } from '../../src/shared/players/game'
 
 /** The children a kernel keeps of every state of a level (as packed keys, in order). */
-function keptOf(kernel: MultiKernel, level: KeySet, rule: MultiRule): string[] {
+function keptOf(kernel: PlayersKernel, level: KeySet, rule: PlayersRule): string[] {
   const kept: string[] = []
   const sink = {
     minScore: -Infinity,
@@ -23,18 +23,18 @@ function keptOf(kernel: MultiKernel, level: KeySet, rule: MultiRule): string[] {
 
 describe('the look-ahead of the N-player kernel (reach.ts)', () => {
   it('its shortcuts keep exactly the children a search per child keeps, at every level of the 73-hole star\'s 23-move search', async () => {
-    const d = new MultiDomain(multiPresets()['star73-3']!)
+    const d = new PlayersDomain(playersPresets()['star73-3']!)
     const bound = 23
     const winner = d.mover(bound)
-    const rule = (level: number): MultiRule => ({ kind: 'multi', level, bound, winner, score: 'none' })
-    const search = new LevelSearch(new InlineExecutor(new MultiKernel(d)), Budget.of(2 ** 31, 0), d.startKey, { window: [2 * d.players] })
+    const rule = (level: number): PlayersRule => ({ kind: 'players', level, bound, winner, score: 'none' })
+    const search = new LevelSearch(new InlineExecutor(new PlayersKernel(d)), Budget.of(2 ** 31, 0), d.startKey, { window: [2 * d.players] })
     for (let level = 1; level <= bound; level++) {
       const next = await search.grow(rule(level))
       search.levels.push(next)
       if (next.size === 0) break
     }
-    const fast = new MultiKernel(d)
-    const plain = new MultiKernel(d)
+    const fast = new PlayersKernel(d)
+    const plain = new PlayersKernel(d)
     plain.shortcuts = false
     let compared = 0
     search.levels.forEach((level, k) => {
@@ -53,7 +53,7 @@ describe('the look-ahead of the N-player kernel (reach.ts)', () => {
   it('counts the stones added and the cells vacated as sets (a move may hop twice over one stone), as every such board shows', () => {
     // The oracle: every set of at most b empty cells filled and b other men's cells emptied, and the
     // space's own move generator on that board.
-    const d = new MultiDomain(gameFromSpec({ board: 'square5', camps: [0, 1, 2], men: 3 }))
+    const d = new PlayersDomain(gameFromSpec({ board: 'square5', camps: [0, 1, 2], men: 3 }))
     const space = d.space
     const reach = new PlacementReach(space, 2)
     const subsets = (xs: number[], k: number): number[][] =>

@@ -6,9 +6,9 @@
  * prefixed by its player ("green: e13-e11"): a prefix must name the player whose turn it is.
  */
 import type { Cell } from './boards'
-import { cellText, destinations, mustVacate, sideName, sideOf, startPosition, type MultiGame, type Occupancy } from './game'
+import { cellText, destinations, mustVacate, sideName, sideOf, startPosition, type PlayersGame, type Occupancy } from './game'
 
-function bounds(g: MultiGame): { x0: number; y0: number } {
+function bounds(g: PlayersGame): { x0: number; y0: number } {
   let x0 = Infinity
   let y0 = Infinity
   for (const [x, y] of g.board.cells) {
@@ -20,12 +20,12 @@ function bounds(g: MultiGame): { x0: number; y0: number } {
 
 const letter = (k: number): string => (k < 26 ? String.fromCharCode(97 + k) : letter(Math.floor(k / 26) - 1) + letter(k % 26))
 
-export function cellName(g: MultiGame, [x, y]: Cell): string {
+export function cellName(g: PlayersGame, [x, y]: Cell): string {
   const { x0, y0 } = bounds(g)
   return `${letter(x - x0)}${y - y0 + 1}`
 }
 
-export function cellOf(g: MultiGame, name: string): number {
+export function cellOf(g: PlayersGame, name: string): number {
   const m = /^([a-z]+)(\d+)$/.exec(name)
   if (!m) throw new Error(`'${name}' is not a cell name (a column letter and a row number, e.g. e13)`)
   let k = 0
@@ -46,7 +46,7 @@ export interface LineVerdict {
 }
 
 /** Whether player p has filled her target camp under the game's win rule (own men only, or every cell with one of her own). */
-export function hasWon(g: MultiGame, occ: Occupancy, p: number): boolean {
+export function hasWon(g: PlayersGame, occ: Occupancy, p: number): boolean {
   const target = g.board.camp(g.players[p]!.target, g.men)
   if (g.options.win === 'own') return target.every((c) => occ[c] === p)
   return target.every((c) => occ[c] !== -1) && target.some((c) => occ[c] === p)
@@ -56,7 +56,7 @@ export function hasWon(g: MultiGame, occ: Occupancy, p: number): boolean {
  * The player whose side has won after a move of `mover` (her side first, then the others in turn
  * order: with the one-man win a move can complete another's target), or -1.
  */
-export function winnerAfter(g: MultiGame, occ: Occupancy, mover: number): number {
+export function winnerAfter(g: PlayersGame, occ: Occupancy, mover: number): number {
   const n = g.players.length
   for (let k = 0; k < n; k++) {
     const p = (mover + k) % n
@@ -69,7 +69,7 @@ export function winnerAfter(g: MultiGame, occ: Occupancy, mover: number): number
  * Null, or why the vacate rule forbids moving from `from` to `to`: the mover must take a man out of
  * her camp while it holds one and some such move exists (if none does, any move is allowed).
  */
-export function vacateFault(g: MultiGame, occ: Occupancy, p: number, from: number, to: number): string | null {
+export function vacateFault(g: PlayersGame, occ: Occupancy, p: number, from: number, to: number): string | null {
   if (!mustVacate(g, occ, p)) return null
   const camp = new Set(g.board.camp(g.players[p]!.camp, g.men))
   if (camp.has(from) && !camp.has(to)) return null
@@ -80,7 +80,7 @@ export function vacateFault(g: MultiGame, occ: Occupancy, p: number, from: numbe
 }
 
 /** Play a line from the start; each fault names the move, the player and why. */
-export function verifyLine(g: MultiGame, text: string): LineVerdict {
+export function verifyLine(g: PlayersGame, text: string): LineVerdict {
   const occ = startPosition(g)
   const moves = text
     .split(/[,\n]/)
@@ -132,7 +132,7 @@ export function verifyLine(g: MultiGame, text: string): LineVerdict {
 }
 
 /** Null if every leg of the written path is a jump from the man's current cell (or one step). */
-function chainLegal(g: MultiGame, occ: Occupancy, path: readonly number[]): string | null {
+function chainLegal(g: PlayersGame, occ: Occupancy, path: readonly number[]): string | null {
   const b = g.board
   for (let i = 1; i < path.length; i++) {
     const [ax, ay] = b.cells[path[i - 1]!]!

@@ -6,11 +6,11 @@
  * Problems are built only through makeProblem, which checks everything; code that holds a Problem
  * may trust it.
  */
-import { cellsText, defaultTargetSymmetry, presetArmy, symmetricTarget, type ArmyPreset } from './army'
+import { cellsText, defaultTargetSymmetry, presetArmy, symmetricTarget, type ArmyPreset } from './armies'
 import { describeBoard, type Board } from './board'
 import { balance } from './metrics'
 import { Position } from './position'
-import { diagnostic, err, ok, type Diagnostic, type Result } from './result'
+import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 import { describeRules, type Rules } from './rules'
 import { isInvariant, mapCells, symmetry, type SymmetryName } from './symmetry'
 import { topology } from './topology'

@@ -11,7 +11,7 @@
 
 export type Cell = readonly [number, number]
 
-export interface MultiBoard {
+export interface PlayersBoard {
   readonly id: string
   readonly title: string
   /** The cells, in a fixed order (index = cell id). */
@@ -57,7 +57,7 @@ function indexer(cells: readonly Cell[]): (x: number, y: number) => number | und
  * The star whose points have side n. Points, clockwise from the bottom (r large, drawn downward):
  * each is a coordinate (q, r or s) beyond n or below -n.
  */
-export function starBoard(n: number, id: string, title: string): MultiBoard {
+export function starBoard(n: number, id: string, title: string): PlayersBoard {
   const cells: Cell[] = []
   for (let r = -2 * n; r <= 2 * n; r++)
     for (let q = -2 * n; q <= 2 * n; q++) {
@@ -102,7 +102,7 @@ export function triangleSide(men: number): number {
  * The piecepack board: 8x8 squares, moves in the eight directions, camps in the four corners
  * (clockwise from the top left), each the triangle of 6 squares with x + y <= 2 from its corner.
  */
-export function piecepackBoard(side = 8): MultiBoard {
+export function piecepackBoard(side = 8): PlayersBoard {
   const cells: Cell[] = []
   for (let y = 0; y < side; y++) for (let x = 0; x < side; x++) cells.push([x, y])
   const indexOf = indexer(cells)
@@ -139,7 +139,7 @@ export function piecepackBoard(side = 8): MultiBoard {
  * |tx - ty| <= 1), so that the two coin triangles of opposite corners (x + y <= 2, as on the 8x8
  * board) lie on it and face each other along the band. Camp 0 is the top left, camp 1 the bottom right.
  */
-export function tileBoard(): MultiBoard {
+export function tileBoard(): PlayersBoard {
   const cells: Cell[] = []
   for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) if (Math.abs((x >> 1) - (y >> 1)) <= 1) cells.push([x, y])
   const indexOf = indexer(cells)
@@ -176,7 +176,7 @@ const ORTHOGONAL: readonly Cell[] = [
  * arm and the corner clockwise before it, so that four camps fill every hole but the centre and
  * each camp is its opposite's half-turn image (the counters take the opposite camp's places).
  */
-export function crossBoard(): MultiBoard {
+export function crossBoard(): PlayersBoard {
   const cells: Cell[] = []
   for (let y = 0; y < 7; y++) for (let x = 0; x < 7; x++) if ((x >= 2 && x <= 4) || (y >= 2 && y <= 4)) cells.push([x, y])
   const indexOf = indexer(cells)
@@ -213,13 +213,13 @@ export function crossBoard(): MultiBoard {
   }
 }
 
-export const STAR_121 = (): MultiBoard => starBoard(4, 'star121', 'the 121-hole star')
-export const STAR_73 = (): MultiBoard => starBoard(3, 'star73', 'the 73-hole star')
-export const STAR_MINI = (): MultiBoard => starBoard(2, 'star37', 'the mini star (37 holes)')
+export const STAR_121 = (): PlayersBoard => starBoard(4, 'star121', 'the 121-hole star')
+export const STAR_73 = (): PlayersBoard => starBoard(3, 'star73', 'the 73-hole star')
+export const STAR_MINI = (): PlayersBoard => starBoard(2, 'star37', 'the mini star (37 holes)')
 
 /** The boards by id: the three stars, the piecepack board, and square boards of side 3-16 with eight directions. */
-export function boardById(id: string): MultiBoard {
-  const fixed: Record<string, () => MultiBoard> = {
+export function boardById(id: string): PlayersBoard {
+  const fixed: Record<string, () => PlayersBoard> = {
     star121: STAR_121,
     star73: STAR_73,
     star37: STAR_MINI,

@@ -7,19 +7,19 @@
  */
 import { describe, expect, it } from 'vitest'
 import { InlineExecutor } from '../../src/shared/engine/core/executor'
-import { MultiDomain } from '../../src/shared/engine/multi/domain'
-import { PlayersFlow } from '../../src/shared/engine/multi/flow'
-import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/multi/job'
-import { MultiKernel } from '../../src/shared/engine/multi/kernel'
-import { destinations, gameFromSpec, multiPreset, mustVacate, partners, startPosition, type MultiGame, type MultiSpec, type Occupancy } from '../../src/shared/multi/game'
-import { cellName, hasWon, verifyLine, winnerAfter } from '../../src/shared/multi/line'
-import { parsePlayersDocument } from '../../src/shared/multi/document'
+import { PlayersDomain } from '../../src/shared/engine/players/domain'
+import { PlayersFlow } from '../../src/shared/engine/players/flow'
+import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/players/job'
+import { PlayersKernel } from '../../src/shared/engine/players/kernel'
+import { destinations, gameFromSpec, playersPreset, mustVacate, partners, startPosition, type PlayersGame, type PlayersSpec, type Occupancy } from '../../src/shared/players/game'
+import { cellName, hasWon, verifyLine, winnerAfter } from '../../src/shared/players/line'
+import { parsePlayersDocument } from '../../src/shared/players/document'
 
 /**
  * Every legal move (from, to) of player p under the game's rules, from the rules' generator; the
  * vacate rule as the rules page puts it (written here again, apart from line.ts's vacateFault).
  */
-function legalMoves(g: MultiGame, occ: Occupancy, p: number): [number, number][] {
+function legalMoves(g: PlayersGame, occ: Occupancy, p: number): [number, number][] {
   const all: [number, number][] = []
   occ.forEach((a, from) => {
     if (a === p) for (const to of destinations(g, occ, from).keys()) all.push([from, to])
@@ -35,8 +35,8 @@ function legalMoves(g: MultiGame, occ: Occupancy, p: number): [number, number][]
  * with `within`, positions from which no game of at most that many moves can be won are dropped,
  * by the search's bound (checked admissible in multi-search.test.ts), so that larger games fit.
  */
-function plainShortest(g: MultiGame, within?: number): { length: number; games: bigint } {
-  const d = within === undefined ? undefined : new MultiDomain(g)
+function plainShortest(g: PlayersGame, within?: number): { length: number; games: bigint } {
+  const d = within === undefined ? undefined : new PlayersDomain(g)
   const hopeless = (occ: Occupancy, ply: number): boolean => {
     if (!d) return false
     const state = g.players.map((_, p) => [...occ.keys()].filter((c) => occ[c] === p))
@@ -69,13 +69,13 @@ function plainShortest(g: MultiGame, within?: number): { length: number; games: 
   throw new Error('no game within 60 plies')
 }
 
-async function search(spec: MultiSpec): Promise<PlayersResult> {
+async function search(spec: PlayersSpec): Promise<PlayersResult> {
   const job = parsePlayersJob({ game: spec, beam: 500 })
   if (!job.ok) throw new Error(job.error.map((e) => e.message).join('; '))
-  return new PlayersFlow(job.value, { makeExecutor: (d) => new InlineExecutor(new MultiKernel(d)), progress: () => undefined }).run()
+  return new PlayersFlow(job.value, { makeExecutor: (d) => new InlineExecutor(new PlayersKernel(d)), progress: () => undefined }).run()
 }
 
-const CASES: Record<string, MultiSpec> = {
+const CASES: Record<string, PlayersSpec> = {
   'teams, 4x4 board, 4 players, 1 man': { board: 'square4', camps: [0, 1, 2, 3], men: 1, teams: true },
   'teams, mini star, 4 players, 1 man': { board: 'star37', camps: [1, 2, 4, 5], men: 1, teams: true },
   'vacate rule, 4x4 board, 2 players, 3 men': { board: 'square4', camps: [0, 2], men: 3, vacate: true },
@@ -116,7 +116,7 @@ describe('the rules options in the N-player search', () => {
     const job = parsePlayersJob({ game: { board: 'star37', camps: [0, 3], men: 3, win: 'any-with-one' } })
     expect(job.ok).toBe(false)
     if (!job.ok) expect(job.error[0]!.message).toMatch(/own men only/)
-    expect(() => new MultiDomain(gameFromSpec({ board: 'star37', camps: [0, 3], men: 3, win: 'any-with-one' }))).toThrow(/own men/)
+    expect(() => new PlayersDomain(gameFromSpec({ board: 'star37', camps: [0, 3], men: 3, win: 'any-with-one' }))).toThrow(/own men/)
   })
 })
 
@@ -148,7 +148,7 @@ describe('the rules options in verification', () => {
   })
 
   it('wins with one man of her own where the option says so', () => {
-    const own = multiPreset('mini-2')
+    const own = playersPreset('mini-2')
     const one = gameFromSpec({ board: 'star37', camps: [0, 3], men: 3, win: 'any-with-one' })
     const occ = startPosition(own)
     const target = own.board.camp(own.players[0]!.target, 3)
@@ -173,7 +173,7 @@ describe('the rules options in verification', () => {
 
 describe("the piecepack's 10-tile board", () => {
   it('is the band of tiles on and beside the diagonal, the coins in the two corners facing along it', () => {
-    const g = multiPreset('piecepack-2')
+    const g = playersPreset('piecepack-2')
     expect(g.board.cells.length).toBe(40)
     const occ = startPosition(g)
     expect([...occ].filter((a) => a === 0).length).toBe(6)

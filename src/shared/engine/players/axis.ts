@@ -8,11 +8,11 @@
  * only makes it strong: the star's points give -r, q, q + r and their negatives, the piecepack's
  * corners x + y and y - x.
  */
-import type { Player } from '../../multi/game'
-import type { MultiGame } from '../../multi/game'
+import type { Player } from '../../players/game'
+import type { PlayersGame } from '../../players/game'
 import type { RungAxis } from '../game/rungs'
 
-export function rungAxis(g: MultiGame, p: Player): RungAxis {
+export function rungAxis(g: PlayersGame, p: Player): RungAxis {
   const camp = g.board.camp(p.camp, g.men)
   const target = g.board.camp(p.target, g.men)
   const cells = g.board.cells

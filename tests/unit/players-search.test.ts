@@ -12,28 +12,28 @@ const WORKER = pathToFileURL(join(import.meta.dirname, '../../out/cli/expansion-
 import { newStats } from '../../src/shared/engine/core/contract'
 import { InlineExecutor } from '../../src/shared/engine/core/executor'
 import { KeySet } from '../../src/shared/engine/core/keyset'
-import { MultiDomain, type MultiRule } from '../../src/shared/engine/multi/domain'
-import { PlayersFlow } from '../../src/shared/engine/multi/flow'
-import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/multi/job'
-import { MultiKernel } from '../../src/shared/engine/multi/kernel'
+import { PlayersDomain, type PlayersRule } from '../../src/shared/engine/players/domain'
+import { PlayersFlow } from '../../src/shared/engine/players/flow'
+import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/players/job'
+import { PlayersKernel } from '../../src/shared/engine/players/kernel'
 import { movesIn, neighbours } from '../../src/shared/engine/packed/lines'
-import { gameFromSpec, moveCount, multiPresets, startPosition, type MultiSpec } from '../../src/shared/multi/game'
-import { verifyLine } from '../../src/shared/multi/line'
-import { formatPlayersDocument, parsePlayersDocument, verifyDocument } from '../../src/shared/multi/document'
+import { gameFromSpec, moveCount, playersPresets, startPosition, type PlayersSpec } from '../../src/shared/players/game'
+import { verifyLine } from '../../src/shared/players/line'
+import { formatPlayersDocument, parsePlayersDocument, verifyDocument } from '../../src/shared/players/document'
 
 type State = number[][]
 const KEY = new Uint32Array(64)
 const text = (s: State): string => s.map((a) => a.join(',')).join('|')
 
 /** Whether player p's men fill her target camp. */
-const won = (d: MultiDomain, s: State, p: number): boolean => s[p]!.every((c) => d.inTarget[p]![c] === 1)
+const won = (d: PlayersDomain, s: State, p: number): boolean => s[p]!.every((c) => d.inTarget[p]![c] === 1)
 
 /**
  * Every position reachable from the start (with the ply it is reached at modulo N), and for each
  * player the exact number of plies to her win (lines end at anyone's win), by a backward
  * breadth-first search over the whole reachable graph.
  */
-function exactPlies(d: MultiDomain): { nodes: { state: State; phase: number }[]; plies: number[][]; ids: Map<string, number> } {
+function exactPlies(d: PlayersDomain): { nodes: { state: State; phase: number }[]; plies: number[][]; ids: Map<string, number> } {
   const N = d.players
   const ids = new Map<string, number>()
   const nodes: { state: State; phase: number }[] = []
@@ -80,8 +80,8 @@ function exactPlies(d: MultiDomain): { nodes: { state: State; phase: number }[];
 }
 
 /** The bound never exceeds the exact plies to a win, in any reachable position, for any player. */
-function checkAdmissible(spec: MultiSpec): { positions: number; tight: number; rungs: number } {
-  const d = new MultiDomain(gameFromSpec(spec))
+function checkAdmissible(spec: PlayersSpec): { positions: number; tight: number; rungs: number } {
+  const d = new PlayersDomain(gameFromSpec(spec))
   const { nodes, plies } = exactPlies(d)
   let tight = 0
   let rungs = 0
@@ -100,8 +100,8 @@ function checkAdmissible(spec: MultiSpec): { positions: number; tight: number; r
 }
 
 /** The shortest game and its count by plain breadth-first search, no pruning. */
-function bruteShortest(spec: MultiSpec): { length: number; games: bigint } {
-  const d = new MultiDomain(gameFromSpec(spec))
+function bruteShortest(spec: PlayersSpec): { length: number; games: bigint } {
+  const d = new PlayersDomain(gameFromSpec(spec))
   const N = d.players
   let level = new Map<string, { state: State; ways: bigint }>([[text(d.unpack(d.startKey, 0)), { state: d.unpack(d.startKey, 0), ways: 1n }]])
   for (let ply = 1; ply < 60; ply++) {
@@ -125,11 +125,11 @@ function bruteShortest(spec: MultiSpec): { length: number; games: bigint } {
   throw new Error('no game within 60 plies')
 }
 
-async function runFlow(spec: MultiSpec, strategy: 'auto' | 'exhaustive' = 'auto', disk?: string): Promise<PlayersResult> {
+async function runFlow(spec: PlayersSpec, strategy: 'auto' | 'exhaustive' = 'auto', disk?: string): Promise<PlayersResult> {
   const job = parsePlayersJob({ game: spec, strategy, beam: 2000, ...(disk && { disk, budgetBytes: 2 ** 24 }) })
   if (!job.ok) throw new Error(job.error.map((e) => e.message).join('; '))
   const flow = new PlayersFlow(job.value, {
-    makeExecutor: (d) => new InlineExecutor(new MultiKernel(d)),
+    makeExecutor: (d) => new InlineExecutor(new PlayersKernel(d)),
     progress: () => undefined,
     files: folderStore,
   })
@@ -137,7 +137,7 @@ async function runFlow(spec: MultiSpec, strategy: 'auto' | 'exhaustive' = 'auto'
 }
 
 /** One expansion of `state` by the kernel under `rule`: the children it keeps and the wins it reports. */
-function expandOne(kernel: MultiKernel, state: State, rule: Omit<MultiRule, 'kind' | 'score'>): { kept: Set<string>; goals: Set<string> } {
+function expandOne(kernel: PlayersKernel, state: State, rule: Omit<PlayersRule, 'kind' | 'score'>): { kept: Set<string>; goals: Set<string> } {
   const d = kernel.domain
   const table = new KeySet(d.w, 4)
   d.pack(state, KEY, 0)
@@ -149,11 +149,11 @@ function expandOne(kernel: MultiKernel, state: State, rule: Omit<MultiRule, 'kin
     child: (keys: Uint32Array, off: number) => void kept.add(text(d.unpack(keys, off))),
     goal: (keys: Uint32Array, off: number) => void goals.add(text(d.unpack(keys, off))),
   }
-  kernel.expandRange(table.raw, 0, table.capacity, { kind: 'multi', score: 'none', ...rule }, [], sink, newStats())
+  kernel.expandRange(table.raw, 0, table.capacity, { kind: 'players', score: 'none', ...rule }, [], sink, newStats())
   return { kept, goals }
 }
 
-const SMALL: Record<string, MultiSpec> = {
+const SMALL: Record<string, PlayersSpec> = {
   'mini star, 3 players, 1 man': { board: 'star37', camps: [0, 2, 4], men: 1 },
   'mini star, 3 players, 1 man, long jumps': { board: 'star37', camps: [0, 2, 4], men: 1, longJumps: true },
   '4x4, 2 players, 3 men': { board: 'square4', camps: [0, 2], men: 3 },
@@ -163,8 +163,8 @@ const SMALL: Record<string, MultiSpec> = {
 
 describe('the N-player search', () => {
   it('generates the same moves as the naive generator of the rules, for every preset and player', () => {
-    for (const g of Object.values(multiPresets())) {
-      const d = new MultiDomain(g)
+    for (const g of Object.values(playersPresets())) {
+      const d = new PlayersDomain(g)
       const start = d.unpack(d.startKey, 0)
       const occ = startPosition(g)
       g.players.forEach((_, p) => expect(movesIn(d.space, start, p).length, `${g.id} ${p}`).toBe(moveCount(g, occ, p)))
@@ -200,8 +200,8 @@ describe('the N-player search', () => {
 
   it('keeps exactly the children the bound from scratch keeps (the kernel works it out incrementally)', () => {
     for (const id of ['mini-3', 'mini-6', 'star73-3', 'piecepack-4']) {
-      const d = new MultiDomain(multiPresets()[id]!)
-      const kernel = new MultiKernel(d)
+      const d = new PlayersDomain(playersPresets()[id]!)
+      const kernel = new PlayersKernel(d)
       kernel.lookAhead = false
       let seed = 7
       const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
@@ -227,9 +227,9 @@ describe('the N-player search', () => {
   // to a win and one more, every child within the bound is kept and every win is a goal.
   for (const name of ['mini star, 3 players, 1 man', '4x4, 2 players, 3 men', '4x4, 4 players, 1 man', '5x5, 3 players, 1 man'])
     it(`looks ahead without losing a line that can still win in time: ${name}`, () => {
-      const d = new MultiDomain(gameFromSpec(SMALL[name]!))
+      const d = new PlayersDomain(gameFromSpec(SMALL[name]!))
       const { nodes, plies, ids } = exactPlies(d)
-      const kernel = new MultiKernel(d)
+      const kernel = new PlayersKernel(d)
       const N = d.players
       let checked = 0
       // Large graphs are sampled: every stride-th position (the same ones at every run).
@@ -261,9 +261,9 @@ describe('the N-player search', () => {
   it('prunes with the look-ahead lines the bound alone keeps, in small games', () => {
     let pruned = 0
     for (const name of ['mini star, 3 players, 1 man', '5x5, 3 players, 1 man']) {
-      const d = new MultiDomain(gameFromSpec(SMALL[name]!))
+      const d = new PlayersDomain(gameFromSpec(SMALL[name]!))
       const { nodes, plies, ids } = exactPlies(d)
-      const kernel = new MultiKernel(d)
+      const kernel = new PlayersKernel(d)
       for (const [i, { state, phase }] of nodes.entries())
         for (let p = 0; p < d.players; p++) {
           const exact = plies[p]![i]!
@@ -305,7 +305,7 @@ describe('the N-player search', () => {
   }, 120_000)
 
   it('proves the 3-player mini star game optimal, and the game verifies', async () => {
-    const g = multiPresets()['mini-3']!
+    const g = playersPresets()['mini-3']!
     const r = await runFlow({ board: 'star37', camps: [0, 2, 4], men: 3 }, 'exhaustive')
     expect(r.status).toBe('optimal')
     expect(r.lowerBound).toBe(r.length)

@@ -2,7 +2,7 @@
  * Rules of movement as data (DOMAIN.md): which directions a man may step or jump in, whether steps
  * are allowed at all, and whether the long "symmetrical" jump of Super Chinese Checkers is allowed.
  */
-import { diagnostic, err, ok, type Result } from './result'
+import { diagnostic, err, ok, type Result } from '../result'
 
 /** The direction sets: along rows and columns, plus one diagonal, plus both diagonals. */
 export const MOVE_SETS = ['4-move', '6-move', '8-move'] as const

@@ -22,13 +22,13 @@ import type { Progress } from '../core/progress'
 import type { StateSet } from '../core/state-set'
 import type { FileStore } from '../core/storage'
 import { traceBack } from '../core/trace'
-import { gameFromSpec, sideName } from '../../multi/game'
+import { gameFromSpec, sideName } from '../../players/game'
 import { countGames, type GameCount } from './count'
-import { MultiDomain, type MultiRule } from './domain'
+import { PlayersDomain, type PlayersRule } from './domain'
 import type { PlayersJob, PlayersResult, PlayersSearchRecord } from './job'
 
 export interface PlayersDeps {
-  makeExecutor(domain: MultiDomain): Executor<MultiRule>
+  makeExecutor(domain: PlayersDomain): Executor<PlayersRule>
   progress(p: Progress): void
   /** Files in a folder (job.disk), where the host has them. */
   files?(folder: string): FileStore
@@ -43,8 +43,8 @@ interface Found {
   readonly wins?: KeySet
 }
 
-export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
-  private domain!: MultiDomain
+export class PlayersFlow extends JobFlow<PlayersRule, PlayersResult> {
+  private domain!: PlayersDomain
   private readonly searches: PlayersSearchRecord[] = []
   private found: Found | undefined
   private floor: number[] = []
@@ -57,7 +57,7 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
    * (settled searches, finished levels) and the searches made whose files go when the flow ends.
    */
   private disk:
-    | { readonly store: FileStore; readonly release: () => void; readonly checkpoint: Checkpoint; readonly searches: LevelSearch<MultiRule>[] }
+    | { readonly store: FileStore; readonly release: () => void; readonly checkpoint: Checkpoint; readonly searches: LevelSearch<PlayersRule>[] }
     | undefined
 
   constructor(
@@ -81,7 +81,7 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
   }
 
   async run(): Promise<PlayersResult> {
-    const domain = (this.domain = new MultiDomain(gameFromSpec(this.job.game)))
+    const domain = (this.domain = new PlayersDomain(gameFromSpec(this.job.game)))
     if (this.job.disk !== undefined) {
       if (!this.deps.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI)')
       const store = this.deps.files(this.job.disk)
@@ -123,7 +123,7 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
     bound: number,
     winner: number,
     width: number,
-    score: MultiRule['score'] = 'none',
+    score: PlayersRule['score'] = 'none',
     allowance?: Allowance,
   ): Promise<{ record: PlayersSearchRecord; found?: Found }> {
     const domain = this.domain
@@ -151,7 +151,7 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
       }),
     })
     disk?.searches.push(search)
-    const rule = (level: number): MultiRule => ({ kind: 'multi', level, bound, winner, score: heuristic ? score : 'none' })
+    const rule = (level: number): PlayersRule => ({ kind: 'players', level, bound, winner, score: heuristic ? score : 'none' })
     let result: PlayersSearchRecord['result'] = 'none'
     try {
       for (let level = 1; level <= bound && this.going; level++) {
@@ -263,7 +263,7 @@ export class PlayersFlow extends JobFlow<MultiRule, PlayersResult> {
     if (f && optimal) parts.push(`Shortest game: ${f.length} moves, won by ${this.name(f.winner)}; proven optimal: no game of fewer moves exists.`)
     else if (f) parts.push(`Best game found: ${f.length} moves, won by ${this.name(f.winner)}; proven: no game has fewer than ${this.lower} moves.`)
     else parts.push(`No game found within ${this.job.maxLength} moves; proven: no game has fewer than ${this.lower} moves.`)
-    parts.push(`The bound at the start (engine/multi/bound.ts) excludes games of fewer than ${this.lower0} moves.`)
+    parts.push(`The bound at the start (engine/players/bound.ts) excludes games of fewer than ${this.lower0} moves.`)
     if (proofs.length > 0)
       parts.push(
         `Exhaustive searches of ${proofs[0]!.bound} to ${proofs.at(-1)!.bound} moves (each for the player who would make its last move) found none.`,
