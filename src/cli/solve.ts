@@ -28,6 +28,10 @@ Problem options as for verify. Search:
   --threads N       expansion threads (default: the number of cores, ${cores()} here)
   --bound ladder|theorem2|none   centroid bound for pruning (default ladder)
   --exact K         moves up to which the ladder bound is exact (default 6)
+  --finish-bound    the proofs also drop boards that cannot reach the target in the moves
+                    left: one move per man outside it, the army's distance to it, the steps
+                    the men's types need (prunes more; level sizes differ from searches
+                    without it, so a checkpoint without it does not resume with it)
   --budget GB       memory the level sets may use (default 6)
   --disk DIR        keep the exhaustive searches' levels in DIR as sorted files (duplicates
                     removed by merging): memory then holds a buffer of a quarter of the budget;
@@ -55,6 +59,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
     threads: { type: 'string' },
     bound: { type: 'string' },
     exact: { type: 'string' },
+    'finish-bound': { type: 'boolean' },
     budget: { type: 'string' },
     disk: { type: 'string' },
     resume: { type: 'string' },
@@ -80,6 +85,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
     threads: number('threads', cores()),
     bound: choiceOption(v, 'bound', BOUNDS, 'ladder'),
     exactMoves: number('exact', 6),
+    ...(v['finish-bound'] === true && { finish: true }),
     fold: v['no-fold'] !== true,
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),

@@ -126,6 +126,59 @@ describe('KeySet', () => {
     })
     expect(n).toBe(ref.size)
   })
+
+  it('compacted: the same keys at about 3/4 load, found the same way by a thread adopting the table, and growing again', () => {
+    const set = new KeySet(3)
+    // xorshift32 (lcg's products pass 2^53 and repeat soon: too few distinct keys here).
+    let x = 2463534242
+    const rand = (n: number): number => {
+      x ^= x << 13
+      x ^= x >>> 17
+      x ^= x << 5
+      return (x >>> 0) % n
+    }
+    const key = new Uint32Array(3)
+    const keys: string[] = []
+    for (let k = 0; k < 40_000; k++) {
+      key[0] = rand(1 << 30)
+      key[1] = rand(1 << 30)
+      key[2] = (rand(1 << 20) | USED) >>> 0
+      if (set.add(key, 0)) keys.push(`${key[0]},${key[1]},${key[2]}`)
+    }
+    const compact = set.compacted()
+    expect(set.size).toBe(40_000)
+    expect(compact.size).toBe(set.size)
+    expect(compact.capacity % 2).toBe(1)
+    expect(compact.size / compact.capacity).toBeGreaterThan(0.7)
+    expect(compact.bytes).toBeLessThan(set.bytes)
+    const adopted = KeySet.adopt(3, compact.raw, compact.size)
+    const probe = (s: string): Uint32Array => Uint32Array.from(s.split(',').map(Number))
+    // Counted, not expected one by one (an expect per key takes seconds).
+    expect(keys.filter((s) => !adopted.has(probe(s), 0)).length).toBe(0)
+    let absent = 0
+    let wrong = 0
+    for (let k = 0; k < 20_000; k++) {
+      key[0] = rand(1 << 30)
+      key[1] = rand(1 << 30)
+      key[2] = (rand(1 << 20) | USED) >>> 0
+      if (!set.has(key, 0)) {
+        absent++
+        if (adopted.has(key, 0)) wrong++
+      }
+    }
+    expect(absent).toBeGreaterThan(19_000)
+    expect(wrong).toBe(0)
+    // Adding to a compacted set grows it back into a power-of-two table, keys and all.
+    const more = set.compacted()
+    for (let k = 0; k < 20_000; k++) {
+      key[0] = k
+      key[1] = 7
+      key[2] = USED >>> 0
+      more.add(key, 0)
+    }
+    expect(more.size).toBe(set.size + 20_000)
+    expect(keys.filter((s) => !more.has(probe(s), 0)).length).toBe(0)
+  })
 })
 
 describe('level sets (search notes fixtures)', () => {

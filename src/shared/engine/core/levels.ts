@@ -64,6 +64,11 @@ export interface LevelSearchOptions {
   readonly onLevel?: (p: LevelProgress) => void
   /** Levels on disk (see disk-level.ts): the store, and the name the search's files start with. */
   readonly disk?: DiskOptions
+  /**
+   * Compact each level in memory once built (KeySet.compacted: about half the bytes). Only where
+   * nothing depends on a level's slot order (transfers; a game beam settles ties by slot order).
+   */
+  readonly compact?: boolean
 }
 
 export interface DiskOptions {
@@ -262,7 +267,8 @@ export class LevelSearch<R extends RuleBase> {
         diskBytes: this.diskBytes + sink.size * parents.w * 4,
       })
     }
-    const next = sink.finish(this.kind)
+    const built = sink.finish(this.kind)
+    const next = this.options.compact && !collector && built instanceof KeySet ? built.compacted() : built
     if (next instanceof DiskLevel) this.files.push(next)
     this.goals = sink.goals
     this.records.push({

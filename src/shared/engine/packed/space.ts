@@ -149,13 +149,18 @@ export class PackedSpace {
    * out[k * W ..]. The men stay decoded in this.men.
    */
   expand(buf: Uint32Array, off: number, moveFrom: Int16Array, moveTo: Int16Array, out?: Uint32Array): number {
-    const m = this.decode(buf, off)
+    const count = this.movesOfDecoded(this.decode(buf, off), moveFrom, moveTo)
+    if (out) this.childKeys(buf, off, moveFrom, moveTo, count, out)
+    return count
+  }
+
+  /** The moves of the m men decode() left in this.men (as expand, without decoding again). */
+  movesOfDecoded(m: number, moveFrom: Int16Array, moveTo: Int16Array): number {
     const men = this.men
     const occ = this.occ
     for (let k = 0; k < m; k++) occ[men[k]!] = 1
     const count = this.movesOf(men, m, moveFrom, moveTo, 0)
     for (let k = 0; k < m; k++) occ[men[k]!] = 0
-    if (out) this.childKeys(buf, off, moveFrom, moveTo, count, out)
     return count
   }
 
@@ -441,15 +446,18 @@ export class PackedSpace {
     return c
   }
 
-  /** Prepare childKey for the parent at buf[off..]: remember it and, when folding, its image key. */
-  prepare(buf: Uint32Array, off: number): void {
+  /**
+   * Prepare childKey for the parent at buf[off..]: remember it and, when folding, its image key.
+   * `decoded`: the parent's men are in this.men already (decode's count), as the kernel leaves them.
+   */
+  prepare(buf: Uint32Array, off: number, decoded = -1): void {
     const w = this.w
     for (let k = 0; k < w; k++) this.key[k] = buf[off + k]!
     const fold = this.fold
     if (!fold) return
     const img = this.img
     img.fill(0)
-    const m = this.decode(buf, off)
+    const m = decoded >= 0 ? decoded : this.decode(buf, off)
     for (let k = 0; k < m; k++) {
       const c = fold[this.men[k]!]!
       img[c >> 5]! |= 1 << (c & 31)

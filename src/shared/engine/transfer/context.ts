@@ -44,6 +44,8 @@ export function transferSearch(
   return new LevelSearch(ctx.executor, ctx.budget, origin, {
     // Moves are reversible: a child of level i is new unless it lies in level i or i - 1.
     window: [1, 2],
+    // Nothing in a transfer search depends on a level's slot order (beam ties go by key).
+    compact: true,
     ...(ctx.onLevel && { onLevel: ctx.onLevel(label) }),
     ...(disk && { disk: { ...disk, name } }),
   })

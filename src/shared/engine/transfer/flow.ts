@@ -232,6 +232,7 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
             ...ctx,
             ...(this.disk && { disk: this.disk }),
             maxMeetings: MAX_MEETINGS,
+            finish: this.job.finish === true,
             phase: (phase, length, cmax) => {
               this.report.phase = phase
               this.report.cmax = cmax

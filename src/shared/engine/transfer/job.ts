@@ -31,6 +31,12 @@ const SolveJobSchema = z.strictObject({
   /** The centroid bound of the proofs, and the moves up to which the ladder bound is exact. */
   bound: choice(BOUNDS).default('ladder'),
   exactMoves: integer(0, 12).default(6),
+  /**
+   * Also prune the proofs by the finish bound (finish-bound.ts: men outside the target, the army's
+   * distance to it, the steps their types need). Absent when off, so that checkpoints of searches
+   * without it still resume.
+   */
+  finish: flag().optional(),
   /** The beam: boards kept per level (M; default by strategy, BEAM_WIDTH) and the weight of sym(A) in its score c(A) + lambda sym(A). */
   beam: z
     .strictObject({

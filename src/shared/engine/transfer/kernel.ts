@@ -6,10 +6,11 @@
  * inline and on worker threads; only the sink differs.
  */
 import type { KernelStats, LevelKernel, RuleBase, Sink } from '../core/contract'
-import { USED, type KeySet } from '../core/keyset'
+import { USED, hashWords, type KeySet } from '../core/keyset'
 import type { TransferDomain } from './domain'
 import { MultisetRanker, RankMap } from './multiset'
 import { DEAD } from './rise-bound'
+import { FinishBound } from './finish-bound'
 
 /** Keep a child if c + U_moves(child) >= threshold (cv units); moves = 0 tests c alone. */
 export interface Side {
@@ -29,6 +30,11 @@ export interface TransferRule extends RuleBase {
   /** Compute the beam score c + lambda sym (in c units). */
   readonly score: boolean
   readonly lambda: number
+  /**
+   * Keep only children that may reach the target in this many moves (the finish bound,
+   * finish-bound.ts: a proof of length L at level i passes L - i); absent: no such check.
+   */
+  readonly finish?: number
 }
 
 const MAX_MOVES = 8192
@@ -56,9 +62,11 @@ export class TransferKernel implements LevelKernel<TransferRule> {
   private readonly hist: Int32Array
   private readonly lo: number
   private readonly range: number
+  private readonly finish: FinishBound
 
   constructor(readonly domain: TransferDomain) {
     const space = domain.space
+    this.finish = new FinishBound(space, domain.problem.armies[0]!.target)
     this.out = new Uint32Array(space.w)
     this.values = new Int32Array(space.n)
     this.image = new Uint8Array(space.n)
@@ -124,22 +132,28 @@ export class TransferKernel implements LevelKernel<TransferRule> {
       this.slots.clear()
       this.used = 0
     }
-    const seen0 = window[0]
-    const seen1 = window[1]
+    // Empty levels of the window are not looked in (a level on disk hands the kernel an empty one).
+    const seen0 = window[0] && window[0].size > 0 ? window[0] : undefined
+    const seen1 = window[1] && window[1].size > 0 ? window[1] : undefined
+    const lookup = seen0 !== undefined || seen1 !== undefined
+    const finish = rule.finish ?? -1
+    const fb = this.finish
     for (let slot = start; slot < end; slot++) {
       const off = slot * w
       if ((table[off + w - 1]! & USED) === 0) continue
       stats.parents++
-      const n = space.expand(table, off, from, to)
-      stats.children += n
-      space.prepare(table, off)
+      // One decode serves the moves, the fold's image and the centroid values.
       const m = space.decode(table, off)
+      const n = space.movesOfDecoded(m, from, to)
+      stats.children += n
+      space.prepare(table, off, m)
       let c = 0
       for (let j = 0; j < m; j++) {
         const v = cv[space.men[j]!]!
         values[j] = v
         c += v
       }
+      if (finish >= 0) fb.prepare(space.men, m)
       let symBase = 0
       if (needSym && reflection) {
         for (let j = 0; j < m; j++) this.image[space.men[j]!] = 1
@@ -180,6 +194,7 @@ export class TransferKernel implements LevelKernel<TransferRule> {
           }
           if (!ok) continue
         }
+        if (finish >= 0 && fb.child(from[j]!, to[j]!) > finish) continue
         let sym = 0
         if (needSym && reflection) {
           // sym of the child: the parent's, less what the moving man counted, plus what he counts now.
@@ -199,7 +214,10 @@ export class TransferKernel implements LevelKernel<TransferRule> {
         const score = rule.score ? cc / space.scale + rule.lambda * sym : 0
         if (score < minScore) continue
         space.childKey(from[j]!, to[j]!, out, 0)
-        if ((seen0 && seen0.has(out, 0)) || (seen1 && seen1.has(out, 0))) continue
+        if (lookup) {
+          const h = hashWords(out, 0, w)
+          if ((seen0 && seen0.hasHashed(out, 0, h)) || (seen1 && seen1.hasHashed(out, 0, h))) continue
+        }
         stats.kept++
         sink.child(out, 0, slot, score)
       }

@@ -59,18 +59,33 @@ export interface LengthCheck {
 export interface ProveContext extends TransferContext {
   /** Stop collecting meetings after this many. */
   readonly maxMeetings: number
+  /** Prune by the finish bound too (finish-bound.ts): a board at level i of a length-L check must reach the target in L - i moves. */
+  readonly finish?: boolean
   /** Called when a run starts, to label progress. */
   readonly phase: (phase: 'cmax' | 'prove' | 'meet', length: number, cmax: number | null) => void
 }
 
 const MOVES = 8192
 
-/** Build a run to `depth`, keeping at level i the boards with c + U_{meet-i} >= threshold. */
-async function thresholdRun(ctx: ProveContext, depth: number, meet: number, threshold: number, name: string): Promise<LevelSearch<TransferRule>> {
+/** The finish bound's part of the rule of level i of a check of `length` moves, if it is on. */
+const finishAt = (ctx: ProveContext, length: number, i: number): { finish?: number } => (ctx.finish ? { finish: length - i } : {})
+
+/**
+ * Build a run to `depth`, keeping at level i the boards with c + U_{meet-i} >= threshold (and,
+ * with the finish bound, that may reach the target in length - i moves).
+ */
+export async function thresholdRun(
+  ctx: ProveContext,
+  depth: number,
+  meet: number,
+  threshold: number,
+  name: string,
+  length: number,
+): Promise<LevelSearch<TransferRule>> {
   const run = transferSearch(ctx, '', ctx.domain.startKey, name)
   for (let i = 1; i <= depth; i++) {
     const sides: Side[] = [{ moves: meet - i, threshold }]
-    await grow(run, { sides, minSym: 0, score: false, lambda: 0 })
+    await grow(run, { sides, minSym: 0, score: false, lambda: 0, ...finishAt(ctx, length, i) })
     if (run.levels[i]!.size === 0) break
   }
   return run
@@ -92,14 +107,15 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
   const N = Math.floor(length / 2)
   if (length % 2 === 0) {
     ctx.phase('cmax', length, null)
-    const a = await thresholdRun(ctx, N, N, 0, `length${length}a`)
+    const a = await thresholdRun(ctx, N, N, 0, `length${length}a`, length)
     const top = a.levels[N]
     if (!top || top.size === 0) return done(length, [], null, N, a, t0)
     const cmax = levelMax(ctx, top)
     ctx.phase('prove', length, cmax / domain.space.scale)
-    const b = N > 0 ? await thresholdRun(ctx, N - 1, N, -cmax, `length${length}b`) : a
-    // On disk, run a's files below the top go now (the top joins run b).
-    if (ctx.disk && b !== a) a.release(N)
+    const b = N > 0 ? await thresholdRun(ctx, N - 1, N, -cmax, `length${length}b`, length) : a
+    // Run a's levels below the top go now, files or tables (the top joins run b; nothing else of
+    // run a is read again, and its tables were not counted in run b's budget).
+    if (b !== a) a.release(N)
     ctx.phase('meet', length, cmax / domain.space.scale)
     const meetings: Meeting[] = []
     const w = domain.w
@@ -108,41 +124,44 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
     const out = new Uint32Array(MOVES * w)
     const key = new Uint32Array(w)
     const below = N > 0 ? b.levels[N - 1] : undefined
-    lookups(ctx, below, (lookup) => top.forEach((raw, off) => {
-      if (meetings.length >= ctx.maxMeetings) return
-      const x = domain.space.cells(raw, off)
-      if (!below) {
-        // Length 0: the start is the target.
-        domain.reflectedKey(x, key)
-        if (domain.sameKey(key, 0, raw, off)) meetings.push({ a: x, aLevel: 0, b: reflect(domain, x), bLevel: 0 })
-        return
-      }
-      // R(X) must be one move from level N - 1.
-      domain.space.pack(
-        x.map((c) => domain.reflection![c]!),
-        key,
-      )
-      const n = domain.space.expand(key, 0, from, to, out)
-      for (let j = 0; j < n; j++) {
-        if (lookup.has(out, j * w)) {
-          meetings.push({ a: x, aLevel: N, b: reflect(domain, x), bLevel: N })
-          break
+    lookups(ctx, below, (lookup) =>
+      top.forEach((raw, off) => {
+        if (meetings.length >= ctx.maxMeetings) return
+        const x = domain.space.cells(raw, off)
+        if (!below) {
+          // Length 0: the start is the target.
+          domain.reflectedKey(x, key)
+          if (domain.sameKey(key, 0, raw, off)) meetings.push({ a: x, aLevel: 0, b: reflect(domain, x), bLevel: 0 })
+          return
         }
-      }
-    }))
+        // R(X) must be one move from level N - 1.
+        domain.space.pack(
+          x.map((c) => domain.reflection![c]!),
+          key,
+        )
+        const n = domain.space.expand(key, 0, from, to, out)
+        for (let j = 0; j < n; j++) {
+          if (lookup.has(out, j * w)) {
+            meetings.push({ a: x, aLevel: N, b: reflect(domain, x), bLevel: N })
+            break
+          }
+        }
+      }),
+    )
     // Trace both halves through run b, whose levels below N hold A_{N-1} and B_{N-1} alike.
     if (N > 0) b.levels.push(top)
     return done(length, meetings, cmax, N, b, t0)
   }
   // Odd length.
   ctx.phase('cmax', length, null)
-  const a = await thresholdRun(ctx, N + 1, N + 1, 0, `length${length}a`)
+  const a = await thresholdRun(ctx, N + 1, N + 1, 0, `length${length}a`, length)
   const top = a.levels[N + 1]
   const cmax = top && top.size > 0 ? levelMax(ctx, top) : 0
   const threshold = -Math.max(cmax, 0)
-  if (ctx.disk) a.release(a.levels.length)
+  // Only Cmax is needed of run a.
+  a.release(a.levels.length)
   ctx.phase('prove', length, cmax / domain.space.scale)
-  const b = await thresholdRun(ctx, N, N, threshold, `length${length}b`)
+  const b = await thresholdRun(ctx, N, N, threshold, `length${length}b`, length)
   ctx.phase('meet', length, cmax / domain.space.scale)
   const level = b.levels[N]
   const meetings: Meeting[] = []
@@ -154,23 +173,25 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
     const out = new Uint32Array(MOVES * w)
     const key = new Uint32Array(w)
     const cv = space.cv
-    lookups(ctx, level, (lookup) => level.forEach((raw, off) => {
-      if (meetings.length >= ctx.maxMeetings) return
-      const x = space.cells(raw, off)
-      const cx = x.reduce((s, c) => s + cv[c]!, 0)
-      space.pack(x, key)
-      const n = space.expand(key, 0, from, to)
-      for (let j = 0; j < n; j++) {
-        const cz = cx - cv[from[j]!]! + cv[to[j]!]!
-        if (cz < -cx) continue
-        const z = x.map((c) => (c === from[j] ? to[j]! : c)).sort((p, q) => p - q)
-        domain.reflectedKey(z, out, 0)
-        if (lookup.has(out, 0)) {
-          meetings.push({ a: x, aLevel: N, b: reflect(domain, z), bLevel: N })
-          break
+    lookups(ctx, level, (lookup) =>
+      level.forEach((raw, off) => {
+        if (meetings.length >= ctx.maxMeetings) return
+        const x = space.cells(raw, off)
+        const cx = x.reduce((s, c) => s + cv[c]!, 0)
+        space.pack(x, key)
+        const n = space.expand(key, 0, from, to)
+        for (let j = 0; j < n; j++) {
+          const cz = cx - cv[from[j]!]! + cv[to[j]!]!
+          if (cz < -cx) continue
+          const z = x.map((c) => (c === from[j] ? to[j]! : c)).sort((p, q) => p - q)
+          domain.reflectedKey(z, out, 0)
+          if (lookup.has(out, 0)) {
+            meetings.push({ a: x, aLevel: N, b: reflect(domain, z), bLevel: N })
+            break
+          }
         }
-      }
-    }))
+      }),
+    )
   }
   return done(length, meetings, cmax, N, b, t0)
 }
@@ -191,7 +212,7 @@ async function checkPalindrome(ctx: ProveContext, length: number, t0: number): P
           { moves: N - i, threshold: 0 },
           { moves: N + 1 - i, threshold: 0 },
         ]
-    await grow(run, { sides, minSym: target - 2 * (N - i), score: false, lambda: 0 })
+    await grow(run, { sides, minSym: target - 2 * (N - i), score: false, lambda: 0, ...finishAt(ctx, length, i) })
     if (run.levels[i]!.size === 0) break
   }
   ctx.phase('meet', length, null)
