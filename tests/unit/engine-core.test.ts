@@ -68,7 +68,10 @@ describe('packed move generation', () => {
         const men = Int16Array.from(cells)
         for (const c of cells) space.occupancy[c] = 1
         const fast = space.hasMoveTo(men, men.length, target, want)
+        // movesOf (the game kernels' generator, on the occupancy of every army) as well.
+        const marked = space.movesOf(men, men.length, from, to, 0)
         for (const c of cells) space.occupancy[c] = 0
+        expect(Array.from({ length: marked }, (_, j) => `${from[j]}>${to[j]}`).sort()).toEqual(core)
         expect(fast).toBe(all.some((m) => target[m.path[m.path.length - 1]!] === want))
         if (all.length === 0) break
         applyMove(occ, all[rand(all.length)]!)

@@ -48,7 +48,7 @@ export class DiskLevel implements StateSet {
 
   forEach(f: (raw: Uint32Array, off: number) => void): void {
     const block = new Uint32Array(BLOCK_ROWS * this.w)
-    for (let at = 0; at < this.size; ) {
+    for (let at = 0; at < this.size;) {
       const n = this.source.read(at, block, BLOCK_ROWS)
       for (let r = 0; r < n; r++) f(block, r * this.w)
       at += n
@@ -128,7 +128,10 @@ export class RunWriter {
         this.buffer = grown
       } else this.spill()
     }
-    this.buffer.set(keys.subarray(off, off + w), this.count * w)
+    // A copy by words: a subarray per child would allocate on the main thread's hottest loop.
+    const buffer = this.buffer
+    const o = this.count * w
+    for (let k = 0; k < w; k++) buffer[o + k] = keys[off + k]!
     this.count++
   }
 

@@ -52,21 +52,22 @@ export class KeySet {
   private count = 0
   private readonly kind: BufferKind
 
-  constructor(w: number, capacity = 1024, kind: BufferKind = 'plain') {
+  /** `table`: adopt one built elsewhere instead (see adopt). */
+  constructor(w: number, capacity = 1024, kind: BufferKind = 'plain', table?: Uint32Array) {
     this.w = w
     this.kind = kind
     let cap = 1024
     while (cap * 5 < capacity * 8) cap *= 2
-    this.table = new Uint32Array(allocate(cap * w * 4, kind))
+    this.table = table ?? new Uint32Array(allocate(cap * w * 4, kind))
     this.mask = cap - 1
     this.slots = cap
     this.scale = 0
+    if (table) this.setTable(table)
   }
 
   /** Adopt a table built elsewhere (a level a thread reads), without copying. */
   static adopt(w: number, table: Uint32Array, count: number): KeySet {
-    const s = new KeySet(w, 0)
-    s.setTable(table)
+    const s = new KeySet(w, 0, 'plain', table)
     s.count = count
     return s
   }
@@ -95,8 +96,7 @@ export class KeySet {
     if (this.mask < 0 || this.count < 4096) return this
     const slots = Math.ceil(this.count / COMPACT_LOAD) | 1
     if (slots >= this.slots) return this
-    const out = new KeySet(this.w, 0, this.kind)
-    out.setTable(new Uint32Array(allocate(slots * this.w * 4, this.kind)))
+    const out = new KeySet(this.w, 0, this.kind, new Uint32Array(allocate(slots * this.w * 4, this.kind)))
     const t = this.table
     const w = this.w
     for (let base = 0; base < t.length; base += w) if ((t[base + w - 1]! & USED) !== 0) out.insert(t, base)

@@ -14,33 +14,41 @@ function grown<T extends Uint32Array | Int32Array | Float64Array>(a: T, n: numbe
   return b
 }
 
-/** Children and goals collected for one task. */
+/**
+ * Children and goals collected for one task. One per thread, reused from task to task (its arrays
+ * keep the size the largest task needed): the reply gets copies of exactly the rows collected.
+ * Scores are kept only once a child has one (a rule that asks for scores: a beam).
+ */
 class Collector implements Sink {
   minScore = -Infinity
   keys: Uint32Array
   parents = new Int32Array(4096)
-  scores = new Float64Array(4096)
+  scores: Float64Array | undefined
   count = 0
-  /** Whether any child had a score (the rule asks for scores): only then are they sent back. */
-  scored = false
   goals: number[] = []
   goalParents: number[] = []
   constructor(private readonly w: number) {
     this.keys = new Uint32Array(4096 * w)
   }
+  reset(minScore: number): void {
+    this.minScore = minScore
+    this.count = 0
+    this.scores = undefined
+    this.goals = []
+    this.goalParents = []
+  }
   child(keys: Uint32Array, off: number, parent: number, score: number): void {
+    const w = this.w
     if (this.count === this.parents.length) {
       const n = this.parents.length * 2
-      this.keys = grown(this.keys, n * this.w, (k) => new Uint32Array(k))
+      this.keys = grown(this.keys, n * w, (k) => new Uint32Array(k))
       this.parents = grown(this.parents, n, (k) => new Int32Array(k))
-      this.scores = grown(this.scores, n, (k) => new Float64Array(k))
+      if (this.scores) this.scores = grown(this.scores, n, (k) => new Float64Array(k))
     }
-    const w = this.w
     const o = this.count * w
     for (let k = 0; k < w; k++) this.keys[o + k] = keys[off + k]!
     this.parents[this.count] = parent
-    this.scores[this.count] = score
-    if (score !== 0) this.scored = true
+    if (score !== 0 || this.scores) (this.scores ??= new Float64Array(this.parents.length))[this.count] = score
     this.count++
   }
   goal(keys: Uint32Array, off: number, parent: number): void {
@@ -51,6 +59,7 @@ class Collector implements Sink {
 
 export class ExpansionWorker<I> {
   private kernel: ThreadKernel | undefined
+  private collector: Collector | undefined
 
   /** `build`: the registry's thread kernel for a domain description. */
   constructor(private readonly build: (domain: I) => ThreadKernel) {}
@@ -59,21 +68,22 @@ export class ExpansionWorker<I> {
   handle(msg: WorkerMessage<I>): { reply: ExpandReply; transfer: ArrayBuffer[] } | undefined {
     if (msg.type === 'init') {
       this.kernel = this.build(msg.domain)
+      this.collector = undefined
       return undefined
     }
     const kernel = this.kernel
     if (!kernel) throw new Error('expand before init')
     const w = kernel.w
     const view = (v: TableView): KeySet => KeySet.adopt(w, v.table, v.count)
-    const sink = new Collector(w)
-    sink.minScore = msg.minScore
+    const sink = (this.collector ??= new Collector(w))
+    sink.reset(msg.minScore)
     const stats = newStats()
     kernel.expandRange(msg.table, msg.start, msg.end, msg.rule, msg.window.map(view), sink, stats)
     const n = sink.count
     const keys = sink.keys.slice(0, n * w)
     const parents = sink.parents.slice(0, n)
     // Scores go back when a child had one: the domain's rule asked for them (any domain's way).
-    const scores = sink.scored ? sink.scores.slice(0, n) : undefined
+    const scores = sink.scores?.slice(0, n)
     const goals = sink.goals.length > 0 ? Uint32Array.from(sink.goals) : undefined
     const goalParents = goals ? Int32Array.from(sink.goalParents) : undefined
     const buffers = [keys, parents, scores, goals, goalParents].filter((a) => a !== undefined)

@@ -14,9 +14,10 @@ import { cellCentroid } from '../../halma/metrics'
 import type { Rules } from '../../halma/rules'
 import { topology } from '../../halma/topology'
 import { USED } from '../core/keyset'
+import { cellsOfBits, less, wordsFor } from './bits'
 
-/** Words per packed board on a board of n cells (one spare bit for the used mark). */
-export const wordsFor = (cells: number): number => Math.floor(cells / 32) + 1
+// The bit helpers live in bits.ts; packed keys are read through this module.
+export { cellsOfBits, less, wordsFor } from './bits'
 
 /** Largest mark an Int32Array holds. */
 export const STAMP_LIMIT = 0x7fffffff
@@ -57,6 +58,15 @@ export class PackedSpace {
   private readonly backOver: Int16Array
   private readonly img: Uint32Array
   private readonly key: Uint32Array
+  /**
+   * For movesOfBoard, per cell p (W words each): the cells a plain jump from p can pass over
+   * (overBits), and the cells a step reaches (stepBits); landOf[p * n + o] the landing of the jump
+   * from p over o.
+   */
+  private readonly overBits: Uint32Array
+  private readonly stepBits: Uint32Array
+  private readonly landOf: Int16Array
+  private readonly reached: Uint32Array
 
   constructor(board: Board, rules: Rules, fold?: Int16Array) {
     this.board = board
@@ -92,6 +102,20 @@ export class PackedSpace {
     this.backOver = new Int16Array(n)
     this.img = new Uint32Array(w)
     this.key = new Uint32Array(w)
+    this.overBits = new Uint32Array(n * w)
+    this.stepBits = new Uint32Array(n * w)
+    this.landOf = new Int16Array(n * n).fill(-1)
+    this.reached = new Uint32Array(w)
+    for (let c = 0; c < n; c++) {
+      for (let d = 0; d < deg; d++) {
+        const t = this.nb[c * deg + d]!
+        if (t >= 0) this.stepBits[c * w + (t >> 5)]! |= 1 << (t & 31)
+        const o = this.over[c * deg + d]!
+        if (o < 0) continue
+        this.overBits[c * w + (o >> 5)]! |= 1 << (o & 31)
+        this.landOf[c * n + o] = this.land[c * deg + d]!
+      }
+    }
   }
 
   /** The c-changes of single steps in each direction (cv units), distinct and ascending. */
@@ -149,22 +173,78 @@ export class PackedSpace {
    * out[k * W ..]. The men stay decoded in this.men.
    */
   expand(buf: Uint32Array, off: number, moveFrom: Int16Array, moveTo: Int16Array, out?: Uint32Array): number {
-    const count = this.movesOfDecoded(this.decode(buf, off), moveFrom, moveTo)
+    const count = this.movesOfBoard(buf, off, this.decode(buf, off), moveFrom, moveTo)
     if (out) this.childKeys(buf, off, moveFrom, moveTo, count, out)
     return count
   }
 
-  /** The moves of the m men decode() left in this.men (as expand, without decoding again). */
-  movesOfDecoded(m: number, moveFrom: Int16Array, moveTo: Int16Array): number {
+  /**
+   * The moves of the one-army board at buf[off..], whose m men decode() left in this.men (expand
+   * without decoding again). Plain jumps and steps are read off the key's bits: a landing is
+   * looked for only where a man stands to be passed over (overBits), not in every direction.
+   */
+  movesOfBoard(buf: Uint32Array, off: number, m: number, moveFrom: Int16Array, moveTo: Int16Array): number {
     const men = this.men
-    const occ = this.occ
-    for (let k = 0; k < m; k++) occ[men[k]!] = 1
-    const count = this.movesOf(men, m, moveFrom, moveTo, 0)
-    for (let k = 0; k < m; k++) occ[men[k]!] = 0
+    if (this.rules.longJumps) {
+      const occ = this.occ
+      for (let k = 0; k < m; k++) occ[men[k]!] = 1
+      const count = this.movesOf(men, m, moveFrom, moveTo, 0)
+      for (let k = 0; k < m; k++) occ[men[k]!] = 0
+      return count
+    }
+    const w = this.w
+    const n = this.n
+    const steps = !this.rules.jumpsOnly
+    const stepBits = this.stepBits
+    const overBits = this.overBits
+    const landOf = this.landOf
+    const reached = this.reached
+    const queue = this.queue
+    let count = 0
+    for (let k = 0; k < m; k++) {
+      const from = men[k]!
+      if (steps) {
+        for (let j = 0; j < w; j++) {
+          let e = stepBits[from * w + j]! & ~buf[off + j]!
+          while (e !== 0) {
+            const low = e & -e
+            e ^= low
+            moveFrom[count] = from
+            moveTo[count++] = (j << 5) + 31 - Math.clz32(low)
+          }
+        }
+      }
+      // Jumps, breadth-first over landings. The jumper's own cell counts as reached (no move
+      // ends there) and is never passed over (his cell is empty while he is away).
+      const fw = from >> 5
+      const fb = 1 << (from & 31)
+      reached.fill(0)
+      reached[fw] = fb
+      queue[0] = from
+      let qEnd = 1
+      for (let q = 0; q < qEnd; q++) {
+        const p = queue[q]!
+        for (let j = 0; j < w; j++) {
+          let o = buf[off + j]! & overBits[p * w + j]!
+          if (j === fw) o &= ~fb
+          while (o !== 0) {
+            const low = o & -o
+            o ^= low
+            const t = landOf[p * n + (j << 5) + 31 - Math.clz32(low)]!
+            const tw = t >> 5
+            const tb = 1 << (t & 31)
+            if (((buf[off + tw]! | reached[tw]!) & tb) !== 0) continue
+            reached[tw]! |= tb
+            queue[qEnd++] = t
+            moveFrom[count] = from
+            moveTo[count++] = t
+          }
+        }
+      }
+    }
     return count
   }
 
-  /** Occupancy scratch shared with movesOf: 1 where a man (of any army) stands. */
   /**
    * A fresh mark for `seen` (one per breadth-first walk). The marks live in an Int32Array: past
    * 2^31 - 1 a stored mark would no longer equal the counter, every cell would look unvisited and
@@ -178,6 +258,7 @@ export class PackedSpace {
     return ++this.stamp
   }
 
+  /** Occupancy scratch shared with movesOf: 1 where a man (of any army) stands. */
   get occupancy(): Uint8Array {
     return this.occ
   }
@@ -502,32 +583,4 @@ export class PackedSpace {
     this.prepare(buf, off)
     for (let j = 0; j < count; j++) this.childKey(moveFrom[j]!, moveTo[j]!, out, j * this.w)
   }
-}
-
-/**
- * The cells of a bitset of `words` words at buf[off..] (ascending) into out; their number. `last`:
- * the bitset ends a key, whose last word carries the used mark.
- */
-export function cellsOfBits(buf: Uint32Array, off: number, words: number, last: boolean, out: Int16Array): number {
-  let m = 0
-  for (let k = 0; k < words; k++) {
-    let word = buf[off + k]!
-    if (last && k === words - 1) word &= ~USED
-    while (word !== 0) {
-      const low = word & -word
-      out[m++] = (k << 5) + 31 - Math.clz32(low)
-      word ^= low
-    }
-  }
-  return m
-}
-
-/** Whether key a < key b (compared as unsigned, most significant word first). */
-export function less(a: Uint32Array, ao: number, b: Uint32Array, bo: number, w: number): boolean {
-  for (let k = w - 1; k >= 0; k--) {
-    const x = a[ao + k]!
-    const y = b[bo + k]!
-    if (x !== y) return x < y
-  }
-  return false
 }

@@ -215,6 +215,8 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
   ): Promise<{ found: Found | undefined; lower: number; proofs: LengthProof[]; stopped: LengthProof | undefined }> {
     const proofs: LengthProof[] = []
     let lower = from
+    // An odd length's Cmax search serves the next length too (prove.ts, ProveContext.carry).
+    const carry = {}
     for (let L = from; L <= last; L++) {
       this.report.length = L
       const settled = this.disk?.checkpoint?.step<LengthProof>(`length ${L}`)
@@ -233,6 +235,7 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
             ...(this.disk && { disk: this.disk }),
             maxMeetings: MAX_MEETINGS,
             finish: this.job.finish === true,
+            carry,
             phase: (phase, length, cmax) => {
               this.report.phase = phase
               this.report.cmax = cmax

@@ -144,7 +144,7 @@ export class TransferKernel implements LevelKernel<TransferRule> {
       stats.parents++
       // One decode serves the moves, the fold's image and the centroid values.
       const m = space.decode(table, off)
-      const n = space.movesOfDecoded(m, from, to)
+      const n = space.movesOfBoard(table, off, m, from, to)
       stats.children += n
       space.prepare(table, off, m)
       let c = 0

@@ -59,6 +59,13 @@ export interface LengthCheck {
 export interface ProveContext extends TransferContext {
   /** Stop collecting meetings after this many. */
   readonly maxMeetings: number
+  /**
+   * Run a of an odd length 2N - 1 is run a of the next length 2N too (the same rule level by level,
+   * to level N; not with the finish bound, whose rules depend on the length): checks of successive
+   * lengths given the same object hand it on, so the even length builds no run a. In memory only
+   * (on disk an odd length's files go with its checkpoint record).
+   */
+  readonly carry?: { value?: CarriedRun }
   /** Prune by the finish bound too (finish-bound.ts): a board at level i of a length-L check must reach the target in L - i moves. */
   readonly finish?: boolean
   /** Called when a run starts, to label progress. */
@@ -66,6 +73,14 @@ export interface ProveContext extends TransferContext {
 }
 
 const MOVES = 8192
+
+/** An odd length's run a, its levels below `meet` released (see ProveContext.carry). */
+export interface CarriedRun {
+  readonly meet: number
+  readonly run: LevelSearch<TransferRule>
+  /** Its level sizes before the release, for the record of a length that ends at its top. */
+  readonly sizes: number[]
+}
 
 /** The finish bound's part of the rule of level i of a check of `length` moves, if it is on. */
 const finishAt = (ctx: ProveContext, length: number, i: number): { finish?: number } => (ctx.finish ? { finish: length - i } : {})
@@ -106,10 +121,12 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
   if (palindrome) return checkPalindrome(ctx, length, t0)
   const N = Math.floor(length / 2)
   if (length % 2 === 0) {
-    ctx.phase('cmax', length, null)
-    const a = await thresholdRun(ctx, N, N, 0, `length${length}a`, length)
+    const carried = ctx.carry?.value?.meet === N ? ctx.carry.value : undefined
+    if (ctx.carry) ctx.carry.value = undefined
+    if (!carried) ctx.phase('cmax', length, null)
+    const a = carried?.run ?? (await thresholdRun(ctx, N, N, 0, `length${length}a`, length))
     const top = a.levels[N]
-    if (!top || top.size === 0) return done(length, [], null, N, a, t0)
+    if (!top || top.size === 0) return done(length, [], null, N, a, t0, carried?.sizes)
     const cmax = levelMax(ctx, top)
     ctx.phase('prove', length, cmax / domain.space.scale)
     const b = N > 0 ? await thresholdRun(ctx, N - 1, N, -cmax, `length${length}b`, length) : a
@@ -158,8 +175,12 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
   const top = a.levels[N + 1]
   const cmax = top && top.size > 0 ? levelMax(ctx, top) : 0
   const threshold = -Math.max(cmax, 0)
-  // Only Cmax is needed of run a.
-  a.release(a.levels.length)
+  // Only Cmax is needed of run a, and its top by the next length if it is carried there.
+  if (ctx.carry && !ctx.disk && !ctx.finish) {
+    const sizes = a.levels.map((l) => l.size)
+    a.release(N + 1)
+    ctx.carry.value = { meet: N + 1, run: a, sizes }
+  } else a.release(a.levels.length)
   ctx.phase('prove', length, cmax / domain.space.scale)
   const b = await thresholdRun(ctx, N, N, threshold, `length${length}b`, length)
   ctx.phase('meet', length, cmax / domain.space.scale)
@@ -256,6 +277,7 @@ function done(
   meet: number,
   run: LevelSearch<TransferRule>,
   t0: number,
+  sizes?: number[],
 ): LengthCheck {
   return {
     length,
@@ -263,7 +285,7 @@ function done(
     cmax,
     meet,
     run,
-    levels: run.levels.map((l) => l.size),
+    levels: sizes ?? run.levels.map((l) => l.size),
     seconds: (performance.now() - t0) / 1000,
   }
 }
