@@ -251,6 +251,87 @@ describe('the ladder bound is sound', () => {
     }
     if (!jumpsOnly) expect(tighter).toBeGreaterThan(0)
   })
+
+  /**
+   * The relaxed game (rise-bound.ts) played out in full, no memo and no pruning: a man at value v
+   * steps by a delta, or hops over a man at v + d to v + 2d (long jumps: over v + jd to v + 2jd),
+   * chains of hops included; the best total gain of k moves, -30000 (DEAD) for no move at all.
+   */
+  function relaxed(hist: number[], k: number, deltas: readonly number[], steps: boolean, long: boolean): number {
+    if (k === 0) return 0
+    let best = -30000
+    for (let v = 0; v < hist.length; v++) {
+      if (hist[v] === 0) continue
+      hist[v]!--
+      const reach = new Set<number>()
+      if (steps) for (const d of deltas) if (v + d >= 0 && v + d < hist.length) reach.add(v + d)
+      const seen = new Set([v])
+      const todo = [v]
+      while (todo.length > 0) {
+        const u = todo.pop()!
+        for (const d of deltas) {
+          for (let j = 1; ; j++) {
+            const mid = u + j * d
+            const t = u + 2 * j * d
+            if (t < 0 || t >= hist.length || mid < 0 || mid >= hist.length) break
+            if (hist[mid]! > 0) {
+              reach.add(t)
+              if (!seen.has(t)) {
+                seen.add(t)
+                todo.push(t)
+              }
+            }
+            if (!long || d === 0) break
+          }
+        }
+      }
+      for (const t of reach) {
+        hist[t]!++
+        best = Math.max(best, t - v + relaxed(hist, k - 1, deltas, steps, long))
+        hist[t]!--
+      }
+      hist[v]!++
+    }
+    return best < -30000 ? -30000 : best
+  }
+
+  it.each([
+    ['9x9', '6-move', 'triangle10', false, false],
+    ['9x9', '8-move', 'triangle15', false, false],
+    ['9x9', '4-move', 'triangle6', false, false],
+    ['9x9', '6-move', 'triangle10', true, false],
+    ['star', '6-move', 'triangle10', false, true],
+  ] as const)(
+    '%s %s %s (jumps only %s, long %s): branch and bound gives the relaxed game its exact optimum',
+    (b, moves, army, jumpsOnly, longJumps) => {
+      const board = unwrap(boardByName(b))
+      const rules = makeRules(moves as MoveSet, { jumpsOnly, longJumps })
+      const space = new PackedSpace(board, rules)
+      const cells = unwrap(presetArmy(board, army))
+      const ladder = new ProjectedRiseBound(space, cells.length, 3)
+      const topo = topology(board, rules)
+      const rand = lcg(29)
+      const occ = Position.of(board, [cells]).occupancy()
+      const values = new Int32Array(cells.length)
+      const range = space.cvMax - space.cvMin + 1
+      const wrong: string[] = []
+      for (let walk = 0; walk < 24; walk++) {
+        const men = Array.from(occ.keys()).filter((c) => occ[c] !== 0)
+        men.forEach((c, j) => (values[j] = space.cv[c]!))
+        const hist = new Array<number>(range).fill(0)
+        for (const c of men) hist[space.cv[c]! - space.cvMin]!++
+        for (const k of walk % 6 === 0 ? [1, 2, 3] : [1, 2]) {
+          const exact = relaxed(hist, k, space.stepDeltas(), !jumpsOnly, longJumps)
+          const u = ladder.gain(values, men.length, k)
+          if (u !== exact) wrong.push(`walk ${walk}, k ${k}: ${u}, the relaxed game's best ${exact}`)
+        }
+        const all = legalMoves(topo, occ)
+        if (all.length === 0) break
+        applyMove(occ, all[rand(all.length)]!)
+      }
+      expect(wrong).toEqual([])
+    },
+  )
 })
 
 describe('start position', () => {
