@@ -185,9 +185,13 @@ export class TransferKernel implements LevelKernel<TransferRule> {
                 let idx = 0
                 while (values[idx] !== vf) idx++
                 values[idx] = vt
-                const u = bound.gain(values, m, side.moves)
+                // The cheap bound first: most children it drops are far below the threshold.
+                ok = bound.quick === undefined || cc + bound.quick(values, m, side.moves) >= side.threshold
+                if (ok) {
+                  const u = bound.gain(values, m, side.moves)
+                  ok = u > DEAD && cc + u >= side.threshold
+                }
                 values[idx] = vf
-                ok = u > DEAD && cc + u >= side.threshold
               }
             }
             verdicts[at] = ok ? 1 : 2

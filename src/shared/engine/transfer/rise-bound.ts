@@ -29,6 +29,8 @@ export interface CentroidBound {
    * exactly k moves. May return a large number for "no useful bound".
    */
   gain(values: Int32Array, m: number, k: number): number
+  /** A cheaper bound, never below gain(): a child it already drops needs no exact answer. */
+  quick?(values: Int32Array, m: number, k: number): number
 }
 
 const UNBOUNDED = 1 << 20
@@ -155,10 +157,21 @@ export class ProjectedRiseBound implements CentroidBound {
     if (k <= 0) return 0
     if (m !== this.men) throw new Error(`ladder bound made for ${this.men} men, asked about ${m}`)
     if (k > this.exactMoves) return this.fallback.gain(values, m, k)
+    return this.solve(this.histogram(values, m), k)
+  }
+
+  quick(values: Int32Array, m: number, k: number): number {
+    if (k <= 0) return 0
+    if (k > this.exactMoves || this.long) return this.gain(values, m, k)
+    return this.quickBound(this.histogram(values, m), k)
+  }
+
+  /** The histogram of values (scratch[0]). */
+  private histogram(values: Int32Array, m: number): Int32Array {
     const hist = this.scratch[0]!
     hist.fill(0)
     for (let j = 0; j < m; j++) hist[values[j]! - this.lo]!++
-    return this.solve(hist, k)
+    return hist
   }
 
   /**
