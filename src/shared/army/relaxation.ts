@@ -70,12 +70,20 @@ export interface FinishProgram {
   readonly col: { readonly start: ReadonlyMap<number, number>; readonly end: readonly number[]; readonly jump: readonly number[]; readonly outside: number }
   /** The row "start men + N_out <= men" (for a solver asked for a point, not a bound). */
   readonly menRow: IntRow
+  /** The aggregate columns (see `finishProgram`): men per start exponent, lossy jumps, men left at the end. */
+  readonly aggregate: { readonly perExponent: ReadonlyMap<number, number>; readonly lossy: number; readonly left: number }
   /** Jumps left out for losing more than S*(men); border jumps kept. */
   readonly dropped: number
   readonly border: number
 }
 
-/** The program of a finish: window of exponent <= radius, at most `men` men (see the module's comment). */
+/**
+ * The program of a finish: window of exponent <= radius, at most `men` men (see the module's
+ * comment). Three kinds of aggregate integer columns, each tied to its sum by an equality row, give
+ * the branch and bound the case splits of the paper's section 5.2 as plain column splits (so the
+ * certificate check covers them): n<e>, the men starting on exponent e; lossy, the jumps made that
+ * lose weight; left, the men left beside the finish's two.
+ */
 export function finishProgram(type: ArmyType, level: number, finish: Finish, options: { readonly men: number; readonly radius: number }): FinishProgram {
   const g = GEOMETRIES[type]
   const { men, radius } = options
@@ -137,6 +145,10 @@ export function finishProgram(type: ArmyType, level: number, finish: Finish, opt
   // A game of m men makes at most m - 1 jumps in all.
   const jump = jumps.map((_, k) => column(`j${k}`, 0n, 0n, BigInt(men - 1)))
   const outside = column('nout', 1n, 0n, BigInt(men))
+  const exponents = [...new Set([...start.keys()].map((i) => e(cells[i]!)))].sort((a, b) => a - b)
+  const perExponent = new Map(exponents.map((x) => [x, column(`n${x}`, 0n, 0n, BigInt([...start.keys()].filter((i) => e(cells[i]!) === x).length))]))
+  const lossyCol = column('lossy', 0n, 0n, BigInt(men - 1))
+  const leftCol = column('left', 0n, 0n, BigInt(men))
   const terms: { cols: number[]; coefs: bigint[] }[] = cells.map(() => ({ cols: [], coefs: [] }))
   const put = (c: Cell, col: number, v: bigint): void => {
     const i = at(c)
@@ -169,6 +181,17 @@ export function finishProgram(type: ArmyType, level: number, finish: Finish, opt
     borderCoefs.push(floorScaled(mul(o, unit), BORDER_SCALE))
   })
   rows.push({ name: 'border', lower: null, upper: 0n, cols: [...borderCols, outside], coefs: [...borderCoefs, -BORDER_SCALE] })
+  const tie = (name: string, cols: readonly number[], total: number): IntRow => ({
+    name,
+    lower: 0n,
+    upper: 0n,
+    cols: [...cols, total],
+    coefs: [...cols.map(() => 1n), -1n],
+  })
+  for (const [x, col] of perExponent)
+    rows.push(tie(`n${x}`, [...start].filter(([i]) => e(cells[i]!) === x).map(([, c]) => c), col))
+  rows.push(tie('lossy', jump.filter((_, k) => !isZero(sub(add(w(jumps[k]![0]), w(jumps[k]![1])), w(jumps[k]![2])))), lossyCol))
+  rows.push(tie('left', end.filter((_, i) => !finishCells.has(i)), leftCol))
   const program: IntProgram = { cols: names, cost, lower, upper, integer: names.map(() => true), rows }
   const menRow: IntRow = { name: 'men', lower: null, upper: BigInt(men), cols: [...start.values(), outside], coefs: [...start.values(), outside].map(() => 1n) }
   return {
@@ -182,6 +205,7 @@ export function finishProgram(type: ArmyType, level: number, finish: Finish, opt
     cells,
     jumps,
     col: { start, end, jump, outside },
+    aggregate: { perExponent, lossy: lossyCol, left: leftCol },
     menRow,
     dropped,
     border: borderCols.length,
