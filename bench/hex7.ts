@@ -1,74 +1,186 @@
 /**
- * `npm run bench:hex7`: the hexagonal army to level 7 (the paper's open case, 144 or 145).
- * 1. An army of 145 men with the counts per exponent of the paper's Figure 12c (n_i = 3i - 14 for
- *    7 <= i <= 12, then 25, 21, 10, 2), zero slack: the integer program (lossless jumps only, to
- *    the 3-man finish (0,1), (0,3), (0,4) of weight 1), its jumps put in order by depth-first
- *    search, then the last two jumps up the column to the target; verified move by move and
- *    written to resources/armies/hexagonal-145-level7.army.json.
- * 2. Table 7's six cases for 143 and 144 men (`halma army bound ... --case K`), each once per
- *    3-man finish: all infeasible means no army of 143 or 144 men inside the window reaches level 7.
- * Prints what it proved; the case runs take several minutes (case 2's vertical finish the longest).
+ * `npm run bench:hex7`: the hexagonal army to level 7, the open case of Bell, Hirschberg and
+ * Guerrero (2007): 144 men or 145?
+ *
+ * 1. `--find`: an army of at most 145 men found from the problem alone: the program of the
+ *    vertical finish on the infinite board (shared/army/relaxation.ts) asked by HiGHS for any point
+ *    with no lossy jump and no man left (the zero-slack armies; no counts per exponent given), its
+ *    jumps ordered and verified move by move, written to
+ *    resources/armies/hexagonal-145-level7.army.json.
+ * 2. `--prove`: no army of 144 men or fewer, finish by finish (every last jump into the target):
+ *    the horizontal finishes by their maps' weight alone, exact; the others by their programs,
+ *    split into cases, each case by HiGHS's MIP verdict and by the certified branch and bound whose
+ *    tree is checked in bigint arithmetic (shared/army/proof.ts). `--store DIR` keeps each case's
+ *    tree as it is made, so a run stopped at a session's end goes on from there with the same
+ *    command.
+ * Options: --level N (default 7; a smaller level is a quick check of the whole pipeline, e.g.
+ * --level 6 --men 35 --radius 11 --find-men 36), --men M (default 144), --find-men M (default 145), --radius R (window of exponent <= R, default 17), --time-limit S
+ * (HiGHS per case, default 600), --nodes N and --bb-time S (branch and bound per case), --finish ID
+ * (only that finish, repeatable: "x 0, row 2 over x 0, row 1"), --no-mip, --no-bb.
+ * Writes bench/results/hex7-<date>.md (appending a section per run).
  */
-import { writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { solveArmyIp, solveCase, table7Case, TABLE7, type ArmyCase } from '../src/cli/army-ip'
+import { parseArgs } from 'node:util'
+import highsLoader from 'highs'
+import { highsLpEngine } from '../src/cli/army-ip'
+import { table } from '../src/cli/io'
+import type { CertificateStep } from '../src/shared/army/certificate'
+import { formatArmyDocument } from '../src/shared/army/document'
+import { findArmy } from '../src/shared/army/find'
+import { lastJumps } from '../src/shared/army/finishes'
 import { GEOMETRIES } from '../src/shared/army/geometry'
-import { orderArmyMoves } from '../src/shared/army/order'
-import { cellLabel, formatArmyMoves, verifyArmy } from '../src/shared/army/solution'
+import type { MipSolver } from '../src/shared/army/minimum'
+import { proveNoArmy, type FinishVerdict } from '../src/shared/army/proof'
+import { formatPowers, formatZ, powerSum, sign, toNumber, type ZSigma } from '../src/shared/army/zsigma'
 
-type Cell = readonly [number, number]
+const { values: v } = parseArgs({
+  options: {
+    find: { type: 'boolean' },
+    prove: { type: 'boolean' },
+    level: { type: 'string', default: '7' },
+    men: { type: 'string', default: '144' },
+    'find-men': { type: 'string', default: '145' },
+    radius: { type: 'string', default: '17' },
+    'time-limit': { type: 'string', default: '600' },
+    nodes: { type: 'string' },
+    'bb-time': { type: 'string' },
+    store: { type: 'string' },
+    finish: { type: 'string', multiple: true },
+    'no-mip': { type: 'boolean' },
+    'no-bb': { type: 'boolean' },
+  },
+})
+const level = Number(v.level)
+const men = Number(v.men)
+const findMen = Number(v['find-men'])
+const radius = Number(v.radius)
+const timeLimit = Number(v['time-limit'])
 const g = GEOMETRIES.hexagonal
-const menPerExponent = new Map<number, number>()
-for (let i = 7; i <= 12; i++) menPerExponent.set(i, 3 * i - 14)
-;[25, 21, 10, 2, 0].forEach((n, j) => menPerExponent.set(13 + j, n))
-const fig12c: ArmyCase = { menPerExponent, zeroSlack: true }
-const finish: Cell[] = [
-  [0, 1],
-  [0, 3],
-  [0, 4],
-]
-const limit = Number(process.argv[2] ?? 1800)
-
-const ip = await solveArmyIp('hexagonal', 7, { timeLimit: limit, armyCase: fig12c, finish })
-console.log(
-  `145-man counts of Figure 12c, zero slack, finish (0,1) (0,3) (0,4): ${ip.status}, ${ip.men ?? '-'} men, ${ip.seconds.toFixed(1)} s`,
-)
-if (ip.men === null || !ip.solutionJumps) process.exit(1)
-const w = ip.window
-const order = orderArmyMoves(ip.army, ip.solutionJumps, 5_000_000)
-if (!order.moves) {
-  console.log(`its jumps could not be put in order (${order.nodes} states${order.gaveUp ? ', gave up' : ''})`)
-  process.exit(1)
+const mip = (await highsLoader()) as unknown as MipSolver
+const t0 = performance.now()
+const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`
+const command = `npm run bench:hex7 -- ${process.argv.slice(2).join(' ')}`
+const report: string[] = [`## ${new Date().toISOString().slice(0, 16).replace('T', ' ')}: \`${command}\``, '', `Machine: ${machine} (shared).`, '']
+const say = (line: string): void => {
+  console.log(line)
+  report.push(line)
 }
-const moves: Cell[][] = order.moves
-// The last two jumps: (0,4) over (0,3) into (0,2), then (0,2) over (0,1) into the target.
-moves.push([
-  [0, 4],
-  [0, 2],
-  [0, 0],
-])
-const verdict = verifyArmy(g, w, ip.army, moves)
-console.log(`solution: ${moves.length} moves, ${verdict.jumps} jumps, ${verdict.ok ? 'verified' : `NOT verified: ${verdict.error}`}`)
-if (!verdict.ok) process.exit(1)
-const doc = {
-  format: 'halma-army',
-  version: 1,
-  title: 'Hexagonal army to level 7: 145 men (Table 8; none of 143 or 144 inside the window, by Table 7)',
-  type: 'hexagonal',
-  level: 7,
-  window: w,
-  army: ip.army.map((c) => cellLabel(g, w, c)).join(' '),
-  moves: formatArmyMoves(g, w, moves),
-  source: `npm run bench:hex7 (the integer program with Figure 12c's counts per exponent, zero slack, lossless jumps to the 3-man finish, HiGHS ${ip.seconds.toFixed(0)} s; jumps ordered by depth-first search), 2026-11-25; ${moves.length} moves, ${verdict.jumps} jumps. Columns are lettered from the window's leftmost column, rows counted from the target's row 0; the hexagonal lattice is the square grid with one diagonal.`,
-}
-writeFileSync(join(import.meta.dirname, '../resources/armies/hexagonal-145-level7.army.json'), `${JSON.stringify(doc, null, 2)}\n`)
+const slackText = (z: ZSigma): string => (sign(z) < 0 ? `${toNumber(z).toExponential(3)} (negative)` : formatPowers(powerSum(z)))
 
-if (process.argv.includes('--cases')) {
-  for (let k = 1; k <= TABLE7.length; k++) {
-    const parts = await solveCase('hexagonal', 7, table7Case(k), { timeLimit: limit })
-    const verdict = parts.every((p) => p.outcome.status === 'Infeasible') ? 'infeasible' : 'not settled'
-    console.log(
-      `case ${k} (${TABLE7[k - 1]!.men} men): ${verdict} (${parts.map((p) => `${p.outcome.status} ${p.outcome.seconds.toFixed(1)} s`).join('; ')})`,
+if (v.find) {
+  const vertical = lastJumps(g).find((f) => f.over[0] === 0 && f.over[1] === 1)!
+  const r = findArmy(mip, 'hexagonal', level, vertical, { men: findMen, radius, timeLimit, fix: { lossy: 0, left: 0 } })
+  say(`Find (level ${level}): the program of the finish ${vertical.id}, at most ${findMen} men, no lossy jump, no man left, window of exponent <= ${radius}:`)
+  for (const t of r.tries) say(`- HiGHS ${t.status} in ${t.seconds.toFixed(1)} s: ${t.note}`)
+  if (r.found && level === 7) {
+    const { army, moves, window } = r.found
+    const doc = formatArmyDocument({
+      title: `Hexagonal army to level 7: ${army.length} men, found by the program of its finish (no counts given); none of 144 or fewer is still to be proved (bench/results/hex7-*.md)`,
+      type: 'hexagonal',
+      level: 7,
+      window,
+      army: [...army],
+      moves: moves.map((m) => [...m]),
+      source: `${command} (${new Date().toISOString().slice(0, 10)}): HiGHS found the army and its jumps as a point of the program of the vertical finish on the infinite board (no lossy jump, no man left, at most 145 men, no counts per exponent given); the jumps were put in order by depth-first search and verified move by move: ${moves.length} moves, ${r.found.verdict.jumps} jumps. Columns are lettered from the window's leftmost column, rows counted from the target's row 0.`,
+    })
+    writeFileSync(join(import.meta.dirname, '../resources/armies/hexagonal-145-level7.army.json'), doc)
+    say(`Verified: ${army.length} men, ${moves.length} moves, ${r.found.verdict.jumps} jumps; written to resources/armies/hexagonal-145-level7.army.json.`)
+  } else if (r.found) say(`Verified: ${r.found.army.length} men, ${r.found.moves.length} moves, ${r.found.verdict.jumps} jumps.`)
+  else say('No army found.')
+  say('')
+}
+
+if (v.prove) {
+  // The certificate store: one file of steps (JSON lines) per finish and case.
+  const dir = v.store ?? join(tmpdir(), 'hex7-certificates')
+  mkdirSync(dir, { recursive: true })
+  const file = (finish: string, k: number): string => join(dir, `${level}-${men}-${radius}-${finish.replace(/[^a-z0-9]+/gi, '_')}-case${k}.jsonl`)
+  const toJson = (s: CertificateStep): string =>
+    JSON.stringify(s.kind === 'branch' ? { b: s.col, at: String(s.at) } : { l: s.dual.shift, r: s.dual.rows, v: s.dual.values.map(String) })
+  const fromJson = (line: string): CertificateStep => {
+    const o = JSON.parse(line) as { b?: number; at?: string; l?: number; r?: number[]; v?: string[] }
+    return o.b !== undefined ? { kind: 'branch', col: o.b, at: BigInt(o.at!) } : { kind: 'leaf', dual: { shift: o.l!, rows: o.r!, values: o.v!.map(BigInt) } }
+  }
+  let pending: string[] = []
+  let pendingFile = ''
+  const flush = (): void => {
+    if (pending.length > 0) appendFileSync(pendingFile, pending.join(''))
+    pending = []
+  }
+  const verdicts: FinishVerdict[] = await proveNoArmy({
+    type: 'hexagonal',
+    level,
+    men,
+    radius,
+    ...(v.finish && { only: v.finish }),
+    ...(!v['no-mip'] && { mip: { solver: mip, timeLimit } }),
+    ...(!v['no-bb'] && {
+      lp: {
+        engine: highsLpEngine,
+        ...(v.nodes && { maxNodes: Number(v.nodes) }),
+        ...(v['bb-time'] && { timeLimit: Number(v['bb-time']) }),
+        store: {
+          save: (finish, k, step) => {
+            const f = file(finish, k)
+            if (f !== pendingFile) flush()
+            pendingFile = f
+            pending.push(`${toJson(step)}\n`)
+            if (pending.length >= 500) flush()
+          },
+          load: (finish, k) => {
+            flush()
+            const f = file(finish, k)
+            return existsSync(f) ? readFileSync(f, 'utf8').split('\n').filter((l) => l !== '').map(fromJson) : []
+          },
+        },
+      },
+    }),
+    onCase: (f, c) => {
+      flush()
+      console.log(`${f.id}, ${c.name}: HiGHS ${c.solver ? `${c.solver.status} (${c.solver.seconds.toFixed(1)} s)` : '-'}; certified ${c.certified ? `${c.certified.verdict} (${c.certified.nodes} nodes, ${c.certified.seconds.toFixed(0)} s${c.certified.reason ? `, ${c.certified.reason}` : ''})` : '-'}`)
+    },
+    onProgress: (t) => console.log(t),
+  })
+  flush()
+  say(`Prove (level ${level}): no army of ${men} men or fewer, finish by finish (window of exponent <= ${radius}; HiGHS time limit ${timeLimit} s per case; certificates in ${dir}):`)
+  say('')
+  const rows: (string | number)[][] = [['finish', 'heaviest army - 1', 'case', 'HiGHS', 'seconds', 'certified', 'nodes', 'seconds']]
+  for (const f of verdicts) {
+    if (f.byWeight) {
+      rows.push([f.finish.id, slackText(f.slack), 'weight alone', 'excluded (exact)', '-', 'excluded (exact)', '-', '-'])
+      continue
+    }
+    for (const c of f.cases)
+      rows.push([
+        f.finish.id,
+        slackText(f.slack),
+        c.name,
+        c.solver?.status ?? '-',
+        c.solver?.seconds.toFixed(1) ?? '-',
+        c.certified ? c.certified.verdict + (c.certified.reason ? ` (${c.certified.reason})` : '') : '-',
+        c.certified?.nodes ?? '-',
+        c.certified?.seconds.toFixed(0) ?? '-',
+      ])
+  }
+  say('```')
+  say(table(rows))
+  say('```')
+  for (const f of verdicts) {
+    if (!f.program) continue
+    const fp = f.program
+    say(
+      `- ${f.finish.id}: program of ${fp.cells.length} cells, ${fp.jumps.length} jumps (${fp.dropped} left out for losing more than S*(${men}) = ${formatPowers(powerSum(fp.slack))} = ${formatZ(fp.slack)}), ${fp.border} border jumps; whole tree checked exactly: ${f.check ? (f.check.ok ? `yes (${f.check.value.leaves} leaves, ${f.check.value.branches} branches, depth ${f.check.value.depth}, weakest leaf bound ${f.check.value.weakestLeaf.toFixed(4)})` : `NO: ${f.check.error.message}`) : 'not every case proved'}`,
     )
   }
+  const all = verdicts.every((f) => f.byWeight || (f.check?.ok === true && f.cases.every((c) => c.solver?.status === 'Infeasible')))
+  say('')
+  say(all ? `**No army of ${men} men or fewer reaches level ${level}**: every finish excluded, by HiGHS and by checked certificates.` : `Not settled: some case has no verdict yet (see the table).`)
+  say('')
 }
+
+say(`${((performance.now() - t0) / 1000).toFixed(1)} s in all.`)
+const out = join(import.meta.dirname, 'results', `hex7-${new Date().toISOString().slice(0, 10)}.md`)
+if (!existsSync(out)) writeFileSync(out, '# The hexagonal army to level 7: 144 or 145?\n\nRuns of `npm run bench:hex7`, newest last. What is proved and under which assumptions: see the README\'s solitaire section.\n\n')
+appendFileSync(out, `${report.join('\n')}\n`)

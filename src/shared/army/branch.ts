@@ -54,6 +54,10 @@ export interface BranchOptions {
   readonly onProgress?: (p: BranchProgress) => void
   /** The order in which fractional columns are preferred for branching (lower first); default: column order. */
   readonly priority?: (col: number) => number
+  /** The steps an earlier run emitted (its certificate so far): the search picks up after them. */
+  readonly resume?: Iterable<CertificateStep>
+  /** Columns that hold their bounds fixed for the whole search (a case of a case split), beside the program's. */
+  readonly box?: { readonly lower: readonly bigint[]; readonly upper: readonly bigint[] }
 }
 
 const EPS = 1e-6
@@ -77,14 +81,38 @@ function leafCertificate(
 
 export function branchAndBound(p: IntProgram, limit: bigint, lp: LpEngine, options: BranchOptions): BranchOutcome {
   const t0 = Date.now()
-  const lower = [...p.lower]
-  const upper = [...p.upper]
+  const lower = [...(options.box?.lower ?? p.lower)]
+  const upper = [...(options.box?.upper ?? p.upper)]
   const priority = options.priority ?? ((j: number) => j)
   // Open branches: the column, its bounds before, and whether its up side is running.
   const frames: { col: number; at: bigint; lo: bigint; hi: bigint; up: boolean }[] = []
   let nodes = 0
   let leaves = 0
   let maxDepth = 0
+  // Replay an earlier run's steps: its open branches and the box of its next node.
+  for (const step of options.resume ?? []) {
+    nodes++
+    if (step.kind === 'branch') {
+      frames.push({ col: step.col, at: step.at, lo: lower[step.col]!, hi: upper[step.col]!, up: false })
+      upper[step.col] = step.at
+      maxDepth = Math.max(maxDepth, frames.length)
+      continue
+    }
+    leaves++
+    for (;;) {
+      const f = frames.at(-1)
+      if (!f) return { verdict: 'proved', nodes, leaves, maxDepth, seconds: 0 }
+      if (!f.up) {
+        f.up = true
+        upper[f.col] = f.hi
+        lower[f.col] = f.at + 1n
+        break
+      }
+      lower[f.col] = f.lo
+      frames.pop()
+    }
+  }
+  lower.forEach((l, j) => (l !== p.lower[j] || upper[j] !== p.upper[j]) && lp.setBounds(j, Number(l), Number(upper[j])))
   const seconds = (): number => (Date.now() - t0) / 1000
   const set = (j: number): void => lp.setBounds(j, Number(lower[j]), Number(upper[j]))
   const done = (verdict: BranchOutcome['verdict'], extra: Partial<BranchOutcome> = {}): BranchOutcome => ({

@@ -1,0 +1,192 @@
+/**
+ * "No army of at most m men reaches the level": the proof, finish by finish (finishes.ts lists
+ * every last jump into the target). A finish is excluded either by its map's weight alone (the
+ * heaviest m cells of the army's rows weigh less than 1, exact in Z[sigma]) or by the program of
+ * the finish on the infinite board (relaxation.ts), split into cases by splits of its aggregate
+ * columns (so the cases hold every integer point between them: the split is complete by
+ * construction), each case settled twice:
+ * - by a MIP solver's verdict (HiGHS, floating point: 'Infeasible'), and
+ * - by the certified branch and bound (branch.ts), whose tree the exact check (certificate.ts)
+ *   accepts; the case tree's splits and every case's tree together form one tree over the whole
+ *   program, checked once at the end.
+ */
+import { exponentCounts } from './bounds'
+import { branchAndBound, type BranchOutcome, type LpEngine } from './branch'
+import { checkCertificate, type CertificateCheck, type CertificateStep } from './certificate'
+import { lastJumps, type Finish } from './finishes'
+import { GEOMETRIES, type ArmyType } from './geometry'
+import type { MipSolver } from './minimum'
+import { programLp, type IntProgram } from './program'
+import { finishProgram, type FinishProgram } from './relaxation'
+import { add, compare, ONE, scale, sigmaPow, sub, ZERO, type ZSigma } from './zsigma'
+
+/** A case tree: a split of an aggregate column by name (down: <= at, up: >= at + 1), or a case. */
+export type CaseTree = { readonly case: string } | { readonly col: string; readonly at: number; readonly down: CaseTree; readonly up: CaseTree }
+
+/**
+ * The default split for the program of a finish: no lossy jump and no man left (the zero-slack
+ * armies of the paper's cases 1 to 4), no lossy jump and men left, lossy jumps.
+ */
+export const DEFAULT_CASES: CaseTree = {
+  col: 'lossy',
+  at: 0,
+  down: { col: 'left', at: 0, down: { case: 'no loss, no man left' }, up: { case: 'no loss, men left' } },
+  up: { case: 'lossy jumps' },
+}
+
+/** A case: its name and its box (the program's bounds narrowed by the splits above it). */
+export interface Case {
+  readonly name: string
+  readonly lower: readonly bigint[]
+  readonly upper: readonly bigint[]
+}
+
+/** The cases of a tree over a program, in preorder, with the tree's own splits as certificate steps (a case's subtree goes where its name is). */
+export function casesOf(p: IntProgram, tree: CaseTree): { cases: Case[]; layout: (CertificateStep | { readonly case: number })[] } {
+  const cases: Case[] = []
+  const layout: (CertificateStep | { readonly case: number })[] = []
+  const walk = (t: CaseTree, lower: bigint[], upper: bigint[]): void => {
+    if ('case' in t) {
+      layout.push({ case: cases.length })
+      cases.push({ name: t.case, lower, upper })
+      return
+    }
+    const j = p.cols.indexOf(t.col)
+    if (j < 0) throw new Error(`the case tree splits '${t.col}', which is no column of the program`)
+    const at = BigInt(t.at)
+    layout.push({ kind: 'branch', col: j, at })
+    const downUpper = [...upper]
+    downUpper[j] = at < upper[j]! ? at : upper[j]!
+    walk(t.down, [...lower], downUpper)
+    const upLower = [...lower]
+    upLower[j] = at + 1n > lower[j]! ? at + 1n : lower[j]!
+    walk(t.up, upLower, [...upper])
+  }
+  walk(tree, [...p.lower], [...p.upper])
+  return { cases, layout }
+}
+
+/** The heaviest `men` cells of rows `level` and beyond under a finish's map: weight 1 or more is needed. */
+export function heaviestWeight(type: ArmyType, level: number, finish: Finish, men: number): ZSigma {
+  const { counts } = exponentCounts(finish.map, GEOMETRIES[type], level, level + 60)
+  let left = men
+  let w = ZERO
+  for (const e of [...counts.keys()].sort((a, b) => a - b)) {
+    const k = Math.min(left, counts.get(e)!)
+    w = add(w, scale(sigmaPow(e), k))
+    left -= k
+    if (left === 0) return w
+  }
+  throw new Error(`the rows from ${level} do not hold ${men} men within exponent ${level + 60}`)
+}
+
+export interface CaseVerdict {
+  readonly name: string
+  /** The MIP solver's status ('Infeasible' settles the case for it), and its seconds. */
+  readonly solver: { readonly status: string; readonly seconds: number } | null
+  /** The certified branch and bound's outcome. */
+  readonly certified: BranchOutcome | null
+}
+
+export interface FinishVerdict {
+  readonly finish: Finish
+  /** The heaviest m men's weight minus 1 under the finish's map (negative: excluded by weight alone). */
+  readonly slack: ZSigma
+  readonly byWeight: boolean
+  readonly program: FinishProgram | null
+  readonly cases: readonly CaseVerdict[]
+  /** The whole program's tree (case splits and every case's tree), checked exactly; null unless every case was proved. */
+  readonly check: ReturnType<typeof checkCertificate> | null
+}
+
+export interface ProofOptions {
+  readonly type: ArmyType
+  readonly level: number
+  /** The men excluded: no army of this many or fewer. */
+  readonly men: number
+  readonly radius: number
+  readonly cases?: CaseTree
+  /** The MIP solver for the first verdict (omit to skip it), with its time limit per case. */
+  readonly mip?: { readonly solver: MipSolver; readonly timeLimit: number }
+  /** The LP engine for the certified branch and bound (omit to skip it), with its limits per case. */
+  readonly lp?: {
+    readonly engine: (p: IntProgram) => Promise<LpEngine & { dispose(): void }>
+    readonly maxNodes?: number
+    readonly timeLimit?: number
+    /** Where each case's steps go as they are made, and an earlier run's steps to resume from. */
+    readonly store?: { save(finish: string, caseIndex: number, step: CertificateStep): void; load(finish: string, caseIndex: number): CertificateStep[] }
+  }
+  /** Only these finishes (ids), for a run split across sessions. */
+  readonly only?: readonly string[]
+  readonly onCase?: (finish: Finish, c: CaseVerdict) => void
+  readonly onProgress?: (text: string) => void
+}
+
+/** Branch priority: the case columns first (lossy, left), then men per exponent from the outermost, the outside, start cells, the rest. */
+function priorityOf(fp: FinishProgram): (j: number) => number {
+  const exp = new Map([...fp.aggregate.perExponent].map(([e, c]) => [c, e]))
+  const starts = new Set(fp.col.start.values())
+  return (j) =>
+    j === fp.aggregate.lossy ? 0 : j === fp.aggregate.left ? 1 : exp.has(j) ? 1000 - exp.get(j)! : j === fp.col.outside ? 2000 : starts.has(j) ? 3000 : 4000
+}
+
+export async function proveNoArmy(o: ProofOptions): Promise<FinishVerdict[]> {
+  const out: FinishVerdict[] = []
+  for (const finish of lastJumps(GEOMETRIES[o.type])) {
+    if (o.only && !o.only.includes(finish.id)) continue
+    const slack = sub(heaviestWeight(o.type, o.level, finish, o.men), ONE)
+    if (compare(slack, ZERO) < 0) {
+      out.push({ finish, slack, byWeight: true, program: null, cases: [], check: null })
+      continue
+    }
+    const fp = finishProgram(o.type, o.level, finish, { men: o.men, radius: o.radius })
+    const { cases, layout } = casesOf(fp.program, o.cases ?? DEFAULT_CASES)
+    const verdicts: CaseVerdict[] = []
+    const trees: CertificateStep[][] = []
+    for (const [k, c] of cases.entries()) {
+      let solver: CaseVerdict['solver'] = null
+      if (o.mip) {
+        const lp = programLp({ ...fp.program, lower: c.lower, upper: c.upper }, { extraRows: [fp.menRow] })
+        const t0 = Date.now()
+        const r = o.mip.solver.solve(lp, { time_limit: o.mip.timeLimit, mip_rel_gap: 0 })
+        solver = { status: r.Status, seconds: (Date.now() - t0) / 1000 }
+      }
+      let certified: BranchOutcome | null = null
+      const steps: CertificateStep[] = []
+      if (o.lp) {
+        const earlier = o.lp.store?.load(finish.id, k) ?? []
+        steps.push(...earlier)
+        const engine = await o.lp.engine(fp.program)
+        try {
+          certified = branchAndBound(fp.program, BigInt(o.men), engine, {
+            box: c,
+            resume: earlier,
+            priority: priorityOf(fp),
+            ...(o.lp.maxNodes !== undefined && { maxNodes: o.lp.maxNodes }),
+            ...(o.lp.timeLimit !== undefined && { timeLimit: o.lp.timeLimit }),
+            emit: (s) => {
+              steps.push(s)
+              o.lp!.store?.save(finish.id, k, s)
+            },
+            onProgress: (p) => o.onProgress?.(`${finish.id}, ${c.name}: ${p.nodes} nodes, ${p.leaves} leaves, depth ${p.depth}, ${p.seconds.toFixed(0)} s`),
+          })
+        } finally {
+          engine.dispose()
+        }
+      }
+      trees.push(steps)
+      const v = { name: c.name, solver, certified }
+      verdicts.push(v)
+      o.onCase?.(finish, v)
+    }
+    let check: FinishVerdict['check'] = null
+    if (verdicts.length > 0 && verdicts.every((v) => v.certified?.verdict === 'proved')) {
+      const whole = layout.flatMap((s) => ('case' in s ? trees[s.case]! : [s]))
+      check = checkCertificate(fp.program, BigInt(o.men), whole)
+    }
+    out.push({ finish, slack, byWeight: false, program: fp, cases: verdicts, check })
+  }
+  return out
+}
+
+export type { CertificateCheck }
