@@ -152,6 +152,10 @@ if (v.prove) {
       rows.push([f.finish.id, slackText(f.slack), 'weight alone', 'excluded (exact)', '-', 'excluded (exact)', '-', '-'])
       continue
     }
+    if (f.mirrorOf) {
+      rows.push([f.finish.id, slackText(f.slack), 'every case', `as its mirror image ${f.mirrorOf.id}`, '-', 'the same (identical program, reflected)', '-', '-'])
+      continue
+    }
     for (const c of f.cases)
       rows.push([
         f.finish.id,
@@ -168,7 +172,7 @@ if (v.prove) {
   say(table(rows))
   say('```')
   for (const f of verdicts) {
-    if (!f.program) continue
+    if (!f.program || f.mirrorOf) continue
     const fp = f.program
     say(
       `- ${f.finish.id}: program of ${fp.cells.length} cells, ${fp.jumps.length} jumps (${fp.dropped} left out for losing more than S*(${men}) = ${formatPowers(powerSum(fp.slack))} = ${formatZ(fp.slack)}), ${fp.border} border jumps; whole tree checked exactly: ${f.check ? (f.check.ok ? `yes (${f.check.value.leaves} leaves, ${f.check.value.branches} branches, depth ${f.check.value.depth}, weakest leaf bound ${f.check.value.weakestLeaf.toFixed(4)})` : `NO: ${f.check.error.message}`) : 'not every case proved'}`,

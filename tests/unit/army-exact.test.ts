@@ -6,6 +6,7 @@ import { GEOMETRIES, indexWindow, windowCells, type ArmyType } from '../../src/s
 import { checkPagoda } from '../../src/shared/army/pagoda'
 import type { IntProgram } from '../../src/shared/army/program'
 import { finishProgram, slackBound } from '../../src/shared/army/relaxation'
+import { mirrorsEachOther } from '../../src/shared/army/proof'
 import { ceilScaled, floorScaled, isqrt, scale, sigmaPow, sign, sub, toNumber, zs } from '../../src/shared/army/zsigma'
 import { highsLpEngine } from '../../src/cli/army-ip'
 
@@ -164,6 +165,16 @@ describe('the program of a finish on the infinite board, proved by a certified b
       tampered[at] = { kind: 'leaf', dual: { ...s.dual, values: s.dual.values.map((v) => v / 2n) } }
       expect(checkCertificate(fp.program, BigInt(men), tampered)).toMatchObject({ ok: false })
     }
+  })
+
+  it("gives the two slanted finishes programs that are each other's mirror image, and no other pair", () => {
+    const at = (x: number, y: number) => {
+      const f = lastJumps(GEOMETRIES.hexagonal).find((j) => j.from[0] === x && j.from[1] === y)!
+      return finishProgram('hexagonal', 6, f, { men: 35, radius: 9 })
+    }
+    const [a, b, c] = [at(0, 2), at(-2, 2), at(2, 0)]
+    expect(mirrorsEachOther('hexagonal', a!, b!)).toBe(true)
+    expect(mirrorsEachOther('hexagonal', a!, c!)).toBe(false)
   })
 
   it('finds the known minimum armies as points (17 men to level 5)', async () => {

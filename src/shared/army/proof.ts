@@ -15,7 +15,7 @@ import { branchAndBound, type BranchOutcome, type LpEngine } from './branch'
 import { checkCertificate, type CertificateCheck, type CertificateStep } from './certificate'
 import { lastJumps, type Finish } from './finishes'
 import { GEOMETRIES, type ArmyType } from './geometry'
-import type { MipSolver } from './minimum'
+import { mirror, type MipSolver } from './minimum'
 import { programLp, type IntProgram } from './program'
 import { finishProgram, type FinishProgram } from './relaxation'
 import { add, compare, ONE, scale, sigmaPow, sub, ZERO, type ZSigma } from './zsigma'
@@ -97,6 +97,28 @@ export interface FinishVerdict {
   readonly cases: readonly CaseVerdict[]
   /** The whole program's tree (case splits and every case's tree), checked exactly; null unless every case was proved. */
   readonly check: ReturnType<typeof checkCertificate> | null
+  /** The finish whose program this one's is the mirror image of (then its verdicts are that one's). */
+  readonly mirrorOf?: Finish
+}
+
+/**
+ * Whether b's program is a's reflected across the target's axis (cells, jumps, border rows and
+ * the slack bound alike): then an integer point of one is a point of the other, reflected, and one
+ * verdict serves both.
+ */
+export function mirrorsEachOther(type: ArmyType, a: FinishProgram, b: FinishProgram): boolean {
+  const key = (c: readonly [number, number]): string => `${c[0]},${c[1]}`
+  const m = (c: readonly [number, number]): string => key(mirror(type, c))
+  if (a.cells.length !== b.cells.length || a.jumps.length !== b.jumps.length || compare(a.slack, b.slack) !== 0) return false
+  const cellsB = new Set(b.cells.map(key))
+  if (!a.cells.every((c) => cellsB.has(m(c)))) return false
+  const border = (fp: FinishProgram): Map<number, bigint> => {
+    const row = fp.program.rows.find((r) => r.name === 'border')!
+    return new Map(row.cols.map((c, k) => [c, row.coefs[k]!]))
+  }
+  const [ba, bb] = [border(a), border(b)]
+  const jumpsB = new Map(b.jumps.map((j, k) => [j.map(key).join(' '), bb.get(b.col.jump[k]!) ?? 0n]))
+  return a.jumps.every((j, k) => jumpsB.get(j.map(m).join(' ')) === (ba.get(a.col.jump[k]!) ?? 0n))
 }
 
 export interface ProofOptions {
@@ -140,6 +162,11 @@ export async function proveNoArmy(o: ProofOptions): Promise<FinishVerdict[]> {
       continue
     }
     const fp = finishProgram(o.type, o.level, finish, { men: o.men, radius: o.radius })
+    const twin = out.find((v) => v.program && mirrorsEachOther(o.type, v.program, fp))
+    if (twin) {
+      out.push({ ...twin, finish, program: fp, mirrorOf: twin.finish })
+      continue
+    }
     const { cases, layout } = casesOf(fp.program, o.cases ?? DEFAULT_CASES)
     const verdicts: CaseVerdict[] = []
     const trees: CertificateStep[][] = []
