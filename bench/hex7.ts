@@ -28,7 +28,7 @@ import { highsLpEngine } from '../src/cli/army-ip'
 import { table } from '../src/cli/io'
 import type { CertificateStep } from '../src/shared/army/certificate'
 import { formatArmyDocument } from '../src/shared/army/document'
-import { findArmy } from '../src/shared/army/find'
+import { findZeroSlackArmy } from '../src/shared/army/find'
 import { lastJumps } from '../src/shared/army/finishes'
 import { GEOMETRIES } from '../src/shared/army/geometry'
 import type { MipSolver } from '../src/shared/army/minimum'
@@ -42,6 +42,7 @@ const { values: v } = parseArgs({
     level: { type: 'string', default: '7' },
     men: { type: 'string', default: '144' },
     'find-men': { type: 'string', default: '145' },
+    'max-exponent': { type: 'string', default: '19' },
     radius: { type: 'string', default: '17' },
     'time-limit': { type: 'string', default: '600' },
     nodes: { type: 'string' },
@@ -62,28 +63,39 @@ const mip = (await highsLoader()) as unknown as MipSolver
 const t0 = performance.now()
 const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`
 const command = `npm run bench:hex7 -- ${process.argv.slice(2).join(' ')}`
-const report: string[] = [`## ${new Date().toISOString().slice(0, 16).replace('T', ' ')}: \`${command}\``, '', `Machine: ${machine} (shared).`, '']
+const report: string[] = []
+const out = join(import.meta.dirname, 'results', `hex7-${new Date().toISOString().slice(0, 10)}.md`)
+if (!existsSync(out))
+  writeFileSync(out, "# The hexagonal army to level 7: 144 or 145?\n\nRuns of `npm run bench:hex7`, newest last. What is proved and under which assumptions: see the README's solitaire section and docs/ARMY-PROOF.md.\n\n")
 const say = (line: string): void => {
   console.log(line)
   report.push(line)
+}
+appendFileSync(out, `## ${new Date().toISOString().slice(0, 16).replace('T', ' ')}: \`${command}\`\n\nMachine: ${machine} (shared).\n\n`)
+/** A line written at once (a long run's cases as they are settled), and kept in the report. */
+const log = (line: string): void => {
+  console.log(line)
+  appendFileSync(out, `${line}\n`)
 }
 const slackText = (z: ZSigma): string => (sign(z) < 0 ? `${toNumber(z).toExponential(3)} (negative)` : formatPowers(powerSum(z)))
 
 if (v.find) {
   const vertical = lastJumps(g).find((f) => f.over[0] === 0 && f.over[1] === 1)!
-  const r = findArmy(mip, 'hexagonal', level, vertical, { men: findMen, radius, timeLimit, fix: { lossy: 0, left: 0 } })
-  say(`Find (level ${level}): the program of the finish ${vertical.id}, at most ${findMen} men, no lossy jump, no man left, window of exponent <= ${radius}:`)
+  const r = findZeroSlackArmy(mip, 'hexagonal', level, vertical, { men: findMen, radius, timeLimit, maxExponent: Number(v['max-exponent']) })
+  say(
+    `Find (level ${level}): the ${r.splits} splits of ${findMen} men over the exponents up to ${v['max-exponent']} that weigh exactly 1 under the finish ${vertical.id}'s map (enumerated exactly, most compact first), each tried as the program of that finish with its men per exponent fixed, no lossy jump, no man left (window of exponent <= ${radius}, HiGHS time limit ${timeLimit} s each):`,
+  )
   for (const t of r.tries) say(`- HiGHS ${t.status} in ${t.seconds.toFixed(1)} s: ${t.note}`)
   if (r.found && level === 7) {
     const { army, moves, window } = r.found
     const doc = formatArmyDocument({
-      title: `Hexagonal army to level 7: ${army.length} men, found by the program of its finish (no counts given); none of 144 or fewer is still to be proved (bench/results/hex7-*.md)`,
+      title: `Hexagonal army to level 7: ${army.length} men (found from the rules: a zero-slack split of the men over the exponents, derived exactly, and the program of the vertical finish; verified)`,
       type: 'hexagonal',
       level: 7,
       window,
       army: [...army],
       moves: moves.map((m) => [...m]),
-      source: `${command} (${new Date().toISOString().slice(0, 10)}): HiGHS found the army and its jumps as a point of the program of the vertical finish on the infinite board (no lossy jump, no man left, at most 145 men, no counts per exponent given); the jumps were put in order by depth-first search and verified move by move: ${moves.length} moves, ${r.found.verdict.jumps} jumps. Columns are lettered from the window's leftmost column, rows counted from the target's row 0.`,
+      source: `${command} (${new Date().toISOString().slice(0, 10)}): the split ${[...r.split!].map(([e, k]) => `${k} men on exponent ${e}`).join(', ')} (split ${r.tried} of the ${r.splits} zero-slack splits of ${army.length} men, enumerated exactly; no counts taken from the paper), then HiGHS found the army and its jumps as a point of the program of the vertical finish on the infinite board with those counts, no lossy jump and no man left; the jumps were put in order by depth-first search and verified move by move: ${moves.length} moves, ${r.found.verdict.jumps} jumps. Whether 144 men suffice is open here: see bench/results/hex7-*.md. Columns are lettered from the window's leftmost column, rows counted from the target's row 0.`,
     })
     writeFileSync(join(import.meta.dirname, '../resources/armies/hexagonal-145-level7.army.json'), doc)
     say(`Verified: ${army.length} men, ${moves.length} moves, ${r.found.verdict.jumps} jumps; written to resources/armies/hexagonal-145-level7.army.json.`)
@@ -139,7 +151,7 @@ if (v.prove) {
     }),
     onCase: (f, c) => {
       flush()
-      console.log(`${f.id}, ${c.name}: HiGHS ${c.solver ? `${c.solver.status} (${c.solver.seconds.toFixed(1)} s)` : '-'}; certified ${c.certified ? `${c.certified.verdict} (${c.certified.nodes} nodes, ${c.certified.seconds.toFixed(0)} s${c.certified.reason ? `, ${c.certified.reason}` : ''})` : '-'}`)
+      log(`- ${f.id}, ${c.name}: HiGHS ${c.solver ? `${c.solver.status} (${c.solver.seconds.toFixed(1)} s)` : '-'}; certified ${c.certified ? `${c.certified.verdict} (${c.certified.nodes} nodes, ${c.certified.seconds.toFixed(0)} s${c.certified.reason ? `, ${c.certified.reason}` : ''})` : '-'}`)
     },
     onProgress: (t) => console.log(t),
   })
@@ -185,6 +197,4 @@ if (v.prove) {
 }
 
 say(`${((performance.now() - t0) / 1000).toFixed(1)} s in all.`)
-const out = join(import.meta.dirname, 'results', `hex7-${new Date().toISOString().slice(0, 10)}.md`)
-if (!existsSync(out)) writeFileSync(out, '# The hexagonal army to level 7: 144 or 145?\n\nRuns of `npm run bench:hex7`, newest last. What is proved and under which assumptions: see the README\'s solitaire section.\n\n')
 appendFileSync(out, `${report.join('\n')}\n`)

@@ -7,7 +7,9 @@ import { checkPagoda } from '../../src/shared/army/pagoda'
 import type { IntProgram } from '../../src/shared/army/program'
 import { finishProgram, slackBound } from '../../src/shared/army/relaxation'
 import { mirrorsEachOther } from '../../src/shared/army/proof'
-import { ceilScaled, floorScaled, isqrt, scale, sigmaPow, sign, sub, toNumber, zs } from '../../src/shared/army/zsigma'
+import { zeroSlackSplits } from '../../src/shared/army/find'
+import { exponentCounts } from '../../src/shared/army/bounds'
+import { add, ceilScaled, compare, floorScaled, isqrt, ONE, scale, sigmaPow, sign, sub, toNumber, ZERO, zs } from '../../src/shared/army/zsigma'
 import { highsLpEngine } from '../../src/cli/army-ip'
 
 type Cell = readonly [number, number]
@@ -139,6 +141,34 @@ describe('the finishes of a level', () => {
         expect(w(f.from) + w(f.over)).toBeCloseTo(1, 12)
         expect(checkPagoda(f.map, g, { rows: 12, width: 10 })).toEqual([])
       }
+    }
+  })
+})
+
+describe('zero-slack splits', () => {
+  it('are every split of the men over the exponents that weighs exactly 1 (against a brute force, level 5)', () => {
+    const f = lastJumps(GEOMETRIES.hexagonal).find((x) => x.over[0] === 0 && x.over[1] === 1)!
+    const counts = exponentCounts(f.map, GEOMETRIES.hexagonal, 5, 9).counts
+    const es = [5, 6, 7, 8, 9]
+    for (const men of [16, 17, 18]) {
+      const brute: string[] = []
+      const n: number[] = []
+      const walk = (i: number): void => {
+        if (i === es.length) {
+          const w = es.reduce((t, e, k) => add(t, scale(sigmaPow(e), n[k]!)), ZERO)
+          if (n.reduce((a, b) => a + b, 0) === men && compare(w, ONE) === 0) brute.push(es.map((e, k) => `${e}:${n[k]}`).filter((t) => !t.endsWith(':0')).join(' '))
+          return
+        }
+        for (let k = 0; k <= counts.get(es[i]!)!; k++) {
+          n.push(k)
+          walk(i + 1)
+          n.pop()
+        }
+      }
+      walk(0)
+      const listed = zeroSlackSplits('hexagonal', 5, f, men, 9).map((m) => [...m].map(([e, k]) => `${e}:${k}`).join(' '))
+      expect([...listed].sort()).toEqual(brute.sort())
+      expect(brute.length).toBeGreaterThan(0)
     }
   })
 })

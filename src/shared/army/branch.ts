@@ -31,6 +31,8 @@ export interface BranchProgress {
   readonly leaves: number
   readonly depth: number
   readonly seconds: number
+  /** The share of the tree closed, counting each leaf at depth d as 2^-d (a rough gauge: subtrees differ in size). */
+  readonly closed: number
 }
 
 export interface BranchOutcome {
@@ -89,6 +91,7 @@ export function branchAndBound(p: IntProgram, limit: bigint, lp: LpEngine, optio
   let nodes = 0
   let leaves = 0
   let maxDepth = 0
+  let closed = 0
   // Replay an earlier run's steps: its open branches and the box of its next node.
   for (const step of options.resume ?? []) {
     nodes++
@@ -99,6 +102,7 @@ export function branchAndBound(p: IntProgram, limit: bigint, lp: LpEngine, optio
       continue
     }
     leaves++
+    closed += 2 ** -frames.length
     for (;;) {
       const f = frames.at(-1)
       if (!f) return { verdict: 'proved', nodes, leaves, maxDepth, seconds: 0 }
@@ -127,7 +131,7 @@ export function branchAndBound(p: IntProgram, limit: bigint, lp: LpEngine, optio
     if (options.maxNodes !== undefined && nodes >= options.maxNodes) return done('stopped', { reason: `node limit ${options.maxNodes}` })
     if (options.timeLimit !== undefined && seconds() > options.timeLimit) return done('stopped', { reason: `time limit ${options.timeLimit} s` })
     nodes++
-    if (nodes % 200 === 0) options.onProgress?.({ nodes, leaves, depth: frames.length, seconds: seconds() })
+    if (nodes % 200 === 0) options.onProgress?.({ nodes, leaves, depth: frames.length, seconds: seconds(), closed })
     const r = lp.solve()
     let leaf: DualVector | null = null
     let branchCol = -1
@@ -164,6 +168,7 @@ export function branchAndBound(p: IntProgram, limit: bigint, lp: LpEngine, optio
     if (leaf) {
       options.emit({ kind: 'leaf', dual: leaf })
       leaves++
+      closed += 2 ** -frames.length
       // Close finished branches and open the up side of the innermost one still going down.
       for (;;) {
         const f = frames.at(-1)

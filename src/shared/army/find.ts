@@ -7,6 +7,7 @@
  * (for instance to no lossy jump and no man left, the zero-slack armies) only narrows where it
  * looks: whatever it returns is verified.
  */
+import { exponentCounts } from './bounds'
 import type { Finish } from './finishes'
 import { GEOMETRIES, type ArmyType, type Window } from './geometry'
 import type { MipSolver } from './minimum'
@@ -14,6 +15,7 @@ import { orderArmyMoves } from './order'
 import { programLp, type IntRow } from './program'
 import { finishProgram } from './relaxation'
 import { verifyArmy, type ArmyVerdict } from './solution'
+import { add, compare, ONE, scale, sigmaPow, ZERO, type ZSigma } from './zsigma'
 
 type Cell = readonly [number, number]
 
@@ -73,7 +75,8 @@ export function findArmy(mip: MipSolver, type: ArmyType, level: number, finish: 
     const t0 = Date.now()
     const r = mip.solve(lp, { time_limit: o.timeLimit, mip_rel_gap: 0 })
     const seconds = (Date.now() - t0) / 1000
-    const has = r.Status === 'Optimal' || (r.Status === 'Time limit reached' && Object.keys(r.Columns).length > 0)
+    // A time limit may come with a point or without one (then the objective is infinite).
+    const has = r.Status === 'Optimal' || (r.Status === 'Time limit reached' && Number.isFinite(r.ObjectiveValue ?? Infinity))
     if (!has) {
       tries.push({ status: r.Status, seconds, note: 'no point' })
       return { found: null, tries }
@@ -110,4 +113,81 @@ export function findArmy(mip: MipSolver, type: ArmyType, level: number, finish: 
     cut()
   }
   return { found: null, tries }
+}
+
+/**
+ * Every split of `men` men over the exponents of the army's rows (up to `maxExponent`, at most as
+ * many men per exponent as it has cells) that weighs exactly 1 under the finish's map: the
+ * zero-slack armies' counts, enumerated in exact arithmetic (depth first from the heaviest
+ * exponent, cut where even the heaviest rest cannot reach 1 or the weight passes 1). Derived from
+ * the problem, not taken from the paper; listed heaviest first (most men on the smallest exponents).
+ */
+export function zeroSlackSplits(type: ArmyType, level: number, finish: Finish, men: number, maxExponent: number): Map<number, number>[] {
+  const { counts } = exponentCounts(finish.map, GEOMETRIES[type], level, maxExponent)
+  const es = [...counts.keys()].filter((e) => e <= maxExponent).sort((a, b) => a - b)
+  // best[i][k]: the weight of the heaviest k men on exponents es[i..].
+  const best = es.map((_, i) => {
+    const out: ZSigma[] = [ZERO]
+    let w = ZERO
+    for (const e of es.slice(i))
+      for (let c = 0; c < counts.get(e)! && out.length <= men; c++) {
+        w = add(w, sigmaPow(e))
+        out.push(w)
+      }
+    return out
+  })
+  const found: Map<number, number>[] = []
+  const n: number[] = []
+  const walk = (i: number, left: number, w: ZSigma): void => {
+    if (compare(w, ONE) > 0) return
+    if (left === 0) {
+      if (compare(w, ONE) === 0) found.push(new Map(es.slice(0, n.length).map((e, k) => [e, n[k]!] as [number, number]).filter(([, k]) => k > 0)))
+      return
+    }
+    if (i === es.length) return
+    const top = best[i]![Math.min(left, best[i]!.length - 1)]!
+    if (best[i]!.length - 1 < left || compare(add(w, top), ONE) < 0) return
+    const e = es[i]!
+    for (let k = Math.min(counts.get(e)!, left); k >= 0; k--) {
+      n.push(k)
+      walk(i + 1, left - k, add(w, scale(sigmaPow(e), k)))
+      n.pop()
+    }
+  }
+  walk(0, men, ZERO)
+  // Most compact first: the smallest largest exponent, then the most men on the small exponents.
+  const key = (m: Map<number, number>): number[] => [Math.max(...m.keys()), ...es.map((e) => -(m.get(e) ?? 0))]
+  return found.sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)]
+    const i = ka.findIndex((x, k) => x !== kb[k])
+    return i < 0 ? 0 : ka[i]! - kb[i]!
+  })
+}
+
+/**
+ * A zero-slack army of `men` men: the splits of zeroSlackSplits tried in turn, each as the program
+ * of the finish with its men per exponent fixed, no lossy jump and no man left (so only jumps that
+ * lose nothing); the first point that orders and verifies is the army.
+ */
+export function findZeroSlackArmy(
+  mip: MipSolver,
+  type: ArmyType,
+  level: number,
+  finish: Finish,
+  o: FindOptions & { readonly maxExponent: number; readonly maxSplits?: number },
+): FindOutcome & { readonly splits: number; readonly split: ReadonlyMap<number, number> | null; readonly tried: number } {
+  const splits = zeroSlackSplits(type, level, finish, o.men, Math.min(o.maxExponent, o.radius))
+  const tries: FindOutcome['tries'][number][] = []
+  const exponents = [...finishProgram(type, level, finish, { men: o.men, radius: o.radius }).aggregate.perExponent.keys()]
+  let tried = 0
+  for (const split of splits.slice(0, o.maxSplits ?? splits.length)) {
+    tried++
+    const fix: Record<string, number> = { ...o.fix, lossy: 0, left: 0 }
+    for (const e of exponents) fix[`n${e}`] = split.get(e) ?? 0
+    const r = findArmy(mip, type, level, finish, { ...o, fix, maxTries: o.maxTries ?? 2 })
+    const name = [...split].map(([e, k]) => `${k}@${e}`).join(' ')
+    tries.push(...r.tries.map((t) => ({ ...t, note: `split ${name}: ${t.note}` })))
+    if (r.found) return { found: r.found, tries, splits: splits.length, split, tried }
+  }
+  return { found: null, tries, splits: splits.length, split: null, tried }
 }

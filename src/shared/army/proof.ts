@@ -17,6 +17,7 @@ import { lastJumps, type Finish } from './finishes'
 import { GEOMETRIES, type ArmyType } from './geometry'
 import { mirror, type MipSolver } from './minimum'
 import { programLp, type IntProgram } from './program'
+import { zeroSlackSplits } from './find'
 import { finishProgram, type FinishProgram } from './relaxation'
 import { add, compare, ONE, scale, sigmaPow, sub, ZERO, type ZSigma } from './zsigma'
 
@@ -24,14 +25,73 @@ import { add, compare, ONE, scale, sigmaPow, sub, ZERO, type ZSigma } from './zs
 export type CaseTree = { readonly case: string } | { readonly col: string; readonly at: number; readonly down: CaseTree; readonly up: CaseTree }
 
 /**
- * The default split for the program of a finish: no lossy jump and no man left (the zero-slack
- * armies of the paper's cases 1 to 4), no lossy jump and men left, lossy jumps.
+ * The default split for the program of a finish: no lossy jump, no man left and none outside (the
+ * zero-slack armies of the paper's cases 1 to 4: the start weighs exactly 1), men outside, men
+ * left, lossy jumps.
  */
-export const DEFAULT_CASES: CaseTree = {
-  col: 'lossy',
-  at: 0,
-  down: { col: 'left', at: 0, down: { case: 'no loss, no man left' }, up: { case: 'no loss, men left' } },
-  up: { case: 'lossy jumps' },
+export const DEFAULT_CASES: CaseTree = casesAround({ case: 'zero slack' })
+
+/** The default split with `zero` in place of the zero-slack case. */
+function casesAround(zero: CaseTree): CaseTree {
+  return {
+    col: 'lossy',
+    at: 0,
+    down: { col: 'left', at: 0, down: { col: 'nout', at: 0, down: zero, up: { case: 'men outside' } }, up: { case: 'men left' } },
+    up: { case: 'lossy jumps' },
+  }
+}
+
+/**
+ * The default split with its zero-slack case split further by the men per exponent: in that case
+ * the start weighs exactly 1 (no loss, nothing left, nothing outside), so its men per exponent are
+ * one of the zero-slack splits of at most `men` men over the window's exponents (find.ts enumerates
+ * them exactly); each becomes a case with every n<e> fixed, as the paper's Table 7 cases are, and
+ * the boxes between them are cases too (empty ones).
+ */
+export function splitCases(type: ArmyType, level: number, fp: FinishProgram): CaseTree {
+  const exponents = [...fp.aggregate.perExponent.keys()].sort((a, b) => a - b)
+  const cells = new Map(exponents.map((e) => [e, Number(fp.program.upper[fp.aggregate.perExponent.get(e)!]!)]))
+  const splits: Map<number, number>[] = []
+  for (let m = 1; m <= fp.men; m++) splits.push(...zeroSlackSplits(type, level, fp.finish, m, fp.radius))
+  if (splits.length === 0) return casesAround({ case: 'zero slack (no split weighs 1)' })
+  const name = (m: ReadonlyMap<number, number>): string =>
+    `zero slack, ${[...m.values()].reduce((a, b) => a + b, 0)} men: ${[...m].filter(([e]) => e > 12 || m.get(e) !== cells.get(e)).map(([e, k]) => `n${e}=${k}`).join(' ')}`
+  return casesAround(splitTree(splits, exponents, cells, name))
+}
+
+/**
+ * A case tree over the men per exponent (columns n<e>) that isolates each of the given splits as a
+ * case of its own (every n<e> fixed), the boxes between them left as cases named `gap` (the
+ * program should find those empty at once). Splits are maps exponent -> men over the exponents
+ * `exponents` (absent: 0); `cells` bounds each column. The tree is a partition of the box of the
+ * n<e> columns, whatever the splits, so no split can be lost by building it.
+ */
+export function splitTree(
+  splits: readonly ReadonlyMap<number, number>[],
+  exponents: readonly number[],
+  cells: ReadonlyMap<number, number>,
+  name: (split: ReadonlyMap<number, number>) => string,
+  gap = 'gap',
+): CaseTree {
+  const build = (i: number, group: readonly ReadonlyMap<number, number>[], lo: number, hi: number): CaseTree => {
+    if (i === exponents.length) return { case: name(group[0]!) }
+    const e = exponents[i]!
+    const values = [...new Set(group.map((m) => m.get(e) ?? 0))].sort((a, b) => a - b)
+    const sub = (v: number): CaseTree => {
+      const next = exponents[i + 1]
+      return build(i + 1, group.filter((m) => (m.get(e) ?? 0) === v), 0, next === undefined ? 0 : cells.get(next)!)
+    }
+    // A chain of splits of n<e> over lo .. hi: gaps below, between and above the values taken.
+    const chain = (k: number, from: number): CaseTree => {
+      if (k === values.length) return from > hi ? { case: gap } : { case: `${gap} (n${e} >= ${from})` }
+      const v = values[k]!
+      if (from < v) return { col: `n${e}`, at: v - 1, down: { case: `${gap} (n${e} ${from} .. ${v - 1})` }, up: chain(k, v) }
+      if (v === hi) return sub(v)
+      return { col: `n${e}`, at: v, down: sub(v), up: chain(k + 1, v + 1) }
+    }
+    return chain(0, lo)
+  }
+  return build(0, splits, 0, cells.get(exponents[0]!)!)
 }
 
 /** A case: its name and its box (the program's bounds narrowed by the splits above it). */
@@ -144,12 +204,16 @@ export interface ProofOptions {
   readonly onProgress?: (text: string) => void
 }
 
-/** Branch priority: the case columns first (lossy, left), then men per exponent from the outermost, the outside, start cells, the rest. */
+/**
+ * Branch priority: the case columns first (lossy, left, the men outside), then the men per
+ * exponent from the smallest exponent (as the exact enumeration of splits goes: the heavy men
+ * decide the weight), start cells, the rest.
+ */
 function priorityOf(fp: FinishProgram): (j: number) => number {
   const exp = new Map([...fp.aggregate.perExponent].map(([e, c]) => [c, e]))
   const starts = new Set(fp.col.start.values())
   return (j) =>
-    j === fp.aggregate.lossy ? 0 : j === fp.aggregate.left ? 1 : exp.has(j) ? 1000 - exp.get(j)! : j === fp.col.outside ? 2000 : starts.has(j) ? 3000 : 4000
+    j === fp.aggregate.lossy ? 0 : j === fp.aggregate.left ? 1 : j === fp.col.outside ? 2 : exp.has(j) ? 100 + exp.get(j)! : starts.has(j) ? 3000 : 4000
 }
 
 export async function proveNoArmy(o: ProofOptions): Promise<FinishVerdict[]> {
@@ -167,7 +231,7 @@ export async function proveNoArmy(o: ProofOptions): Promise<FinishVerdict[]> {
       out.push({ ...twin, finish, program: fp, mirrorOf: twin.finish })
       continue
     }
-    const { cases, layout } = casesOf(fp.program, o.cases ?? DEFAULT_CASES)
+    const { cases, layout } = casesOf(fp.program, o.cases ?? splitCases(o.type, o.level, fp))
     const verdicts: CaseVerdict[] = []
     const trees: CertificateStep[][] = []
     for (const [k, c] of cases.entries()) {
@@ -195,7 +259,7 @@ export async function proveNoArmy(o: ProofOptions): Promise<FinishVerdict[]> {
               steps.push(s)
               o.lp!.store?.save(finish.id, k, s)
             },
-            onProgress: (p) => o.onProgress?.(`${finish.id}, ${c.name}: ${p.nodes} nodes, ${p.leaves} leaves, depth ${p.depth}, ${p.seconds.toFixed(0)} s`),
+            onProgress: (p) => o.onProgress?.(`${finish.id}, ${c.name}: ${p.nodes} nodes, ${p.leaves} leaves, depth ${p.depth}, ${(100 * p.closed).toPrecision(3)} % closed, ${p.seconds.toFixed(0)} s`),
           })
         } finally {
           engine.dispose()
