@@ -26,7 +26,7 @@ import { parseArgs } from 'node:util'
 import highsLoader from 'highs'
 import { highsLpEngine } from '../src/cli/army-ip'
 import { table } from '../src/cli/io'
-import type { CertificateStep } from '../src/shared/army/certificate'
+import type { CertificateStep, DualVector } from '../src/shared/army/certificate'
 import { formatArmyDocument } from '../src/shared/army/document'
 import { findZeroSlackArmy } from '../src/shared/army/find'
 import { lastJumps } from '../src/shared/army/finishes'
@@ -109,11 +109,20 @@ if (v.prove) {
   const dir = v.store ?? join(tmpdir(), 'hex7-certificates')
   mkdirSync(dir, { recursive: true })
   const file = (finish: string, k: number): string => join(dir, `${level}-${men}-${radius}-${finish.replace(/[^a-z0-9]+/gi, '_')}-case${k}.jsonl`)
-  const toJson = (s: CertificateStep): string =>
-    JSON.stringify(s.kind === 'branch' ? { b: s.col, at: String(s.at) } : { l: s.dual.shift, r: s.dual.rows, v: s.dual.values.map(String) })
+  // A leaf whose dual is the previous leaf's (reduced-cost fixing reuses a node's duals) is written as {"l": "="}.
+  let lastOut: DualVector | null = null
+  const toJson = (s: CertificateStep): string => {
+    if (s.kind === 'branch') return JSON.stringify({ b: s.col, at: String(s.at), ...(s.upFirst && { u: 1 }) })
+    if (s.dual === lastOut) return '{"l":"="}'
+    lastOut = s.dual
+    return JSON.stringify({ l: s.dual.shift, r: s.dual.rows, v: s.dual.values.map(String) })
+  }
+  let lastIn: DualVector | null = null
   const fromJson = (line: string): CertificateStep => {
-    const o = JSON.parse(line) as { b?: number; at?: string; l?: number; r?: number[]; v?: string[] }
-    return o.b !== undefined ? { kind: 'branch', col: o.b, at: BigInt(o.at!) } : { kind: 'leaf', dual: { shift: o.l!, rows: o.r!, values: o.v!.map(BigInt) } }
+    const o = JSON.parse(line) as { b?: number; at?: string; u?: number; l?: number | '='; r?: number[]; v?: string[] }
+    if (o.b !== undefined) return { kind: 'branch', col: o.b, at: BigInt(o.at!), ...(o.u === 1 && { upFirst: true }) }
+    if (o.l !== '=') lastIn = { shift: o.l!, rows: o.r!, values: o.v!.map(BigInt) }
+    return { kind: 'leaf', dual: lastIn! }
   }
   let pending: string[] = []
   let pendingFile = ''

@@ -74,6 +74,7 @@ export async function highsLpEngine(p: IntProgram): Promise<LpEngine & { dispose
         objective: s === status.optimal ? model.getObjectiveValue() : NaN,
         x: sol.colValue,
         rowDual: sol.rowDual,
+        colDual: sol.colDual,
       }
     },
     dualRay: () => model.getDualRay()?.values ?? null,
@@ -89,7 +90,7 @@ interface HighsRuntime {
     options: { set(o: Record<string, unknown>): void }
     run(): unknown
     getModelStatus(): number
-    getSolution(): { colValue: Float64Array; rowDual: Float64Array }
+    getSolution(): { colValue: Float64Array; rowDual: Float64Array; colDual: Float64Array }
     getObjectiveValue(): number
     getDualRay(): { values: Float64Array } | undefined
     changeColBounds(j: number, lo: number, hi: number): unknown

@@ -60,6 +60,14 @@ describe('exact certificates', () => {
     expect(checkCertificate(tiny, 1n, tree)).toMatchObject({ ok: true, value: { leaves: 2, branches: 1, depth: 1 } })
   })
 
+  it('takes a branch whose up side comes first (reduced-cost fixing)', () => {
+    // x >= 1 first (bound 1 + 1/2 ... proved by y = 1/2), then x <= 0.
+    const tree: CertificateStep[] = [{ kind: 'branch', col: 0, at: 0n, upFirst: true }, leaf(2n), leaf(2n)]
+    expect(checkCertificate(tiny, 1n, tree)).toMatchObject({ ok: true, value: { leaves: 2, branches: 1 } })
+    // With the limit 2 the up side's box holds x = 2, y = 0 (cost 2): not proved.
+    expect(checkCertificate(tiny, 2n, tree)).toMatchObject({ ok: false })
+  })
+
   it('fails on a wrong certificate, naming the step', () => {
     // y = 1/4 proves only 3/4 + ...: not above 1.
     const weak = checkCertificate(tiny, 1n, [leaf(1n)])
@@ -195,6 +203,23 @@ describe('the program of a finish on the infinite board, proved by a certified b
       tampered[at] = { kind: 'leaf', dual: { ...s.dual, values: s.dual.values.map((v) => v / 2n) } }
       expect(checkCertificate(fp.program, BigInt(men), tampered)).toMatchObject({ ok: false })
     }
+  })
+
+  it('resumes a stopped search from its steps, and the steps of both runs make one certificate', async () => {
+    const f = lastJumps(GEOMETRIES.hexagonal).find((x) => x.over[0] === 0 && x.over[1] === 1)!
+    const fp = finishProgram('hexagonal', 6, f, { men: 35, radius: 11 })
+    const first: CertificateStep[] = []
+    let lp = await highsLpEngine(fp.program)
+    const a = branchAndBound(fp.program, 35n, lp, { emit: (s) => first.push(s), maxNodes: 10 })
+    lp.dispose()
+    expect(a.verdict).toBe('stopped')
+    const second: CertificateStep[] = []
+    lp = await highsLpEngine(fp.program)
+    const b = branchAndBound(fp.program, 35n, lp, { emit: (s) => second.push(s), resume: first, maxNodes: 100_000 })
+    lp.dispose()
+    expect(b.verdict).toBe('proved')
+    expect(checkCertificate(fp.program, 35n, [...first, ...second]).ok).toBe(true)
+    expect(checkCertificate(fp.program, 35n, second).ok).toBe(false)
   })
 
   it("gives the two slanted finishes programs that are each other's mirror image, and no other pair", () => {

@@ -9,7 +9,7 @@
  * finds one (and returns it), or it returns the tree of a proof that there is none, or it stops
  * at its node or time limit having proved nothing.
  */
-import { dualBound, roundDual, type CertificateStep, type DualVector } from './certificate'
+import { dualBound, dualTerms, roundDual, type CertificateStep, type DualVector } from './certificate'
 import type { IntProgram } from './program'
 
 /** What the search asks of a linear-programming engine loaded with the program's relaxation. */
@@ -24,6 +24,8 @@ export interface LpOutcome {
   readonly objective: number
   readonly x: ArrayLike<number>
   readonly rowDual: ArrayLike<number>
+  /** Reduced costs (c - A^T y), for fixing columns; optional. */
+  readonly colDual?: ArrayLike<number>
 }
 
 export interface BranchProgress {
@@ -87,34 +89,44 @@ export function branchAndBound(p: IntProgram, limit: bigint, lp: LpEngine, optio
   const upper = [...(options.box?.upper ?? p.upper)]
   const priority = options.priority ?? ((j: number) => j)
   // Open branches: the column, its bounds before, and whether its up side is running.
-  const frames: { col: number; at: bigint; lo: bigint; hi: bigint; up: boolean }[] = []
+  const frames: { col: number; at: bigint; lo: bigint; hi: bigint; second: boolean; upFirst: boolean }[] = []
   let nodes = 0
   let leaves = 0
   let maxDepth = 0
   let closed = 0
-  // Replay an earlier run's steps: its open branches and the box of its next node.
-  for (const step of options.resume ?? []) {
-    nodes++
-    if (step.kind === 'branch') {
-      frames.push({ col: step.col, at: step.at, lo: lower[step.col]!, hi: upper[step.col]!, up: false })
-      upper[step.col] = step.at
-      maxDepth = Math.max(maxDepth, frames.length)
-      continue
-    }
+  // Open a branch: its first side's box; close a leaf: the next box (the other side of the
+  // innermost branch on its first side), or null when the tree is closed.
+  const open = (step: { col: number; at: bigint; upFirst?: boolean }): void => {
+    const upFirst = step.upFirst === true
+    frames.push({ col: step.col, at: step.at, lo: lower[step.col]!, hi: upper[step.col]!, second: false, upFirst })
+    maxDepth = Math.max(maxDepth, frames.length)
+    if (upFirst) lower[step.col] = step.at + 1n
+    else upper[step.col] = step.at
+  }
+  const changed = new Set<number>()
+  const closeLeaf = (): boolean => {
     leaves++
     closed += 2 ** -frames.length
     for (;;) {
       const f = frames.at(-1)
-      if (!f) return { verdict: 'proved', nodes, leaves, maxDepth, seconds: 0 }
-      if (!f.up) {
-        f.up = true
-        upper[f.col] = f.hi
-        lower[f.col] = f.at + 1n
-        break
+      if (!f) return false
+      changed.add(f.col)
+      if (!f.second) {
+        f.second = true
+        upper[f.col] = f.upFirst ? f.at : f.hi
+        lower[f.col] = f.upFirst ? f.lo : f.at + 1n
+        return true
       }
       lower[f.col] = f.lo
+      upper[f.col] = f.hi
       frames.pop()
     }
+  }
+  // Replay an earlier run's steps: its open branches and the box of its next node.
+  for (const step of options.resume ?? []) {
+    nodes++
+    if (step.kind === 'branch') open(step)
+    else if (!closeLeaf()) return { verdict: 'proved', nodes, leaves, maxDepth, seconds: 0 }
   }
   lower.forEach((l, j) => (l !== p.lower[j] || upper[j] !== p.upper[j]) && lp.setBounds(j, Number(l), Number(upper[j])))
   const seconds = (): number => (Date.now() - t0) / 1000
@@ -127,6 +139,46 @@ export function branchAndBound(p: IntProgram, limit: bigint, lp: LpEngine, optio
     seconds: seconds(),
     ...extra,
   })
+  /**
+   * Reduced-cost fixing, as certificate steps: a column at its lower bound whose reduced cost
+   * lifts the node's exact bound above the limit when it rises by one is split there, the up side
+   * first and closed at once by the node's own duals (its exact bound is the node's plus the exact
+   * reduced cost), and the search goes on in the down side, where the column is fixed. The same
+   * for a column at its upper bound. No LP is solved again: the point stays optimal.
+   */
+  const fixByReducedCost = (r: LpOutcome): void => {
+    const gap = Number(limit) - r.objective
+    const y = roundDual(r.rowDual, 40)
+    let exact: { total: bigint; d: readonly bigint[] } | null = null
+    const scale = 1n << 40n
+    for (let j = 0; j < p.cols.length; j++) {
+      if (!p.integer[j] || lower[j] === upper[j]) continue
+      const dj = r.colDual![j]!
+      const atLower = Math.abs(r.x[j]! - Number(lower[j])) <= EPS
+      const atUpper = Math.abs(r.x[j]! - Number(upper[j])) <= EPS
+      if (!((atLower && dj > gap + 1e-6) || (atUpper && -dj > gap + 1e-6))) continue
+      if (!exact) {
+        const t = dualTerms(p, lower, upper, y)
+        if (!t.ok) return
+        exact = t.value
+      }
+      const d = exact.d[j]!
+      // One step off the bound adds |d| to the bound exactly (the box's term for column j moves by d).
+      if (atLower && d > 0n && exact.total + d > limit * scale) {
+        options.emit({ kind: 'branch', col: j, at: lower[j]!, upFirst: true })
+        open({ col: j, at: lower[j]!, upFirst: true })
+        options.emit({ kind: 'leaf', dual: y })
+        closeLeaf()
+        set(j)
+      } else if (atUpper && d < 0n && exact.total - d > limit * scale) {
+        options.emit({ kind: 'branch', col: j, at: upper[j]! - 1n })
+        open({ col: j, at: upper[j]! - 1n })
+        options.emit({ kind: 'leaf', dual: y })
+        closeLeaf()
+        set(j)
+      }
+    }
+  }
   for (;;) {
     if (options.maxNodes !== undefined && nodes >= options.maxNodes) return done('stopped', { reason: `node limit ${options.maxNodes}` })
     if (options.timeLimit !== undefined && seconds() > options.timeLimit) return done('stopped', { reason: `time limit ${options.timeLimit} s` })
@@ -167,34 +219,19 @@ export function branchAndBound(p: IntProgram, limit: bigint, lp: LpEngine, optio
     }
     if (leaf) {
       options.emit({ kind: 'leaf', dual: leaf })
-      leaves++
-      closed += 2 ** -frames.length
-      // Close finished branches and open the up side of the innermost one still going down.
-      for (;;) {
-        const f = frames.at(-1)
-        if (!f) return done('proved')
-        if (!f.up) {
-          f.up = true
-          upper[f.col] = f.hi
-          lower[f.col] = f.at + 1n
-          set(f.col)
-          break
-        }
-        lower[f.col] = f.lo
-        set(f.col)
-        frames.pop()
-      }
+      changed.clear()
+      if (!closeLeaf()) return done('proved')
+      for (const c of changed) set(c)
       continue
     }
+    if (r.status === 'optimal' && r.colDual && r.objective <= Number(limit) + EPS) fixByReducedCost(r)
     const j = branchCol
     const v = r.status === 'optimal' ? r.x[j]! : Number(lower[j])
     let at = BigInt(Math.floor(v + EPS))
     if (at < lower[j]!) at = lower[j]!
     if (at >= upper[j]!) at = upper[j]! - 1n
     options.emit({ kind: 'branch', col: j, at })
-    frames.push({ col: j, at, lo: lower[j]!, hi: upper[j]!, up: false })
-    maxDepth = Math.max(maxDepth, frames.length)
-    upper[j] = at
+    open({ col: j, at })
     set(j)
   }
 }

@@ -28,9 +28,12 @@ export interface DualVector {
   readonly values: readonly bigint[]
 }
 
-/** A step of a tree in preorder: a branch on a column (down: x <= at; up: x >= at + 1), or a leaf. */
+/**
+ * A step of a tree in preorder: a branch on a column (down: x <= at; up: x >= at + 1; its two
+ * subtrees follow, the down one first unless `upFirst`), or a leaf.
+ */
 export type CertificateStep =
-  | { readonly kind: 'branch'; readonly col: number; readonly at: bigint }
+  | { readonly kind: 'branch'; readonly col: number; readonly at: bigint; readonly upFirst?: boolean }
   | { readonly kind: 'leaf'; readonly dual: DualVector }
 
 /** What a checked certificate proves. */
@@ -47,6 +50,17 @@ export interface CertificateCheck {
  * that does not exist.
  */
 export function dualBound(p: IntProgram, lower: readonly bigint[], upper: readonly bigint[], y: DualVector): Result<bigint, Diagnostic> {
+  const r = dualTerms(p, lower, upper, y)
+  return r.ok ? ok(r.value.total) : r
+}
+
+/** L(y) * 2^shift and the reduced costs d = (c - A^T y) * 2^shift, exactly. */
+export function dualTerms(
+  p: IntProgram,
+  lower: readonly bigint[],
+  upper: readonly bigint[],
+  y: DualVector,
+): Result<{ readonly total: bigint; readonly d: readonly bigint[] }, Diagnostic> {
   if (!Number.isInteger(y.shift) || y.shift < 0 || y.shift > 4096) return err(diagnostic('certificate.shift', `the dual's shift ${y.shift} is not a whole number from 0 to 4096`))
   if (y.rows.length !== y.values.length) return err(diagnostic('certificate.dual', 'the dual has not as many values as rows'))
   const scale = 1n << BigInt(y.shift)
@@ -68,7 +82,7 @@ export function dualBound(p: IntProgram, lower: readonly bigint[], upper: readon
     const dj = d[j]!
     total += dj >= 0n ? dj * lower[j]! : dj * upper[j]!
   }
-  return ok(total)
+  return ok({ total, d })
 }
 
 /**
@@ -84,7 +98,7 @@ export function checkCertificate(p: IntProgram, limit: bigint, steps: Iterable<C
   const lower = [...p.lower]
   const upper = [...p.upper]
   // Frames of the open branches: the column, its bound before, and whether the up side is running.
-  const frames: { col: number; at: bigint; lower: bigint; upper: bigint; up: boolean }[] = []
+  const frames: { col: number; at: bigint; lower: bigint; upper: bigint; second: boolean; upFirst: boolean }[] = []
   let leaves = 0
   let branches = 0
   let depth = 0
@@ -102,8 +116,10 @@ export function checkCertificate(p: IntProgram, limit: bigint, steps: Iterable<C
       if (!p.integer[j]) return err(diagnostic('certificate.continuous', `${at}: ${p.cols[j]} is not an integer column, so x <= k or x >= k + 1 leaves points out`))
       if (step.at < lower[j]! || step.at >= upper[j]!)
         return err(diagnostic('certificate.split', `${at}: the split of ${p.cols[j]} at ${step.at} is outside its box ${lower[j]} .. ${upper[j]}`))
-      frames.push({ col: j, at: step.at, lower: lower[j]!, upper: upper[j]!, up: false })
-      upper[j] = step.at
+      const upFirst = step.upFirst === true
+      frames.push({ col: j, at: step.at, lower: lower[j]!, upper: upper[j]!, second: false, upFirst })
+      if (upFirst) lower[j] = step.at + 1n
+      else upper[j] = step.at
       branches++
       depth = Math.max(depth, frames.length)
       continue
@@ -124,13 +140,15 @@ export function checkCertificate(p: IntProgram, limit: bigint, steps: Iterable<C
         done = true
         break
       }
-      if (!f.up) {
-        f.up = true
-        upper[f.col] = f.upper
-        lower[f.col] = f.at + 1n
+      if (!f.second) {
+        f.second = true
+        // The other side: up after down, or down after up.
+        upper[f.col] = f.upFirst ? f.at : f.upper
+        lower[f.col] = f.upFirst ? f.lower : f.at + 1n
         break
       }
       lower[f.col] = f.lower
+      upper[f.col] = f.upper
       frames.pop()
     }
   }
