@@ -83,7 +83,7 @@ if (v.find) {
   const vertical = lastJumps(g).find((f) => f.over[0] === 0 && f.over[1] === 1)!
   const r = findZeroSlackArmy(mip, 'hexagonal', level, vertical, { men: findMen, radius, timeLimit, maxExponent: Number(v['max-exponent']) })
   say(
-    `Find (level ${level}): the ${r.splits} splits of ${findMen} men over the exponents up to ${v['max-exponent']} that weigh exactly 1 under the finish ${vertical.id}'s map (enumerated exactly, most compact first), each tried as the program of that finish with its men per exponent fixed, no lossy jump, no man left (window of exponent <= ${radius}, HiGHS time limit ${timeLimit} s each):`,
+    `Find (level ${level}): the ${r.splits} splits of ${findMen} men over the exponents up to ${Math.min(Number(v['max-exponent']), radius)} that weigh exactly 1 under the finish ${vertical.id}'s map (enumerated exactly, most compact first), each tried as the program of that finish with its men per exponent fixed, no lossy jump, no man left (window of exponent <= ${radius}, HiGHS time limit ${timeLimit} s each):`,
   )
   for (const t of r.tries) say(`- HiGHS ${t.status} in ${t.seconds.toFixed(1)} s: ${t.note}`)
   if (r.found && level === 7) {
