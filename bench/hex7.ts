@@ -16,7 +16,8 @@
  * Options: --level N (default 7; a smaller level is a quick check of the whole pipeline, e.g.
  * --level 6 --men 35 --radius 11 --find-men 36), --men M (default 144), --find-men M (default 145), --radius R (window of exponent <= R, default 17), --time-limit S
  * (HiGHS per case, default 600), --nodes N and --bb-time S (branch and bound per case), --finish ID
- * (only that finish, repeatable: "x 0, row 2 over x 0, row 1"), --no-mip, --no-bb.
+ * (only that finish, repeatable: "x 0, row 2 over x 0, row 1"), --case TEXT (only the cases whose name
+ * holds TEXT, e.g. "n13=25 n14=22 n15=9"), --no-mip, --no-bb.
  * Writes bench/results/hex7-<date>.md (appending a section per run).
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -25,6 +26,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import highsLoader from 'highs'
 import { highsLpEngine } from '../src/cli/army-ip'
+import { glpkSolver } from '../src/cli/army-glpk'
 import { table } from '../src/cli/io'
 import type { CertificateStep, DualVector } from '../src/shared/army/certificate'
 import { formatArmyDocument } from '../src/shared/army/document'
@@ -49,8 +51,10 @@ const { values: v } = parseArgs({
     'bb-time': { type: 'string' },
     store: { type: 'string' },
     finish: { type: 'string', multiple: true },
+    case: { type: 'string' },
     'no-mip': { type: 'boolean' },
     'no-bb': { type: 'boolean' },
+    glpk: { type: 'boolean' },
   },
 })
 const level = Number(v.level)
@@ -136,7 +140,9 @@ if (v.prove) {
     men,
     radius,
     ...(v.finish && { only: v.finish }),
+    ...(v.case !== undefined && { onlyCase: v.case }),
     ...(!v['no-mip'] && { mip: { solver: mip, timeLimit } }),
+    ...(v.glpk && { second: { solver: await glpkSolver(), timeLimit } }),
     ...(!v['no-bb'] && {
       lp: {
         engine: highsLpEngine,
@@ -160,34 +166,38 @@ if (v.prove) {
     }),
     onCase: (f, c) => {
       flush()
-      log(`- ${f.id}, ${c.name}: HiGHS ${c.solver ? `${c.solver.status} (${c.solver.seconds.toFixed(1)} s)` : '-'}; certified ${c.certified ? `${c.certified.verdict} (${c.certified.nodes} nodes, ${c.certified.seconds.toFixed(0)} s${c.certified.reason ? `, ${c.certified.reason}` : ''})` : '-'}`)
+      log(`- ${f.id}, ${c.name}: HiGHS ${c.solver ? `${c.solver.status} (${c.solver.seconds.toFixed(1)} s)` : '-'}; GLPK ${c.second ? `${c.second.status} (${c.second.seconds.toFixed(1)} s)` : '-'}; certified ${c.certified ? `${c.certified.verdict} (${c.certified.nodes} nodes, ${c.certified.seconds.toFixed(0)} s${c.certified.reason ? `, ${c.certified.reason}` : ''})` : '-'}`)
     },
     onProgress: (t) => console.log(t),
   })
   flush()
   say(`Prove (level ${level}): no army of ${men} men or fewer, finish by finish (window of exponent <= ${radius}; HiGHS time limit ${timeLimit} s per case; certificates in ${dir}):`)
   say('')
-  const rows: (string | number)[][] = [['finish', 'heaviest army - 1', 'case', 'HiGHS', 'seconds', 'certified', 'nodes', 'seconds']]
+  const rows: (string | number)[][] = [['finish', 'heaviest army - 1', 'case', 'HiGHS', 'seconds', 'GLPK', 'seconds', 'certified', 'nodes', 'seconds']]
   for (const f of verdicts) {
     if (f.byWeight) {
-      rows.push([f.finish.id, slackText(f.slack), 'weight alone', 'excluded (exact)', '-', 'excluded (exact)', '-', '-'])
+      rows.push([f.finish.id, slackText(f.slack), 'weight alone', 'excluded (exact)', '-', 'excluded (exact)', '-', 'excluded (exact)', '-', '-'])
       continue
     }
     if (f.mirrorOf) {
-      rows.push([f.finish.id, slackText(f.slack), 'every case', `as its mirror image ${f.mirrorOf.id}`, '-', 'the same (identical program, reflected)', '-', '-'])
+      rows.push([f.finish.id, slackText(f.slack), 'every case', `as its mirror image ${f.mirrorOf.id}`, '-', 'the same', '-', 'the same (identical program, reflected)', '-', '-'])
       continue
     }
-    for (const c of f.cases)
+    for (const c of f.cases) {
+      if (!c.solver && !c.second && !c.certified) continue
       rows.push([
         f.finish.id,
         slackText(f.slack),
         c.name,
         c.solver?.status ?? '-',
         c.solver?.seconds.toFixed(1) ?? '-',
+        c.second?.status ?? '-',
+        c.second?.seconds.toFixed(1) ?? '-',
         c.certified ? c.certified.verdict + (c.certified.reason ? ` (${c.certified.reason})` : '') : '-',
         c.certified?.nodes ?? '-',
         c.certified?.seconds.toFixed(0) ?? '-',
       ])
+    }
   }
   say('```')
   say(table(rows))
@@ -199,9 +209,18 @@ if (v.prove) {
       `- ${f.finish.id}: program of ${fp.cells.length} cells, ${fp.jumps.length} jumps (${fp.dropped} left out for losing more than S*(${men}) = ${formatPowers(powerSum(fp.slack))} = ${formatZ(fp.slack)}), ${fp.border} border jumps; whole tree checked exactly: ${f.check ? (f.check.ok ? `yes (${f.check.value.leaves} leaves, ${f.check.value.branches} branches, depth ${f.check.value.depth}, weakest leaf bound ${f.check.value.weakestLeaf.toFixed(4)})` : `NO: ${f.check.error.message}`) : 'not every case proved'}`,
     )
   }
-  const all = verdicts.every((f) => f.byWeight || (f.check?.ok === true && f.cases.every((c) => c.solver?.status === 'Infeasible')))
+  // Settled: every case Infeasible for HiGHS, and a second verdict on each: GLPK's Infeasible or the whole tree checked.
+  const all = verdicts.every(
+    (f) =>
+      f.byWeight ||
+      (f.cases.every((c) => c.solver?.status === 'Infeasible') && (f.check?.ok === true || f.cases.every((c) => c.second?.status === 'Infeasible'))),
+  )
   say('')
-  say(all ? `**No army of ${men} men or fewer reaches level ${level}**: every finish excluded, by HiGHS and by checked certificates.` : `Not settled: some case has no verdict yet (see the table).`)
+  say(
+    all
+      ? `**No army of ${men} men or fewer reaches level ${level}**: every finish excluded, each case by HiGHS and by a second verdict (${verdicts.some((f) => f.check?.ok) ? 'checked certificates' : 'GLPK'}).`
+      : `Not settled in this run: some case has no verdict or only one (see the table).`,
+  )
   say('')
 }
 

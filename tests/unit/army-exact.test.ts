@@ -11,6 +11,7 @@ import { zeroSlackSplits } from '../../src/shared/army/find'
 import { exponentCounts } from '../../src/shared/army/bounds'
 import { add, ceilScaled, compare, floorScaled, isqrt, ONE, scale, sigmaPow, sign, sub, toNumber, ZERO, zs } from '../../src/shared/army/zsigma'
 import { highsLpEngine } from '../../src/cli/army-ip'
+import { glpkSolver } from '../../src/cli/army-glpk'
 
 type Cell = readonly [number, number]
 
@@ -88,6 +89,13 @@ describe('exact certificates', () => {
       ok: false,
       error: { code: 'certificate.split' },
     })
+  })
+
+  it('are also asked of GLPK, a second solver, which agrees on small programs', async () => {
+    const glpk = await glpkSolver()
+    expect(glpk.solve(tiny, [], 10).status).toBe('Optimal')
+    // With x + y <= 1 added, 2x + 2y >= 3 has no integer point (nor a fractional one).
+    expect(glpk.solve(tiny, [{ name: 'cap', lower: null, upper: 1n, cols: [0, 1], coefs: [1n, 1n] }], 10).status).toBe('Infeasible')
   })
 
   it('computes the bound over the box of each leaf', () => {

@@ -16,7 +16,7 @@ import { checkCertificate, type CertificateCheck, type CertificateStep } from '.
 import { lastJumps, type Finish } from './finishes'
 import { GEOMETRIES, type ArmyType } from './geometry'
 import { mirror, type MipSolver } from './minimum'
-import { programLp, type IntProgram } from './program'
+import { programLp, type IntProgram, type IntRow } from './program'
 import { zeroSlackSplits } from './find'
 import { finishProgram, type FinishProgram } from './relaxation'
 import { add, compare, ONE, scale, sigmaPow, sub, ZERO, type ZSigma } from './zsigma'
@@ -140,10 +140,17 @@ export function heaviestWeight(type: ArmyType, level: number, finish: Finish, me
   throw new Error(`the rows from ${level} do not hold ${men} men within exponent ${level + 60}`)
 }
 
+/** A second MIP solver, asked a case as a program (GLPK in the bench): its status, 'Infeasible' when it proves the case. */
+export interface ProgramSolver {
+  solve(p: IntProgram, extraRows: readonly IntRow[], timeLimit: number): { readonly status: string }
+}
+
 export interface CaseVerdict {
   readonly name: string
   /** The MIP solver's status ('Infeasible' settles the case for it), and its seconds. */
   readonly solver: { readonly status: string; readonly seconds: number } | null
+  /** The second MIP solver's status and seconds. */
+  readonly second?: { readonly status: string; readonly seconds: number } | null
   /** The certified branch and bound's outcome. */
   readonly certified: BranchOutcome | null
 }
@@ -190,6 +197,8 @@ export interface ProofOptions {
   readonly cases?: CaseTree
   /** The MIP solver for the first verdict (omit to skip it), with its time limit per case. */
   readonly mip?: { readonly solver: MipSolver; readonly timeLimit: number }
+  /** The second MIP solver (omit to skip it), with its time limit per case. */
+  readonly second?: { readonly solver: ProgramSolver; readonly timeLimit: number }
   /** The LP engine for the certified branch and bound (omit to skip it), with its limits per case. */
   readonly lp?: {
     readonly engine: (p: IntProgram) => Promise<LpEngine & { dispose(): void }>
@@ -200,6 +209,8 @@ export interface ProofOptions {
   }
   /** Only these finishes (ids), for a run split across sessions. */
   readonly only?: readonly string[]
+  /** Only the cases whose name holds this text (the others get no verdict in this run). */
+  readonly onlyCase?: string
   readonly onCase?: (finish: Finish, c: CaseVerdict) => void
   readonly onProgress?: (text: string) => void
 }
@@ -235,12 +246,23 @@ export async function proveNoArmy(o: ProofOptions): Promise<FinishVerdict[]> {
     const verdicts: CaseVerdict[] = []
     const trees: CertificateStep[][] = []
     for (const [k, c] of cases.entries()) {
+      if (o.onlyCase !== undefined && !c.name.includes(o.onlyCase)) {
+        trees.push([])
+        verdicts.push({ name: c.name, solver: null, certified: null })
+        continue
+      }
       let solver: CaseVerdict['solver'] = null
       if (o.mip) {
         const lp = programLp({ ...fp.program, lower: c.lower, upper: c.upper }, { extraRows: [fp.menRow] })
         const t0 = Date.now()
         const r = o.mip.solver.solve(lp, { time_limit: o.mip.timeLimit, mip_rel_gap: 0 })
         solver = { status: r.Status, seconds: (Date.now() - t0) / 1000 }
+      }
+      let second: CaseVerdict['second'] = null
+      if (o.second) {
+        const t0 = Date.now()
+        const r = o.second.solver.solve({ ...fp.program, lower: c.lower, upper: c.upper }, [fp.menRow], o.second.timeLimit)
+        second = { status: r.status, seconds: (Date.now() - t0) / 1000 }
       }
       let certified: BranchOutcome | null = null
       const steps: CertificateStep[] = []
@@ -266,7 +288,7 @@ export async function proveNoArmy(o: ProofOptions): Promise<FinishVerdict[]> {
         }
       }
       trees.push(steps)
-      const v = { name: c.name, solver, certified }
+      const v = { name: c.name, solver, second, certified }
       verdicts.push(v)
       o.onCase?.(finish, v)
     }
