@@ -112,7 +112,8 @@ if (v.prove) {
   // The certificate store: one file of steps (JSON lines) per finish and case.
   const dir = v.store ?? join(tmpdir(), 'hex7-certificates')
   mkdirSync(dir, { recursive: true })
-  const file = (finish: string, k: number): string => join(dir, `${level}-${men}-${radius}-${finish.replace(/[^a-z0-9]+/gi, '_')}-case${k}.jsonl`)
+  // One file per finish and case, named by both (a case's name says its box: n13=24 ...).
+  const file = (finish: string, name: string): string => join(dir, `${level}-${men}-${radius}-${`${finish} ${name}`.replace(/[^a-z0-9=]+/gi, '_')}.jsonl`)
   // A leaf whose dual is the previous leaf's (reduced-cost fixing reuses a node's duals) is written as {"l": "="}.
   let lastOut: DualVector | null = null
   const toJson = (s: CertificateStep): string => {

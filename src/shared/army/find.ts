@@ -123,6 +123,15 @@ export function findArmy(mip: MipSolver, type: ArmyType, level: number, finish: 
  * the problem, not taken from the paper; listed heaviest first (most men on the smallest exponents).
  */
 export function zeroSlackSplits(type: ArmyType, level: number, finish: Finish, men: number, maxExponent: number): Map<number, number>[] {
+  return weightSplits(type, level, finish, men, maxExponent, ZERO, ZERO)
+}
+
+/**
+ * Every split of exactly `men` men over the exponents up to `maxExponent` whose weight minus 1 lies
+ * in [lo, hi] (exact), most compact first: zeroSlackSplits is lo = hi = 0.
+ */
+export function weightSplits(type: ArmyType, level: number, finish: Finish, men: number, maxExponent: number, lo: ZSigma, hi: ZSigma): Map<number, number>[] {
+  const [from, to] = [add(ONE, lo), add(ONE, hi)]
   const { counts } = exponentCounts(finish.map, GEOMETRIES[type], level, maxExponent)
   const es = [...counts.keys()].filter((e) => e <= maxExponent).sort((a, b) => a - b)
   // best[i][k]: the weight of the heaviest k men on exponents es[i..].
@@ -139,14 +148,14 @@ export function zeroSlackSplits(type: ArmyType, level: number, finish: Finish, m
   const found: Map<number, number>[] = []
   const n: number[] = []
   const walk = (i: number, left: number, w: ZSigma): void => {
-    if (compare(w, ONE) > 0) return
+    if (compare(w, to) > 0) return
     if (left === 0) {
-      if (compare(w, ONE) === 0) found.push(new Map(es.slice(0, n.length).map((e, k) => [e, n[k]!] as [number, number]).filter(([, k]) => k > 0)))
+      if (compare(w, from) >= 0) found.push(new Map(es.slice(0, n.length).map((e, k) => [e, n[k]!] as [number, number]).filter(([, k]) => k > 0)))
       return
     }
     if (i === es.length) return
     const top = best[i]![Math.min(left, best[i]!.length - 1)]!
-    if (best[i]!.length - 1 < left || compare(add(w, top), ONE) < 0) return
+    if (best[i]!.length - 1 < left || compare(add(w, top), from) < 0) return
     const e = es[i]!
     for (let k = Math.min(counts.get(e)!, left); k >= 0; k--) {
       n.push(k)

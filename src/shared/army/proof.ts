@@ -17,7 +17,7 @@ import { lastJumps, type Finish } from './finishes'
 import { GEOMETRIES, type ArmyType } from './geometry'
 import { mirror, type MipSolver } from './minimum'
 import { programLp, type IntProgram, type IntRow } from './program'
-import { zeroSlackSplits } from './find'
+import { weightSplits, zeroSlackSplits } from './find'
 import { finishProgram, type FinishProgram } from './relaxation'
 import { add, compare, ONE, scale, sigmaPow, sub, ZERO, type ZSigma } from './zsigma'
 
@@ -29,15 +29,15 @@ export type CaseTree = { readonly case: string } | { readonly col: string; reado
  * zero-slack armies of the paper's cases 1 to 4: the start weighs exactly 1), men outside, men
  * left, lossy jumps.
  */
-export const DEFAULT_CASES: CaseTree = casesAround({ case: 'zero slack' })
+export const DEFAULT_CASES: CaseTree = casesAround({ case: 'zero slack' }, { case: 'lossy jumps' })
 
-/** The default split with `zero` in place of the zero-slack case. */
-function casesAround(zero: CaseTree): CaseTree {
+/** The default split with `zero` in place of the zero-slack case and `lossy` in place of the lossy one. */
+function casesAround(zero: CaseTree, lossy: CaseTree): CaseTree {
   return {
     col: 'lossy',
     at: 0,
     down: { col: 'left', at: 0, down: { col: 'nout', at: 0, down: zero, up: { case: 'men outside' } }, up: { case: 'men left' } },
-    up: { case: 'lossy jumps' },
+    up: lossy,
   }
 }
 
@@ -53,10 +53,24 @@ export function splitCases(type: ArmyType, level: number, fp: FinishProgram): Ca
   const cells = new Map(exponents.map((e) => [e, Number(fp.program.upper[fp.aggregate.perExponent.get(e)!]!)]))
   const splits: Map<number, number>[] = []
   for (let m = 1; m <= fp.men; m++) splits.push(...zeroSlackSplits(type, level, fp.finish, m, fp.radius))
-  if (splits.length === 0) return casesAround({ case: 'zero slack (no split weighs 1)' })
-  const name = (m: ReadonlyMap<number, number>): string =>
-    `zero slack, ${[...m.values()].reduce((a, b) => a + b, 0)} men: ${[...m].filter(([e]) => e > 12 || m.get(e) !== cells.get(e)).map(([e, k]) => `n${e}=${k}`).join(' ')}`
-  return casesAround(splitTree(splits, exponents, cells, name))
+  const name = (what: string) => (m: ReadonlyMap<number, number>): string =>
+    `${what}, ${[...m.values()].reduce((a, b) => a + b, 0)} men: ${[...m].filter(([e]) => e > 12 || m.get(e) !== cells.get(e)).map(([e, k]) => `n${e}=${k}`).join(' ')}`
+  const zero: CaseTree = splits.length === 0 ? { case: 'zero slack (no split weighs 1)' } : splitTree(splits, exponents, cells, name('zero slack'))
+  // With a lossy jump and no man outside, the start weighs at least 1 + the smallest loss of a
+  // jump of the program (each lossy jump made loses that much or more) and at most 1 + S*(m).
+  const w = (c: readonly [number, number]): ZSigma => sigmaPow(fp.finish.map.exponent(c[0], c[1])!)
+  let least: ZSigma | null = null
+  for (const [a, b, c] of fp.jumps) {
+    const loss = sub(add(w(a), w(b)), w(c))
+    if (compare(loss, ZERO) > 0 && (least === null || compare(loss, least) < 0)) least = loss
+  }
+  const heavy: Map<number, number>[] = []
+  if (least !== null) for (let m = 1; m <= fp.men; m++) heavy.push(...weightSplits(type, level, fp.finish, m, fp.radius, least, fp.slack))
+  const lossy: CaseTree =
+    heavy.length === 0
+      ? { case: 'lossy jumps' }
+      : { col: 'nout', at: 0, down: splitTree(heavy, exponents, cells, name('lossy'), 'gap (lossy)'), up: { case: 'lossy jumps, men outside' } }
+  return casesAround(zero, lossy)
 }
 
 /**
@@ -205,7 +219,7 @@ export interface ProofOptions {
     readonly maxNodes?: number
     readonly timeLimit?: number
     /** Where each case's steps go as they are made, and an earlier run's steps to resume from. */
-    readonly store?: { save(finish: string, caseIndex: number, step: CertificateStep): void; load(finish: string, caseIndex: number): CertificateStep[] }
+    readonly store?: { save(finish: string, caseName: string, step: CertificateStep): void; load(finish: string, caseName: string): CertificateStep[] }
   }
   /** Only these finishes (ids), for a run split across sessions. */
   readonly only?: readonly string[]
@@ -267,7 +281,7 @@ export async function proveNoArmy(o: ProofOptions): Promise<FinishVerdict[]> {
       let certified: BranchOutcome | null = null
       const steps: CertificateStep[] = []
       if (o.lp) {
-        const earlier = o.lp.store?.load(finish.id, k) ?? []
+        const earlier = o.lp.store?.load(finish.id, c.name) ?? []
         steps.push(...earlier)
         const engine = await o.lp.engine(fp.program)
         try {
@@ -279,7 +293,7 @@ export async function proveNoArmy(o: ProofOptions): Promise<FinishVerdict[]> {
             ...(o.lp.timeLimit !== undefined && { timeLimit: o.lp.timeLimit }),
             emit: (s) => {
               steps.push(s)
-              o.lp!.store?.save(finish.id, k, s)
+              o.lp!.store?.save(finish.id, c.name, s)
             },
             onProgress: (p) => o.onProgress?.(`${finish.id}, ${c.name}: ${p.nodes} nodes, ${p.leaves} leaves, depth ${p.depth}, ${(100 * p.closed).toPrecision(3)} % closed, ${p.seconds.toFixed(0)} s`),
           })
