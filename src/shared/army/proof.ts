@@ -259,7 +259,7 @@ export async function proveNoArmy(o: ProofOptions): Promise<FinishVerdict[]> {
     const { cases, layout } = casesOf(fp.program, o.cases ?? splitCases(o.type, o.level, fp))
     const verdicts: CaseVerdict[] = []
     const trees: CertificateStep[][] = []
-    for (const [k, c] of cases.entries()) {
+    for (const c of cases) {
       if (o.onlyCase !== undefined && !c.name.includes(o.onlyCase)) {
         trees.push([])
         verdicts.push({ name: c.name, solver: null, certified: null })
