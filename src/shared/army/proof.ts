@@ -10,7 +10,6 @@
  *   accepts; the case tree's splits and every case's tree together form one tree over the whole
  *   program, checked once at the end.
  */
-import { exponentCounts } from './bounds'
 import { branchAndBound, type BranchOutcome, type LpEngine } from './branch'
 import { checkCertificate, type CertificateCheck, type CertificateStep } from './certificate'
 import { lastJumps, type Finish } from './finishes'
@@ -18,8 +17,8 @@ import { GEOMETRIES, type ArmyType } from './geometry'
 import { mirror, type MipSolver } from './minimum'
 import { programLp, type IntProgram, type IntRow } from './program'
 import { weightSplits, zeroSlackSplits } from './find'
-import { finishProgram, type FinishProgram } from './relaxation'
-import { add, compare, ONE, scale, sigmaPow, sub, ZERO, type ZSigma } from './zsigma'
+import { finishProgram, slackBound, type FinishProgram } from './relaxation'
+import { add, compare, sigmaPow, sub, ZERO, type ZSigma } from './zsigma'
 
 /** A case tree: a split of an aggregate column by name (down: <= at, up: >= at + 1), or a case. */
 export type CaseTree = { readonly case: string } | { readonly col: string; readonly at: number; readonly down: CaseTree; readonly up: CaseTree }
@@ -140,20 +139,6 @@ export function casesOf(p: IntProgram, tree: CaseTree): { cases: Case[]; layout:
   return { cases, layout }
 }
 
-/** The heaviest `men` cells of rows `level` and beyond under a finish's map: weight 1 or more is needed. */
-export function heaviestWeight(type: ArmyType, level: number, finish: Finish, men: number): ZSigma {
-  const { counts } = exponentCounts(finish.map, GEOMETRIES[type], level, level + 60)
-  let left = men
-  let w = ZERO
-  for (const e of [...counts.keys()].sort((a, b) => a - b)) {
-    const k = Math.min(left, counts.get(e)!)
-    w = add(w, scale(sigmaPow(e), k))
-    left -= k
-    if (left === 0) return w
-  }
-  throw new Error(`the rows from ${level} do not hold ${men} men within exponent ${level + 60}`)
-}
-
 /** A second MIP solver, asked a case as a program (GLPK in the bench): its status, 'Infeasible' when it proves the case. */
 export interface ProgramSolver {
   solve(p: IntProgram, extraRows: readonly IntRow[], timeLimit: number): { readonly status: string }
@@ -245,7 +230,7 @@ export async function proveNoArmy(o: ProofOptions): Promise<FinishVerdict[]> {
   const out: FinishVerdict[] = []
   for (const finish of lastJumps(GEOMETRIES[o.type])) {
     if (o.only && !o.only.includes(finish.id)) continue
-    const slack = sub(heaviestWeight(o.type, o.level, finish, o.men), ONE)
+    const slack = slackBound(o.type, o.level, finish, o.men)
     if (compare(slack, ZERO) < 0) {
       out.push({ finish, slack, byWeight: true, program: null, cases: [], check: null })
       continue
