@@ -20,7 +20,7 @@
  * holds TEXT, e.g. "n13=25 n14=22 n15=9"), --no-mip, --no-bb.
  * Writes bench/results/hex7-<date>.md (appending a section per run).
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -34,7 +34,8 @@ import { findZeroSlackArmy } from '../src/shared/army/find'
 import { lastJumps } from '../src/shared/army/finishes'
 import { GEOMETRIES } from '../src/shared/army/geometry'
 import type { MipSolver } from '../src/shared/army/minimum'
-import { proveNoArmy, type FinishVerdict } from '../src/shared/army/proof'
+import { casesOf, mirrorsEachOther, proveNoArmy, splitCases, type FinishVerdict } from '../src/shared/army/proof'
+import { finishProgram, slackBound, type FinishProgram } from '../src/shared/army/relaxation'
 import { formatPowers, formatZ, powerSum, sign, toNumber, type ZSigma } from '../src/shared/army/zsigma'
 
 const { values: v } = parseArgs({
@@ -55,6 +56,7 @@ const { values: v } = parseArgs({
     'no-mip': { type: 'boolean' },
     'no-bb': { type: 'boolean' },
     glpk: { type: 'boolean' },
+    summary: { type: 'boolean' },
   },
 })
 const level = Number(v.level)
@@ -222,6 +224,63 @@ if (v.prove) {
       ? `**No army of ${men} men or fewer reaches level ${level}**: every finish excluded, each case by HiGHS and by a second verdict (${verdicts.some((f) => f.check?.ok) ? 'checked certificates' : 'GLPK'}).`
       : `Not settled in this run: some case has no verdict or only one (see the table).`,
   )
+  say('')
+}
+
+if (v.summary) {
+  // Every case of the current split, with the best verdict each solver gave it in the runs logged
+  // in the results files (a case's line: "- FINISH, CASE: HiGHS ...; GLPK ...; certified ...").
+  const lines = readdirSync(join(import.meta.dirname, 'results'))
+    .filter((f) => f.startsWith('hex7-'))
+    .flatMap((f) => readFileSync(join(import.meta.dirname, 'results', f), 'utf8').split('\n'))
+  const best = new Map<string, { highs: string; glpk: string; certified: string }>()
+  const rank = (x: string): number => (x.startsWith('Infeasible') || x.startsWith('proved') ? 2 : x === '-' ? 0 : 1)
+  for (const line of lines) {
+    const m = /^- (.+): HiGHS (.+?); (?:GLPK (.+?); )?certified (.+)$/.exec(line)
+    if (!m) continue
+    const k = m[1]!
+    const old = best.get(k) ?? { highs: '-', glpk: '-', certified: '-' }
+    const pick = (a: string, b: string): string => (rank(b) > rank(a) ? b : a)
+    best.set(k, { highs: pick(old.highs, m[2]!), glpk: pick(old.glpk, m[3] ?? '-'), certified: pick(old.certified, m[4]!) })
+  }
+  const rows: string[][] = [['finish', 'case', 'HiGHS', 'GLPK', 'certified']]
+  const open: string[] = []
+  let [nh, ng, nc, n2, total] = [0, 0, 0, 0, 0]
+  const programs: FinishProgram[] = []
+  for (const f of lastJumps(g)) {
+    const slack = slackBound('hexagonal', level, f, men)
+    if (sign(slack) < 0) {
+      rows.push([f.id, 'weight alone', 'excluded (exact)', 'excluded (exact)', 'excluded (exact)'])
+      continue
+    }
+    const fp = finishProgram('hexagonal', level, f, { men, radius })
+    const twin = programs.find((o) => mirrorsEachOther('hexagonal', o, fp))
+    if (twin) {
+      rows.push([f.id, 'every case', `as its mirror image ${twin.finish.id} (identical program, reflected)`, '', ''])
+      continue
+    }
+    programs.push(fp)
+    const { cases } = casesOf(fp.program, splitCases('hexagonal', level, fp))
+    for (const c of cases) {
+      total++
+      const b = best.get(`${f.id}, ${c.name}`) ?? { highs: '-', glpk: '-', certified: '-' }
+      const [h, gl, ce] = [rank(b.highs) === 2, rank(b.glpk) === 2, rank(b.certified) === 2]
+      nh += h ? 1 : 0
+      ng += gl ? 1 : 0
+      nc += ce ? 1 : 0
+      n2 += h && (gl || ce) ? 1 : 0
+      if (!(h && (gl || ce))) open.push(`${c.name} (HiGHS ${b.highs}; GLPK ${b.glpk}; certified ${b.certified})`)
+      if (!c.name.startsWith('gap')) rows.push([f.id, c.name, b.highs, b.glpk, b.certified])
+    }
+  }
+  say(`Summary of every run logged (level ${level}, ${men} men, window of exponent <= ${radius}): ${total} cases for the finish that needs a program (the boxes between splits, "gap" cases, are left out of the table below but counted); HiGHS Infeasible on ${nh}, GLPK Infeasible on ${ng}, certified on ${nc}; two verdicts on ${n2} of ${total}.`)
+  say('')
+  say('```')
+  say(table(rows))
+  say('```')
+  say('')
+  say(open.length === 0 ? `**Every case has two verdicts: no army of ${men} men or fewer reaches level ${level}.**` : `Cases without two verdicts yet (${open.length}):`)
+  for (const o of open) say(`- ${o}`)
   say('')
 }
 
