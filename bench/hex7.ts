@@ -17,7 +17,9 @@
  * --level 6 --men 35 --radius 11 --find-men 36), --men M (default 144), --find-men M (default 145), --radius R (window of exponent <= R, default 17), --time-limit S
  * (HiGHS per case, default 600), --nodes N and --bb-time S (branch and bound per case), --finish ID
  * (only that finish, repeatable: "x 0, row 2 over x 0, row 1"), --case TEXT (only the cases whose name
- * holds TEXT, e.g. "n13=25 n14=22 n15=9"), --no-mip, --no-bb.
+ * holds TEXT, e.g. "n13=25 n14=22 n15=9"), --refine TEXT (split the cases whose name holds TEXT
+ * further by the jump that brings a man to the finish's start cell), --glpk (GLPK as a second
+ * solver), --summary (every case's best verdicts over the runs logged), --no-mip, --no-bb.
  * Writes bench/results/hex7-<date>.md (appending a section per run).
  */
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -53,6 +55,7 @@ const { values: v } = parseArgs({
     store: { type: 'string' },
     finish: { type: 'string', multiple: true },
     case: { type: 'string' },
+    refine: { type: 'string' },
     'no-mip': { type: 'boolean' },
     'no-bb': { type: 'boolean' },
     glpk: { type: 'boolean' },
@@ -144,6 +147,7 @@ if (v.prove) {
     radius,
     ...(v.finish && { only: v.finish }),
     ...(v.case !== undefined && { onlyCase: v.case }),
+    ...(v.refine !== undefined && { refineCase: v.refine }),
     ...(!v['no-mip'] && { mip: { solver: mip, timeLimit } }),
     ...(v.glpk && { second: { solver: await glpkSolver(), timeLimit } }),
     ...(!v['no-bb'] && {

@@ -107,6 +107,29 @@ export function splitTree(
   return build(0, splits, 0, cells.get(exponents[0]!)!)
 }
 
+/**
+ * A case split further by how the man reaches the finish's start cell: the jumps landing there in
+ * a fixed order, the first one made (J >= 1) naming each sub-case, and "none made" last (empty: the
+ * cell must be reached). A partition of the case's box by column splits, so still complete; it
+ * gives a solver the paper's finishing positions one at a time.
+ */
+export function arrivalTree(fp: FinishProgram, name: string): CaseTree {
+  const key = (c: readonly [number, number]): string => `${c[0]},${c[1]}`
+  const into = fp.jumps.flatMap((j, k) => (key(j[2]) === key(fp.finish.from) ? [k] : []))
+  const chain = (i: number): CaseTree => {
+    if (i === into.length) return { case: `${name}, no jump into the finish's start` }
+    const [a, b] = fp.jumps[into[i]!]!
+    return { col: `j${into[i]}`, at: 0, down: chain(i + 1), up: { case: `${name}, arrives from x ${a[0]}, row ${a[1]} over x ${b[0]}, row ${b[1]}` } }
+  }
+  return chain(0)
+}
+
+/** The tree with each case whose name `refine` accepts replaced by `sub(name)`. */
+export function refineTree(t: CaseTree, refine: (name: string) => boolean, sub: (name: string) => CaseTree): CaseTree {
+  if ('case' in t) return refine(t.case) ? sub(t.case) : t
+  return { ...t, down: refineTree(t.down, refine, sub), up: refineTree(t.up, refine, sub) }
+}
+
 /** A case: its name and its box (the program's bounds narrowed by the splits above it). */
 export interface Case {
   readonly name: string
@@ -210,6 +233,8 @@ export interface ProofOptions {
   readonly only?: readonly string[]
   /** Only the cases whose name holds this text (the others get no verdict in this run). */
   readonly onlyCase?: string
+  /** Cases whose name holds this text are split further by the arrival at the finish's start (arrivalTree). */
+  readonly refineCase?: string
   readonly onCase?: (finish: Finish, c: CaseVerdict) => void
   readonly onProgress?: (text: string) => void
 }
@@ -241,7 +266,9 @@ export async function proveNoArmy(o: ProofOptions): Promise<FinishVerdict[]> {
       out.push({ ...twin, finish, program: fp, mirrorOf: twin.finish })
       continue
     }
-    const { cases, layout } = casesOf(fp.program, o.cases ?? splitCases(o.type, o.level, fp))
+    const base = o.cases ?? splitCases(o.type, o.level, fp)
+    const refined = o.refineCase === undefined ? base : refineTree(base, (n) => n.includes(o.refineCase!), (n) => arrivalTree(fp, n))
+    const { cases, layout } = casesOf(fp.program, refined)
     const verdicts: CaseVerdict[] = []
     const trees: CertificateStep[][] = []
     for (const c of cases) {
