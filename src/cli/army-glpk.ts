@@ -9,9 +9,21 @@ import type { ProgramSolver } from '../shared/army/proof'
 import type { IntProgram, IntRow } from '../shared/army/program'
 
 export async function glpkSolver(): Promise<ProgramSolver> {
-  const glpk = await glpkLoader()
+  let glpk = await glpkLoader()
   return {
-    solve(p: IntProgram, extraRows: readonly IntRow[], timeLimit: number) {
+    async solve(p: IntProgram, extraRows: readonly IntRow[], timeLimit: number) {
+      try {
+        return solveWith(p, extraRows, timeLimit)
+      } catch (e) {
+        // A solve that aborts inside GLPK (an assertion of its simplex, seen on this program's
+        // larger cases) leaves the WebAssembly instance unusable: the next solve gets a fresh one.
+        glpk = await glpkLoader()
+        return { status: `Error (GLPK aborted: ${(e as Error).message.split('\n')[0]})` }
+      }
+    },
+  }
+  function solveWith(p: IntProgram, extraRows: readonly IntRow[], timeLimit: number): { status: string } {
+    {
       const name = (j: number): string => p.cols[j]!
       const bnds = (lo: bigint | null, hi: bigint | null): { type: number; lb: number; ub: number } =>
         lo !== null && hi !== null
@@ -39,6 +51,6 @@ export async function glpkSolver(): Promise<ProgramSolver> {
       const status =
         s === glpk.GLP_NOFEAS ? 'Infeasible' : s === glpk.GLP_OPT ? 'Optimal' : s === glpk.GLP_FEAS ? 'Feasible (stopped)' : 'Undefined (stopped)'
       return { status }
-    },
+    }
   }
 }

@@ -93,9 +93,9 @@ describe('exact certificates', () => {
 
   it('are also asked of GLPK, a second solver, which agrees on small programs', async () => {
     const glpk = await glpkSolver()
-    expect(glpk.solve(tiny, [], 10).status).toBe('Optimal')
+    expect((await glpk.solve(tiny, [], 10)).status).toBe('Optimal')
     // With x + y <= 1 added, 2x + 2y >= 3 has no integer point (nor a fractional one).
-    expect(glpk.solve(tiny, [{ name: 'cap', lower: null, upper: 1n, cols: [0, 1], coefs: [1n, 1n] }], 10).status).toBe('Infeasible')
+    expect((await glpk.solve(tiny, [{ name: 'cap', lower: null, upper: 1n, cols: [0, 1], coefs: [1n, 1n] }], 10)).status).toBe('Infeasible')
   })
 
   it('computes the bound over the box of each leaf', () => {

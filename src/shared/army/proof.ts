@@ -164,7 +164,7 @@ export function casesOf(p: IntProgram, tree: CaseTree): { cases: Case[]; layout:
 
 /** A second MIP solver, asked a case as a program (GLPK in the bench): its status, 'Infeasible' when it proves the case. */
 export interface ProgramSolver {
-  solve(p: IntProgram, extraRows: readonly IntRow[], timeLimit: number): { readonly status: string }
+  solve(p: IntProgram, extraRows: readonly IntRow[], timeLimit: number): Promise<{ readonly status: string }> | { readonly status: string }
 }
 
 export interface CaseVerdict {
@@ -287,7 +287,7 @@ export async function proveNoArmy(o: ProofOptions): Promise<FinishVerdict[]> {
       let second: CaseVerdict['second'] = null
       if (o.second) {
         const t0 = Date.now()
-        const r = o.second.solver.solve({ ...fp.program, lower: c.lower, upper: c.upper }, [fp.menRow], o.second.timeLimit)
+        const r = await o.second.solver.solve({ ...fp.program, lower: c.lower, upper: c.upper }, [fp.menRow], o.second.timeLimit)
         second = { status: r.status, seconds: (Date.now() - t0) / 1000 }
       }
       let certified: BranchOutcome | null = null
