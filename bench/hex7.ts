@@ -173,7 +173,7 @@ if (v.prove) {
     }),
     onCase: (f, c) => {
       flush()
-      log(`- ${f.id}, ${c.name}: HiGHS ${c.solver ? `${c.solver.status} (${c.solver.seconds.toFixed(1)} s)` : '-'}; GLPK ${c.second ? `${c.second.status} (${c.second.seconds.toFixed(1)} s)` : '-'}; certified ${c.certified ? `${c.certified.verdict} (${c.certified.nodes} nodes, ${c.certified.seconds.toFixed(0)} s${c.certified.reason ? `, ${c.certified.reason}` : ''})` : '-'}`)
+      log(`- [level ${level}, ${men} men, R ${radius}] ${f.id}, ${c.name}: HiGHS ${c.solver ? `${c.solver.status} (${c.solver.seconds.toFixed(1)} s)` : '-'}; GLPK ${c.second ? `${c.second.status} (${c.second.seconds.toFixed(1)} s)` : '-'}; certified ${c.certified ? `${c.certified.verdict} (${c.certified.nodes} nodes, ${c.certified.seconds.toFixed(0)} s${c.certified.reason ? `, ${c.certified.reason}` : ''})` : '-'}`)
     },
     onProgress: (t) => console.log(t),
   })
@@ -240,12 +240,13 @@ if (v.summary) {
   const best = new Map<string, { highs: string; glpk: string; certified: string }>()
   const rank = (x: string): number => (x.startsWith('Infeasible') || x.startsWith('proved') ? 2 : x === '-' ? 0 : 1)
   for (const line of lines) {
-    const m = /^- (.+): HiGHS (.+?); (?:GLPK (.+?); )?certified (.+)$/.exec(line)
-    if (!m) continue
-    const k = m[1]!
+    // Only lines of runs with this level, men and window (the tag each case line carries).
+    const m = /^- \[level (\d+), (\d+) men, R (\d+)\] (.+): HiGHS (.+?); (?:GLPK (.+?); )?certified (.+)$/.exec(line)
+    if (!m || Number(m[1]) !== level || Number(m[2]) !== men || Number(m[3]) !== radius) continue
+    const k = m[4]!
     const old = best.get(k) ?? { highs: '-', glpk: '-', certified: '-' }
     const pick = (a: string, b: string): string => (rank(b) > rank(a) ? b : a)
-    best.set(k, { highs: pick(old.highs, m[2]!), glpk: pick(old.glpk, m[3] ?? '-'), certified: pick(old.certified, m[4]!) })
+    best.set(k, { highs: pick(old.highs, m[5]!), glpk: pick(old.glpk, m[6] ?? '-'), certified: pick(old.certified, m[7]!) })
   }
   const rows: string[][] = [['finish', 'case', 'HiGHS', 'GLPK', 'certified']]
   const open: string[] = []
