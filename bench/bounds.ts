@@ -1,6 +1,7 @@
 /**
  * `npm run bench:bounds -- [--rules 6-move] [--length 30] [--levels 8] [--run a|b] [--cmax C]
- * [--army triangle15] [--board 9x9] [--threads 2] [--exact K] [--variants plain,finish]`: the first
+ * [--army triangle15] [--board 9x9] [--threads 2] [--exact K] [--variants plain,finish] [--max-states N] [--worker
+ * out/cli-copy/expansion-worker.mjs]`: the first
  * levels of one search of a proof (the transfer's thresholdRun, prove.ts) under each variant of the
  * bounds, side by side: what a bound saves on the levels where a proof explodes (issue 28, problem 4). Run a is
  * the Cmax search (threshold 0), run b the proof search (threshold -Cmax, give --cmax in c units).
@@ -9,7 +10,7 @@
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { table } from '../src/cli/io'
 import { folderStore } from '../src/hosts/node/store'
@@ -37,6 +38,10 @@ const { values: o } = parseArgs({
     threads: { type: 'string', default: '2' },
     exact: { type: 'string', default: '6' },
     variants: { type: 'string', default: 'plain,finish' },
+    /** A variant stops after a level of this many states (the first levels of a proof, in minutes). */
+    'max-states': { type: 'string', default: '20000000' },
+    /** The expansion threads' bundle (a copy of out/cli, so that a rebuild does not change a run). */
+    worker: { type: 'string' },
   },
 })
 const length = Number(o.length)
@@ -48,7 +53,7 @@ const N = Math.floor(length / 2)
 // Run a: the Cmax search (to N, or N + 1 for odd lengths); run b: the proof search (to N - 1, or N).
 const meet = o.run === 'a' ? (length % 2 === 0 ? N : N + 1) : N
 const variants = o.variants!.split(',')
-const worker = new URL('../out/cli/expansion-worker.mjs', import.meta.url)
+const worker = o.worker ? new URL(`file://${resolve(o.worker)}`) : new URL('../out/cli/expansion-worker.mjs', import.meta.url)
 
 interface Outcome {
   readonly sizes: number[]
@@ -81,6 +86,7 @@ async function run(variant: string): Promise<Outcome> {
       threshold,
       `bench${variant}`,
       length,
+      Number(o['max-states']),
     )
     const out = {
       sizes: search.records.map((r) => r.size),
@@ -111,7 +117,7 @@ const rows: (string | number)[][] = [
 ]
 for (let i = 0; i < depth; i++) {
   const base = outcomes.get(variants[0]!)!.sizes[i]
-  if (base === undefined) break
+  if (variants.every((v) => outcomes.get(v)!.sizes[i] === undefined)) break
   rows.push([
     i + 1,
     ...variants.flatMap((v) => {
@@ -120,11 +126,11 @@ for (let i = 0; i < depth; i++) {
     }),
     ...variants.slice(1).map((v) => {
       const s = outcomes.get(v)!.sizes[i]
-      return s === undefined || base === 0 ? '-' : (s / base).toFixed(3)
+      return s === undefined || base === undefined || base === 0 ? '-' : (s / base).toFixed(3)
     }),
   ])
 }
-const what = `${o.army} on ${o.board}, ${o.rules}, length ${length}, run ${o.run}${o.run === 'b' ? ` (Cmax ${o.cmax})` : ''}, levels 1-${depth}, ${o.threads} threads, exact ladder to ${o.exact} moves`
+const what = `${o.army} on ${o.board}, ${o.rules}, length ${length}, run ${o.run}${o.run === 'b' ? ` (Cmax ${o.cmax})` : ''}, levels 1-${depth} (a variant stops after a level of ${Number(o['max-states']).toLocaleString('en-US')} states), ${o.threads} threads, exact ladder to ${o.exact} moves`
 const text = table(rows)
 console.log(`${what}\n${text}`)
 const date = new Date().toISOString().slice(0, 10)

@@ -1,7 +1,8 @@
 // The finish bound (engine/transfer/finish-bound.ts) against exact distances: on small problems
 // every board reachable from the target is given its true distance to the target by a
 // breadth-first search (moves are reversible), and the bound must never exceed it; the kernel's
-// incremental form (prepare, child) must give what the bound gives the child from scratch.
+// incremental form (prepare, child) must give what the bound gives the child from scratch, and a
+// tight board (as many men outside as moves left) that is that close must have a man who can enter.
 import { describe, expect, it } from 'vitest'
 import { boardByName } from '../../src/shared/halma/board'
 import { presetProblem } from '../../src/shared/halma/problem'
@@ -71,6 +72,7 @@ describe('the finish bound is admissible', () => {
       let beyondOutside = 0
       let exact = 0
       let checkedChildren = 0
+      let tightDrops = 0
       // Failures collected (an expect per board would take most of the time).
       const above: string[] = []
       const differ: string[] = []
@@ -81,6 +83,10 @@ describe('the finish bound is admissible', () => {
         const h = bound.moves(men, m)
         if (h > d) above.push(`board ${men.join(',')}: bound ${h}, ${d} moves from the target`)
         const outside = men.filter((c) => bound.inTarget[c] === 0).length
+        // Tight (as many men outside as moves left): a man outside must be able to enter now.
+        const enters = outside === 0 || outside < h || bound.placeable(men, m, -1, -1)
+        if (outside === d && !enters) above.push(`board ${men.join(',')}: tight at ${d} moves and no man can enter`)
+        if (!enters) tightDrops++
         if (h > outside) beyondOutside++
         if (h === d) exact++
         // Every 7th board: its children through the kernel's incremental form.
@@ -102,6 +108,8 @@ describe('the finish bound is admissible', () => {
       expect(checkedChildren).toBeGreaterThan(100)
       // It counts more than the men outside (the distance and type terms), and is often exact.
       expect(beyondOutside).toBeGreaterThan(0)
+      // The tight case's look-ahead drops boards the counts alone keep.
+      expect(tightDrops).toBeGreaterThan(0)
       expect(exact).toBeGreaterThan(0)
     },
   )

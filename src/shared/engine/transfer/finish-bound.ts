@@ -20,6 +20,10 @@
  * Moves that enter nothing are at least the larger of the last two terms (both count such moves),
  * so the bound is (men outside) + max(d - 1, type steps). The kernel evaluates it per child from
  * the parent's counts in O(1) (prepare, then child).
+ *
+ * When a board has exactly as many men outside as moves left (tight), every move left must take a
+ * man from outside the target into it, each man once: so the next one must, from this board. If no
+ * man outside can end a move on a free target cell now, the board needs a move more (placeable).
  */
 import { cellDistance, cellType } from '../../halma/metrics'
 import type { PackedSpace } from '../packed/space'
@@ -38,6 +42,8 @@ export class FinishBound {
   readonly targetTypes: Int32Array
   private readonly jumpsOnly: boolean
   private readonly useDistance: boolean
+  /** placeable's scratch: the men outside the target. */
+  private readonly outsideMen: Int16Array
 
   // The prepared parent's counts.
   /** [0..4): men of each type outside the target and not beside it; [4..8): men of each type on it. */
@@ -48,8 +54,12 @@ export class FinishBound {
   private d1Count = 0
   private d2 = 0
 
-  constructor(space: PackedSpace, target: readonly number[]) {
+  constructor(
+    private readonly space: PackedSpace,
+    target: readonly number[],
+  ) {
     const n = space.n
+    this.outsideMen = new Int16Array(n)
     const board = space.board
     const rules = space.rules
     this.jumpsOnly = rules.jumpsOnly
@@ -113,6 +123,30 @@ export class FinishBound {
     if (tf >= 0) counts[tf]!++
     if (tt >= 0) counts[tt]!--
     return this.total(outside, d, extra)
+  }
+
+  /** Men outside the target on the prepared parent's child (from -> to). */
+  outsideAfter(from: number, to: number): number {
+    return this.outside + (this.inTarget[to]! === 1 ? 0 : 1) - (this.inTarget[from]! === 1 ? 0 : 1)
+  }
+
+  /**
+   * Whether a man outside the target can end a move on a free target cell, on the board men[0..m)
+   * with the man on `from` moved to `to` (the tight case in the module comment).
+   */
+  placeable(men: ArrayLike<number>, m: number, from: number, to: number): boolean {
+    const space = this.space
+    const occ = space.occupancy
+    const out = this.outsideMen
+    let k = 0
+    for (let j = 0; j < m; j++) {
+      const c = men[j] === from ? to : men[j]!
+      occ[c] = 1
+      if (this.inTarget[c] === 0) out[k++] = c
+    }
+    const found = space.hasMoveTo(out, k, this.inTarget, 1)
+    for (let j = 0; j < m; j++) occ[men[j] === from ? to : men[j]!] = 0
+    return found
   }
 
   private total(outside: number, d: number, extra: number): number {

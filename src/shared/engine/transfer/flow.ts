@@ -116,7 +116,11 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
     const bufferBytes = Math.floor(this.job.budgetBytes / 4)
     if (this.job.cluster !== undefined) {
       if (!this.deps.farm) throw new Error('a cluster needs a job queue, which this host does not provide (use the CLI)')
-      return { store, bufferBytes, farm: { farm: this.deps.farm(this.job.cluster, folder), shards: this.job.shards, init: this.domainInit! } }
+      return {
+        store,
+        bufferBytes,
+        farm: { farm: this.deps.farm(this.job.cluster, folder), shards: this.job.shards, init: this.domainInit! },
+      }
     }
     const checkpoint = new Checkpoint(store, searchParams(this.job), this.job.resume)
     return { store, bufferBytes, checkpoint }

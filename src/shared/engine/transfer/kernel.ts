@@ -198,7 +198,11 @@ export class TransferKernel implements LevelKernel<TransferRule> {
           }
           if (!ok) continue
         }
-        if (finish >= 0 && fb.child(from[j]!, to[j]!) > finish) continue
+        if (finish >= 0) {
+          if (fb.child(from[j]!, to[j]!) > finish) continue
+          // Tight: every move left must take a man into the target, the next one from this board.
+          if (finish > 0 && fb.outsideAfter(from[j]!, to[j]!) === finish && !fb.placeable(space.men, m, from[j]!, to[j]!)) continue
+        }
         let sym = 0
         if (needSym && reflection) {
           // sym of the child: the parent's, less what the moving man counted, plus what he counts now.

@@ -96,12 +96,14 @@ export async function thresholdRun(
   threshold: number,
   name: string,
   length: number,
+  /** Stop early after a level of this many states or more (bench/bounds.ts: the first levels of a proof). */
+  until = Infinity,
 ): Promise<LevelSearch<TransferRule>> {
   const run = transferSearch(ctx, '', ctx.domain.startKey, name)
   for (let i = 1; i <= depth; i++) {
     const sides: Side[] = [{ moves: meet - i, threshold }]
     await grow(run, { sides, minSym: 0, score: false, lambda: 0, ...finishAt(ctx, length, i) })
-    if (run.levels[i]!.size === 0) break
+    if (run.levels[i]!.size === 0 || run.levels[i]!.size >= until) break
   }
   return run
 }
