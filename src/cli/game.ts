@@ -8,7 +8,7 @@ import { describeProblem } from '../shared/halma/problem'
 import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
-import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, runJob, writeWithSolutions } from './search-run'
+import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, outFailed, outOption, runJob, withSolutions, writeResult } from './search-run'
 
 export const GAME_HELP = `halma game: the shortest two-player game, and a proof that none is shorter
 
@@ -99,6 +99,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     if (!m) throw new UsageError(`--beam-moves: '${text}' is not a range of moves such as 8-15 or 8-`)
     return [Number(m[1]), m[2] === '' ? 0 : Number(m[2])]
   }
+  const out = outOption(v)
   const job = parseGameJob({
     problem: specFromProblem(loaded.problem),
     strategy: choiceOption(v, 'strategy', GAME_STRATEGIES, 'auto'),
@@ -118,22 +119,26 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
   if (!job.ok) throw jobFaults(job.error)
   const result = await runJob({ kind: 'game', params: job.value }, io, 'game')
   if (!result) return 130
-  if (typeof v['out'] === 'string') {
-    await writeWithSolutions(
-      v['out'],
-      loaded,
-      result.games.map((g, k) => ({
-        title: `${g.moves.length}-move game, ${g.winner} wins, found by halma game${result.optimal ? ' (shortest)' : ''}${result.games.length > 1 ? ` #${k + 1}` : ''}`,
-        moves: g.moves.join(', '),
-        notes: result.proof.statement,
-      })),
-    )
-  }
+  const unwritten =
+    out === undefined
+      ? undefined
+      : await writeResult(
+          out,
+          withSolutions(
+            loaded,
+            result.games.map((g, k) => ({
+              title: `${g.moves.length}-move game, ${g.winner} wins, found by halma game${result.optimal ? ' (shortest)' : ''}${result.games.length > 1 ? ` #${k + 1}` : ''}`,
+              moves: g.moves.join(', '),
+              notes: result.proof.statement,
+            })),
+          ),
+        )
   if (v['json']) {
     io.out(json({ ...result, stats: { ...result.stats, maxRssBytes: process.resourceUsage().maxRSS * 1024 } }))
   } else {
     io.out(gameResultText(`${loaded.problem.title}\n${describeProblem(loaded.problem)}`, result))
   }
+  if (unwritten) return outFailed(unwritten, io, 'game')
   return result.length !== null ? 0 : 1
 }
 

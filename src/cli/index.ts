@@ -15,12 +15,19 @@ const io = {
   tty: process.stdout.isTTY === true,
 }
 
-main(process.argv.slice(2), io).then(
-  (code) => {
-    process.exitCode = code
-  },
-  (e: unknown) => {
-    process.stderr.write(`halma: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`)
-    process.exitCode = 70
-  },
-)
+/**
+ * The command has answered: leave with its status. A handle something forgot to close (a
+ * connection, a thread) must not keep a finished command alive, so the process ends a moment
+ * later even then (the timer itself keeps nothing alive).
+ */
+function leave(code: number): void {
+  process.exitCode = code
+  setTimeout(() => process.exit(code), 2000).unref()
+}
+
+main(process.argv.slice(2), io).then(leave, (e: unknown) => {
+  process.stderr.write(
+    `halma: internal error (a bug in halma; please report it with the command line): ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+  )
+  leave(70)
+})

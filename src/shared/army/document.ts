@@ -81,6 +81,11 @@ export function parseArmyDocument(text: string, where = 'document'): ArmyDocumen
   } else {
     const front = army.find(([, y]) => y < d.level)
     if (front) throw new Error(`${where}: army: a man in row ${front[1]}, in front of the level's row ${d.level}`)
+    const seen = new Set<string>()
+    for (const c of army) {
+      if (seen.has(label(c))) throw new Error(`${where}: army: two men on ${label(c)}`)
+      seen.add(label(c))
+    }
   }
   const moves = cells('moves', () => parseArmyMoves(g, d.window, d.moves)) as (readonly [number, number])[][]
   return {
