@@ -8,7 +8,7 @@ import { describeProblem } from '../shared/halma/problem'
 import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
-import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, outFailed, outOption, runJob, withSolutions, writeResult } from './search-run'
+import { budgetOption, choiceOption, clusterOption, diskOption, jobFaults, numberOption, outFailed, outOption, runJob, withSolutions, writeResult } from './search-run'
 
 export const GAME_HELP = `halma game: the shortest two-player game, and a proof that none is shorter
 
@@ -110,7 +110,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
     ...diskOption(v),
-    ...(typeof v['cluster'] === 'string' && { cluster: v['cluster'], shards: number('shards', 3) }),
+    ...clusterOption(v),
     enumerate: v['no-enumerate'] !== true,
     listGames: number('list', 20),
     beam: { width: number('beam', 200_000), lookahead: number('lookahead', 0), moves: beamMoves(v['beam-moves']) },

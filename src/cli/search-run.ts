@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { formatDocument, specFromProblem } from '../shared/halma/document'
 import { CancelledError, Engine, threadsOf, type EngineJob } from '../shared/engine/engine'
 import type { JobKind, JobTypes } from '../shared/engine/jobs'
-import type { Diagnostic } from '../shared/result'
+import { describe, type Diagnostic } from '../shared/result'
 import { EnvironmentError } from '../shared/environment'
 import { writeFileAtomic } from '../hosts/node/files'
 import { fileFault } from '../hosts/node/faults'
@@ -18,7 +18,8 @@ import { folderStore } from '../hosts/node/store'
 import { nodeWorkers } from '../hosts/node/threads'
 import type { Io } from './io'
 import { EXIT_ENVIRONMENT } from './exit'
-import { decimalText, UsageError, type LoadedProblem, type Values } from './options'
+import { decimalText, UsageError, wholeText, type LoadedProblem, type Values } from './options'
+import { parseRedisUrl } from '../hosts/node/redis'
 import { progressWriter } from './progress'
 
 /** The option that sets a job field, where the names differ. */
@@ -87,6 +88,18 @@ function folderOption(path: string, option: string, mustExist: boolean): string 
   if (kind === 'file') throw new UsageError(`--${option}: '${path}' is a file, not a folder`)
   if (kind === 'none' && mustExist) throw new UsageError(`--${option}: there is no folder '${path}' (--disk DIR starts a search on disk in DIR)`)
   return path
+}
+
+/** --cluster URL and --shards N, the URL checked (a bad one is bad input, before any search). */
+export function clusterOption(v: Values): { cluster?: string; shards?: number } {
+  const url = v['cluster']
+  if (typeof url !== 'string') {
+    if (v['shards'] !== undefined) throw new UsageError('--shards is for a search on a cluster (--cluster URL)')
+    return {}
+  }
+  const c = parseRedisUrl(url)
+  if (!c.ok) throw new UsageError(`--cluster: ${describe(c.error)}`)
+  return { cluster: url, shards: typeof v['shards'] === 'string' ? wholeText(v['shards'], 'shards', 1, 4096) : 3 }
 }
 
 /** The worker script next to the bundle, or the built one when running from source. */

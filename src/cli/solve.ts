@@ -8,7 +8,7 @@ import { describeProblem } from '../shared/halma/problem'
 import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
-import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, outFailed, outOption, runJob, withSolutions, writeResult } from './search-run'
+import { budgetOption, choiceOption, clusterOption, diskOption, jobFaults, numberOption, outFailed, outOption, runJob, withSolutions, writeResult } from './search-run'
 
 export const SOLVE_HELP = `halma solve: a shortest solution of a transfer problem, and a proof that none is shorter
 
@@ -85,7 +85,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
     ...diskOption(v),
-    ...(typeof v['cluster'] === 'string' && { cluster: v['cluster'], shards: number('shards', 3) }),
+    ...clusterOption(v),
   })
   if (!job.ok) throw jobFaults(job.error)
   const result = await runJob({ kind: 'solve', params: job.value }, io, 'solve')

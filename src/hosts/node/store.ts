@@ -116,7 +116,7 @@ function claimFolder(folder: string): () => void {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || tries > 0) throw fileFault(e, file, 'cannot lock the folder')
     }
     const held = onFile(file, 'cannot read the lock', () => readFileSync(file, 'utf8'))
-    const [host, pidText] = held.split(' ')
+    const [host, pidText] = held.trim().split(' ')
     const pid = Number(pidText)
     if (host === hostname() && Number.isInteger(pid) && !alive(pid)) onFile(file, 'cannot take over the lock', () => rmSync(file, { force: true }))
     else
