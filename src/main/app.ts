@@ -5,7 +5,7 @@
  * this file only connects them to Electron.
  */
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell, type WebContents } from 'electron'
-import { readFile, rm, stat } from 'node:fs/promises'
+import { readFile, rename, rm, stat } from 'node:fs/promises'
 import { availableParallelism, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Command, DocumentState, HostInfo, ImageFormat, UnsavedChoice } from '../preload/api'
@@ -258,6 +258,7 @@ export function startApp(options: AppOptions): void {
       readFile: (p) => readFile(p, 'utf8'),
       writeFileAtomic,
       remove: (p) => rm(p, { force: true }),
+      rename: (from, to) => rename(from, to),
     })
     sessionFile = sessions
     const recent = new RecentFiles(store.value.recent, (paths) => void store.update({ recent: paths }))

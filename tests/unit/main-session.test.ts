@@ -29,6 +29,12 @@ function memoryFs(): SessionFs & { files: Map<string, string>; log: string[]; fa
       files.set(p, text)
     },
     remove: async (p: string) => void files.delete(p),
+    rename: async (from: string, to: string) => {
+      const t = files.get(from)
+      if (t === undefined) throw Object.assign(new Error(`ENOENT: no such file, rename '${from}'`), { code: 'ENOENT' })
+      files.set(to, t)
+      files.delete(from)
+    },
   }
   return fs
 }
@@ -112,6 +118,6 @@ describe('the session in the browser (IndexedDB through idb-keyval)', () => {
       reason: "the browser's storage (IndexedDB) cannot be read: The user denied permission to access the database.",
     })
     expect(await b.write('x')).toEqual({ status: 'failed', reason: "the browser's storage (IndexedDB) refused it: Quota exceeded" })
-    await expect(b.clear()).resolves.toBeUndefined()
+    await expect(b.clear()).resolves.toEqual({})
   })
 })
