@@ -16,10 +16,11 @@ import {
 import { JOB_KINDS } from '../shared/jobs/protocol'
 import { describe, diagnostic, err, ok, type Diagnostic, type Result } from '../shared/result'
 import { MAX_SESSION_BYTES } from './session'
+import type { RequestEvent } from './guards'
 
 /** The part of ipcMain used here. */
 export interface MainIpc {
-  handle(channel: string, listener: (event: { sender: unknown }, ...args: unknown[]) => unknown): void
+  handle(channel: string, listener: (event: RequestEvent, ...args: unknown[]) => unknown): void
   removeHandler(channel: string): void
 }
 
@@ -150,16 +151,17 @@ export const PARSERS: { readonly [K in InvokeName]: Parser<K> } = {
 
 /**
  * Register a handler for every request. `trusted` decides whether an event comes from our own
- * window; anything else is refused, as are arguments of the wrong shape.
+ * window's page (its top frame: guards.ts); anything else is refused, as are arguments of the
+ * wrong shape.
  */
-export function registerApi(ipc: MainIpc, handlers: MainHandlers, trusted: (sender: unknown) => boolean): () => void {
+export function registerApi(ipc: MainIpc, handlers: MainHandlers, trusted: (event: RequestEvent) => boolean): () => void {
   const names = Object.keys(PARSERS) as InvokeName[]
   for (const name of names) {
     const channel = API[name].channel
     const parse = PARSERS[name] as Parser<InvokeName>
     const handler = handlers[name] as (...args: unknown[]) => unknown
     ipc.handle(channel, (event, ...args) => {
-      if (!trusted(event.sender)) throw new RequestError(`${channel}: refused: the request does not come from the workbench window`)
+      if (!trusted(event)) throw new RequestError(`${channel}: refused: the request does not come from the workbench window's page`)
       const parsed = parse(args)
       if (!parsed.ok) throw new RequestError(`${channel}: ${describe(parsed.error)}`)
       return handler(...(parsed.value as unknown[]))

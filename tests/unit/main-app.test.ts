@@ -28,18 +28,24 @@ const h = vi.hoisted(() => ({
   quit: 0,
   app: undefined as unknown as EventEmitter,
   windows: [] as FakeWindowLike[],
-  handlers: new Map<string, (event: { sender: unknown }, ...args: unknown[]) => unknown>(),
+  handlers: new Map<string, (event: { sender: unknown; senderFrame?: unknown }, ...args: unknown[]) => unknown>(),
   menus: [] as unknown[],
   forks: [] as { script: string; args: string[]; options: Record<string, unknown>; pid?: number }[],
   dialogs: [] as unknown[],
   permission: undefined as undefined | ((wc: unknown, permission: string, cb: (ok: boolean) => void) => void),
+  permissionCheck: undefined as undefined | ((wc: unknown, permission: string) => boolean),
   open: [] as string[],
   save: [] as string[],
 }))
 
 interface FakeWindowLike {
   options: Record<string, unknown>
-  webContents: { send: ReturnType<typeof vi.fn>; emit(e: string, ...a: unknown[]): boolean; openHandler?: (d: { url: string }) => unknown }
+  webContents: {
+    send: ReturnType<typeof vi.fn>
+    emit(e: string, ...a: unknown[]): boolean
+    openHandler?: (d: { url: string }) => unknown
+    mainFrame: { url: string }
+  }
   closed: boolean
   edited: boolean | undefined
   close(): void
@@ -51,6 +57,8 @@ vi.mock('electron', async () => {
   const cp = await import('node:child_process')
   class FakeWebContents extends EventEmitter {
     send = vi.fn()
+    /** The top frame, showing our page (the renderer's file). */
+    mainFrame = { url: 'file:///app/out/renderer/index.html' }
     openHandler: ((d: { url: string }) => unknown) | undefined
     setWindowOpenHandler(f: (d: { url: string }) => unknown) {
       this.openHandler = f
@@ -119,7 +127,7 @@ vi.mock('electron', async () => {
     app,
     BrowserWindow,
     ipcMain: {
-      handle: (c: string, l: (event: { sender: unknown }, ...args: unknown[]) => unknown) => h.handlers.set(c, l),
+      handle: (c: string, l: (event: { sender: unknown; senderFrame?: unknown }, ...args: unknown[]) => unknown) => h.handlers.set(c, l),
       removeHandler: (c: string) => h.handlers.delete(c),
     },
     Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: (m: unknown) => h.menus.push(m) },
@@ -138,7 +146,12 @@ vi.mock('electron', async () => {
       },
     },
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
-    session: { defaultSession: { setPermissionRequestHandler: (f: typeof h.permission) => (h.permission = f) } },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: (f: typeof h.permission) => (h.permission = f),
+        setPermissionCheckHandler: (f: typeof h.permissionCheck) => (h.permissionCheck = f),
+      },
+    },
     shell: { openExternal: vi.fn() },
     // A utility process stand-in: a Node child process running the same script, same protocol.
     utilityProcess: {
@@ -209,7 +222,7 @@ async function boot(): Promise<FakeWindowLike> {
 function request(win: FakeWindowLike, channel: string, ...args: unknown[]): unknown {
   const handler = h.handlers.get(channel)
   if (!handler) throw new Error(`no handler for ${channel}`)
-  return handler({ sender: win.webContents }, ...args)
+  return handler({ sender: win.webContents, senderFrame: win.webContents.mainFrame }, ...args)
 }
 
 function sent(win: FakeWindowLike, channel: string): unknown[] {
