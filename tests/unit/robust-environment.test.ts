@@ -4,6 +4,8 @@
 // trace; and a finished search is never lost to a failing --out. The file system's faults are
 // injected (the tests run as root, for whom permissions do not apply): node:fs with a switch.
 import { spawnSync } from 'node:child_process'
+import type * as NodeFs from 'node:fs'
+import type * as NodeFsPromises from 'node:fs/promises'
 import { mkdirSync, mkdtempSync, writeFileSync, existsSync, readdirSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -20,7 +22,7 @@ function errno(code: string, fn: string, path?: string): NodeJS.ErrnoException {
 }
 
 vi.mock('node:fs', async (importOriginal) => {
-  const fs = await importOriginal<typeof import('node:fs')>()
+  const fs = await importOriginal<typeof NodeFs>()
   const wrap =
     <F extends (...a: never[]) => unknown>(name: string, f: F) =>
     (...args: Parameters<F>): ReturnType<F> => {
@@ -35,7 +37,7 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...mocked, default: mocked }
 })
 vi.mock('node:fs/promises', async (importOriginal) => {
-  const fsp = await importOriginal<typeof import('node:fs/promises')>()
+  const fsp = await importOriginal<typeof NodeFsPromises>()
   const open: typeof fsp.open = async (...args) => {
     const k = inject.faults.findIndex((x) => x.fn === 'open' && x.when(args))
     if (k >= 0) {
