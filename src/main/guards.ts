@@ -99,6 +99,8 @@ export function limitJob(job: Job, limits: MachineLimits): Result<Job, Diagnosti
       ),
     )
   if (params.cluster !== undefined)
-    faults.push(diagnostic('job.cluster', 'the desktop app does not run searches on a cluster (use `halma solve --cluster`)', 'params.cluster'))
+    faults.push(
+      diagnostic('job.cluster', 'the desktop app does not run searches on a cluster (use `halma solve --cluster`)', 'params.cluster'),
+    )
   return faults.length > 0 ? err(faults) : ok(job)
 }

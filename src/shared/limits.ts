@@ -59,7 +59,5 @@ export function jsonDepth(value: unknown, max = MAX_JSON_DEPTH): number {
 /** A fault when a parsed document nests deeper than a document may. */
 export function nestedTooDeep(value: unknown, what: string): Diagnostic | null {
   const depth = jsonDepth(value)
-  return depth > MAX_JSON_DEPTH
-    ? diagnostic('limit.depth', `${what} nests its arrays and objects more than ${MAX_JSON_DEPTH} deep`)
-    : null
+  return depth > MAX_JSON_DEPTH ? diagnostic('limit.depth', `${what} nests its arrays and objects more than ${MAX_JSON_DEPTH} deep`) : null
 }

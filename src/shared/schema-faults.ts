@@ -66,7 +66,9 @@ export function issueMessage(i: Issue): string {
       return `must be ${either(i.values)}`
     case 'invalid_union': {
       // A union of literals (a version, a choice): name the values allowed.
-      const values = i.errors.flatMap((e) => (e.length === 1 && e[0]!.code === 'invalid_value' && e[0]!.path.length === 0 ? e[0]!.values : [undefined]))
+      const values = i.errors.flatMap((e) =>
+        e.length === 1 && e[0]!.code === 'invalid_value' && e[0]!.path.length === 0 ? e[0]!.values : [undefined],
+      )
       return values.every((v) => v !== undefined) ? `must be ${either(values)}` : 'is none of the forms allowed here'
     }
     case 'unrecognized_keys':
@@ -74,7 +76,9 @@ export function issueMessage(i: Issue): string {
     case 'invalid_key':
       return 'is not a key allowed here'
     case 'invalid_format':
-      return i.format === 'regex' ? `does not have the form ${String((i as { pattern?: unknown }).pattern ?? '')}` : `is not a valid ${i.format}`
+      return i.format === 'regex'
+        ? `does not have the form ${String((i as { pattern?: unknown }).pattern ?? '')}`
+        : `is not a valid ${i.format}`
     case 'not_multiple_of':
       return `must be a multiple of ${String(i.divisor)}`
     default:

@@ -19,7 +19,13 @@ const res = (p: string): string => join(ROOT, 'resources', p)
 export type FuzzCase =
   | { readonly kind: 'cli'; readonly argv: readonly string[]; readonly stdin?: string }
   | { readonly kind: 'halma' | 'army' | 'players' | 'session'; readonly text: string }
-  | { readonly kind: 'checkpoint'; readonly folder: string; readonly text: string; readonly argv: readonly string[]; readonly expected: string }
+  | {
+      readonly kind: 'checkpoint'
+      readonly folder: string
+      readonly text: string
+      readonly argv: readonly string[]
+      readonly expected: string
+    }
 
 export type Expect = 'valid' | 'invalid' | 'either'
 
@@ -60,7 +66,11 @@ interface Opt {
 
 const int = (name: string, valid: readonly string[]): Opt => ({ name, valid, bad: NOT_WHOLE })
 const dec = (name: string, valid: readonly string[]): Opt => ({ name, valid, bad: NOT_NUMBERS })
-const choice = (name: string, valid: readonly string[], more: readonly string[] = []): Opt => ({ name, valid, bad: [...PROTO_NAMES, 'frob', '', ...more] })
+const choice = (name: string, valid: readonly string[], more: readonly string[] = []): Opt => ({
+  name,
+  valid,
+  bad: [...PROTO_NAMES, 'frob', '', ...more],
+})
 const flag = (name: string): Opt => ({ name })
 
 /** A command: its fixed start (problem, subcommand) and the options it may take, each at most once. */
@@ -180,7 +190,10 @@ const COMMANDS: readonly Command[] = [
     name: 'players game',
     base: fc.oneof(
       fc.constantFrom(...PRESETS).map((p) => ['--preset', p] as readonly string[]),
-      fc.constantFrom<readonly string[]>(['--board', 'star37', '--camps', '0,3', '--men', '3'], ['--board', 'square8', '--camps', '0,2', '--men', '6']),
+      fc.constantFrom<readonly string[]>(
+        ['--board', 'star37', '--camps', '0,3', '--men', '3'],
+        ['--board', 'square8', '--camps', '0,2', '--men', '6'],
+      ),
     ),
     options: [
       choice('strategy', ['auto', 'heuristic', 'exhaustive']),
@@ -242,14 +255,32 @@ export const commandLine: fc.Arbitrary<Labeled> = fc
     fc.record({
       cmd: fc.constant(cmd),
       base: cmd.base,
-      opts: cmd.options.length > 0 ? fc.subarray([...cmd.options], { maxLength: Math.min(4, cmd.options.length) }).chain((os) => fc.tuple(...os.map(validOption))) : fc.constant([]),
+      opts:
+        cmd.options.length > 0
+          ? fc.subarray([...cmd.options], { maxLength: Math.min(4, cmd.options.length) }).chain((os) => fc.tuple(...os.map(validOption)))
+          : fc.constant([]),
       damage: fc.oneof(
         { weight: 3, arbitrary: fc.constant({ kind: 'none' as const }) },
         { weight: 3, arbitrary: fc.record({ kind: fc.constant('bad-value' as const), pick: fc.nat(), value: fc.nat() }) },
-        { weight: 1, arbitrary: fc.record({ kind: fc.constant('unknown-option' as const), name: fc.constantFrom('frob', ...PROTO_NAMES.filter((n) => n !== '__proto__'), 'Json') }) },
-        { weight: 1, arbitrary: fc.record({ kind: fc.constant('positional' as const), word: fc.constantFrom('extra', 'constructor', '-') }) },
-        { weight: 2, arbitrary: fc.record({ kind: fc.constant('random-value' as const), pick: fc.nat(), value: fc.string({ maxLength: 12 }) }) },
-        { weight: 1, arbitrary: fc.record({ kind: fc.constant('proto-problem' as const), pick: fc.nat(), name: fc.constantFrom(...PROTO_NAMES) }) },
+        {
+          weight: 1,
+          arbitrary: fc.record({
+            kind: fc.constant('unknown-option' as const),
+            name: fc.constantFrom('frob', ...PROTO_NAMES.filter((n) => n !== '__proto__'), 'Json'),
+          }),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.record({ kind: fc.constant('positional' as const), word: fc.constantFrom('extra', 'constructor', '-') }),
+        },
+        {
+          weight: 2,
+          arbitrary: fc.record({ kind: fc.constant('random-value' as const), pick: fc.nat(), value: fc.string({ maxLength: 12 }) }),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.record({ kind: fc.constant('proto-problem' as const), pick: fc.nat(), name: fc.constantFrom(...PROTO_NAMES) }),
+        },
       ),
     }),
   )
@@ -372,7 +403,11 @@ export function damagedDocument(
       arbitrary: fc
         .constantFrom(...all)
         .chain((p) => otherType(at(base, p)).map((v) => ({ p, v })))
-        .map(({ p, v }): Labeled => ({ c: doc(setAt(base, p, v)), expect: rules.anyType.test(key(p)) ? 'either' : 'invalid', what: `${key(p)} = ${JSON.stringify(v)}` })),
+        .map(({ p, v }): Labeled => ({
+          c: doc(setAt(base, p, v)),
+          expect: rules.anyType.test(key(p)) ? 'either' : 'invalid',
+          what: `${key(p)} = ${JSON.stringify(v)}`,
+        })),
     },
     // An unknown field beside the others (objects are strict).
     {
@@ -404,11 +439,16 @@ export function damagedDocument(
       arbitrary: fc
         .constantFrom(...all.filter((p) => ['string', 'number'].includes(typeOf(at(base, p)))))
         .chain((p) =>
-          (typeof at(base, p) === 'string' ? fc.oneof(fc.string({ maxLength: 16 }), fc.constantFrom('a1', 'z99', 'a1-a3', '', ' ')) : fc.oneof(fc.integer({ min: -5, max: 300 }), fc.double({ noNaN: true }))).map(
-            (v) => ({ p, v }),
-          ),
+          (typeof at(base, p) === 'string'
+            ? fc.oneof(fc.string({ maxLength: 16 }), fc.constantFrom('a1', 'z99', 'a1-a3', '', ' '))
+            : fc.oneof(fc.integer({ min: -5, max: 300 }), fc.double({ noNaN: true }))
+          ).map((v) => ({ p, v })),
         )
-        .map(({ p, v }): Labeled => ({ c: doc(setAt(base, p, v)), expect: 'either', what: `${key(p)} = ${JSON.stringify(v).slice(0, 40)}` })),
+        .map(({ p, v }): Labeled => ({
+          c: doc(setAt(base, p, v)),
+          expect: 'either',
+          what: `${key(p)} = ${JSON.stringify(v).slice(0, 40)}`,
+        })),
     },
     // A huge or deeply nested value.
     {

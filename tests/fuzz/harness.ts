@@ -88,11 +88,35 @@ export interface Tally {
   seconds: number
 }
 
-const short = (c: FuzzCase): FuzzCase => ('text' in c && c.text.length > 2000 ? { ...c, text: `${c.text.slice(0, 2000)}... (${c.text.length} characters)` } : c)
+const short = (c: FuzzCase): FuzzCase =>
+  'text' in c && c.text.length > 2000 ? { ...c, text: `${c.text.slice(0, 2000)}... (${c.text.length} characters)` } : c
 
 /** Run `runs` cases of `arb` (seeded), each within `deadlineMs`, and count how they ended. */
-export async function fuzz(kind: string, arb: fc.Arbitrary<Labeled>, runs: number, seed: number, deadlineMs: number, runner = new Runner()): Promise<Tally> {
-  const t: Tally = { kind, seed, cases: 0, valid: 0, invalid: 0, either: 0, named: 0, result: 0, accepted: 0, crashes: [], hangs: [], wrongAcceptances: [], wrongRefusals: [], known: [], seconds: 0 }
+export async function fuzz(
+  kind: string,
+  arb: fc.Arbitrary<Labeled>,
+  runs: number,
+  seed: number,
+  deadlineMs: number,
+  runner = new Runner(),
+): Promise<Tally> {
+  const t: Tally = {
+    kind,
+    seed,
+    cases: 0,
+    valid: 0,
+    invalid: 0,
+    either: 0,
+    named: 0,
+    result: 0,
+    accepted: 0,
+    crashes: [],
+    hangs: [],
+    wrongAcceptances: [],
+    wrongRefusals: [],
+    known: [],
+    seconds: 0,
+  }
   const t0 = performance.now()
   try {
     for (const l of fc.sample(arb, { numRuns: runs, seed })) {
@@ -108,13 +132,15 @@ export async function fuzz(kind: string, arb: fc.Arbitrary<Labeled>, runs: numbe
         t.crashes.push(failure(o.detail))
         continue
       }
-      const wrong = (detail: string): void => void (l.known ? t.known : t.wrongAcceptances).push(failure(l.known ? `${detail} [${l.known}]` : detail))
+      const wrong = (detail: string): void =>
+        void (l.known ? t.known : t.wrongAcceptances).push(failure(l.known ? `${detail} [${l.known}]` : detail))
       if (o.verdict === 'wrong') {
         wrong(o.detail)
         continue
       }
       t[o.verdict]++
-      if (l.expect === 'invalid' && o.verdict !== 'named') wrong(`taken (${o.verdict}${o.code !== undefined ? `, exit ${o.code}` : ''}): ${o.detail}`)
+      if (l.expect === 'invalid' && o.verdict !== 'named')
+        wrong(`taken (${o.verdict}${o.code !== undefined ? `, exit ${o.code}` : ''}): ${o.detail}`)
       if (l.expect === 'valid' && o.verdict === 'named') t.wrongRefusals.push(failure(o.detail))
     }
   } finally {
@@ -140,11 +166,28 @@ export function row(t: Tally): string[] {
   ]
 }
 
-export const HEADER = ['kind', 'cases', 'made valid / damaged / either', 'taken / refused by name', 'crashes', 'hangs', 'wrong acceptances', 'wrong refusals', 'known, another change\'s', 'seconds']
+export const HEADER = [
+  'kind',
+  'cases',
+  'made valid / damaged / either',
+  'taken / refused by name',
+  'crashes',
+  'hangs',
+  'wrong acceptances',
+  'wrong refusals',
+  "known, another change's",
+  'seconds',
+]
 
 /** The failures of a tally, a few of each, for a message or the report. */
 export function failures(t: Tally, most = 5): string {
   const list = (name: string, fs: readonly Failure[]): string[] =>
     fs.slice(0, most).map((f) => `${name}: ${f.what}\n  case: ${JSON.stringify(f.case).slice(0, 600)}\n  ${f.detail.slice(0, 800)}`)
-  return [...list('crash', t.crashes), ...list('hang', t.hangs), ...list('wrong acceptance', t.wrongAcceptances), ...list('wrong refusal', t.wrongRefusals), ...list('known', t.known)].join('\n')
+  return [
+    ...list('crash', t.crashes),
+    ...list('hang', t.hangs),
+    ...list('wrong acceptance', t.wrongAcceptances),
+    ...list('wrong refusal', t.wrongRefusals),
+    ...list('known', t.known),
+  ].join('\n')
 }

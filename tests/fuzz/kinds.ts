@@ -30,7 +30,8 @@ function withSideLines(): Json {
 
 const HALMA = {
   names: ['board', 'preset', 'kind', 'format', 'first', 'diagonal', 'target'],
-  optional: /^(\$schema|title|notes|solutions|first|rules\.(diagonal|jumpsOnly|longJumps)|armies\.\d+\.(name|target)|solutions\.\d+\.(title|source|notes|comments|variations)|solutions\.\d+\.comments\.\d+|solutions\.\d+\.variations(\.\d+)*\.(comments|variations)(\.\d+)?|board\.(title|home))$/,
+  optional:
+    /^(\$schema|title|notes|solutions|first|rules\.(diagonal|jumpsOnly|longJumps)|armies\.\d+\.(name|target)|solutions\.\d+\.(title|source|notes|comments|variations)|solutions\.\d+\.comments\.\d+|solutions\.\d+\.variations(\.\d+)*\.(comments|variations)(\.\d+)?|board\.(title|home))$/,
   anyType: /(^board$|\.moves$|\.target$|^solutions\.\d+\.variations\.\d+\.moves$)/,
 }
 
@@ -48,7 +49,8 @@ const PLAYERS = {
 
 const SESSION = {
   names: ['format'],
-  optional: /^(editor|army|players|line\.(comments|variations|tip|origin)|line\.comments\.\d+|line\.variations(\.\d+)*\.(comments|variations)|file\.path)$/,
+  optional:
+    /^(editor|army|players|line\.(comments|variations|tip|origin)|line\.comments\.\d+|line\.variations(\.\d+)*\.(comments|variations)|file\.path)$/,
   anyType: /^line\.(origin|label\.playedFrom)$/,
 }
 
@@ -70,8 +72,19 @@ function sessionRecord(): Json {
       label: { base: 'pasted', playedFrom: null },
       ply: 2,
     },
-    army: { name: 'conway-wall-gap.army.json', document: readFileSync(res('armies/conway-wall-gap.army.json'), 'utf8'), step: 2, shown: false },
-    players: { name: 'mini-3.players.json', document: readFileSync(res('players/mini-3.players.json'), 'utf8'), line: 0, step: 3, shown: true },
+    army: {
+      name: 'conway-wall-gap.army.json',
+      document: readFileSync(res('armies/conway-wall-gap.army.json'), 'utf8'),
+      step: 2,
+      shown: false,
+    },
+    players: {
+      name: 'mini-3.players.json',
+      document: readFileSync(res('players/mini-3.players.json'), 'utf8'),
+      line: 0,
+      step: 3,
+      shown: true,
+    },
   }
 }
 
@@ -113,22 +126,42 @@ export const KINDS: readonly Kind[] = [
   { name: 'command lines', arbitrary: commandLine, deadline: 60_000 },
   {
     name: '.halma.json transfers',
-    arbitrary: documents('halma', [readJsonFile(res('problems/triangle10-6move.halma.json')), withSideLines(), readJsonFile(res('problems/square9-8move.halma.json'))], HALMA),
+    arbitrary: documents(
+      'halma',
+      [readJsonFile(res('problems/triangle10-6move.halma.json')), withSideLines(), readJsonFile(res('problems/square9-8move.halma.json'))],
+      HALMA,
+    ),
     deadline: 20_000,
   },
   {
     name: '.halma.json games',
-    arbitrary: documents('halma', [readJsonFile(res('problems/fabian-30.halma.json')), readJsonFile(res('problems/game15-36.halma.json'))], HALMA),
+    arbitrary: documents(
+      'halma',
+      [readJsonFile(res('problems/fabian-30.halma.json')), readJsonFile(res('problems/game15-36.halma.json'))],
+      HALMA,
+    ),
     deadline: 20_000,
   },
   {
     name: '.army.json',
-    arbitrary: documents('army', [readJsonFile(res('armies/conway-20-level4.army.json')), readJsonFile(res('armies/conway-wall-gap.army.json'))], ARMY),
+    arbitrary: documents(
+      'army',
+      [readJsonFile(res('armies/conway-20-level4.army.json')), readJsonFile(res('armies/conway-wall-gap.army.json'))],
+      ARMY,
+    ),
     deadline: 20_000,
   },
   {
     name: '.players.json',
-    arbitrary: documents('players', [readJsonFile(res('players/mini-3.players.json')), readJsonFile(res('players/mini-4-teams.players.json')), readJsonFile(res('players/cross-2.players.json'))], PLAYERS),
+    arbitrary: documents(
+      'players',
+      [
+        readJsonFile(res('players/mini-3.players.json')),
+        readJsonFile(res('players/mini-4-teams.players.json')),
+        readJsonFile(res('players/cross-2.players.json')),
+      ],
+      PLAYERS,
+    ),
     deadline: 20_000,
   },
   { name: 'autosave records', arbitrary: documents('session', [sessionRecord()], SESSION), deadline: 20_000 },
@@ -140,18 +173,19 @@ export function checkpointKind(base: CheckpointBase): Kind {
     names: [],
     optional: /^(steps\.[^.]+|levels\.[^.]+)$/,
     anyType: /^$/,
-  }).map(
-    (l): Labeled => ({
-      ...l,
-      // A manifest is not a strict format (a level entry never looked up is harmless): what
-      // matters is the resume's outcome, refused by name or the same result (runner.ts).
-      expect: 'either',
-      c: { kind: 'checkpoint', folder: base.folder, text: (l.c as { text: string }).text, argv: base.argv, expected: base.statement },
-      // A settled length's record is taken as it is in a checkpoint of format 1 (nothing seals
-      // it): forging it forges the proof. The engine's spine (checkpoint format 2) seals each record;
-      // until then such cases are counted apart, and from then on they count like any other.
-      ...((base.manifest as { version?: unknown }).version === 1 && /^steps\b/.test(l.what.replace(/^(dropped |unknown field )/, '')) && { known: 'a forged settled length in an unsealed checkpoint (format 1): the engine spine\'s to seal' }),
-    }),
-  )
+  }).map((l): Labeled => ({
+    ...l,
+    // A manifest is not a strict format (a level entry never looked up is harmless): what
+    // matters is the resume's outcome, refused by name or the same result (runner.ts).
+    expect: 'either',
+    c: { kind: 'checkpoint', folder: base.folder, text: (l.c as { text: string }).text, argv: base.argv, expected: base.statement },
+    // A settled length's record is taken as it is in a checkpoint of format 1 (nothing seals
+    // it): forging it forges the proof. The engine's spine (checkpoint format 2) seals each record;
+    // until then such cases are counted apart, and from then on they count like any other.
+    ...((base.manifest as { version?: unknown }).version === 1 &&
+      /^steps\b/.test(l.what.replace(/^(dropped |unknown field )/, '')) && {
+        known: "a forged settled length in an unsealed checkpoint (format 1): the engine spine's to seal",
+      }),
+  }))
   return { name: 'checkpoint manifests', arbitrary: manifest, deadline: 60_000 }
 }

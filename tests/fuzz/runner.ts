@@ -52,7 +52,8 @@ const stoppedStart: typeof realStart = function start(job) {
 Engine.prototype.start = stoppedStart
 
 /** Words that must not reach a user: a stack trace, zod's raw wording, a JavaScript fault's. */
-const RAW = /\n\s+at \S|Invalid input|Too small:|Too big:|expected string|expected number|\[object Object\]|is not a function|Cannot read properties|Maximum call stack|internal error/
+const RAW =
+  /\n\s+at \S|Invalid input|Too small:|Too big:|expected string|expected number|\[object Object\]|is not a function|Cannot read properties|Maximum call stack|internal error/
 
 function messageFault(text: string): string | undefined {
   const m = RAW.exec(text)
@@ -99,15 +100,25 @@ function halmaDocument(text: string): FuzzOutcome {
   const r = parseDocument(text)
   if (!r.ok) {
     const bad = r.error.find((d) => typeof d.code !== 'string' || d.message.trim() === '' || messageFault(d.message))
-    return bad ? { verdict: 'crash', detail: `a fault badly named: ${JSON.stringify(bad)}` } : { verdict: 'named', detail: r.error.map((d) => `${d.at ?? ''}: ${d.message}`).join('; ').slice(0, 300) }
+    return bad
+      ? { verdict: 'crash', detail: `a fault badly named: ${JSON.stringify(bad)}` }
+      : {
+          verdict: 'named',
+          detail: r.error
+            .map((d) => `${d.at ?? ''}: ${d.message}`)
+            .join('; ')
+            .slice(0, 300),
+        }
   }
   for (const s of r.value.solutions) {
     verify(r.value.problem, s.solution)
     checkVariations(r.value.problem, s.tree)
   }
   const again = parseDocument(formatDocument(r.value))
-  if (!again.ok) return { verdict: 'crash', detail: `loaded, but its printed form does not load: ${JSON.stringify(again.error).slice(0, 300)}` }
-  if (formatDocument(again.value) !== formatDocument(r.value)) return { verdict: 'crash', detail: 'loaded, but does not print back to itself' }
+  if (!again.ok)
+    return { verdict: 'crash', detail: `loaded, but its printed form does not load: ${JSON.stringify(again.error).slice(0, 300)}` }
+  if (formatDocument(again.value) !== formatDocument(r.value))
+    return { verdict: 'crash', detail: 'loaded, but does not print back to itself' }
   return { verdict: 'result', detail: `${r.value.problem.kind}, ${r.value.solutions.length} solutions` }
 }
 
@@ -121,7 +132,8 @@ function armyDocument(text: string): FuzzOutcome {
   verifyArmy(GEOMETRIES[doc.type], doc.window, doc.army, doc.moves, doc.board)
   const printed = formatArmyDocument(doc)
   try {
-    if (formatArmyDocument(parseArmyDocument(printed, 'again')) !== printed) return { verdict: 'crash', detail: 'loaded, but does not print back to itself' }
+    if (formatArmyDocument(parseArmyDocument(printed, 'again')) !== printed)
+      return { verdict: 'crash', detail: 'loaded, but does not print back to itself' }
   } catch (e) {
     return { verdict: 'crash', detail: `loaded, but its printed form does not load: ${(e as Error).message}` }
   }
@@ -145,7 +157,9 @@ function session(text: string): FuzzOutcome {
   const r = parseSession(text)
   if (!r.ok) {
     const bad = messageFault(r.error.message)
-    return bad ? { verdict: 'crash', detail: `${bad}: ${r.error.message.slice(0, 300)}` } : { verdict: 'named', detail: r.error.message.slice(0, 300) }
+    return bad
+      ? { verdict: 'crash', detail: `${bad}: ${r.error.message.slice(0, 300)}` }
+      : { verdict: 'named', detail: r.error.message.slice(0, 300) }
   }
   const printed = formatSession(r.value, r.value.savedAt)
   const again = parseSession(printed)

@@ -24,7 +24,11 @@ function memory(): KeyValue & { map: Map<string, unknown> } {
 /** The web host's session functions over `kv`, with the downloads offered recorded. */
 function host(kv: KeyValue, newest?: number) {
   const offered: { name: string; text: string }[] = []
-  const s = webSession(kv, { offer: (name, text) => void offered.push({ name, text }), now: () => new Date('2026-11-26T10:00:00Z'), ...(newest !== undefined && { newest }) })
+  const s = webSession(kv, {
+    offer: (name, text) => void offered.push({ name, text }),
+    now: () => new Date('2026-11-26T10:00:00Z'),
+    ...(newest !== undefined && { newest }),
+  })
   const api = {
     setDocumentState: async (_: DocumentState) => undefined,
     readSession: s.read,
@@ -67,7 +71,9 @@ describe('a record that does not restore', () => {
     await useSession().restore()
     const doc = useDocument()
     expect(doc.notice?.kind).toBe('error')
-    expect(doc.notice?.text).toMatch(/^Your last session could not be restored: .+\. The workbench starts clean\. It is kept in the browser's storage as "session-unreadable-2026-11-26T10-00-00-000Z" and downloaded as session-unreadable-2026-11-26T10-00-00-000Z\.json\.$/)
+    expect(doc.notice?.text).toMatch(
+      /^Your last session could not be restored: .+\. The workbench starts clean\. It is kept in the browser's storage as "session-unreadable-2026-11-26T10-00-00-000Z" and downloaded as session-unreadable-2026-11-26T10-00-00-000Z\.json\.$/,
+    )
     expect(kv.map.get('session-unreadable-2026-11-26T10-00-00-000Z')).toBe(text)
     expect(offered).toEqual([{ name: 'session-unreadable-2026-11-26T10-00-00-000Z', text }])
     expect(useWorkbench().length).toBe(0)

@@ -24,7 +24,10 @@ describe('the Redis URL', () => {
       ok: true,
       value: { host: 'redis.example', port: 6380, username: 'halma', password: 's:cret', db: 2, tls: { servername: 'redis.example' } },
     })
-    expect(parseRedisUrl('redis://:only-a-password@10.0.0.5')).toMatchObject({ ok: true, value: { host: '10.0.0.5', port: 6379, password: 'only-a-password' } })
+    expect(parseRedisUrl('redis://:only-a-password@10.0.0.5')).toMatchObject({
+      ok: true,
+      value: { host: '10.0.0.5', port: 6379, password: 'only-a-password' },
+    })
   })
 
   it.each([
@@ -63,7 +66,13 @@ describe('the back-off while Redis cannot be reached', () => {
     let now = 1_000_000
     const lines: string[] = []
     let fault: EnvironmentError | undefined
-    const back = new RedisBackOff(connectionOf('redis://:pw@db.example:7000'), 10_000, (l) => lines.push(l), (e) => (fault = e), () => now)
+    const back = new RedisBackOff(
+      connectionOf('redis://:pw@db.example:7000'),
+      10_000,
+      (l) => lines.push(l),
+      (e) => (fault = e),
+      () => now,
+    )
     back.error(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))
     const waits: (number | null)[] = []
     for (let times = 1; times <= 8; times++) {
@@ -73,7 +82,9 @@ describe('the back-off while Redis cannot be reached', () => {
       now += w
     }
     expect(waits).toEqual([500, 1000, 2000, 4000, 2500, null])
-    expect(lines[0]).toMatch(/^cannot reach Redis at redis:\/\/db\.example:7000: connection refused \(is redis-server running there, on that port\?\); trying again in 0\.5 s \(giving up at \d\d:\d\d:\d\d\)$/)
+    expect(lines[0]).toMatch(
+      /^cannot reach Redis at redis:\/\/db\.example:7000: connection refused \(is redis-server running there, on that port\?\); trying again in 0\.5 s \(giving up at \d\d:\d\d:\d\d\)$/,
+    )
     expect(lines.join('\n')).not.toContain('pw')
     expect(fault).toBeInstanceOf(EnvironmentError)
     expect(fault!.message).toBe(
@@ -86,7 +97,9 @@ describe('the back-off while Redis cannot be reached', () => {
   it('halma worker against a closed port gives up with exit 3, a few lines, no raw error objects', async () => {
     const lines: string[] = []
     const t0 = Date.now()
-    const code = await (await import('../../src/cli/main')).main(['worker', '--redis', 'redis://127.0.0.1:1', '--root', dir, '--give-up', '2'], {
+    const code = await (
+      await import('../../src/cli/main')
+    ).main(['worker', '--redis', 'redis://127.0.0.1:1', '--root', dir, '--give-up', '2'], {
       out: (l) => void lines.push(l),
       err: (l) => void lines.push(l),
       stdin: () => undefined,
@@ -121,12 +134,12 @@ describe('a worker writes only under its root', () => {
     expect(() => checkTask(merge(join(root, 'link-out')), root)).toThrow(/it is outside this worker's root/)
     expect(() => checkTask(merge(join(root, '..', 'elsewhere')), root)).toThrow(/it is outside this worker's root/)
     expect(() => checkTask(merge('relative/dir'), root)).toThrow(/not an absolute path/)
-    expect(() => checkTask({ ...merge(inside), task: { op: 'merge', w: 1, shards: 1e9, level: 'L1', index: 0, window: [] } }, root)).toThrow(
-      /refused a malformed task: task\.shards: must be at most 4096/,
-    )
-    expect(() => checkTask({ ...merge(inside), task: { op: 'merge', w: 1, shards: 1, level: '../../etc/passwd', index: 0, window: [] } }, root)).toThrow(
-      /refused a malformed task: task\.level/,
-    )
+    expect(() =>
+      checkTask({ ...merge(inside), task: { op: 'merge', w: 1, shards: 1e9, level: 'L1', index: 0, window: [] } }, root),
+    ).toThrow(/refused a malformed task: task\.shards: must be at most 4096/)
+    expect(() =>
+      checkTask({ ...merge(inside), task: { op: 'merge', w: 1, shards: 1, level: '../../etc/passwd', index: 0, window: [] } }, root),
+    ).toThrow(/refused a malformed task: task\.level/)
   })
 })
 
@@ -135,9 +148,15 @@ function startRedis(password: string): { port: number; stop: () => void; process
   if (spawnSync('redis-server', ['--version']).status !== 0) return undefined
   const port = 7400 + Math.floor(Math.random() * 500)
   const data = mkdtempSync(join(tmpdir(), 'halma-redis-'))
-  const server = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no', '--dir', data, '--requirepass', password], { stdio: 'ignore' })
+  const server = spawn(
+    'redis-server',
+    ['--port', String(port), '--save', '', '--appendonly', 'no', '--dir', data, '--requirepass', password],
+    { stdio: 'ignore' },
+  )
   const deadline = Date.now() + 10_000
-  while (spawnSync('redis-cli', ['-p', String(port), '-a', password, '--no-auth-warning', 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG') {
+  while (
+    spawnSync('redis-cli', ['-p', String(port), '-a', password, '--no-auth-warning', 'ping'], { encoding: 'utf8' }).stdout.trim() !== 'PONG'
+  ) {
     if (Date.now() > deadline) throw new Error('redis-server did not start')
     spawnSync('sleep', ['0.1'])
   }
@@ -168,7 +187,11 @@ describe('with a real Redis server that asks for a password', () => {
     const worker = serveFarm({ url, concurrency: 1, root, log: (l) => void logs.push(l), giveUpSeconds: 10 })
     await worker.ready
     const queue = new Queue(QUEUE, { connection: connectionOf(url) })
-    const job = await queue.add('merge', { folder: victim, task: { op: 'merge', w: 1, shards: 1, level: 'L1', index: 0, window: [] } }, { attempts: 1 })
+    const job = await queue.add(
+      'merge',
+      { folder: victim, task: { op: 'merge', w: 1, shards: 1, level: 'L1', index: 0, window: [] } },
+      { attempts: 1 },
+    )
     const deadline = Date.now() + 10_000
     while (!(await job.isFailed()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
     const failed = await queue.getJob(job.id!)

@@ -33,7 +33,12 @@ vi.mock('node:fs', async (importOriginal) => {
       }
       return f(...args) as ReturnType<F>
     }
-  const mocked = { ...fs, mkdirSync: wrap('mkdirSync', fs.mkdirSync), writeSync: wrap('writeSync', fs.writeSync), openSync: wrap('openSync', fs.openSync) }
+  const mocked = {
+    ...fs,
+    mkdirSync: wrap('mkdirSync', fs.mkdirSync),
+    writeSync: wrap('writeSync', fs.writeSync),
+    openSync: wrap('openSync', fs.openSync),
+  }
   return { ...mocked, default: mocked }
 })
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -72,9 +77,29 @@ describe('faults of the file system, named, exit 3', () => {
     // The first block of rows written (not the lock's text) fails.
     inject.faults.push({ fn: 'writeSync', code: 'ENOSPC', when: (a) => typeof a[1] !== 'string' })
     // A game's exhaustive searches keep their levels on disk with a small budget.
-    const r = await runHalma('game', '--army', 'triangle6', '--board', '7x7', '--rules', '8-move', '--strategy', 'exhaustive', '--threads', '1', '--budget', '0.001', '--disk', folder)
+    const r = await runHalma(
+      'game',
+      '--army',
+      'triangle6',
+      '--board',
+      '7x7',
+      '--rules',
+      '8-move',
+      '--strategy',
+      'exhaustive',
+      '--threads',
+      '1',
+      '--budget',
+      '0.001',
+      '--disk',
+      folder,
+    )
     expect(r.code).toBe(3)
-    expect(r.err).toMatch(new RegExp(`^halma game: ${folder}/\\S+: cannot write a level file: no space left on the disk \\(ENOSPC\\); free some space, or choose a folder on another disk$`))
+    expect(r.err).toMatch(
+      new RegExp(
+        `^halma game: ${folder}/\\S+: cannot write a level file: no space left on the disk \\(ENOSPC\\); free some space, or choose a folder on another disk$`,
+      ),
+    )
   })
 
   it('a folder held by another search: named with its holder, exit 3', async () => {
@@ -122,7 +147,17 @@ describe('a finished search is never lost to --out', () => {
   })
 
   it('--out in a folder that does not exist is refused before the search', async () => {
-    const r = await runHalma('game', '--army', 'triangle6', '--board', '5x5', '--rules', '8-move', '--out', join(dir, 'nowhere', 'g.halma.json'))
+    const r = await runHalma(
+      'game',
+      '--army',
+      'triangle6',
+      '--board',
+      '5x5',
+      '--rules',
+      '8-move',
+      '--out',
+      join(dir, 'nowhere', 'g.halma.json'),
+    )
     expect(r.code).toBe(2)
     expect(r.err).toContain(`--out: there is no folder '${join(dir, 'nowhere')}'`)
   })

@@ -87,8 +87,12 @@ describe('input that sets the depth: loops, and limits with named errors', () =>
 
   it('army and players documents nested too deep are refused by name', () => {
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`
-    expect(() => parseArmyDocument(`{"format":"halma-army","version":1,"x":${deep}}`, 'a.army.json')).toThrow(/a\.army\.json: the army document nests/)
-    expect(() => parsePlayersDocument(`{"format":"halma-players","version":1,"x":${deep}}`, 'p.players.json')).toThrow(/p\.players\.json: the players document nests/)
+    expect(() => parseArmyDocument(`{"format":"halma-army","version":1,"x":${deep}}`, 'a.army.json')).toThrow(
+      /a\.army\.json: the army document nests/,
+    )
+    expect(() => parsePlayersDocument(`{"format":"halma-players","version":1,"x":${deep}}`, 'p.players.json')).toThrow(
+      /p\.players\.json: the players document nests/,
+    )
   })
 })
 
@@ -123,7 +127,7 @@ describe('names from outside are looked up as own entries only', () => {
   })
 })
 
-describe('the small ones: options read strictly, errors in the user\'s words', () => {
+describe("the small ones: options read strictly, errors in the user's words", () => {
   const levenspiel = ['--army', 'triangle10', '--moves', 'd1-d2, b1-d1-d3']
 
   it("--after '' and --after 0x10 are not move numbers", async () => {
@@ -151,7 +155,16 @@ describe('the small ones: options read strictly, errors in the user\'s words', (
   })
 
   it("zod's wording is the program's: versions, empty folders, the game's fields", async () => {
-    const v = parseDocument(JSON.stringify({ format: 'halma-workbench', version: 0, kind: 'transfer', board: '9x9', rules: { moves: '6-move' }, armies: [{ preset: 'triangle10' }] }))
+    const v = parseDocument(
+      JSON.stringify({
+        format: 'halma-workbench',
+        version: 0,
+        kind: 'transfer',
+        board: '9x9',
+        rules: { moves: '6-move' },
+        armies: [{ preset: 'triangle10' }],
+      }),
+    )
     expect(v.ok ? 'accepted' : `${v.error[0]!.at}: ${v.error[0]!.message}`).toBe('version: must be 1 or 2')
     const disk = await runHalma('solve', '--army', 'triangle6', '--board', '5x5', '--rules', '8-move', '--disk', '')
     expect(disk.code).toBe(2)
@@ -170,7 +183,9 @@ describe('the small ones: options read strictly, errors in the user\'s words', (
 
   it('a future army or players document says it is newer', () => {
     const army = JSON.parse(readFileSync(join(ROOT, 'resources/armies/conway-20-level4.army.json'), 'utf8'))
-    expect(() => parseArmyDocument(JSON.stringify({ ...army, version: 3 }), 'x.army.json')).toThrow(/format version 3, newer than this program reads \(2\)/)
+    expect(() => parseArmyDocument(JSON.stringify({ ...army, version: 3 }), 'x.army.json')).toThrow(
+      /format version 3, newer than this program reads \(2\)/,
+    )
     const players = JSON.parse(readFileSync(join(ROOT, 'resources/players/mini-3.players.json'), 'utf8'))
     expect(() => parsePlayersDocument(JSON.stringify({ ...players, version: 2 }), 'x.players.json')).toThrow(/format version 2, newer/)
   })
@@ -206,7 +221,13 @@ describe('the small ones: options read strictly, errors in the user\'s words', (
     const threads = await runHalma('solve', '--army', 'triangle6', '--board', '5x5', '--threads', '0x2')
     expect(threads.code).toBe(2)
     expect(threads.err).toContain("--threads: '0x2' is not a number")
-    const solution = await runHalma('verify', '--problem', join(ROOT, 'resources/problems/triangle10-6move.halma.json'), '--solution', '0x1')
+    const solution = await runHalma(
+      'verify',
+      '--problem',
+      join(ROOT, 'resources/problems/triangle10-6move.halma.json'),
+      '--solution',
+      '0x1',
+    )
     expect(solution.code).toBe(2)
   })
 })

@@ -48,7 +48,10 @@ export function connectionOf(url: string): RedisConnection {
 const LOCK_MS = 20_000
 
 /** A file name in a task: as the store accepts them (store.ts), no path. */
-const FileName = z.string().regex(/^\w[\w.-]*$/).max(200)
+const FileName = z
+  .string()
+  .regex(/^\w[\w.-]*$/)
+  .max(200)
 const Count = (max: number) => z.int().min(0).max(max)
 
 /** What a task may hold: sizes bounded, so that a forged task cannot ask a worker for a terabyte. */
@@ -95,7 +98,9 @@ export function checkTask(data: unknown, root: string): QueuedTask {
   }
   const rel = relative(root, real)
   if (rel.startsWith('..') || isAbsolute(rel))
-    throw new Error(`refused a task in ${folder}: it is outside this worker's root ${root} (start the worker with --root at the shared folder)`)
+    throw new Error(
+      `refused a task in ${folder}: it is outside this worker's root ${root} (start the worker with --root at the shared folder)`,
+    )
   return shape.data as QueuedTask
 }
 
@@ -130,7 +135,12 @@ function giveUpSignal(): { promise: Promise<never>; reject: (e: EnvironmentError
 }
 
 /** The coordinator's side: tasks go to the queue, replies come back with the completion events. */
-export function bullFarm(url: string, folder: string, log: (line: string) => void = (l) => process.stderr.write(`halma: ${l}\n`), giveUpSeconds = GIVE_UP_SECONDS): LevelFarm {
+export function bullFarm(
+  url: string,
+  folder: string,
+  log: (line: string) => void = (l) => process.stderr.write(`halma: ${l}\n`),
+  giveUpSeconds = GIVE_UP_SECONDS,
+): LevelFarm {
   const signal = giveUpSignal()
   const back = new RedisBackOff(connectionOf(url), giveUpSeconds * 1000, log, signal.reject)
   const connection = back.options()

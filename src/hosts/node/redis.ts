@@ -25,7 +25,8 @@ const URL_FORM = 'redis://[user:password@]host[:port][/db] or rediss:// for TLS'
 /** The connection a redis:// or rediss:// URL names, or what is wrong with it. */
 export function parseRedisUrl(url: string): Result<RedisConnection, Diagnostic> {
   let u: URL
-  const bad = (why: string): Result<never, Diagnostic> => err(diagnostic('redis.url', `${JSON.stringify(url)} ${why} (expected ${URL_FORM})`))
+  const bad = (why: string): Result<never, Diagnostic> =>
+    err(diagnostic('redis.url', `${JSON.stringify(url)} ${why} (expected ${URL_FORM})`))
   try {
     u = new URL(url)
   } catch {
@@ -83,7 +84,8 @@ function why(e: unknown): string {
       return 'the connection was reset'
     default: {
       const m = e instanceof Error ? e.message : ''
-      if (/NOAUTH|WRONGPASS|invalid password|invalid username/i.test(m)) return 'the server refused the password (give it in the URL: redis://user:password@host)'
+      if (/NOAUTH|WRONGPASS|invalid password|invalid username/i.test(m))
+        return 'the server refused the password (give it in the URL: redis://user:password@host)'
       return m !== '' ? m : 'no answer'
     }
   }
@@ -152,7 +154,9 @@ export class RedisBackOff {
     // Several connections retry together: one line per wait, not one per connection.
     if (now - this.loggedAt >= Math.min(wait, 1000)) {
       this.loggedAt = now
-      this.log(`cannot reach Redis at ${where}: ${why(this.lastError)}; trying again in ${(wait / 1000).toFixed(1)} s (giving up at ${clock(deadline)})`)
+      this.log(
+        `cannot reach Redis at ${where}: ${why(this.lastError)}; trying again in ${(wait / 1000).toFixed(1)} s (giving up at ${clock(deadline)})`,
+      )
     }
     return wait
   }
