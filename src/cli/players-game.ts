@@ -7,6 +7,7 @@ import { parsePlayersJob, PLAYERS_STRATEGIES, type PlayersResult } from '../shar
 import { playersPreset, playersPresets, specOf, WIN_RULES, type PlayersSpec, type WinRule } from '../shared/players/game'
 import { cores } from '../hosts/node/threads'
 import { formatPlayersDocument } from '../shared/players/document'
+import type { Diagnostic } from '../shared/result'
 import { json, table, type Io } from './io'
 import { parse, UsageError, wholeText } from './options'
 import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, outFailed, outOption, runJob, writeResult } from './search-run'
@@ -118,6 +119,26 @@ export function withRules(spec: PlayersSpec, v: Record<string, unknown>): Player
 /** Whether the options change a preset's rules (a document then holds the game, not the preset's id). */
 export const rulesChanged = (v: Record<string, unknown>): boolean => ['long-jumps', 'teams', 'vacate', 'win'].some((o) => v[o] !== undefined)
 
+/** The options that set the game's fields (the job names them `game.men`, `game.camps[1]`). */
+const GAME_OPTION: Readonly<Record<string, string>> = {
+  board: 'board',
+  camps: 'camps',
+  targets: 'targets',
+  men: 'men',
+  longJumps: 'long-jumps',
+  win: 'win',
+  vacate: 'vacate',
+  teams: 'teams',
+}
+
+/** A fault of a game's field, named by its option ("--camps, camp 2: must be ..."). */
+function gameField(d: Diagnostic): Diagnostic {
+  const m = /^game\.(\w+)(?:\[(\d+)\])?$/.exec(d.at ?? '')
+  if (!m || !Object.hasOwn(GAME_OPTION, m[1]!)) return d
+  const item = m[2] === undefined ? '' : `, camp ${Number(m[2]) + 1}`
+  return { ...d, at: `${GAME_OPTION[m[1]!]}${item}` }
+}
+
 export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
   const v = parse(argv, OPTIONS)
   if (v['help']) {
@@ -141,7 +162,7 @@ export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
   if (!job.ok) {
     // A game that cannot be played is the options' as a whole (--preset, or --board, --camps, --men).
     const game = job.error.find((d) => d.at === 'game')
-    throw game ? new UsageError(`the game: ${game.message}`) : jobFaults(job.error)
+    throw game ? new UsageError(`the game: ${game.message}`) : jobFaults(job.error.map(gameField))
   }
   const result = await runJob({ kind: 'players', params: job.value }, io, 'players game')
   if (!result) return 130

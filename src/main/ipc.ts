@@ -17,6 +17,7 @@ import { JOB_KINDS } from '../shared/jobs/protocol'
 import { describe, diagnostic, err, ok, type Diagnostic, type Result } from '../shared/result'
 import { MAX_SESSION_BYTES } from './session'
 import type { RequestEvent } from './guards'
+import { MAX_DOCUMENT_CHARS } from '../shared/limits'
 
 /** The part of ipcMain used here. */
 export interface MainIpc {
@@ -31,8 +32,8 @@ export type MainHandlers = {
 /** A request the main process refuses: the renderer's invoke rejects with this message. */
 export class RequestError extends Error {}
 
-/** Largest document text accepted (the biggest shipped problem file is a few kilobytes). */
-export const MAX_DOCUMENT_BYTES = 16 * 2 ** 20
+/** Largest document text accepted: the limit every host applies (shared/limits.ts). */
+export const MAX_DOCUMENT_BYTES = MAX_DOCUMENT_CHARS
 const MAX_PATH = 4096
 /** Largest picture accepted for saving (a figure sheet at a high scale stays well below). */
 export const MAX_IMAGE_BYTES = 64 * 2 ** 20

@@ -14,6 +14,7 @@
  */
 import { SESSION_VERSION, sessionVersionOf } from '../shared/session-format'
 import type { SessionCleared, SessionRead, SessionWrite } from '../preload/api'
+import { MAX_DOCUMENT_CHARS } from '../shared/limits'
 
 export interface SessionFs {
   /** The file's text (throws like fs.readFile, with code ENOENT when there is none). */
@@ -25,8 +26,8 @@ export interface SessionFs {
   rename(from: string, to: string): Promise<void>
 }
 
-/** Largest session text kept (a document and a line: a few kilobytes, a large one some hundred). */
-export const MAX_SESSION_BYTES = 16 * 2 ** 20
+/** Largest session text kept: a document's limit (shared/limits.ts). */
+export const MAX_SESSION_BYTES = MAX_DOCUMENT_CHARS
 
 const reason = (e: unknown): string => (e instanceof Error ? e.message : String(e))
 
