@@ -43,7 +43,7 @@ export async function runWorker(argv: string[], io: Io): Promise<number> {
   if (!connection.ok) throw new UsageError(`--redis: ${describe(connection.error)}`)
   const concurrency = typeof v['concurrency'] === 'string' ? wholeText(v['concurrency'], 'concurrency', 1, 1024) : 1
   const giveUpSeconds = typeof v['give-up'] === 'string' ? wholeText(v['give-up'], 'give-up', 1, 7 * 86_400) : GIVE_UP_SECONDS
-  if (typeof v['root'] !== 'string')
+  if (typeof v['root'] !== 'string' || v['root'].trim() === '')
     throw new UsageError('--root DIR is required: the shared folder under which tasks may write (a task naming another folder is refused)')
   let root: string
   try {

@@ -69,7 +69,13 @@ export function issueMessage(i: Issue): string {
       const values = i.errors.flatMap((e) =>
         e.length === 1 && e[0]!.code === 'invalid_value' && e[0]!.path.length === 0 ? e[0]!.values : [undefined],
       )
-      return values.every((v) => v !== undefined) ? `must be ${either(values)}` : 'is none of the forms allowed here'
+      if (values.every((v) => v !== undefined)) return `must be ${either(values)}`
+      // A union of types (a text or a list): name the kinds.
+      const kinds = i.errors.map((e) =>
+        e.length === 1 && e[0]!.code === 'invalid_type' && e[0]!.path.length === 0 ? kindOf(e[0]!.expected) : undefined,
+      )
+      if (kinds.every((k) => k !== undefined)) return `must be ${[...new Set(kinds)].join(' or ')}`
+      return 'is none of the forms allowed here'
     }
     case 'unrecognized_keys':
       return `${i.keys.length === 1 ? 'has an unknown field' : 'has unknown fields'} ${i.keys.map((k) => `"${k}"`).join(', ')}`

@@ -229,13 +229,14 @@ const COMMANDS: readonly Command[] = [
   },
   {
     name: 'worker',
-    // Only what must be refused: a worker given a valid line waits for tasks until Ctrl-C.
+    // Each wrong once; a line a damage makes valid waits for a server on a closed port, and gives
+    // up after a second (exit status 3).
     base: fc.constantFrom<readonly string[]>(
-      ['--redis', 'redis://localhost:1', '--concurrency', '0', '--root', ROOT],
-      ['--root', '/nonexistent/root'],
-      ['--redis', 'notaurl', '--root', ROOT],
-      ['--concurrency', '2'],
-      ['--give-up', '0', '--root', ROOT],
+      ['--redis', 'redis://127.0.0.1:1', '--give-up', '1', '--concurrency', '0', '--root', ROOT],
+      ['--redis', 'redis://127.0.0.1:1', '--give-up', '1', '--root', '/nonexistent/root'],
+      ['--redis', 'notaurl', '--give-up', '1', '--root', ROOT],
+      ['--redis', 'redis://127.0.0.1:1', '--give-up', '1', '--concurrency', '2'],
+      ['--redis', 'redis://127.0.0.1:1', '--give-up', '0', '--root', ROOT],
     ),
     options: [],
   },

@@ -13,47 +13,52 @@ const RUNNER = join(import.meta.dirname, 'runner.ts')
 
 /** One runner process, replaced when it hangs or dies. */
 export class Runner {
-  private child: ChildProcess | undefined
+  private child: { readonly process: ChildProcess; readonly ready: Promise<void>; readonly waiting: Map<number, (o: FuzzOutcome) => void> } | undefined
   private next = 1
-  private waiting = new Map<number, (o: FuzzOutcome | 'hang') => void>()
 
-  private start(): ChildProcess {
+  private start(): NonNullable<Runner['child']> {
     const child = fork(RUNNER, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'pipe', 'ipc'], serialization: 'advanced' })
     // What a case writes to stderr by itself (progress lines of a resumed search) is not looked at.
     child.stderr?.resume()
-    child.on('message', (m: { id: number; o: FuzzOutcome }) => {
-      const done = this.waiting.get(m.id)
-      this.waiting.delete(m.id)
+    const waiting = new Map<number, (o: FuzzOutcome) => void>()
+    // The clock of a case starts once the runner has loaded (loading is not the case's time).
+    const ready = new Promise<void>((resolve) => child.once('message', () => resolve()))
+    child.on('message', (m: { id?: number; o?: FuzzOutcome }) => {
+      if (m.id === undefined || !m.o) return
+      const done = waiting.get(m.id)
+      waiting.delete(m.id)
       done?.(m.o)
     })
-    child.on('exit', () => {
-      if (this.child === child) this.child = undefined
-      for (const done of this.waiting.values()) done({ verdict: 'crash', detail: 'the runner process died' })
-      this.waiting.clear()
+    // Only this runner's own cases are lost with it.
+    child.on('exit', (code, signal) => {
+      for (const done of waiting.values()) done({ verdict: 'crash', detail: `the runner process died (${signal ?? `exit status ${code}`})` })
+      waiting.clear()
+      if (this.child?.process === child) this.child = undefined
     })
-    return child
+    return { process: child, ready, waiting }
   }
 
-  run(c: FuzzCase, deadlineMs: number): Promise<FuzzOutcome | 'hang'> {
+  async run(c: FuzzCase, deadlineMs: number): Promise<FuzzOutcome | 'hang'> {
     const child = (this.child ??= this.start())
+    await child.ready
     const id = this.next++
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        this.waiting.delete(id)
-        this.child = undefined
-        child.kill('SIGKILL')
+        child.waiting.delete(id)
+        if (this.child === child) this.child = undefined
+        child.process.kill('SIGKILL')
         resolve('hang')
       }, deadlineMs)
-      this.waiting.set(id, (o) => {
+      child.waiting.set(id, (o) => {
         clearTimeout(timer)
         resolve(o)
       })
-      child.send({ id, c })
+      child.process.send({ id, c })
     })
   }
 
   close(): void {
-    this.child?.kill()
+    this.child?.process.kill()
     this.child = undefined
   }
 }

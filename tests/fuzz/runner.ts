@@ -215,4 +215,6 @@ if (process.send) {
     )
   })
   process.on('disconnect', () => process.exit(0))
+  // Loaded: the parent's clock for the first case starts now.
+  send({ ready: true })
 }
