@@ -8,7 +8,18 @@ import { describeProblem } from '../shared/halma/problem'
 import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
-import { budgetOption, choiceOption, clusterOption, diskOption, jobFaults, numberOption, outFailed, outOption, runJob, withSolutions, writeResult } from './search-run'
+import {
+  budgetOption,
+  choiceOption,
+  clusterOption,
+  diskOption,
+  jobFaults,
+  numberOption,
+  outFailed,
+  outOption,
+  runJob,
+  writeWithSolutions,
+} from './search-run'
 
 export const GAME_HELP = `halma game: the shortest two-player game, and a proof that none is shorter
 
@@ -119,20 +130,15 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
   if (!job.ok) throw jobFaults(job.error)
   const result = await runJob({ kind: 'game', params: job.value }, io, 'game')
   if (!result) return 130
-  const unwritten =
-    out === undefined
-      ? undefined
-      : await writeResult(
-          out,
-          withSolutions(
-            loaded,
-            result.games.map((g, k) => ({
-              title: `${g.moves.length}-move game, ${g.winner} wins, found by halma game${result.optimal ? ' (shortest)' : ''}${result.games.length > 1 ? ` #${k + 1}` : ''}`,
-              moves: g.moves.join(', '),
-              notes: result.proof.statement,
-            })),
-          ),
-        )
+  const unwritten = await writeWithSolutions(
+    out,
+    loaded,
+    result.games.map((g, k) => ({
+      title: `${g.moves.length}-move game, ${g.winner} wins, found by halma game${result.optimal ? ' (shortest)' : ''}${result.games.length > 1 ? ` #${k + 1}` : ''}`,
+      moves: g.moves.join(', '),
+      notes: result.proof.statement,
+    })),
+  )
   if (v['json']) {
     io.out(json({ ...result, stats: { ...result.stats, maxRssBytes: process.resourceUsage().maxRSS * 1024 } }))
   } else {

@@ -179,11 +179,13 @@ export function outFailed(fault: EnvironmentError, io: Io, command: string): num
   return EXIT_ENVIRONMENT
 }
 
-/** The problem (as loaded) with solutions added, as the text --out writes. */
-export function withSolutions(
+/** The problem (as loaded) with solutions added, written to --out when it is given (see writeResult). */
+export async function writeWithSolutions(
+  out: string | undefined,
   loaded: LoadedProblem,
   solutions: readonly { readonly title: string; readonly moves: string; readonly notes: string }[],
-): string {
+): Promise<EnvironmentError | undefined> {
+  if (out === undefined) return undefined
   const base = loaded.document?.spec ?? specFromProblem(loaded.problem)
-  return formatDocument({ ...base, solutions: [...(base.solutions ?? []), ...solutions] })
+  return writeResult(out, formatDocument({ ...base, solutions: [...(base.solutions ?? []), ...solutions] }))
 }

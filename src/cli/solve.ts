@@ -8,7 +8,18 @@ import { describeProblem } from '../shared/halma/problem'
 import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
-import { budgetOption, choiceOption, clusterOption, diskOption, jobFaults, numberOption, outFailed, outOption, runJob, withSolutions, writeResult } from './search-run'
+import {
+  budgetOption,
+  choiceOption,
+  clusterOption,
+  diskOption,
+  jobFaults,
+  numberOption,
+  outFailed,
+  outOption,
+  runJob,
+  writeWithSolutions,
+} from './search-run'
 
 export const SOLVE_HELP = `halma solve: a shortest solution of a transfer problem, and a proof that none is shorter
 
@@ -90,20 +101,15 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
   if (!job.ok) throw jobFaults(job.error)
   const result = await runJob({ kind: 'solve', params: job.value }, io, 'solve')
   if (!result) return 130
-  const unwritten =
-    out === undefined
-      ? undefined
-      : await writeResult(
-          out,
-          withSolutions(
-            loaded,
-            result.solutions.map((s, k) => ({
-              title: `${result.length} moves, found by halma solve${result.optimal ? ' (optimal)' : ''}${result.solutions.length > 1 ? ` #${k + 1}` : ''}`,
-              moves: s.moves.join(', '),
-              notes: result.proof.statement,
-            })),
-          ),
-        )
+  const unwritten = await writeWithSolutions(
+    out,
+    loaded,
+    result.solutions.map((s, k) => ({
+      title: `${result.length} moves, found by halma solve${result.optimal ? ' (optimal)' : ''}${result.solutions.length > 1 ? ` #${k + 1}` : ''}`,
+      moves: s.moves.join(', '),
+      notes: result.proof.statement,
+    })),
+  )
   if (v['json']) {
     io.out(
       json({
