@@ -20,7 +20,7 @@ import { Queue, QueueEvents, Worker } from 'bullmq'
 import * as z from 'zod'
 import { runTask, type FarmReply, type FarmTask, type LevelFarm } from '../../shared/engine/core/farm'
 import { buildKernel, type DomainInit } from '../../shared/engine/registry'
-import type { EnvironmentError } from '../../shared/environment'
+import { EnvironmentError } from '../../shared/environment'
 import { describe } from '../../shared/result'
 import { firstIssue } from '../../shared/schema-faults'
 import { folderStore } from './store'
@@ -165,8 +165,18 @@ export function bullFarm(
         ),
       )
       for (const j of jobs) pending.add(j)
+      // A task that failed on every attempt (a worker refused it, or it failed there) is named:
+      // the workers' own logs say more.
+      const failed = (task: FarmTask) => (e: unknown) => {
+        throw new EnvironmentError(
+          shownUrl(back.options()),
+          `the workers failed the task ${task.op} ${task.level} shard ${task.index} on every attempt: ${e instanceof Error ? e.message : String(e)}`,
+          `see the workers' logs; a worker takes tasks only in folders under its --root (here ${folder})`,
+          'ETASK',
+        )
+      }
       try {
-        return await guarded(Promise.all(jobs.map((j) => j.waitUntilFinished(events) as Promise<FarmReply>)))
+        return await guarded(Promise.all(jobs.map((j, k) => (j.waitUntilFinished(events) as Promise<FarmReply>).catch(failed(tasks[k]!)))))
       } finally {
         for (const j of jobs) pending.delete(j)
       }
