@@ -201,4 +201,23 @@ describe('with a real Redis server that asks for a password', () => {
     await queue.close()
     await worker.close()
   })
+
+  it('a search whose tasks the workers refuse ends named (exit 3), not as an internal error', async ({ skip }) => {
+    if (!redis) return skip('redis-server is not installed (apt-get install redis-server)')
+    const url = `redis://:${password}@127.0.0.1:${redis.port}`
+    const root = join(dir, 'served2')
+    mkdirSync(root, { recursive: true })
+    const elsewhere = join(dir, 'elsewhere2')
+    mkdirSync(elsewhere, { recursive: true })
+    const worker = serveFarm({ url, concurrency: 1, root, log: () => undefined, giveUpSeconds: 10 })
+    await worker.ready
+    const farm = bullFarm(url, elsewhere, () => undefined, 10)
+    const run = farm.run([{ op: 'merge', w: 1, shards: 1, level: 'L1', index: 0, window: [] }])
+    await expect(run).rejects.toBeInstanceOf(EnvironmentError)
+    await expect(run).rejects.toThrow(
+      /the workers failed the task merge L1 shard 0 on every attempt: refused a task in .*: it is outside this worker's root/,
+    )
+    await farm.close()
+    await worker.close()
+  }, 30_000)
 })
