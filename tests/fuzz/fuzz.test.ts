@@ -4,7 +4,7 @@
 // JavaScript fault, zod's raw words), no hang, no wrong acceptance. CI runs FUZZ_RUNS cases of each
 // kind (default 150: under two minutes on two cores); `npm run fuzz` runs 2,000 of each and writes
 // the counts to bench/results (FUZZ_REPORT).
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { failures, fuzz, HEADER, row, type Tally } from './harness'
@@ -47,8 +47,11 @@ describe('fuzz: every case ends in a named error or a valid result', () => {
   }
 
   it(`checkpoint manifests: ${CHECKPOINT_RUNS} resumes`, { timeout: CHECKPOINT_RUNS * 5_000 + 60_000 }, async () => {
-    const kind = checkpointKind(checkpointBase())
-    const t = await fuzz(kind.name, kind.arbitrary, CHECKPOINT_RUNS, SEED, kind.deadline)
+    const base = checkpointBase()
+    const kind = checkpointKind(base)
+    const t = await fuzz(kind.name, kind.arbitrary, CHECKPOINT_RUNS, SEED, kind.deadline).finally(() =>
+      rmSync(dirname(base.folder), { recursive: true, force: true }),
+    )
     tallies.push(t)
     expect(t.crashes.length + t.hangs.length + t.wrongAcceptances.length, failures(t)).toBe(0)
   })
