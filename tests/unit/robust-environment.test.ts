@@ -6,10 +6,10 @@
 import { spawnSync } from 'node:child_process'
 import type * as NodeFs from 'node:fs'
 import type * as NodeFsPromises from 'node:fs/promises'
-import { mkdirSync, mkdtempSync, writeFileSync, existsSync, readdirSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { EnvironmentError } from '../../src/shared/environment'
 import { fileFault } from '../../src/hosts/node/faults'
 import { runHalma } from './fixtures'
@@ -58,6 +58,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 afterEach(() => void (inject.faults.length = 0))
 
 const dir = mkdtempSync(join(tmpdir(), 'halma-env-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const SMALL = ['--army', 'triangle6', '--board', '5x5', '--rules', '8-move', '--strategy', 'exhaustive', '--threads', '1']
 const CLI = join(import.meta.dirname, '../../bin/halma.mjs')
 

@@ -1,10 +1,10 @@
 // Issue 31, bad input: what a hostile or careless user gives ends in a named error (exit 2) or a
 // valid result, never a stack overflow, a prototype method taken for a preset, or an option
 // silently ignored. Each case below was seen to fail on main at 4e41c66 (the issue's list).
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { parseDocument } from '../../src/shared/halma/document'
 import { MAX_LINE_MOVES, MAX_VARIATION_DEPTH } from '../../src/shared/limits'
 import { parseArmyDocument } from '../../src/shared/army/document'
@@ -15,6 +15,7 @@ import { hasAnnotations, mapTree, nodeCount, pathTo, treeOfLine, variationCount 
 import { runHalma } from './fixtures'
 
 const dir = mkdtempSync(join(tmpdir(), 'halma-robust-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const ROOT = join(import.meta.dirname, '../..')
 
 /** A 5x5 transfer document whose one solution is a1-a2, a2-a1, ... (`moves` moves), with side lines `variations`. */
