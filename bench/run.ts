@@ -1,6 +1,7 @@
 /**
  * Benchmarks, printed as a table. `npm run bench` runs them all; `npm run bench -- <name>` one;
- * options after the names (`--cli PATH`) go to the suites that take them (proof.ts).
+ * options after the names (`--cli PATH`, `--label X`) go to the suites that take them (proof.ts:
+ * proof, proof15).
  * Performance is shown here, never asserted by timed unit tests.
  */
 import { cpus, totalmem } from 'node:os'
@@ -14,7 +15,8 @@ const rest = firstOption < 0 ? [] : args.slice(firstOption)
 
 const suites: Record<string, () => Promise<string> | string> = {
   core: benchCore,
-  proof: () => benchProof(rest),
+  proof: () => benchProof(rest, 'proof'),
+  proof15: () => benchProof(rest, 'proof15'),
 }
 
 const names = wanted.length > 0 ? wanted : Object.keys(suites)
