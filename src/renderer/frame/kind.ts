@@ -109,6 +109,10 @@ export interface KindModel<D = unknown, L extends PlayedLine = PlayedLine> {
   moveText(doc: D, path: Path, ply: number): string
   /** Who plays at a ply (colours in the move list). */
   moverAt(doc: D, ply: number): number
+  /** How a mover's moves are marked in the move list: in their army's colour, or (light colours) with a dot of it; null: one army, no mark. */
+  moverMark(doc: D, mover: number): { readonly colour: string; readonly dot: boolean } | null
+  /** What a line that has not ended yet lacks: "the target is not reached yet". */
+  notEnded(doc: D): string
   /** A click on a cell in play mode, with the man picked before (or null). */
   click(doc: D, line: L, ply: number, picked: Picked | null, cell: number): Click
 }

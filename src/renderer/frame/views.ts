@@ -34,6 +34,9 @@ export interface KindLive {
   /** Entering and leaving edit mode. */
   beginEdit(): void
   leaveEdit(): void
+  /** An editor with an undo history of its own (a problem's draft): Ctrl+Z in edit mode goes there. */
+  undoEdit?(): void
+  redoEdit?(): void
   /** Bumped when a step should fade the men a move captured. */
   readonly fade?: number
 }

@@ -103,6 +103,8 @@ export const armyKind: KindModel<ArmyDocument, ArmyLine> = {
   lineText: (doc, line) => formatArmyMoves(GEOMETRIES[doc.type], doc.window, line.cells),
   moveText: (doc, path) => toCells(doc, path).map((c) => cellLabel(GEOMETRIES[doc.type], doc.window, c)).join('-'),
   moverAt: () => 0,
+  moverMark: () => null,
+  notEnded: () => 'no man is on the target yet',
   click(doc, line, ply, picked, cell) {
     const men = line.positions[ply] ?? line.positions[0]!
     const name = cellLabel(GEOMETRIES[doc.type], doc.window, windowOf(doc).cells[cell]!)

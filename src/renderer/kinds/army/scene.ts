@@ -1,6 +1,6 @@
 /**
- * The board of a solitaire army as a scene (scene.ts's shapes, so draw.ts and the PNG export draw
- * it as they draw transfers): the window of the type's board with the target on row 0 at the top
+ * The board of a solitaire army as a scene (board/scene.ts's shapes, so the board and the export
+ * draw it as they draw every kind): the window of the type's board with the target on row 0 at the top
  * and the army's rows below, on the square grid (Conway's, skew, diagonal) or on the triangular
  * lattice (hexagonal, Pablito's: axial cell (x, y) drawn at (x + y/2, y·√3/2), so the six
  * neighbours are all one pitch away and row y is a horizontal line). The pagoda overlay shades
@@ -29,6 +29,11 @@ export interface ArmySceneInput {
   readonly coordinates: boolean
   /** A custom board (its cells and target), or the whole window with the target (0, 0). */
   readonly board?: CustomBoard
+  /** The man picked to move (a window cell's number) and where he may jump. */
+  readonly selected?: number
+  readonly destinations?: readonly number[]
+  /** The keyboard's cursor (a window cell's number). */
+  readonly cursor?: number
 }
 
 const ROW = Math.sqrt(3) / 2
@@ -114,21 +119,6 @@ export function armyGeometry(type: ArmyType, window: Window, width: number, heig
   return { cells, scale, px }
 }
 
-/** The cell under a pixel (within half a pitch of its centre), or null. */
-export function armyCellAt(g: ArmyGeometryPx, x: number, y: number): Cell | null {
-  let best: Cell | null = null
-  let bestD = (g.scale * 0.5) ** 2
-  for (const c of g.cells) {
-    const p = g.px(c)
-    const d = (p.x - x) ** 2 + (p.y - y) ** 2
-    if (d < bestD) {
-      bestD = d
-      best = c
-    }
-  }
-  return best
-}
-
 export function buildArmyScene(input: ArmySceneInput, width: number, height: number): Scene {
   const { type, window } = input
   const g = GEOMETRIES[type]
@@ -167,7 +157,7 @@ export function buildArmyScene(input: ArmySceneInput, width: number, height: num
       army: 0,
       fill: ARMY_COLOURS[0],
       sym: false,
-      selected: false,
+      selected: index.get(key(c)) === input.selected,
       home: target ? 0 : -1,
     }
   }
@@ -231,7 +221,8 @@ export function buildArmyScene(input: ArmySceneInput, width: number, height: num
     men: input.men.map(man),
     coordinates,
     ...(path && { path }),
-    destinations: [],
+    destinations: (input.destinations ?? []).map((c) => ({ ...holes[c]!, r: s * 0.16 })),
+    ...(input.cursor !== undefined && holes[input.cursor] && { cursor: { ...holes[input.cursor]!, r: s * 0.5 } }),
     shades,
     ghosts: (input.ghosts ?? []).map(man),
     cellLabels,

@@ -1,4 +1,4 @@
-import { ARMY_COLOURS, PATH_ON_LADDERS, TYPE_COLOURS, TYPE_DASHES } from '../board/palette'
+import { ARMY_COLOURS, PATH_ON_LADDERS, TYPE_COLOURS, TYPE_DASHES } from '../../board/palette'
 
 /**
  * Help in place: what each measure and overlay means, a sentence each, with the section of George

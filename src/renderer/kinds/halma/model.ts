@@ -17,6 +17,7 @@ import { describe, expect as unwrap } from '../../../shared/result'
 import { mainLine } from '../../../shared/variations'
 import type { Example, KindModel, LineTree, PlayedLine } from '../../frame/kind'
 import { moves as movesText } from '../../format'
+import { ARMY_COLOURS } from '../../board/palette'
 
 /** A line of a problem: the frame's view of it, and the core's timeline (positions, measures per ply). */
 export interface HalmaLine extends PlayedLine {
@@ -124,6 +125,8 @@ export const halmaKind: KindModel<HalmaDocument, HalmaLine> = {
   lineText: (_doc, line) => lineText(line.timeline),
   moveText: (doc, path) => pathNames(doc.problem.board, path).join('-'),
   moverAt: (doc, ply) => (doc.problem.kind === 'transfer' ? 0 : (doc.problem.first + ply - 1) % 2),
+  moverMark: (doc, mover) => (doc.problem.kind === 'game' ? { colour: ARMY_COLOURS[mover] ?? '#555555', dot: false } : null),
+  notEnded: (doc) => (doc.problem.kind === 'game' ? 'no army has won yet' : 'the target is not reached yet'),
   click(doc, line, ply, picked, cell) {
     const t = line.timeline
     const position = t.positions[ply] ?? t.positions[0]!

@@ -8,6 +8,7 @@ import type { Strategy } from '../../../shared/engine/transfer/job'
 import { DEFAULT_GAME_JOB, type GameStrategy } from '../../../shared/engine/game/job'
 import type { JobRequest } from '../../../shared/jobs/protocol'
 import { inWords } from '../../frame/jobs'
+export { NO_DISK } from '../../../preload/api'
 
 /** Settings of a transfer search. */
 export interface SolveSettings {
@@ -60,7 +61,6 @@ export const DEFAULT_GAME_SETTINGS: Omit<GameSettings, 'threads'> = {
 }
 
 /** Why a search in the browser cannot keep its levels on disk (the panel says it, and the web host). */
-export const NO_DISK = "levels on disk and Resume need the desktop app: a browser tab has no disk for a search's levels"
 
 /** Where a search keeps its levels on disk (desktop only), and whether it goes on with the checkpoint there. */
 export interface DiskChoice {

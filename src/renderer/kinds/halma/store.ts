@@ -37,6 +37,8 @@ export const useHalma = defineStore('halma', () => {
   const ply = computed(() => clampPly(line.value, stepper.ply))
   const position = computed(() => line.value.positions[ply.value] ?? line.value.positions[0]!)
   const toMove = computed(() => armyToMove(line.value, ply.value))
+  /** The move that led to the current position. */
+  const currentMove = computed(() => (ply.value > 0 ? line.value.moves[ply.value - 1] : undefined))
   const armyNames = computed(() => problem.value.armies.map((a) => a.name))
 
   const overlays = ref<{ -readonly [K in keyof Overlays]: Overlays[K] }>({ ...NO_OVERLAYS })
@@ -163,6 +165,7 @@ export const useHalma = defineStore('halma', () => {
     ply,
     position,
     toMove,
+    currentMove,
     overlays,
     squareGrid,
     lattice,
@@ -176,6 +179,8 @@ export const useHalma = defineStore('halma', () => {
     editClick: (cell: number) => editor.click(cell),
     beginEdit: () => editor.begin(),
     leaveEdit: () => editor.leave(),
+    undoEdit: () => editor.undo(),
+    redoEdit: () => editor.redo(),
     diagramAt,
     chartsOf,
     readout,

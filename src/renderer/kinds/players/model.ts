@@ -10,6 +10,7 @@ import { verifyLine } from '../../../shared/players/line'
 import { emptyTree } from '../../../shared/variations'
 import type { KindModel, Path, PlayedLine } from '../../frame/kind'
 import { shippedExamples } from '../halma/model'
+import { playerColour } from './palette'
 import { click, lineText, moveText, parseMoves, replay, toMoveAt, type PlayedMove, type Replay } from './play'
 
 /** A line of a game: the frame's view, and the positions and the winner. */
@@ -96,6 +97,8 @@ export const playersKind: KindModel<PlayersDocument, PlayersLine> = {
   lineText: (doc, line) => lineText(doc.game, line.played),
   moveText: (doc, path, ply) => moveText(doc.game, { player: toMoveAt(doc.game, ply - 1), path }),
   moverAt: (doc, ply) => toMoveAt(doc.game, ply - 1),
+  moverMark: (_doc, mover) => ({ colour: playerColour(mover), dot: true }),
+  notEnded: () => 'no one has filled her target camp yet',
   click(doc, line, ply, picked, cell) {
     const g = doc.game
     const occ = line.replay.positions[ply] ?? line.replay.positions[0]!

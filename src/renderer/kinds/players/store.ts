@@ -1,49 +1,26 @@
 /**
- * A game of 2 to 6 players in the workbench (issue 18): the game (a preset or one made in the
- * editor), the line of moves in the stepper, play mode (only the side to move plays; the winner
- * ends the game), the charts' series per army, `*.players.json` documents opened and saved, and the
- * shortest-game search (job kind `players`) run by the host as the other searches are (a Web Worker
- * in the browser, a utility process on the desktop). The core computes (shared/multi, the engine);
- * state/players.ts holds the pure logic; this store orchestrates.
+ * What the workbench shows of a game of 2 to 6 players (issue 18) at the move the stepper is on: the
+ * position and the side to move (or the winner), the board drawn as players know it with each cell's
+ * name on demand, the charts per army (c(A) and the men home), and the editor's game (board, camps
+ * that play, men, long jumps), which "Use this game" makes the document's (an undoable change). The
+ * core computes (shared/players); the frame holds the document and the line.
  */
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef } from 'vue'
-import type { Progress } from '../../shared/engine/core/progress'
-import { PLAYERS_STRATEGIES, type PlayersResult } from '../../shared/engine/players/job'
-import type { JobEvent } from '../../shared/jobs/manager'
-import { faultText } from '../../shared/jobs/protocol'
-import { boardById } from '../../shared/players/boards'
-import { gameFromSpec, playersPresets, sideName, specOf, type PlayersGame, type PlayersSpec } from '../../shared/players/game'
-import { formatPlayersDocument, parsePlayersDocument, type PlayersDocument } from '../../shared/players/document'
-import { api, hostInfo } from '../api'
-import {
-  armySeries,
-  click as clickOn,
-  lineText,
-  moveText,
-  parseMoves,
-  playersRequest,
-  replay,
-  toMoveAt,
-  type PlayedMove,
-} from '../state/players'
-
-export { PLAYERS_STRATEGIES }
-export type PlayersStrategy = (typeof PLAYERS_STRATEGIES)[number]
-
-/** Every preset of shared/players/game.ts, in its order: id and title. */
-export const PLAYERS_PRESETS: readonly { readonly id: string; readonly title: string }[] = Object.values(playersPresets()).map((g) => ({
-  id: g.id,
-  title: g.title,
-}))
-
-/** The boards the editor offers. */
-export const PLAYERS_BOARDS = ['star121', 'star73', 'star37', 'cross33', 'piecepack8'] as const
-
-export interface PlayersNotice {
-  readonly kind: 'info' | 'error'
-  readonly text: string
-}
+import { computed, ref, watch } from 'vue'
+import { boardById } from '../../../shared/players/boards'
+import type { PlayersDocument } from '../../../shared/players/document'
+import { gameFromSpec, playersPresets, type PlayersGame, type PlayersSpec } from '../../../shared/players/game'
+import type { DiagramOf } from '../../board/picture'
+import type { BoardView } from '../../board/view'
+import type { ChartDef } from '../../frame/charts'
+import { useDocument } from '../../frame/document'
+import type { PlayedLine } from '../../frame/kind'
+import { useNotices } from '../../frame/notices'
+import { useStepper } from '../../frame/stepper'
+import { playersKind, type PlayersLine } from './model'
+import { playerColour, playerDash, playerLetters } from './palette'
+import { armySeries, campName, toMoveAt } from './play'
+import { buildPlayersScene, playersAspect, type PlayersSceneInput } from './scene'
 
 /** The editor's game, before it is checked. */
 export interface PlayersDraft {
@@ -54,164 +31,91 @@ export interface PlayersDraft {
   longJumps: boolean
 }
 
-export type PlayersSearchStatus = 'idle' | 'starting' | 'running' | 'done' | 'failed' | 'cancelled'
-
-const draftOf = (g: PlayersGame): PlayersDraft => ({
-  board: g.board.id,
-  camps: g.players.map((p) => p.camp),
-  men: g.men,
-  longJumps: g.longJumps,
-})
+const draftOf = (g: PlayersGame): PlayersDraft => ({ board: g.board.id, camps: g.players.map((p) => p.camp), men: g.men, longJumps: g.longJumps })
+const FALLBACK = playersKind.blank()
 
 export const usePlayers = defineStore('players', () => {
-  /** Whether the workbench shows the N-player game (else the transfer problem). */
-  const active = ref(false)
-  /** Whether a game has been started or opened (the session keeps it from then on). */
-  const started = ref(false)
-  const game = shallowRef<PlayersGame>(playersPresets()['mini-3']!)
-  /** The preset the game is (saved as `preset`), or null for a game made in the editor. */
-  const presetId = ref<string | null>('mini-3')
-  const fileName = ref('mini-3.players.json')
-  const title = ref<string | null>(null)
-  /** The document's lines (saving replaces the shown one with the stepper's line). */
-  const lines = shallowRef<PlayersDocument['lines']>([])
-  const lineIndex = ref(0)
-  const lineTitle = ref('')
-  const moves = shallowRef<readonly PlayedMove[]>([])
-  const step = ref(0)
-  const selected = ref<number | null>(null)
-  const targets = shallowRef<readonly number[]>([])
+  const documentStore = useDocument()
+  const stepper = useStepper()
+  const notices = useNotices()
+  const doc = computed<PlayersDocument>(() => (documentStore.kindId === playersKind.id ? (documentStore.doc as PlayersDocument) : FALLBACK))
+  const game = computed(() => doc.value.game)
   const names = ref(false)
-  const notice = ref<PlayersNotice | null>(null)
-  const draft = ref<PlayersDraft>(draftOf(game.value))
-  const editorError = ref<string | null>(null)
-
-  const line = computed(() => replay(game.value, moves.value))
-  const length = computed(() => moves.value.length)
-  const position = computed(() => line.value.positions[step.value]!)
-  const toMove = computed(() => toMoveAt(game.value, step.value))
+  const line = computed(() => ((stepper.line as PlayersLine).replay ? (stepper.line as PlayersLine) : playersKind.replay(doc.value, [])))
+  const ply = computed(() => Math.min(stepper.ply, line.value.played.length))
+  const position = computed(() => line.value.replay.positions[ply.value] ?? line.value.replay.positions[0]!)
+  const toMove = computed(() => toMoveAt(game.value, ply.value))
   /** The winner, if the shown position comes at or after the winning move. */
   const win = computed(() => {
-    const w = line.value.win
-    return w && w.ply <= step.value ? w : null
+    const w = line.value.replay.win
+    return w && w.ply <= ply.value ? w : null
   })
-  const series = computed(() => armySeries(game.value, line.value.positions))
-  const movesText = computed(() => moves.value.map((m) => moveText(game.value, m)))
-  const lastMove = computed(() => (step.value > 0 ? moves.value[step.value - 1] : undefined))
-  const sceneInput = computed(() => ({
-    game: game.value,
-    position: position.value,
-    ...(selected.value !== null && { selected: selected.value, destinations: targets.value }),
-    ...(lastMove.value && { path: { cells: lastMove.value.path, player: lastMove.value.player } }),
-    names: names.value,
-  }))
+  const series = computed(() => armySeries(game.value, line.value.replay.positions))
+  const current = computed(() => series.value[ply.value] ?? series.value[0]!)
+  const letters = computed(() => playerLetters(game.value))
 
-  function say(kind: PlayersNotice['kind'], text: string): void {
-    notice.value = { kind, text }
-  }
-
-  function load(g: PlayersGame, o: { preset: string | null; file: string; title?: string; lines?: PlayersDocument['lines'] }): void {
-    void cancel()
-    game.value = g
-    presetId.value = o.preset
-    fileName.value = o.file
-    title.value = o.title ?? null
-    lines.value = o.lines ?? []
-    draft.value = draftOf(g)
-    editorError.value = null
-    resetSearch()
-    showLine(0)
-    active.value = true
-    started.value = true
-  }
-
-  /** Show line k of the document (or an empty line): a line that does not verify is named and not shown. */
-  function showLine(k: number): boolean {
-    const l = lines.value[k]
-    selected.value = null
-    step.value = 0
-    lineIndex.value = k
-    if (!l) {
-      moves.value = []
-      lineTitle.value = ''
-      return true
-    }
-    try {
-      moves.value = parseMoves(game.value, l.moves)
-      lineTitle.value = l.title
-      return true
-    } catch (e) {
-      moves.value = []
-      lineTitle.value = ''
-      say('error', `line ${k + 1} (${l.title}) does not verify: ${(e as Error).message}`)
-      return false
+  function sceneAt(k: number, cellNames = names.value): PlayersSceneInput {
+    const m = k > 0 ? line.value.played[k - 1] : undefined
+    const picked = k === ply.value ? stepper.picked : null
+    return {
+      game: game.value,
+      position: line.value.replay.positions[k] ?? position.value,
+      ...(picked && { selected: picked.from, destinations: picked.to }),
+      ...(m && { path: { cells: m.path, player: m.player } }),
+      names: cellNames,
     }
   }
-
-  /** Put back the game of the autosaved session (its document holds the stepper's line at `line`). */
-  function restore(s: {
-    readonly name: string
-    readonly document: string
-    readonly line: number
-    readonly step: number
-    readonly shown: boolean
-  }): void {
-    if (!openText(s.name, s.document)) return
-    if (lines.value.length > 0) showLine(Math.min(s.line, lines.value.length - 1))
-    go(s.step)
-    active.value = s.shown
-    notice.value = null
-  }
-
-  /** Start a preset's game with no moves. */
-  function newGame(id: string): boolean {
-    const g = playersPresets()[id]
-    if (!g) {
-      say('error', `no game preset '${id}'`)
-      return false
+  const input = computed(() => sceneAt(ply.value))
+  const cellName = (c: number): string => buildPlayersScene(input.value, 100, 100).cells[c]?.name ?? `cell ${c}`
+  const board = computed<BoardView>(() => {
+    const i = input.value
+    const g = game.value
+    const occupied = [...i.position.keys()].filter((c) => i.position[c]! >= 0)
+    return {
+      aspect: playersAspect(g),
+      scene: (w, h, cursor) => {
+        const s = buildPlayersScene(i, w, h)
+        const at = cursor === undefined ? undefined : s.cells.find((c) => c.cell === cursor)
+        return at ? { ...s, cursor: { ...at, r: s.scale * 0.5 } } : s
+      },
+      boardKey: [g, i.names],
+      describe: (c) => `${cellName(c)}: ${i.position[c]! >= 0 ? `${g.players[i.position[c]!]!.name}'s man` : 'empty'}`,
+      menText: g.players.map((p, k) => `${p.name}: ${occupied.filter((c) => i.position[c] === k).map(cellName).join(' ')}`),
+      start: stepper.picked?.from ?? i.path?.cells[i.path.cells.length - 1] ?? occupied.find((c) => i.position[c] === toMove.value) ?? 0,
+      data: { board: g.board.id, selected: String(i.selected ?? ''), destinations: String(i.destinations?.length ?? 0) },
     }
-    load(g, { preset: id, file: `${id}.players.json` })
-    say('info', `${g.title}: ${g.players[0]!.name} moves first; click one of her men, then where he goes`)
-    return true
-  }
+  })
 
-  /** Open a `*.players.json` document's text; false (and a notice naming the fault) if it is not one. */
-  function openText(name: string, text: string): boolean {
-    let d: PlayersDocument
-    try {
-      d = parsePlayersDocument(text, name)
-    } catch (e) {
-      say('error', (e as Error).message)
-      return false
-    }
-    const preset = d.game.id !== 'custom' ? d.game.id : null
-    notice.value = null
-    load(d.game, { preset, file: name, lines: d.lines, ...(d.title !== undefined && { title: d.title }) })
-    // A line that does not verify has said so (showLine).
-    if (!notice.value) say('info', `opened ${name}`)
-    return true
+  const chartsOf = (l: PlayedLine): ChartDef[] => {
+    const s = armySeries(game.value, (l as PlayersLine).replay?.positions ?? [])
+    const per = (m: 'centroid' | 'home') => game.value.players.map((p, k) => ({ label: p.name, stroke: playerColour(k), width: 2, dash: playerDash(k, 2.5), values: s.map((x) => x[m][k]!) }))
+    return [
+      { id: 'centroid', tab: 'c(A)', title: "c(A) per army: each man's progress from his camp to his target", series: per('centroid') },
+      { id: 'home', tab: 'men home', title: 'men on their target camp, per army', series: per('home'), axes: [{ incrs: [1, 2, 5, 10] }] },
+    ]
   }
-
-  /** The editor's game, checked by gameFromSpec: its fault is shown, nothing else changes. */
-  function applyDraft(): boolean {
-    const d = draft.value
-    let g: PlayersGame
-    try {
-      const spec: PlayersSpec = { board: d.board, camps: [...d.camps], men: d.men, ...(d.longJumps && { longJumps: true }) }
-      g = gameFromSpec(spec)
-    } catch (e) {
-      editorError.value = (e as Error).message
-      return false
-    }
-    // The same game as a preset keeps the preset's name and notes.
-    const key = (x: PlayersGame): string => JSON.stringify([x.board.id, x.players.map((p) => [p.camp, p.target]), x.men, x.longJumps])
-    const same = Object.values(playersPresets()).find((p) => key(p) === key(g))
-    load(same ?? g, { preset: same?.id ?? null, file: `${same?.id ?? `${g.board.id}-${g.players.length}`}.players.json` })
-    say('info', `now playing: ${game.value.title}`)
-    return true
+  const readout = computed(() => `move ${ply.value}: ${game.value.players.map((p, k) => `${p.name} c(A) ${current.value.centroid[k]}, home ${current.value.home[k]}`).join(' · ')}`)
+  const turn = computed(() =>
+    stepper.mode === 'edit'
+      ? { text: 'the game panel chooses the board, the camps that play and the men' }
+      : win.value
+        ? { text: `${game.value.players[win.value.player]!.name} wins at move ${win.value.ply}: her target camp is full`, colour: playerColour(win.value.player) }
+        : { text: `${game.value.players[toMove.value]!.name} to move (${letters.value[toMove.value]})`, colour: playerColour(toMove.value) },
+  )
+  const diagramAt: DiagramOf = (k, size, o) => {
+    const i = sceneAt(k, false)
+    const shown = o.overlays ? i : { game: i.game, position: i.position, names: false }
+    const s = buildPlayersScene(shown, size, size)
+    return { scene: o.coordinates ? s : { ...s, coordinates: [] } }
   }
+  const positionText = computed(() =>
+    [`${playersKind.title(doc.value)}, after move ${ply.value}, ${turn.value.text}`, ...game.value.players.map((p, k) => `${p.name}: ${[...position.value.keys()].filter((c) => position.value[c] === k).map(cellName).join(' ')}`)].join('\n'),
+  )
 
-  /** How many camps the editor's board has. */
+  // The editor's game.
+  const draft = ref<PlayersDraft>(draftOf(game.value))
+  watch(game, (g) => (draft.value = draftOf(g)))
+  /** How many camps the draft's board has. */
   const draftPoints = computed(() => {
     try {
       return boardById(draft.value.board).points
@@ -219,226 +123,50 @@ export const usePlayers = defineStore('players', () => {
       return 0
     }
   })
-
-  /** A click on a cell in play mode. */
-  function clickCell(cell: number): void {
-    const o = clickOn(game.value, position.value, { toMove: toMove.value, selected: selected.value, win: win.value }, cell)
-    switch (o.kind) {
-      case 'select':
-        selected.value = o.cell
-        targets.value = o.targets
-        return
-      case 'deselect':
-        selected.value = null
-        return
-      case 'refused':
-        say('error', o.reason)
-        return
-      case 'move': {
-        const dropped = length.value - step.value
-        moves.value = [...moves.value.slice(0, step.value), o.move]
-        selected.value = null
-        step.value++
-        const w = line.value.win
-        if (w && w.ply === step.value)
-          say('info', `${sideName(game.value, w.player)} ${game.value.options.teams ? 'win: their target camps are' : 'wins: her target camp is'} full after move ${w.ply}`)
-        else if (dropped > 0)
-          say('info', `${moveText(game.value, o.move)} replaces the ${dropped} later move${dropped === 1 ? '' : 's'} of the line`)
-        else notice.value = null
-        return
-      }
-    }
-  }
-
-  function go(k: number): void {
-    step.value = Math.max(0, Math.min(length.value, Math.round(k)))
-    selected.value = null
-  }
-  const stepBy = (n: number): void => go(step.value + n)
-
-  // Search.
-  const strategy = ref<PlayersStrategy>('auto')
-  const timeLimit = ref(60)
-  const threads = ref(hostInfo().cores)
-  const status = ref<PlayersSearchStatus>('idle')
-  const jobId = ref<string | null>(null)
-  const progress = shallowRef<Progress | null>(null)
-  const result = shallowRef<PlayersResult | null>(null)
-  const failure = ref<string | null>(null)
-  /** The game searched (the shown one may change meanwhile). */
-  let searched: PlayersGame | null = null
-  let early: JobEvent[] = []
-  const busy = computed(() => status.value === 'starting' || status.value === 'running')
-
-  function resetSearch(): void {
-    progress.value = null
-    result.value = null
-    failure.value = null
-    if (!busy.value) status.value = 'idle'
-  }
-
-  function handle(e: JobEvent): void {
-    if (status.value === 'starting' && jobId.value === null) {
-      early.push(e)
-      return
-    }
-    if (e.id !== jobId.value) return
-    switch (e.type) {
-      case 'progress':
-        status.value = 'running'
-        progress.value = e.progress
-        return
-      case 'result':
-        if (e.kind !== 'players') return
-        status.value = 'done'
-        result.value = e.result
-        loadFound(e.result)
-        return
-      case 'failed':
-        failure.value = e.reason
-        status.value = 'failed'
-        return
-      case 'cancelled':
-        status.value = 'cancelled'
-        return
-      default:
-        status.value = 'running'
-    }
-  }
-  // Job events are listened to from the first search on (the store also serves hosts without jobs: the session's).
-  let listening = false
-
-  /** The game the search found, replayed by the core verifier into the stepper. */
-  function loadFound(r: PlayersResult): void {
-    if (r.moves.length === 0 || searched !== game.value) return
+  /** The editor's game, checked by gameFromSpec: its fault is said in the editor, and nothing changes; else the document's game (Undo takes it back). */
+  function applyDraft(): boolean {
+    const d = draft.value
+    let g: PlayersGame
     try {
-      moves.value = parseMoves(game.value, r.moves.join(', '))
+      const spec: PlayersSpec = { board: d.board, camps: [...d.camps], men: d.men, ...(d.longJumps && { longJumps: true }) }
+      g = gameFromSpec(spec)
     } catch (e) {
-      say('error', `the search's game does not verify: ${(e as Error).message}`)
-      return
+      notices.error('editor', (e as Error).message)
+      return false
     }
-    lineTitle.value = `${r.length}-move game, ${r.winner} wins, ${r.optimal ? 'the shortest (proven)' : 'the best found'}: workbench search`
-    lineIndex.value = lines.value.length
-    step.value = 0
-    selected.value = null
-    say('info', `the game the search found is in the stepper (${r.length} moves): step through it, or Save game… to keep it`)
-  }
-
-  async function runSearch(): Promise<void> {
-    if (busy.value) return
-    const seconds = Number(timeLimit.value)
-    if (!Number.isFinite(seconds) || seconds < 0) {
-      failure.value = `time limit: a number of seconds (0: none), not ${String(timeLimit.value)}`
-      status.value = 'failed'
-      return
-    }
-    resetSearch()
-    status.value = 'starting'
-    jobId.value = null
-    early = []
-    searched = game.value
-    if (!listening) {
-      api().onJobEvent(handle)
-      listening = true
-    }
-    let ticket
-    try {
-      ticket = await api().startJob(playersRequest(game.value, { strategy: strategy.value, timeLimit: seconds, threads: threads.value }))
-    } catch (e) {
-      ticket = { ok: false as const, error: [{ code: 'ipc.failed', message: (e as Error).message }] }
-    }
-    if (!ticket.ok) {
-      failure.value = faultText(ticket.error)
-      status.value = 'failed'
-      return
-    }
-    jobId.value = ticket.value.id
-    const backlog = early
-    early = []
-    for (const e of backlog) handle(e)
-    if (status.value === 'starting') status.value = 'running'
-  }
-
-  async function cancel(): Promise<void> {
-    const id = jobId.value
-    if (id === null || !busy.value) return
-    const known = await api().cancelJob(id)
-    if (!known && busy.value) status.value = 'cancelled'
-  }
-
-  /** The document as JSON text: the preset (or the game), the document's lines with the stepper's in its place. */
-  const documentText = computed(() => {
-    const shown =
-      moves.value.length > 0
-        ? { title: lineTitle.value || `${moves.value.length} moves played in the workbench`, moves: lineText(game.value, moves.value) }
-        : null
-    const kept = [...lines.value]
-    if (shown) kept.splice(lineIndex.value, 1, shown)
-    return formatPlayersDocument({
-      ...(title.value !== null && { title: title.value }),
-      ...(presetId.value !== null ? { preset: presetId.value } : { game: specOf(game.value) }),
-      lines: kept,
-    })
-  })
-
-  async function save(): Promise<void> {
-    const o = await api().saveDocumentAs({ file: { name: fileName.value }, text: documentText.value })
-    if (o.status === 'saved') {
-      fileName.value = o.file.name
-      say('info', `saved ${o.file.name}`)
-    } else if (o.status === 'failed') say('error', o.reason)
+    // The same game as a preset keeps the preset's name and notes.
+    const key = (x: PlayersGame): string => JSON.stringify([x.board.id, x.players.map((p) => [p.camp, p.target]), x.men, x.longJumps])
+    const same = Object.values(playersPresets()).find((p) => key(p) === key(g))
+    const dropped = doc.value.lines.length
+    documentStore.change({ game: same ?? g, lines: [] })
+    notices.info('editor', `now playing: ${(same ?? g).title}${dropped > 0 ? `; the ${dropped === 1 ? 'line' : `${dropped} lines`} of the old game went with it (Undo brings ${dropped === 1 ? 'it' : 'them'} back)` : ''}`)
+    return true
   }
 
   return {
-    active,
-    started,
-    restore,
+    doc,
     game,
-    presetId,
-    fileName,
-    title,
-    lines,
-    lineIndex,
-    lineTitle,
-    moves,
-    step,
-    selected,
-    targets,
     names,
-    notice,
-    draft,
-    draftPoints,
-    editorError,
     line,
-    length,
+    ply,
     position,
     toMove,
     win,
     series,
-    movesText,
-    sceneInput,
-    newGame,
-    openText,
-    showLine,
+    current,
+    letters,
+    board,
+    chartsOf,
+    readout,
+    turn,
+    diagramAt,
+    positionText,
+    draft,
+    draftPoints,
     applyDraft,
-    clickCell,
-    go,
-    stepBy,
-    first: () => go(0),
-    last: () => go(length.value),
-    strategy,
-    timeLimit,
-    threads,
-    status,
-    jobId,
-    progress,
-    result,
-    failure,
-    busy,
-    runSearch,
-    cancel,
-    documentText,
-    save,
-    dismissNotice: () => void (notice.value = null),
+    campName,
+    editClick: () => undefined,
+    beginEdit: () => undefined,
+    leaveEdit: () => undefined,
   }
 })
