@@ -56,6 +56,8 @@ export function runHostJob<K extends JobKind>(
       if (!ticket.ok) return end((s) => s.reject(new Error(faultText(ticket.error))))
       id = ticket.value.id
       if (cancelled) void host.cancelJob(id)
+      // The host has the job: it waits for a free core until it says it started.
+      if (!early.some((e) => e.type !== 'queued')) on.state?.('queued')
       for (const e of early.splice(0)) handle(e)
     },
     (e: unknown) => end((s) => s.reject(e instanceof Error ? e : new Error(String(e)))),

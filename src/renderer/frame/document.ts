@@ -11,7 +11,7 @@
  * 12); a failed save changes nothing and says why.
  */
 import { defineStore } from 'pinia'
-import { computed, ref, shallowRef, watch } from 'vue'
+import { computed, ref, shallowReactive, shallowRef, watch } from 'vue'
 import type { DocumentFile, OpenOutcome, SaveOutcome } from '../../preload/api'
 import { api } from '../api'
 import { canRedo, canUndo, edit, redo, replacePresent, startHistory, undo, windowTitle, type History } from '../state/history'
@@ -53,7 +53,8 @@ export const useDocument = defineStore('document', () => {
   const busy = ref(false)
   /** Counts documents loaded (new, opened, restored): views start afresh on each. */
   const generation = ref(0)
-  const editors = new Map<string, EditorHook>()
+  /** The kinds' editors (reactive: a view that reads one follows its registration). */
+  const editors = shallowReactive(new Map<string, EditorHook>())
 
   const entry = computed(() => history.value.present.value)
   const doc = computed(() => entry.value.doc)
@@ -188,13 +189,14 @@ export const useDocument = defineStore('document', () => {
 
   /**
    * Change the document (an undoable step). The stepper keeps its line while the problem stays
-   * (and follows a stored line it is), and starts on the new document's first line when it changes.
+   * (and follows a stored line it is), and starts on the new document's first line when it changes
+   * or when asked (`reopen`: a search's solution stored, to be shown).
    */
-  function change(value: unknown): void {
+  function change(value: unknown, reopen = false): void {
     const k = kind.value
     const before = entry.value
     let next: Entry
-    if (k.problemKey(value) !== k.problemKey(before.doc)) next = { doc: value, shown: openingShown(k, value).shown, ply: 0 }
+    if (reopen || k.problemKey(value) !== k.problemKey(before.doc)) next = { doc: value, shown: openingShown(k, value).shown, ply: 0 }
     else {
       const s = before.shown
       const same = s.origin !== null && treeKey(k.lines(value)[s.origin]?.tree ?? { children: [] }) === treeKey(s.tree)

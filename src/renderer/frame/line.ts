@@ -109,9 +109,16 @@ export function writeLine(
 /** The line not kept, as the unsaved mark and the question before leaving say it; null when there is none. */
 export function unkeptText(s: Shown): string | null {
   if (s.origin !== null || (nodeCount(s.tree) === 0 && s.tree.comment === undefined)) return null
-  const n = lineMoves(s).length
+  const path = linePath(s)
+  const n = path.length
   const side = variationCount(s.tree)
-  const parts = [`${n} ${n === 1 ? 'move' : 'moves'}`, labelText(s.label), side > 0 ? `with ${side} side line${side === 1 ? '' : 's'}` : '']
+  const branch = path.findIndex((k) => k > 0)
+  const parts = [
+    `${n} ${n === 1 ? 'move' : 'moves'}`,
+    labelText(s.label),
+    branch >= 0 ? `side line after move ${branch}` : '',
+    side > 0 ? `with ${side} side line${side === 1 ? '' : 's'}` : '',
+  ]
   return `the line in the stepper (${parts.filter((x) => x !== '').join(', ')})`
 }
 

@@ -100,7 +100,10 @@ export const useSession = defineStore('session', () => {
       read = { status: 'failed', reason: (e as Error).message }
     }
     if (read.status !== 'none') {
-      const check = (kind: string, draft: unknown): string | null => documentStore.editorOf(kind)?.check(draft) ?? 'this kind has no editor'
+      const check = (kind: string, draft: unknown): string | null => {
+        const editor = documentStore.editorOf(kind)
+        return editor ? editor.check(draft) : `a ${KINDS[kind]?.noun ?? kind} has no editor whose edits a session keeps`
+      }
       const s = read.status === 'found' ? parseSession(read.text, check) : undefined
       if (!s || !s.ok) {
         const why = read.status === 'failed' ? read.reason : s && !s.ok ? describe(s.error) : ''
@@ -116,14 +119,14 @@ export const useSession = defineStore('session', () => {
           documentStore.editorOf(v.kind)?.restore(v.editor.draft, v.editor.open)
           if (v.editor.open) stepper.mode = 'edit'
         }
-        const unkept = unkeptText(v.shown)
         const what = [
           v.dirty ? 'unsaved changes' : '',
           stepper.length > 0 ? `the line (${stepper.source || labelText(v.shown.label) || 'moves'}) at move ${v.ply}` : '',
           v.editor ? 'edits not yet in use' : '',
         ].filter((x) => x !== '')
-        if (v.dirty || unkept !== null || v.editor)
-          notices.info('document', `Restored your work from ${time(v.savedAt)}: ${v.file.name}, ${what.join(', ')}.`)
+        // Said unless the session held only the workbench as it starts.
+        const pristine = !v.dirty && unkeptText(v.shown) === null && !v.editor && v.ply === 0 && v.file.name === kind.untitled
+        if (!pristine) notices.info('document', `Restored your work from ${time(v.savedAt)}: ${[v.file.name, ...what].join(', ')}.`)
       }
     }
     start()

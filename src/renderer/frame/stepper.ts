@@ -68,6 +68,8 @@ export const useStepper = defineStore('stepper', () => {
     if (branchedAt.value === null) return base
     return `${base}${base ? ', ' : ''}side line after move ${branchedAt.value}`
   })
+  /** The line in the kind's notation (Copy). */
+  const lineText = computed(() => kind.value.lineText(documentStore.doc, line.value))
   const mode = ref<'play' | 'edit'>('play')
   const picked = shallowRef<Picked | null>(null)
   const animation = shallowRef<Animation | null>(null)
@@ -241,6 +243,7 @@ export const useStepper = defineStore('stepper', () => {
     stored,
     path,
     line,
+    lineText,
     length,
     ply,
     current,

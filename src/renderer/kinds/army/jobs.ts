@@ -57,8 +57,11 @@ export const useArmyJobs = defineStore('army-jobs', () => {
     if (board && d.army.length === 0) return job.fail('place men on the board first: Solve solves the army as it stands')
     outcome.value = null
     running.value = kind
+    subject = armyKey()
+    army.busy = true
     const r = await job.run('army', { kind, type, level, timeLimit, window, ...(board && { board, army: d.army }) })
     running.value = null
+    army.busy = false
     if (!r) {
       if (job.status.value === 'cancelled') outcome.value = { kind, text: 'cancelled', ok: false }
       return
@@ -79,16 +82,18 @@ export const useArmyJobs = defineStore('army-jobs', () => {
             moves,
             source: 'solved in the workbench (integer program with HiGHS, jumps ordered by depth-first search)',
           },
+      true,
     )
-    own = armyKey()
+    subject = armyKey()
   }
 
   /** The army a job is about: another one (or another document) stops the job and clears the outcome, unless it is the job's own solution. */
   const armyKey = (): string =>
     `${documentStore.generation}:${documentStore.kindId === armyKind.id ? JSON.stringify([army.doc.type, army.doc.level, army.doc.army, army.doc.board ?? null]) : ''}`
-  let own = ''
+  /** The army the last job was about (its solution adopted included). */
+  let subject = ''
   watch(armyKey, (key) => {
-    if (key === own) return
+    if (key === subject) return
     job.cancel()
     outcome.value = null
     job.reset()

@@ -11,7 +11,7 @@ import { computed, ref, watch } from 'vue'
 import { DISTANCE_MAP, mapFor, windowBoard } from '../../../shared/army/board'
 import { measureOnBoard } from '../../../shared/army/custom'
 import type { ArmyDocument } from '../../../shared/army/document'
-import { GEOMETRIES } from '../../../shared/army/geometry'
+import { GEOMETRIES, type CustomBoard } from '../../../shared/army/geometry'
 import { IMPROVED_MAP, PAGODA_MAPS } from '../../../shared/army/pagoda'
 import { cellLabel, drawArmy, positionAfter, verifyArmy } from '../../../shared/army/solution'
 import { toNumber } from '../../../shared/army/zsigma'
@@ -66,8 +66,12 @@ export const useArmy = defineStore('army', () => {
   const current = computed(() => series.value[ply.value] ?? series.value[0]!)
   /** The line in the stepper, verified by the core: it brings a man to the target, or why not. */
   const verdict = computed(() => (line.value.cells.length > 0 ? verifyArmy(geometry.value, doc.value.window, doc.value.army, line.value.cells, doc.value.board) : null))
+  /** The men the move shown captured. */
+  const ghosts = computed(() => (lastMove.value ? captured(lastMove.value) : []))
   /** Bumped when a step forward should fade the captured men out. */
   const fade = ref(0)
+  /** A job runs on this army (jobs.ts says so): the army is not changed meanwhile. */
+  const busy = ref(false)
 
   const label = (i: number): string => cellLabel(geometry.value, doc.value.window, windowOf(doc.value).cells[i]!)
   function sceneAt(k: number, coordinates = overlays.value.coordinates): ArmySceneInput {
@@ -112,32 +116,36 @@ export const useArmy = defineStore('army', () => {
     }
   })
 
-  /** Change the army or its board (an undoable change); a solution it had is dropped, and the note says so. */
-  function changeArmy(next: Partial<ArmyDocument>, what: string): void {
+  /** Change the army or its board (an undoable change); a solution it had is dropped, and the note says so. False while a job runs. */
+  function changeArmy(next: Partial<ArmyDocument>, what: string): boolean {
+    if (busy.value) {
+      notices.error('board', 'a job is running on this army: cancel it to change the army')
+      return false
+    }
     const { annotations: _a, source: _s, ...rest } = doc.value
     const dropped = doc.value.moves.length > 0
     documentStore.change({ ...rest, ...next, moves: [] })
     if (dropped) notices.info('editor', `the ${what} changed: its solution was dropped (Undo brings it back)`)
+    return true
   }
 
   /** A click in edit mode, by the editing mode: place or take away a man (shift: the whole row), switch a cell, or place the target. */
-  function editClick(cell: number, row: boolean): void {
+  function editClick(cell: number, row: boolean): boolean {
     const w = windowOf(doc.value)
     const c = w.cells[cell]
-    if (!c) return
+    if (!c) return false
     const { window, board, army } = doc.value
     const g = geometry.value
-    if (editMode.value === 'men') {
-      const r = paintCell(g, window, doc.value.level, army, c, row, board)
-      if (!r.ok) return notices.error('board', r.reason)
-      notices.clear('board')
-      return changeArmy({ army: r.army }, 'army')
+    const men = editMode.value === 'men'
+    const r = men
+      ? paintCell(g, window, doc.value.level, army, c, row, board)
+      : (editMode.value === 'cells' ? toggleBoardCell : moveTarget)(g, window, board ?? windowBoard(g, window), army, c)
+    if (!r.ok) {
+      notices.error('board', r.reason)
+      return false
     }
-    const on = board ?? windowBoard(g, window)
-    const r = editMode.value === 'cells' ? toggleBoardCell(g, window, on, army, c) : moveTarget(g, window, on, army, c)
-    if (!r.ok) return notices.error('board', r.reason)
     notices.clear('board')
-    changeArmy({ army: r.army, board: r.board }, 'board')
+    return changeArmy({ army: r.army, ...('board' in r && { board: r.board as CustomBoard }) }, men ? 'army' : 'board')
   }
 
   /**
@@ -148,13 +156,13 @@ export const useArmy = defineStore('army', () => {
     if (doc.value.board) return
     const d = doc.value
     const { title: _t, ...untitled } = d
-    changeArmy({ board: windowBoard(geometry.value, d.window), title: `A custom board from ${armyKind.title(untitled)}` }, 'board')
+    if (!changeArmy({ board: windowBoard(geometry.value, d.window), title: `A custom board from ${armyKind.title(untitled)}` }, 'board')) return
     chosenMap.value = null
     editMode.value = 'cells'
     notices.info('editor', 'custom board: click cells to switch them off and on; the target mode places the target')
   }
 
-  const clearArmy = (): void => changeArmy({ army: [] }, 'army')
+  const clearArmy = (): boolean => changeArmy({ army: [] }, 'army')
 
   const chartsOf = (l: PlayedLine): ChartDef[] => {
     const s = weightSeries(doc.value.army, (l as ArmyLine).cells ?? [], map.value)
@@ -203,7 +211,9 @@ export const useArmy = defineStore('army', () => {
     series,
     current,
     verdict,
+    ghosts,
     fade,
+    busy,
     board,
     customize,
     clearArmy,

@@ -1,3 +1,4 @@
+import { PICK_COLOUR } from '../../board/paint'
 import { ARMY_COLOURS, PATH_ON_LADDERS, TYPE_COLOURS, TYPE_DASHES } from '../../board/palette'
 
 /**
@@ -88,7 +89,8 @@ export function boardKey(armies: readonly string[], overlays: KeyOverlays): KeyE
     colour: overlays.ladders ? PATH_ON_LADDERS : (ARMY_COLOURS[0] ?? '#555555'),
     text: 'the last move, hop by hop',
   })
-  out.push({ shape: 'dot', colour: '#2f8f46', text: 'where the selected man may go' })
+  out.push({ shape: 'ring', colour: PICK_COLOUR, text: 'the man picked to move (a black ring)' })
+  out.push({ shape: 'dot', colour: PICK_COLOUR, text: 'where the picked man may go' })
   if (overlays.types) out.push({ shape: 'dot', colour: '#7b7262', text: 'type labels 0-3 on the cells (white on a man)', topic: 'types' })
   if (overlays.ladders) {
     out.push({ shape: 'halo', colour: '#f2c230', text: "a ladder's rung man, with its key (A, B, ...)", topic: 'ladders' })

@@ -37,6 +37,12 @@ export function presetSpec(army: ArmyPreset, board: string, moves: MoveSet): Doc
   }
 }
 
+/** A new problem from presets (File > New), or why the army does not fit the board. */
+export function newProblem(army: ArmyPreset, board: string, moves: MoveSet): { ok: true; value: HalmaDocument } | { ok: false; error: string } {
+  const r = interpret(presetSpec(army, board, moves))
+  return r.ok ? r : { ok: false, error: `cannot make this problem: ${r.error.map(describe).join('; ')}` }
+}
+
 /** Levenspiel's problem: triangle-10 across the 9x9 board under 6-move rules. */
 export const DEFAULT_SPEC = presetSpec('triangle10', '9x9', '6-move')
 

@@ -94,7 +94,10 @@ function gridPixel(g: Geometry, i: number, j: number): { x: number; y: number } 
   return { x: g.ox + g.scale * p.x, y: g.oy + g.scale * p.y }
 }
 
-export function buildScene(input: SceneInput, width: number, height: number): Scene {
+/** A problem's scene: with its type labels, lanes and rung labels always there (empty when their overlay is off). */
+export type HalmaScene = Scene & Required<Pick<Scene, 'typeLabels' | 'lanes' | 'rungLabels'>>
+
+export function buildScene(input: SceneInput, width: number, height: number): HalmaScene {
   const { board, rules, position, overlays } = input
   const g = geometry(board, rules, input.lattice, width, height, overlays.coordinates)
   const s = g.scale

@@ -21,6 +21,7 @@ import { useDocument } from '../../frame/document'
 import { useJob } from '../../frame/jobs'
 import { useNotices } from '../../frame/notices'
 import { useStepper } from '../../frame/stepper'
+import { moves as movesText } from '../../format'
 import { analysisLabel, continuation, problemFromHere, type AnalysisOrigin } from './analysis'
 import { addSolution } from './edits'
 import { useEditor } from './editor'
@@ -75,15 +76,20 @@ export const useSearch = defineStore('search', () => {
     result.value && problem.value && result.value.moves.length > 0 ? verify(problem.value, result.value.moves.join(', ')) : null,
   )
 
-  watch(job.progress, (p: Progress | null) => {
-    if (!p) return
-    const run = `${p.phase}${p.length !== null ? ` (length ${p.length})` : ''}`
-    const sizes = run === levelRun.value ? [...levelSizes.value] : []
-    levelRun.value = run
-    while (sizes.length <= p.level) sizes.push(0)
-    sizes[p.level] = Math.max(sizes[p.level]!, p.levelSize)
-    levelSizes.value = sizes
-  })
+  watch(
+    job.progress,
+    (p: Progress | null) => {
+      if (!p) return
+      const run = `${p.phase}${p.length !== null ? ` (length ${p.length})` : ''}`
+      const sizes = run === levelRun.value ? [...levelSizes.value] : []
+      levelRun.value = run
+      while (sizes.length <= p.level) sizes.push(0)
+      sizes[p.level] = Math.max(sizes[p.level]!, p.levelSize)
+      levelSizes.value = sizes
+    },
+    // Every progress event counts (each may be the largest of its level).
+    { flush: 'sync' },
+  )
 
   /** The shortest games to browse: those listed, or the one game found when the search did not enumerate. */
   const games = computed<readonly GameListing[]>(() => {
@@ -145,7 +151,7 @@ export const useSearch = defineStore('search', () => {
   function keepSolution(): boolean {
     const r = result.value
     if (!r || r.moves.length === 0) return false
-    const title = `${r.moves.length} moves${r.optimal ? ' (optimal)' : ''}, found by the workbench search`
+    const title = `${movesText(r.moves.length)}${r.optimal ? ' (optimal)' : ''}, found by the workbench search`
     return apply(addSolution(doc.value, r.moves.join(', '), title, r.proof.statement))
   }
 
@@ -210,9 +216,12 @@ export const useSearch = defineStore('search', () => {
       return job.fail(canKeepOnDisk ? 'choose the folder for the levels on disk first' : NO_DISK)
     const disk = chosen && (resuming || keepOnDisk.value) ? { folder: chosen.path, resume: resuming } : undefined
     const d: HalmaDocument = doc.value
-    await launch('maxLength' in s ? gameRequest(d.spec, s, disk) : solveRequest(d.spec, s, disk), d.problem, null)
     // The folder holds a checkpoint once a search on disk has started there.
-    if (disk && job.status.value !== 'failed') folder.value = { path: disk.folder, checkpoint: true }
+    const stop = disk
+      ? watch(job.status, (now) => void ((now === 'queued' || now === 'running') && (folder.value = { path: disk.folder, checkpoint: true })), { flush: 'sync' })
+      : undefined
+    await launch('maxLength' in s ? gameRequest(d.spec, s, disk) : solveRequest(d.spec, s, disk), d.problem, null)
+    stop?.()
   }
 
   /** Search from the position the stepper shows: its result is appended to the line at that move. */

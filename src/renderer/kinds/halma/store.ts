@@ -175,6 +175,7 @@ export const useHalma = defineStore('halma', () => {
     hasMirror,
     symmetric,
     sceneAt,
+    input,
     board,
     editClick: (cell: number) => editor.click(cell),
     beginEdit: () => editor.begin(),

@@ -5,7 +5,7 @@
  * the cross as a plus of holes joined along rows and columns, the piecepack board as 8x8 squares
  * (its tiles of 2x2 outlined). Every camp that plays is tinted in the colour of the army that starts
  * there; each army's target camp is ringed in its colour, dashed in its pattern; each man carries
- * his army's letter, so colour is never the only cue.
+ * his army's letter, so colour is never the only cue (or, with the cell names on, his cell's name).
  */
 import type { PlayersGame, Occupancy } from '../../../shared/players/game'
 import { cellName } from '../../../shared/players/line'
@@ -61,7 +61,10 @@ export function playersGeometry(
   }
 }
 
-export function buildPlayersScene(input: PlayersSceneInput, width: number, height: number): Scene {
+/** A game's scene: its squares, tiles, target rings and labels always there (empty where the board has none). */
+export type PlayersScene = Scene & Required<Pick<Scene, 'squares' | 'tileLines' | 'rings' | 'cellLabels'>>
+
+export function buildPlayersScene(input: PlayersSceneInput, width: number, height: number): PlayersScene {
   const g = input.game
   const b = g.board
   const { scale: s, px } = playersGeometry(g, width, height)
@@ -145,12 +148,14 @@ export function buildPlayersScene(input: PlayersSceneInput, width: number, heigh
       selected: input.selected === c,
       home: targetOf[c] === a ? 0 : -1,
     })
-    cellLabels.push({ x: p.x, y: p.y, text: letters[a]!, size: Math.max(8, s * 0.34), colour: '#ffffff' })
+    if (!input.names) cellLabels.push({ x: p.x, y: p.y, text: letters[a]!, size: Math.max(8, s * 0.34), colour: '#ffffff' })
   })
-
-  const coordinates: Label[] = input.names
-    ? points.map((p) => ({ x: p.x, y: p.y + s * 0.47, text: p.name, size: Math.max(7, Math.min(13, s * 0.22)), colour: '#4d4536' }))
-    : []
+  // Cell names are written on the cells, over the men (in place of their letters), white on a man
+  // and dark on an empty cell (issue 27, defect 15: they were written under the holes, hidden by the men).
+  if (input.names)
+    for (const p of points)
+      cellLabels.push({ x: p.x, y: p.y, text: p.name, size: Math.max(7, Math.min(14, s * 0.26)), colour: input.position[p.cell]! >= 0 ? '#ffffff' : '#3a3326' })
+  const coordinates: Label[] = []
 
   let path: Scene['path']
   if (input.path && input.path.cells.length > 1)

@@ -1,9 +1,10 @@
-// Army jobs through the host's job API (src/renderer/api/army-jobs.ts), against a fake host: the
-// job's own events only, progress by phase, failure and cancel named.
+// One job lifecycle (src/renderer/api/host-jobs.ts: runHostJob), shown on an army job against a
+// fake host: the job's own events only, progress by phase, failure and cancel named, the engine's
+// CancelledError on cancel.
 import { describe, expect, it } from 'vitest'
 import type { HalmaApi } from '../../src/preload/api'
 import type { JobEvent } from '../../src/shared/jobs/manager'
-import { ArmyJobCancelled, hostArmyJobRunner } from '../../src/renderer/api/army-jobs'
+import { CancelledError, runHostJob } from '../../src/renderer/api/host-jobs'
 import { ok } from '../../src/shared/result'
 import type { ArmyJobResult } from '../../src/shared/army/job'
 
@@ -33,11 +34,11 @@ const RESULT: ArmyJobResult = { kind: 'bound', status: 'Optimal', men: 20, windo
 const progress = (id: string, message: string): JobEvent =>
   ({ type: 'progress', id, kind: 'army', progress: { phase: 'program', length: null, level: 0, levelSize: 0, done: 0, total: 0, cmax: null, rate: 0, memoryBytes: 0, elapsed: 0, message } }) as JobEvent
 
-describe('army jobs through the host', () => {
+describe('jobs through the host (runHostJob)', () => {
   it('starts an army job, passes its own progress on and resolves with its result', async () => {
     const host = fakeHost()
     const messages: string[] = []
-    const h = hostArmyJobRunner(host.api)(JOB, (m) => messages.push(m))
+    const h = runHostJob('army', JOB, { progress: (p) => messages.push(p.message) }, host.api)
     await Promise.resolve()
     await Promise.resolve()
     expect(host.started).toEqual([{ kind: 'army', params: JOB }])
@@ -49,18 +50,18 @@ describe('army jobs through the host', () => {
     expect(host.listening()).toBe(0)
   })
 
-  it('rejects with the host\'s reason when the job fails, and with ArmyJobCancelled on cancel', async () => {
+  it('rejects with the host\'s reason when the job fails, and with CancelledError on cancel', async () => {
     const host = fakeHost()
-    const failing = hostArmyJobRunner(host.api)(JOB, () => undefined)
+    const failing = runHostJob('army', JOB, {}, host.api)
     await Promise.resolve()
     await Promise.resolve()
     host.emit({ type: 'failed', id: 'job7', kind: 'army', reason: 'the search process crashed' })
     await expect(failing.result).rejects.toThrow('the search process crashed')
-    const cancelled = hostArmyJobRunner(host.api)(JOB, () => undefined)
+    const cancelled = runHostJob('army', JOB, {}, host.api)
     await Promise.resolve()
     await Promise.resolve()
     cancelled.cancel()
-    await expect(cancelled.result).rejects.toBeInstanceOf(ArmyJobCancelled)
+    await expect(cancelled.result).rejects.toBeInstanceOf(CancelledError)
     expect(host.cancelled).toEqual(['job7'])
   })
 })
