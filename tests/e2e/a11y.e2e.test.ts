@@ -10,7 +10,7 @@ import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { RESULTS, ROOT, shot, text, webApp } from './harness'
+import { notice, pasteMoves, RESULTS, ROOT, shot, text, webApp } from './harness'
 
 const SHOTS = join(RESULTS, 'screenshots')
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -31,8 +31,7 @@ const boardPixels = (page: Page): Promise<string> =>
 
 /** Levenspiel's solution pasted and stepped to move 13, with the type labels and the ladders on. */
 async function levenspielAt13(page: Page): Promise<void> {
-  await page.getByTestId('paste-text').fill(LEVENSPIEL)
-  await page.getByTestId('paste-load').click()
+  await pasteMoves(page, LEVENSPIEL)
   await expect.poll(() => text(page, 'line-status')).toBe('27 moves reach the target')
   await page.getByTestId('step-slider').fill('13')
   await expect.poll(() => text(page, 'ply')).toBe('13 / 27')
@@ -93,7 +92,7 @@ describe('the ladder overlay (defect 15)', () => {
     // Cropped to the board (at most 480 x 2 wide), the key adding a line per ladder under it: the
     // SVG of the same diagram has the same box, and its key's text names each ladder.
     expect(width).toBeLessThanOrEqual(960)
-    await expect.poll(() => text(page, 'export-message')).toContain(`${width} x ${height} pixels`)
+    await expect.poll(() => notice(page, 'export')).toContain(`${width} x ${height} pixels`)
     const [sv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()])
     const svg = readFileSync(await sv.path(), 'utf8')
     const box = /<svg[^>]* width="([\d.]+)" height="([\d.]+)"/.exec(svg)!
@@ -167,8 +166,7 @@ describe('accessibility (defect 16)', () => {
 
   it('makes the move list one tab stop whose rows the arrow keys reach and Enter loads', async () => {
     const { page, errors } = await app.open()
-    await page.getByTestId('paste-text').fill(LEVENSPIEL)
-    await page.getByTestId('paste-load').click()
+    await pasteMoves(page, LEVENSPIEL)
     await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
     const rows = page.getByTestId('move-list').locator('li')
     expect(await rows.evaluateAll((lis) => lis.filter((li) => li.tabIndex === 0).length)).toBe(1)

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core'
 import { parseDocument } from '../../src/shared/halma/document'
 import { expect as unwrap } from '../../src/shared/result'
 import { verify } from '../../src/shared/halma/verify'
-import { openFile, ROOT, shot, text, webApp } from './harness'
+import { notice, openFile, pasteMoves, ROOT, shot, text, webApp } from './harness'
 
 /** Appendix A, problem #2, as printed. */
 const LEVENSPIEL = `d1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5,
@@ -76,8 +76,7 @@ async function look(svg: string, name: string): Promise<void> {
 describe('SVG export', () => {
   it('exports the diagram and a figure sheet as valid SVG of the expected size, one circle per man', async () => {
     const { page, errors } = await app.open()
-    await page.getByTestId('paste-text').fill(LEVENSPIEL)
-    await page.getByTestId('paste-load').click()
+    await pasteMoves(page, LEVENSPIEL)
     await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
     for (let k = 0; k < 13; k++) await page.getByTestId('step-next').click()
     await expect.poll(() => text(page, 'ply')).toBe('13 / 27')
@@ -93,7 +92,7 @@ describe('SVG export', () => {
     expect(d.root).toBe('svg')
     expect(d.viewBox).toBe(`0 0 ${d.width} ${d.height}`)
     // The size the panel reports; cropped to the board, no wider than the 480 pixels asked for.
-    await expect.poll(() => text(page, 'export-message')).toContain(`(SVG, ${d.width} x ${d.height})`)
+    await expect.poll(() => notice(page, 'export')).toContain(`(SVG, ${d.width} x ${d.height})`)
     // (The 9 x 9 board on the triangular lattice is a diamond, taller than wide: its height fills
     // the 480 pixels, the key adds to it, and the width is cropped.)
     expect(d.width).toBeLessThan(400)
@@ -241,13 +240,11 @@ describe('analyse a game from here', () => {
 describe('compare two lines', () => {
   it('overlays the charts of the line before the last change, with a legend naming both', async () => {
     const { page, errors } = await app.open()
-    await page.getByTestId('paste-text').fill(LEVENSPIEL)
-    await page.getByTestId('paste-load').click()
+    await pasteMoves(page, LEVENSPIEL)
     await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
     // One line only: nothing to compare with yet.
     expect(await page.getByTestId('compare-select').count()).toBe(0)
-    await page.getByTestId('paste-text').fill('d1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3')
-    await page.getByTestId('paste-load').click()
+    await pasteMoves(page, 'd1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3')
     await expect.poll(() => text(page, 'ply')).toBe('0 / 5')
     const options = await page.getByTestId('compare-select').locator('option').allTextContents()
     expect(options).toEqual(['no other line', 'before the last change (pasted)'])

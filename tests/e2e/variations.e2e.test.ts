@@ -57,7 +57,7 @@ describe('variations', () => {
     await openFile(page, LEVENSPIEL)
     await expect.poll(() => text(page, 'file-name')).toBe('triangle10-6move.halma.json')
     // Solution 2 (27 moves): its moves 19 and 20 can be played the other way round.
-    await page.getByTestId('solution-select').selectOption('1')
+    await page.getByTestId('line-select').selectOption('1')
     await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
     const main = await rows(page)
     expect(main.slice(18, 20)).toEqual(['h7-h9', 'e3-e4'])
@@ -134,7 +134,7 @@ describe('variations', () => {
     await expect.poll(() => text(page, 'file-name')).toBe('untitled.halma.json')
     await openFile(page, file)
     await expect.poll(() => text(page, 'file-name')).toBe('commuted.halma.json')
-    await page.getByTestId('solution-select').selectOption('1')
+    await page.getByTestId('line-select').selectOption('1')
     await expect.poll(async () => (await rows(page)).slice(18, 20)).toEqual(['e3-e4', 'h7-h9'])
     expect((await sideLines(page))[0]).toMatch(/^19\.h7-h9 20\.e3-e4 21\./)
     expect(await page.locator('li[data-ply="20"] [data-testid=move-comment]').textContent()).toBe('move 19 and 20 commute')
@@ -148,7 +148,7 @@ describe('variations', () => {
     await page.getByTestId('board').locator('canvas').first().waitFor()
     await expect.poll(() => text(page, 'ply')).toBe('21 / 27')
     // Nothing was unsaved, so nothing is announced (no stale "edits not yet in use" either).
-    expect(await page.getByTestId('notice').count()).toBe(0)
+    expect(await page.getByTestId('notice-document').count()).toBe(0)
     expect(await text(page, 'line-source')).toBe('solution 2: 27 moves with only 8 steps, side line after move 18')
     // The current move is scrolled into the list's view.
     const list = (await page.getByTestId('move-list').boundingBox())!
