@@ -71,6 +71,7 @@ export interface Picture {
 
 /** The box around what a scene draws, padded by `pad` pixels and kept inside the scene, with whole-pixel edges. */
 export function sceneBounds(scene: Scene, pad = Math.max(4, Math.min(scene.width, scene.height) * 0.015)): Box {
+  if (scene.frame) return scene.frame
   let [x1, y1, x2, y2] = [Infinity, Infinity, -Infinity, -Infinity]
   const add = (a: number, b: number, c: number, d: number): void => {
     ;[x1, y1, x2, y2] = [Math.min(x1, a), Math.min(y1, b), Math.max(x2, c), Math.max(y2, d)]

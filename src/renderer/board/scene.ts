@@ -106,6 +106,8 @@ export interface Scene {
   readonly rings?: readonly TargetRing[]
   readonly arrows?: readonly SceneArrow[]
   readonly marks?: readonly CellMark[]
+  /** The box a picture of the scene shows (a solitaire army's window with its margins); else what it draws, padded. */
+  readonly frame?: { readonly x1: number; readonly y1: number; readonly x2: number; readonly y2: number }
 }
 
 /** The cell under a pixel: the nearest of the scene's cells within half a pitch of its centre, or -1. */

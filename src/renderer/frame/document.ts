@@ -122,7 +122,7 @@ export const useDocument = defineStore('document', () => {
   const newDocument = (k: AnyKind, value: unknown): Promise<boolean | undefined> =>
     guarded(async () => {
       if (!(await confirmLeave())) return false
-      load(k, value, { name: k.untitled })
+      load(k, value, { name: k.nameOf?.(value) ?? k.untitled })
       return true
     })
 

@@ -76,6 +76,8 @@ export interface KindModel<D = unknown, L extends PlayedLine = PlayedLine> {
   /** The file suffix, and the name of a new document. */
   readonly suffix: string
   readonly untitled: string
+  /** The name a new document is given when its choices name it ("conway-level4.army.json"); else `untitled`. */
+  nameOf?(doc: D): string
   /** What a stored line is called: "solution", "line". */
   readonly lineNoun: string
   /**

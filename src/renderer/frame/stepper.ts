@@ -151,7 +151,11 @@ export const useStepper = defineStore('stepper', () => {
     }
     const extends_ = onMainLine(added.path)
     const next = { ...shown.value, tree: added.tree, tip: added.path, ...(extends_ && { label: playedAt(label.value, at) }) }
-    if (commit(next, at + 1)) animation.value = { id: ++animationId, path: move }
+    if (!commit(next, at + 1)) return
+    animation.value = { id: ++animationId, path: move }
+    // The move that ends the line (a game won, the target reached) is announced under the board.
+    const end = line.value.end
+    if (end && end.ply === at + 1) notices.info('board', end.text)
   }
 
   /** A click on a cell in play mode: pick a man, play him to a destination, or clear; a refusal is said under the board. */

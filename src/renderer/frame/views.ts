@@ -19,8 +19,8 @@ import type { PlayedLine } from './kind'
 export interface KindLive {
   /** The board as it is drawn now: the position (play mode) or the thing being edited (edit mode). */
   readonly board: BoardView
-  /** The line above the board: whose turn it is, or what a click does; a dot in `colour` when given. */
-  readonly turn: { readonly text: string; readonly colour?: string }
+  /** The line above the board: whose turn it is (`mover`), or what a click does; a dot in `colour` when given. */
+  readonly turn: { readonly text: string; readonly colour?: string; readonly mover?: number }
   /** The charts of a line (the line shown, and one compared with it). */
   chartsOf(line: PlayedLine): ChartDef[]
   /** The measures at the current move, in one line of text above the charts. */

@@ -64,6 +64,7 @@ export const armyKind: KindModel<ArmyDocument, ArmyLine> = {
   noun: 'solitaire army',
   suffix: '.army.json',
   untitled: 'untitled.army.json',
+  nameOf: (d) => `${d.type}-level${d.level}.army.json`,
   lineNoun: 'solution',
   keepsEnds: true,
   maxLines: 1,

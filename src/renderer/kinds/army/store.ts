@@ -190,7 +190,10 @@ export const useArmy = defineStore('army', () => {
   const diagramAt: DiagramOf = (k, size, o) => {
     const i = sceneAt(k, o.coordinates)
     const shown = o.overlays ? i : { ...i, pagoda: null, ghosts: [], path: undefined, selected: undefined, destinations: undefined }
-    return { scene: buildArmyScene(shown, size, size) }
+    // The window's proportions, its longer side `size` (the scene fills its box: the picture is all of it).
+    const a = armyAspect(i.type, i.window, i.coordinates)
+    const [w, h] = a <= 1 ? [size, Math.round(size * a)] : [Math.round(size / a), size]
+    return { scene: { ...buildArmyScene(shown, w, h), frame: { x1: 0, y1: 0, x2: w, y2: h } } }
   }
   const positionText = computed(() =>
     [`${armyKind.title(doc.value)}, after move ${ply.value}`, ...drawArmy(geometry.value, doc.value.window, position.value, undefined, doc.value.board)].join('\n'),

@@ -141,7 +141,7 @@ export const useHalma = defineStore('halma', () => {
   /** The line above the board: whose turn it is in a game. */
   const turn = computed(() =>
     problem.value.kind === 'game'
-      ? { text: `${problem.value.armies[toMove.value]!.name} to move`, colour: toMove.value === 0 ? '#2463c4' : '#c62f2f' }
+      ? { text: `${problem.value.armies[toMove.value]!.name} to move`, colour: toMove.value === 0 ? '#2463c4' : '#c62f2f', mover: toMove.value }
       : { text: 'click a man to see his moves' },
   )
 

@@ -100,7 +100,7 @@ export const usePlayers = defineStore('players', () => {
       ? { text: 'the game panel chooses the board, the camps that play and the men' }
       : win.value
         ? { text: `${game.value.players[win.value.player]!.name} wins at move ${win.value.ply}: her target camp is full`, colour: playerColour(win.value.player) }
-        : { text: `${game.value.players[toMove.value]!.name} to move (${letters.value[toMove.value]})`, colour: playerColour(toMove.value) },
+        : { text: `${game.value.players[toMove.value]!.name} to move (${letters.value[toMove.value]})`, colour: playerColour(toMove.value), mover: toMove.value },
   )
   const diagramAt: DiagramOf = (k, size, o) => {
     const i = sceneAt(k, false)
