@@ -6,14 +6,13 @@
 // cursor; the move list is one tab stop with rows reached by the arrow keys. The games list: a
 // game's number beside its first line, moves wrapped only between moves.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { axeViolations } from './axe'
 import { notice, pasteMoves, RESULTS, ROOT, shot, text, webApp } from './harness'
 
 const SHOTS = join(RESULTS, 'screenshots')
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const LEVENSPIEL =
   'd1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5, a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4- (reflect)'
 const GAME = join(ROOT, 'tests/unit/fixtures/game3-4x4.halma.json')
@@ -38,19 +37,6 @@ async function levenspielAt13(page: Page): Promise<void> {
   await page.getByTestId('overlay-types').check()
   await page.getByTestId('overlay-ladders').check()
   await page.getByTestId('ladder').first().waitFor()
-}
-
-/** axe-core's serious and critical violations on the page as it is, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE })
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } }).axe
-    const r = await axe.run(document, { resultTypes: ['violations'] })
-    return r.violations as { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[]
-  })
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ')}`))
 }
 
 describe('the ladder overlay (defect 15)', () => {

@@ -7,13 +7,14 @@ import type { Page } from 'playwright-core'
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
-export async function axeViolations(page: Page): Promise<string[]> {
+/** The violations in the whole page, or inside the element `within` (a CSS selector) when given. */
+export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE })
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } }).axe
-    const r = await axe.run(document, { resultTypes: ['violations'] })
+  const found = await page.evaluate(async (sel) => {
+    const axe = (window as unknown as { axe: { run: (c: Element | Document, o: object) => Promise<{ violations: unknown[] }> } }).axe
+    const r = await axe.run(sel ? document.querySelector(sel)! : document, { resultTypes: ['violations'] })
     return r.violations as { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[]
-  })
+  }, within)
   return found
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ')}`))

@@ -69,7 +69,11 @@ async function expectChartsReadable(page: Page, width: number, height: number): 
     const plot = (await page.locator(`[data-testid=chart-${id}] .u-over`).boundingBox())!
     expect(plot.height, `the ${id} chart's plot`).toBeGreaterThanOrEqual(80)
     expectInside(plot, { x: 0, y: 0, width, height }, `the ${id} chart`)
-    expectInside((await page.locator(`[data-testid=chart-${id}] .u-legend`).boundingBox())!, { x: 0, y: 0, width, height }, `the ${id} legend`)
+    expectInside(
+      (await page.locator(`[data-testid=chart-${id}] .u-legend`).boundingBox())!,
+      { x: 0, y: 0, width, height },
+      `the ${id} legend`,
+    )
   }
   if (layout === 'tabs') await page.getByTestId('chart-tab-centroid').click()
   return layout

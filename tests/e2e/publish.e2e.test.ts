@@ -7,13 +7,13 @@
 // measure and overlay naming the paper's section, from the keyboard) and the board's colour key,
 // with axe-core finding no serious or critical violation while they are open.
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { parseDocument } from '../../src/shared/halma/document'
 import { expect as unwrap } from '../../src/shared/result'
 import { verify } from '../../src/shared/halma/verify'
+import { axeViolations } from './axe'
 import { notice, openFile, pasteMoves, ROOT, shot, text, webApp } from './harness'
 
 /** Appendix A, problem #2, as printed. */
@@ -252,7 +252,10 @@ describe('compare two lines', () => {
     await expect.poll(() => text(page, 'compare-legend')).toBe('this line (pasted) (other): before the last change (pasted)')
     // Each chart draws the series of both lines (the compared line's named "(other)", its legend rows
     // folded away: the key above names it once).
+    const tabs = (await page.getByTestId('charts').getAttribute('data-layout')) === 'tabs'
     for (const chart of ['chart-centroid', 'chart-balance', 'chart-distance']) {
+      // One at a time under tabs when the three do not fit stacked.
+      if (tabs) await page.getByTestId(chart.replace('chart-', 'chart-tab-')).click()
       const labels = await page.getByTestId(chart).locator('.u-legend .u-series .u-label').allTextContents()
       const theirs = await page.getByTestId(chart).locator('.u-legend .u-series.other .u-label').allTextContents()
       const mine = labels.filter((l) => l !== 'move' && !theirs.includes(l))
@@ -268,21 +271,6 @@ describe('compare two lines', () => {
     await page.close()
   })
 })
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-/** axe-core's serious and critical violations on the page as it is, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE })
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } }).axe
-    const r = await axe.run(document, { resultTypes: ['violations'] })
-    return r.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]
-  })
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(' ')}`))
-}
 
 describe('help in place', () => {
   it('says what each measure and overlay means and where the paper defines it, from the keyboard too', async () => {

@@ -60,7 +60,7 @@ describe('SVG diagrams', () => {
     const svg = parse(out.svg).documentElement
     expect(svg.tagName).toBe('svg')
     expect([attr(svg, 'width'), attr(svg, 'height')]).toEqual([out.width, out.height])
-    expect(svg.getAttribute('viewBox')).toBe(`0 0 ${out.units.width} ${out.units.height}`)
+    expect(svg.getAttribute('viewBox')).toBe(`0 0 ${out.width} ${out.height}`)
     expect(svg.querySelector('title')?.textContent).toBe('triangle10 <after> move 13')
     // Its longer side is the size asked for; cropped to the board, the other is shorter (the diamond
     // of the 9 x 9 board on the triangular lattice is taller than wide), in the drawing's proportions.
@@ -203,7 +203,7 @@ describe('SVG diagrams of every shipped problem', () => {
       }
       const out = diagramSvg(diagramOf(input, 400), { ...O, size: 400 }, file)
       const svg = parse(out.svg).documentElement
-      expect(svg.getAttribute('viewBox')).toBe(`0 0 ${out.units.width} ${out.units.height}`)
+      expect(svg.getAttribute('viewBox')).toBe(`0 0 ${out.width} ${out.height}`)
       expect(Math.max(out.width, out.height)).toBe(400)
       const men = problem.armies.reduce((n, a) => n + a.start.length, 0)
       expect(svg.querySelectorAll('circle.man').length).toBe(men)

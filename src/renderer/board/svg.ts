@@ -83,8 +83,9 @@ export function shapeSvg(s: Shape): string {
 const svgOf = (shapes: readonly Shape[]): string => shapes.map(shapeSvg).join('')
 
 /**
- * A picture as an SVG document: its size in pixels (width and height), its drawing in the scenes'
- * pixels (the viewBox), on a background colour or transparent, with a title for readers and screen readers.
+ * A picture as an SVG document: its size in pixels (width, height and the viewBox), its drawing in
+ * the scenes' pixels scaled by the picture's zoom, on a background colour or transparent, with a
+ * title for readers and screen readers.
  */
 export function pictureSvg(p: Picture): string {
   const { width: w, height: h } = p.units
@@ -100,7 +101,7 @@ export function pictureSvg(p: Picture): string {
   if (p.key) body.push(`<g class="key">${svgOf(paintKey(p.key.rows, 0, p.key.y, p.key.size))}</g>`)
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${p.width}" height="${p.height}" viewBox="0 0 ${num(w)} ${num(h)}" font-family="${FONT}" text-anchor="middle">` +
-    `<title>${escapeXml(p.title)}</title>${body.join('')}</svg>\n`
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${p.width}" height="${p.height}" viewBox="0 0 ${p.width} ${p.height}" font-family="${FONT}" text-anchor="middle">` +
+    `<title>${escapeXml(p.title)}</title>${p.zoom === 1 ? body.join('') : `<g transform="scale(${num(p.zoom)})">${body.join('')}</g>`}</svg>\n`
   )
 }

@@ -124,9 +124,8 @@ export const useSession = defineStore('session', () => {
           stepper.length > 0 ? `the line (${stepper.source || labelText(v.shown.label) || 'moves'}) at move ${v.ply}` : '',
           v.editor ? 'edits not yet in use' : '',
         ].filter((x) => x !== '')
-        // Said unless the session held only the workbench as it starts.
-        const pristine = !v.dirty && unkeptText(v.shown) === null && !v.editor && v.ply === 0 && v.file.name === kind.untitled
-        if (!pristine) notices.info('document', `Restored your work from ${time(v.savedAt)}: ${[v.file.name, ...what].join(', ')}.`)
+        // Said when there was work not on disk: unsaved changes, a line not kept, edits not yet in use.
+        if (v.dirty || unkeptText(v.shown) !== null || v.editor) notices.info('document', `Restored your work from ${time(v.savedAt)}: ${[v.file.name, ...what].join(', ')}.`)
       }
     }
     start()
