@@ -13,11 +13,11 @@ import { useDocument } from '../../frame/document'
 import { useJob } from '../../frame/jobs'
 import { armyKind, emptyArmy } from './model'
 import { useArmy } from './store'
+import { plural } from '../../format'
 
 /** Seconds a job may run by default (HiGHS's time limit; count: in all). */
 export const ARMY_TIME_LIMIT = 120
 
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`
 
 /** What a job's result says, and whether it is good news. */
 export function statement(r: ArmyJobResult, custom: boolean): { text: string; ok: boolean } {

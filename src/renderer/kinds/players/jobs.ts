@@ -14,11 +14,11 @@ import { useStepper } from '../../frame/stepper'
 import { playersKind } from './model'
 import { playersRequest } from './play'
 import { usePlayers } from './store'
+import { plural } from '../../format'
 
 export { PLAYERS_STRATEGIES }
 export type PlayersStrategy = (typeof PLAYERS_STRATEGIES)[number]
 
-const plural = (n: number, one: string): string => `${n.toLocaleString('en')} ${one}${n === 1 ? '' : 's'}`
 
 export const usePlayersJobs = defineStore('players-jobs', () => {
   const documentStore = useDocument()

@@ -18,7 +18,7 @@ import type { PlayedLine } from '../../frame/kind'
 import { useNotices } from '../../frame/notices'
 import { useStepper } from '../../frame/stepper'
 import { playersKind, type PlayersLine } from './model'
-import { playerColour, playerDash, playerLetters } from './palette'
+import { playerColour, playerDash, playerLetters, playerLine } from './palette'
 import { armySeries, campName, toMoveAt } from './play'
 import { buildPlayersScene, playersAspect, type PlayersSceneInput } from './scene'
 
@@ -88,7 +88,7 @@ export const usePlayers = defineStore('players', () => {
 
   const chartsOf = (l: PlayedLine): ChartDef[] => {
     const s = armySeries(game.value, (l as PlayersLine).replay?.positions ?? [])
-    const per = (m: 'centroid' | 'home') => game.value.players.map((p, k) => ({ label: p.name, stroke: playerColour(k), width: 2, dash: playerDash(k, 2.5), values: s.map((x) => x[m][k]!) }))
+    const per = (m: 'centroid' | 'home') => game.value.players.map((p, k) => ({ label: p.name, stroke: playerLine(k), width: 2, dash: playerDash(k, 2.5), values: s.map((x) => x[m][k]!) }))
     return [
       { id: 'centroid', tab: 'c(A)', title: "c(A) per army: each man's progress from his camp to his target", series: per('centroid') },
       { id: 'home', tab: 'men home', title: 'men on their target camp, per army', series: per('home'), axes: [{ incrs: [1, 2, 5, 10] }] },
