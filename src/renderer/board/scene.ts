@@ -124,9 +124,9 @@ export function cellAt(scene: Scene, x: number, y: number): number {
   return best
 }
 
-/** Cell centres by name, to a tenth of a pixel (the board element publishes them for tests and tools). */
-export function cellPoints(scene: Scene): Record<string, [number, number]> {
-  return Object.fromEntries(scene.cells.map((c) => [c.name, [Math.round(c.x * 10) / 10, Math.round(c.y * 10) / 10]]))
+/** Cell centres by name, to a tenth of a pixel, with the cell's number (the board element publishes them for tests and tools). */
+export function cellPoints(scene: Scene): Record<string, [number, number, number]> {
+  return Object.fromEntries(scene.cells.map((c) => [c.name, [Math.round(c.x * 10) / 10, Math.round(c.y * 10) / 10, c.cell]]))
 }
 
 /** A row of the key printed under an exported diagram: what the legend says. */

@@ -91,7 +91,7 @@ export const usePlayers = defineStore('players', () => {
     const per = (m: 'centroid' | 'home') => game.value.players.map((p, k) => ({ label: p.name, stroke: playerLine(k), width: 2, dash: playerDash(k, 2.5), values: s.map((x) => x[m][k]!) }))
     return [
       { id: 'centroid', tab: 'c(A)', title: "c(A) per army: each man's progress from his camp to his target", series: per('centroid') },
-      { id: 'home', tab: 'men home', title: 'men on their target camp, per army', series: per('home'), axes: [{ incrs: [1, 2, 5, 10] }] },
+      { id: 'home', tab: 'men home', title: 'men on their target camp, per army', series: per('home'), axes: [{ incrs: [1, 2, 5, 10], range: [0, game.value.men] }] },
     ]
   }
   const readout = computed(() => `move ${ply.value}: ${game.value.players.map((p, k) => `${p.name} c(A) ${current.value.centroid[k]}, home ${current.value.home[k]}`).join(' · ')}`)
