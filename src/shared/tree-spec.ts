@@ -13,6 +13,7 @@
  * (`at` and comment keys inside their line, no variation repeating the move it is an alternative
  * to), legality by the kind.
  */
+import { lineTooLong, MAX_VARIATION_DEPTH, MAX_VARIATIONS } from './limits'
 import * as z from 'zod'
 import { diagnostic, err, ok, type Diagnostic, type Result } from './result'
 import { addLine, nodeAt, setComment, treeOfLine, type MoveNode, type MoveTree, type NodePath } from './variations'
@@ -62,7 +63,10 @@ export interface Notation<M> {
 
 /** The tree of a line: its main line (already read), its variations and comments; the shape is checked, not legality. */
 export function treeFromSpec<M>(main: readonly M[], s: AnnotationsSpec, n: Notation<M>, where: string): Result<MoveTree<M>, Diagnostic> {
+  const long = lineTooLong(main.length, where)
+  if (long) return err(long)
   let tree = treeOfLine(main)
+  let lines = 0
   /** Attach comments on a line: the node at move number p is `pathAt(p)`. */
   const comment = (comments: CommentsSpec | undefined, lo: number, hi: number, pathAt: (p: number) => NodePath, at: string): Diagnostic | null => {
     for (const [key, value] of Object.entries(comments ?? {})) {
@@ -74,10 +78,22 @@ export function treeFromSpec<M>(main: readonly M[], s: AnnotationsSpec, n: Notat
     return null
   }
   /** Attach a line's variations; `lo..hi`: the plies a variation may branch at; `pathAt(p)`: the node at ply p. */
-  const attach = (vs: readonly VariationSpec[] | undefined, lo: number, hi: number, pathAt: (p: number) => NodePath, at: string): Diagnostic | null => {
+  const attach = (
+    vs: readonly VariationSpec[] | undefined,
+    lo: number,
+    hi: number,
+    pathAt: (p: number) => NodePath,
+    at: string,
+    depth: number,
+  ): Diagnostic | null => {
+    // Nesting and number are bounded here (limits.ts): each side line is verified from the start.
+    if (vs !== undefined && vs.length > 0 && depth > MAX_VARIATION_DEPTH)
+      return diagnostic('limit.depth', `side lines nested more than ${MAX_VARIATION_DEPTH} deep`, `${at}.variations`)
     for (let k = 0; k < (vs?.length ?? 0); k++) {
       const v = vs![k]!
       const here = `${at}.variations[${k}]`
+      if (++lines > MAX_VARIATIONS)
+        return diagnostic('limit.variations', `more than ${MAX_VARIATIONS.toLocaleString('en-US')} side lines in one line`, here)
       if (!(v.at >= lo && v.at <= hi))
         return diagnostic('variation.at', `"at": ${v.at} is not a move of the line it branches from (${lo}..${hi})`, `${here}.at`)
       const moves = n.read(v.moves, `${here}.moves`)
@@ -91,13 +107,15 @@ export function treeFromSpec<M>(main: readonly M[], s: AnnotationsSpec, n: Notat
       const first = [...branch, node.children.length]
       const mine = (p: number): NodePath => [...first, ...Array<number>(p - v.at - 1).fill(0)]
       const len = moves.value.length
-      const fault = comment(v.comments, v.at + 1, v.at + len, mine, here) ?? attach(v.variations, v.at + 1, v.at + len - 1, mine, here)
+      const tooLong = lineTooLong(v.at + len, `${here}.moves`)
+      if (tooLong) return tooLong
+      const fault = comment(v.comments, v.at + 1, v.at + len, mine, here) ?? attach(v.variations, v.at + 1, v.at + len - 1, mine, here, depth + 1)
       if (fault) return fault
     }
     return null
   }
   const mainAt = (p: number): NodePath => Array<number>(p).fill(0)
-  const fault = comment(s.comments, 0, main.length, mainAt, where) ?? attach(s.variations, 0, main.length - 1, mainAt, where)
+  const fault = comment(s.comments, 0, main.length, mainAt, where) ?? attach(s.variations, 0, main.length - 1, mainAt, where, 1)
   return fault ? err(fault) : ok(tree)
 }
 

@@ -12,16 +12,16 @@
  */
 import * as z from 'zod'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../../shared/result'
+import { nestedTooDeep, textTooLarge } from '../../shared/limits'
+import { firstIssue } from '../../shared/schema-faults'
+import { SESSION_FORMAT, SESSION_VERSION } from '../../shared/session-format'
 import type { LineTree } from '../frame/kind'
 import { KINDS } from '../frame/kinds'
 import { checkedWork, refused, type DraftCheck, type RestoredSession, type SessionState } from './session-check'
 import { parseLegacySession } from './session-v2'
 
 export type { DraftCheck, RestoredSession, SessionState }
-
-/** The value of the `format` key. */
-export const SESSION_FORMAT = 'halma-workbench-session'
-export const SESSION_VERSION = 3
+export { SESSION_FORMAT, SESSION_VERSION }
 
 const Name = z.string().max(1024)
 const Move = z.array(z.int().min(0).max(100_000)).min(2).max(1000)
@@ -74,8 +74,22 @@ export function formatSession(s: SessionState, savedAt: Date): string {
 /** A tree as read (plain arrays), as the stepper holds it. */
 const treeOf = (t: z.infer<typeof TreeSchema>): LineTree => t as unknown as LineTree
 
-/** Read a session back; every part is checked. */
+/**
+ * Read a session back; every part is checked. It never throws: whatever a stored text holds, the
+ * workbench must start (a session that made it throw once stopped it on every reload), so an
+ * unexpected fault is a refusal like any other.
+ */
 export function parseSession(text: string, draftFault: DraftCheck = () => null): Result<RestoredSession, Diagnostic> {
+  try {
+    return readSession(text, draftFault)
+  } catch (e) {
+    return refused(`it could not be read (${e instanceof Error ? e.message : String(e)})`)
+  }
+}
+
+function readSession(text: string, draftFault: DraftCheck): Result<RestoredSession, Diagnostic> {
+  const large = textTooLarge(text, 'the session')
+  if (large) return refused(large.message)
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -83,16 +97,14 @@ export function parseSession(text: string, draftFault: DraftCheck = () => null):
     return refused(`it is not valid JSON (${(e as Error).message})`)
   }
   const head = json as { format?: unknown; version?: unknown } | null
-  if (head?.format === SESSION_FORMAT && typeof head.version === 'number') {
-    if (head.version > SESSION_VERSION)
-      return err(diagnostic('session.version', `it was written by a newer version of the workbench (session version ${head.version})`))
-    if (head.version < SESSION_VERSION) return parseLegacySession(json, draftFault)
-  }
+  const ours = head?.format === SESSION_FORMAT && typeof head.version === 'number'
+  if (ours && (head.version as number) > SESSION_VERSION)
+    return err(diagnostic('session.version', `it was written by a newer version of the workbench (session version ${String(head.version)})`))
+  const deep = nestedTooDeep(json, 'the session')
+  if (deep) return refused(deep.message)
+  if (ours && (head.version as number) < SESSION_VERSION) return parseLegacySession(json, draftFault)
   const shape = SessionSchema.safeParse(json)
-  if (!shape.success) {
-    const issue = shape.error.issues[0]!
-    return refused(`${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`)
-  }
+  if (!shape.success) return refused(firstIssue(shape.error, 'the session'))
   const s = shape.data
   const savedAt = new Date(s.savedAt)
   if (Number.isNaN(savedAt.getTime())) return refused(`savedAt: '${s.savedAt.slice(0, 40)}' is not a time`)

@@ -6,7 +6,9 @@
 import * as z from 'zod'
 import { gameFromSpec, playersPreset, WIN_RULES, type PlayersGame, type PlayersSpec } from './game'
 import { cellName, cellOf, verifyLine, type LineVerdict } from './line'
+import { readJson } from '../read-json'
 import { describe, diagnostic, err, ok, type Diagnostic, type Result } from '../result'
+import { firstIssue } from '../schema-faults'
 import { annotationSchemas, specOfTree as annotationsOf, treeFromSpec, type AnnotationsSpec, type Notation } from '../tree-spec'
 import { mainLine, type MoveTree } from '../variations'
 
@@ -26,9 +28,12 @@ const SpecSchema = z.strictObject({
 
 const { comments: CommentsSchema, variation: VariationSchema } = annotationSchemas('the notation of line.ts (a player prefix optional)')
 
+/** The newest format version this code reads, and writes when a line has side lines or comments (else 1). */
+const PLAYERS_VERSION = 2
+
 const PlayersDocumentSchema = z.strictObject({
   format: z.literal('halma-players'),
-  version: z.union([z.literal(1), z.literal(2)]),
+  version: z.union([z.literal(1), z.literal(PLAYERS_VERSION)]),
   title: z.string().optional(),
   /** A preset's id, or the game itself. */
   preset: z.string().optional(),
@@ -98,17 +103,12 @@ export function lineOfTree(g: PlayersGame, tree: MoveTree<Path>, title: string, 
 
 /** A document from its JSON text, or an Error naming what is wrong and where. */
 export function parsePlayersDocument(text: string, where = 'document'): PlayersDocument {
-  let data: unknown
-  try {
-    data = JSON.parse(text)
-  } catch (e) {
-    throw new Error(`${where}: not JSON (${(e as Error).message})`, { cause: e })
-  }
+  const data = readJson(text, where, 'players document')
+  const version = (data as { version?: unknown } | null)?.version
+  if (typeof version === 'number' && version > PLAYERS_VERSION)
+    throw new Error(`${where}: version: the file has format version ${version}, newer than this program reads (${PLAYERS_VERSION}); update Halma Workbench`)
   const r = PlayersDocumentSchema.safeParse(data)
-  if (!r.success) {
-    const i = r.error.issues[0]!
-    throw new Error(`${where}: ${i.path.join('.') || 'the document'}: ${i.message}`)
-  }
+  if (!r.success) throw new Error(`${where}: ${firstIssue(r.error, 'the document')}`)
   const d = r.data
   const annotated = d.lines.findIndex((l) => l.comments !== undefined || l.variations !== undefined)
   if (annotated >= 0 && d.version < 2) throw new Error(`${where}: lines[${annotated}]: side lines and comments need version 2`)
