@@ -133,3 +133,16 @@ export function parseOrFault<D>(read: (text: string, name: string) => D): KindMo
     }
   }
 }
+
+/**
+ * A kind's shipped documents, from Vite's `import.meta.glob(..., { query: '?raw', eager: true })` of
+ * its resources folder: by file name (in natural order), titled by their `title` field.
+ */
+export function shippedExamples(glob: Readonly<Record<string, string>>): Example[] {
+  return Object.entries(glob)
+    .map(([path, text]) => {
+      const name = path.split('/').pop()!
+      return { name, text, title: /"title"\s*:\s*"([^"]*)"/.exec(text)?.[1] ?? name }
+    })
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
+}

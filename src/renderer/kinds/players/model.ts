@@ -8,8 +8,7 @@ import { formatPlayersDocument, isPlayersDocumentText, lineOfTree, lineTree, par
 import { playersPresets, sideName, specOf } from '../../../shared/players/game'
 import { verifyLine } from '../../../shared/players/line'
 import { emptyTree } from '../../../shared/variations'
-import { parseOrFault, type KindModel, type Path, type PlayedLine } from '../../frame/kind'
-import { shippedExamples } from '../halma/model'
+import { parseOrFault, shippedExamples, type KindModel, type Path, type PlayedLine } from '../../frame/kind'
 import { playerColour } from './palette'
 import { click, lineText, moveText, parseMoves, replay, toMoveAt, type PlayedMove, type Replay } from './play'
 
@@ -66,7 +65,7 @@ export const playersKind: KindModel<PlayersDocument, PlayersLine> = {
     }),
   title: (doc) => doc.title ?? doc.game.title,
   problemKey: (doc) => JSON.stringify([doc.game.id, specOf(doc.game)]),
-  examples: () => shippedExamples(SHIPPED, (text, name) => /"title"\s*:\s*"([^"]*)"/.exec(text)?.[1] ?? name),
+  examples: () => shippedExamples(SHIPPED),
   lines: (doc) =>
     doc.lines.map((l) => {
       const t = lineTree(doc.game, l)
