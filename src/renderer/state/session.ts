@@ -14,8 +14,8 @@ import * as z from 'zod'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../../shared/result'
 import { MAX_LINE_MOVES, MAX_VARIATIONS, nestedTooDeep, textTooLarge } from '../../shared/limits'
 
-/** The most moves a session's tree may hold: a whole line and every side line at their limits. */
-const MAX_SESSION_NODES = MAX_LINE_MOVES * (MAX_VARIATIONS + 1)
+/** The most moves a session's tree may hold: a whole line and its side lines at a hundred moves each. */
+export const MAX_SESSION_NODES = MAX_LINE_MOVES + MAX_VARIATIONS * 100
 import { firstIssue } from '../../shared/schema-faults'
 import { SESSION_FORMAT, SESSION_VERSION } from '../../shared/session-format'
 import type { Path } from '../frame/kind'
