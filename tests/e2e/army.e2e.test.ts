@@ -153,7 +153,10 @@ describe('solitaire armies in the workbench', () => {
     await expect.poll(() => text(page, 'file-name')).toBe('hexagonal-145-level7.army.json')
     expect(await attr(page, 'board', 'data-type')).toBe('hexagonal')
     expect(await attr(page, 'board', 'data-men')).toBe('145')
-    const hex = JSON.parse(readFileSync(join(ROOT, 'resources/armies/hexagonal-145-level7.army.json'), 'utf8')) as { moves: string; window: { rows: number } }
+    const hex = JSON.parse(readFileSync(join(ROOT, 'resources/armies/hexagonal-145-level7.army.json'), 'utf8')) as {
+      moves: string
+      window: { rows: number }
+    }
     const hexMoves = hex.moves.split(',').filter((m) => m.trim() !== '').length
     expect(await text(page, 'army-verdict')).toMatch(new RegExp(`^verified: 144 jumps in ${hexMoves} moves`))
     const points = JSON.parse(await attr(page, 'board', 'data-cell-points')) as Record<string, [number, number]>

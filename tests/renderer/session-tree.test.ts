@@ -38,7 +38,10 @@ describe("the session's move tree", () => {
     expect(r.ok ? '' : r.error.message).toMatch(/nests its arrays and objects more than 144 deep/)
     const bad = parseSession(session().replace('"nodes":[{"parent":-1,"move":[', '"nodes":[{"parent":-1,"mover":['))
     expect(bad.ok ? '' : bad.error.message).toMatch(/^line\.tree\.nodes\[0\]\.move: is missing/)
-    const many = session().replace(/"tree":\{"nodes":\[.*\]\},"tip"/, `"tree":{"nodes":[${'{"parent":-1,"move":[0,1]},'.repeat(MAX_SESSION_NODES)}{"parent":-1,"move":[0,1]}]},"tip"`)
+    const many = session().replace(
+      /"tree":\{"nodes":\[.*\]\},"tip"/,
+      `"tree":{"nodes":[${'{"parent":-1,"move":[0,1]},'.repeat(MAX_SESSION_NODES)}{"parent":-1,"move":[0,1]}]},"tip"`,
+    )
     const past = parseSession(many)
     expect(past.ok ? '' : past.error.message).toMatch(/^line\.tree\.nodes/)
   })

@@ -181,7 +181,10 @@ describe('the session as text', () => {
     const { doc, st } = halmaStores()
     st.loadText(Array.from({ length: 1500 }, () => 'd1-d2, d2-d1').join(', '))
     expect(st.length).toBe(3000)
-    const text = formatSession({ kind: 'halma', file: { name: 'long.halma.json' }, document: doc.doc, dirty: true, shown: doc.shown, ply: 2999 }, new Date())
+    const text = formatSession(
+      { kind: 'halma', file: { name: 'long.halma.json' }, document: doc.doc, dirty: true, shown: doc.shown, ply: 2999 },
+      new Date(),
+    )
     const back = unwrap(parseSession(text, check))
     // Compared flat: a deep equality of two nested lines of 3,000 moves exhausts the call stack itself.
     expect(treeKey(back.shown.tree)).toBe(treeKey(doc.shown.tree))
@@ -193,7 +196,10 @@ describe('the session as text', () => {
     const { doc, st, ed, h } = halmaStores()
     st.loadText(FIRST_MOVES)
     const good = JSON.parse(
-      formatSession({ kind: 'halma', file: { name: 'a.halma.json' }, document: doc.doc, dirty: false, shown: doc.shown, ply: 9 }, new Date()),
+      formatSession(
+        { kind: 'halma', file: { name: 'a.halma.json' }, document: doc.doc, dirty: false, shown: doc.shown, ply: 9 },
+        new Date(),
+      ),
     ) as Record<string, unknown> & { line: { tree: { nodes: { parent: number; move: number[] }[] } } }
     // The ply is clamped to the line.
     expect(unwrap(parseSession(JSON.stringify(good), check)).ply).toBe(3)
@@ -253,7 +259,9 @@ describe('the session store', () => {
       expect(again.st.ply).toBe(2)
       expect(again.st.source).toBe('pasted')
       expect(again.doc.unsaved).toBe(true)
-      expect(noticeAt('document')).toMatch(/^Restored your work from \d\d:\d\d: untitled\.halma\.json, unsaved changes, the line \(pasted\) at move 2\.$/)
+      expect(noticeAt('document')).toMatch(
+        /^Restored your work from \d\d:\d\d: untitled\.halma\.json, unsaved changes, the line \(pasted\) at move 2\.$/,
+      )
     } finally {
       vi.useRealTimers()
     }
@@ -282,7 +290,9 @@ describe('the session store', () => {
     const damaged = JSON.parse(kept) as { document: string }
     damaged.document = damaged.document.replace('"level": 4', '"level": 9')
     const r = parseSession(JSON.stringify(damaged))
-    expect(!r.ok && r.error.message).toMatch(/^its document does not load: conway-20-level4\.army\.json: army: a man in row 4, in front of the level's row 9/)
+    expect(!r.ok && r.error.message).toMatch(
+      /^its document does not load: conway-20-level4\.army\.json: army: a man in row 4, in front of the level's row 9/,
+    )
   })
 
   it('puts back an army’s custom board as it was being edited: its cells, its target and the men on it', async () => {

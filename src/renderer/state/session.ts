@@ -13,9 +13,6 @@
 import * as z from 'zod'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../../shared/result'
 import { MAX_LINE_MOVES, MAX_VARIATIONS, nestedTooDeep, textTooLarge } from '../../shared/limits'
-
-/** The most moves a session's tree may hold: a whole line and its side lines at a hundred moves each. */
-export const MAX_SESSION_NODES = MAX_LINE_MOVES + MAX_VARIATIONS * 100
 import { firstIssue } from '../../shared/schema-faults'
 import { SESSION_FORMAT, SESSION_VERSION } from '../../shared/session-format'
 import type { Path } from '../frame/kind'
@@ -26,6 +23,9 @@ import { parseLegacySession } from './session-v2'
 
 export type { DraftCheck, RestoredSession, SessionState }
 export { SESSION_FORMAT, SESSION_VERSION }
+
+/** The most moves a session's tree may hold: a whole line and its side lines at a hundred moves each. */
+export const MAX_SESSION_NODES = MAX_LINE_MOVES + MAX_VARIATIONS * 100
 
 const Name = z.string().max(1024)
 const Move = z.array(z.int().min(0).max(100_000)).min(2).max(1000)
@@ -76,7 +76,6 @@ export function formatSession(s: SessionState, savedAt: Date): string {
   })
 }
 
-
 /**
  * Read a session back; every part is checked. It never throws: whatever a stored text holds, the
  * workbench must start (a session that made it throw once stopped it on every reload), so an
@@ -102,7 +101,9 @@ function readSession(text: string, draftFault: DraftCheck): Result<RestoredSessi
   const head = json as { format?: unknown; version?: unknown } | null
   const ours = head?.format === SESSION_FORMAT && typeof head.version === 'number'
   if (ours && (head.version as number) > SESSION_VERSION)
-    return err(diagnostic('session.version', `it was written by a newer version of the workbench (session version ${String(head.version)})`))
+    return err(
+      diagnostic('session.version', `it was written by a newer version of the workbench (session version ${String(head.version)})`),
+    )
   const deep = nestedTooDeep(json, 'the session')
   if (deep) return refused(deep.message)
   if (ours && (head.version as number) < SESSION_VERSION) return parseLegacySession(json, draftFault)
@@ -124,4 +125,3 @@ function readSession(text: string, draftFault: DraftCheck): Result<RestoredSessi
   }
   return ok({ ...work.value, savedAt, ...(s.editor && { editor: { draft: s.editor.draft, open: s.editor.open } }) })
 }
-
