@@ -31,10 +31,15 @@ import { ok, type Diagnostic, type Result } from '../../src/shared/result'
 import { compare } from '../../src/shared/army/zsigma'
 import conwayText from '../../resources/armies/conway-20-level4.army.json?raw'
 import triangle from '../../resources/problems/triangle10-6move.halma.json?raw'
+import { examplesOf } from '../../src/renderer/frame/examples'
 
 const saved: { name: string; text: string }[] = []
 /** The army jobs the host was asked for, and the test's way to answer them (job events). */
-const host = { jobs: [] as ArmyJob[], listeners: new Set<(e: JobEvent) => void>(), answer: null as ((job: ArmyJob, id: string) => void) | null }
+const host = {
+  jobs: [] as ArmyJob[],
+  listeners: new Set<(e: JobEvent) => void>(),
+  answer: null as ((job: ArmyJob, id: string) => void) | null,
+}
 const send = (e: JobEvent): void => host.listeners.forEach((l) => l(e))
 
 beforeEach(() => {
@@ -81,7 +86,7 @@ const noticeAt = (place: 'board' | 'editor' | 'document'): string => useNotices(
 const at = (x: number, y: number): number => windowOf(useArmy().doc).indexOf(x, y)!
 /** Open a shipped army document. */
 const openExample = (name: string): Promise<boolean | undefined> => {
-  const e = armyKind.examples().find((x) => x.name === name)
+  const e = examplesOf('army').find((x) => x.name === name)
   return e ? useDocument().openExample(e.name, e.text) : Promise.resolve(false)
 }
 
@@ -137,8 +142,8 @@ describe('the army in the workbench', () => {
 
   it('opens the shipped documents, every one verified, and steps with captured men', async () => {
     const { st, army } = stores()
-    expect(armyKind.examples().map((p) => p.name)).toContain('conway-20-level4.army.json')
-    for (const p of armyKind.examples()) {
+    expect(examplesOf('army').map((p) => p.name)).toContain('conway-20-level4.army.json')
+    for (const p of examplesOf('army')) {
       expect(await openExample(p.name)).toBe(true)
       expect(army.verdict?.ok).toBe(true)
     }
@@ -195,7 +200,24 @@ describe('the army in the workbench', () => {
     await doc.newDocument(armyKind, emptyArmy('conway', 4))
     let release: (r: ArmyJobResult) => void = () => undefined
     host.answer = (_job, id) => {
-      send({ type: 'progress', id, kind: 'army', progress: { phase: 'program', length: null, level: 0, levelSize: 0, done: 0, total: 0, cmax: null, rate: 0, memoryBytes: 0, elapsed: 0, message: 'integer program' } })
+      send({
+        type: 'progress',
+        id,
+        kind: 'army',
+        progress: {
+          phase: 'program',
+          length: null,
+          level: 0,
+          levelSize: 0,
+          done: 0,
+          total: 0,
+          cmax: null,
+          rate: 0,
+          memoryBytes: 0,
+          elapsed: 0,
+          message: 'integer program',
+        },
+      })
       release = (result) => send({ type: 'result', id, kind: 'army', result } as JobEvent)
     }
     const running = jobs.run('solve')
@@ -208,7 +230,9 @@ describe('the army in the workbench', () => {
     await running
     expect(jobs.busy).toBe(false)
     expect(jobs.outcome?.ok).toBe(true)
-    expect(jobs.outcome?.text).toMatch(/^20 men \(the minimum on the window 11 rows, 10 columns beyond each row\), 13 moves, 19 jumps, verified/)
+    expect(jobs.outcome?.text).toMatch(
+      /^20 men \(the minimum on the window 11 rows, 10 columns beyond each row\), 13 moves, 19 jumps, verified/,
+    )
     expect(st.length).toBe(13)
     expect(army.verdict?.ok).toBe(true)
     // The outcome stays while its army is the one shown.
@@ -287,7 +311,9 @@ describe('a custom board in the workbench', () => {
     // The job runs in the test as the host's worker would run it (registry.ts: no HiGHS for a custom board).
     host.answer = (job, id) => {
       expect(job.board).toBeDefined()
-      void runBoardSolve(job as Parameters<typeof runBoardSolve>[0], () => undefined).then((result) => send({ type: 'result', id, kind: 'army', result } as JobEvent))
+      void runBoardSolve(job as Parameters<typeof runBoardSolve>[0], () => undefined).then((result) =>
+        send({ type: 'result', id, kind: 'army', result } as JobEvent),
+      )
     }
     await doc.newDocument(armyKind, emptyArmy('conway', 2))
     const w = army.doc.window
