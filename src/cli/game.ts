@@ -5,10 +5,19 @@
 import { specFromProblem } from '../shared/halma/document'
 import { GAME_STRATEGIES, parseGameJob, scopeProperties, type GameResult } from '../shared/engine/game/job'
 import { describeProblem } from '../shared/halma/problem'
-import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
-import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, runJob, writeWithSolutions } from './search-run'
+import {
+  budgetOption,
+  choiceOption,
+  diskOption,
+  jobFaults,
+  numberOption,
+  runJob,
+  THREADS_HELP,
+  threadsOption,
+  writeWithSolutions,
+} from './search-run'
 
 export const GAME_HELP = `halma game: the shortest two-player game, and a proof that none is shorter
 
@@ -26,7 +35,7 @@ Problem options as for verify (--game is implied; red stands in the opposite cor
                        winner (heuristic, exhaustive, or auto: heuristic then exhaustive);
                        e.g. --length 30 --strategy heuristic --beam 0 counts every 30-move
                        game with the heuristic properties
-  --threads N          expansion threads (default: the number of cores, ${cores()} here)
+  --threads N          ${THREADS_HELP}
   --no-enumerate       do not count and list every shortest game
   --list N             shortest games listed (default 20; the count is exact)
   --beam M             heuristic searches keep the M most advanced states per level
@@ -104,7 +113,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     strategy: choiceOption(v, 'strategy', GAME_STRATEGIES, 'auto'),
     maxLength: number('max-length', 200),
     length: number('length', 0),
-    threads: number('threads', cores()),
+    threads: threadsOption(v),
     fold: v['no-fold'] !== true,
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),

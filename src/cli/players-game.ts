@@ -5,12 +5,11 @@
  */
 import { parsePlayersJob, PLAYERS_STRATEGIES, type PlayersResult } from '../shared/engine/players/job'
 import { playersPreset, playersPresets, specOf, WIN_RULES, type PlayersSpec, type WinRule } from '../shared/players/game'
-import { cores } from '../hosts/node/threads'
 import { writeFileAtomic } from '../hosts/node/files'
 import { formatPlayersDocument } from '../shared/players/document'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
-import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, runJob } from './search-run'
+import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, runJob, THREADS_HELP, threadsOption } from './search-run'
 
 export const PLAYERS_GAME_HELP = `halma players game: the shortest game of 2 to 6 players, and the proof that none is shorter
 
@@ -33,7 +32,7 @@ usage: halma players game --preset ID [options]
   --max-length L       longest game looked for (default 300)
   --beam M             states a beam keeps per level (default 20000)
   --no-count           do not count the shortest games
-  --threads N          expansion threads (default: the number of cores, ${cores()} here)
+  --threads N          ${THREADS_HELP}
   --budget GB          memory the level sets may use (default 6)
   --time-limit S       stop after S seconds, reporting the bound reached
   --disk DIR           keep the exhaustive searches' levels in DIR as sorted files (duplicates
@@ -42,7 +41,7 @@ usage: halma players game --preset ID [options]
   --resume DIR         go on with the search checkpointed in DIR (after Ctrl-C, a crash or a
                        reboot); the game and search options must be the same
   --json               the result as JSON
-  --out F.players.json write the game and the game found (halma players verify --file F)
+  --out F.players.json write the game and the game found (halma verify F checks it)
 Every player cooperates; the player who wins a game of L moves makes move L, so each length is
 searched for that player. Progress on stderr; Ctrl-C cancels.
 Exit status: 0 a game was found, 1 none, 2 bad input, 130 interrupted.`
@@ -119,7 +118,8 @@ export function withRules(spec: PlayersSpec, v: Record<string, unknown>): Player
 }
 
 /** Whether the options change a preset's rules (a document then holds the game, not the preset's id). */
-export const rulesChanged = (v: Record<string, unknown>): boolean => ['long-jumps', 'teams', 'vacate', 'win'].some((o) => v[o] !== undefined)
+export const rulesChanged = (v: Record<string, unknown>): boolean =>
+  ['long-jumps', 'teams', 'vacate', 'win'].some((o) => v[o] !== undefined)
 
 export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
   const v = parse(argv, OPTIONS)
@@ -135,7 +135,7 @@ export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
     maxLength: number('max-length', 300),
     beam: number('beam', 20_000),
     count: v['no-count'] !== true,
-    threads: number('threads', cores()),
+    threads: threadsOption(v),
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
     ...diskOption(v),
@@ -151,7 +151,10 @@ export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
     const preset = typeof v['preset'] === 'string' && !rulesChanged(v) ? { preset: v['preset'] } : { game: spec }
     const title = `${result.length}-move game, ${result.winner} wins, found by halma players game${result.optimal ? ' (shortest)' : ''}`
     try {
-      await writeFileAtomic(v['out'], formatPlayersDocument({ ...preset, lines: [{ title, moves: result.moves.join(', '), notes: result.proof.statement }] }))
+      await writeFileAtomic(
+        v['out'],
+        formatPlayersDocument({ ...preset, lines: [{ title, moves: result.moves.join(', '), notes: result.proof.statement }] }),
+      )
     } catch (e) {
       throw new UsageError(`--out: cannot write '${v['out']}': ${(e as Error).message}`)
     }
@@ -165,7 +168,10 @@ export function playersResultText(spec: PlayersSpec, r: PlayersResult): string {
   const lines = [`${spec.title ?? `${spec.board}, camps ${spec.camps.join(', ')}, ${spec.men} men`}`, '', r.proof.statement]
   if (r.moves.length > 0) lines.push('', `moves (${r.moves.length}): ${r.moves.join(', ')}`)
   if (r.count)
-    lines.push('', `${BigInt(r.count.games).toLocaleString('en-US')} shortest games (move sequences), ending in ${r.count.finalPositions.toLocaleString('en-US')} distinct ${r.count.finalPositions === 1 ? 'position' : 'positions'}.`)
+    lines.push(
+      '',
+      `${BigInt(r.count.games).toLocaleString('en-US')} shortest games (move sequences), ending in ${r.count.finalPositions.toLocaleString('en-US')} distinct ${r.count.finalPositions === 1 ? 'position' : 'positions'}.`,
+    )
   if (r.proof.searches.length > 0)
     lines.push(
       '',

@@ -5,11 +5,10 @@
  */
 import { gameFromSpec, moveCount, playersPreset, playersPresets, specOf, startPosition } from '../shared/players/game'
 import { cellName, verifyLine } from '../shared/players/line'
-import { parsePlayersDocument, verifyDocument } from '../shared/players/document'
-import { readFileSync } from 'node:fs'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
 import { rulesChanged, runPlayersGame, withRules } from './players-game'
+import { runOnDocument } from './documents'
 
 export const PLAYERS_HELP = `halma players: games of 2 to 6 players on the stars and the piecepack board
 
@@ -17,7 +16,7 @@ usage: halma players list [--json]
        halma players show --preset ID
        halma players verify --preset ID [--teams] [--vacate] [--win own|any-with-one] [--long-jumps]
                             --moves "d8-d7, orange: c3-d4, ..."
-       halma players verify --file FILE.players.json
+       halma players verify --file FILE.players.json   (the same as halma verify FILE)
        halma players game --preset ID [--strategy ...]   (halma players game --help)
 
   list      every preset: board, players, men, and each player's legal moves at the start
@@ -79,7 +78,8 @@ export function runPlayers(argv: string[], io: Io): number | Promise<number> {
       )
     return 0
   }
-  if (sub === 'verify' && typeof v['file'] === 'string') return verifyFile(v['file'], io)
+  // A document: the same as `halma verify FILE`.
+  if (sub === 'verify' && typeof v['file'] === 'string') return runOnDocument('verify', v['file'], v, io)
   const g = presetOf(v)
   if (sub === 'show') {
     const occ = startPosition(g)
@@ -118,31 +118,4 @@ export function runPlayers(argv: string[], io: Io): number | Promise<number> {
     return 0
   }
   throw new UsageError(`unknown players command '${sub}' (list, show or verify)`)
-}
-
-/** Every line of a players document; 0 when all are valid. */
-function verifyFile(file: string, io: Io): number {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (e) {
-    throw new UsageError(`--file: cannot read '${file}': ${(e as Error).message}`)
-  }
-  let doc
-  try {
-    doc = parsePlayersDocument(text, file)
-  } catch (e) {
-    throw new UsageError((e as Error).message)
-  }
-  let bad = 0
-  io.out(doc.title !== undefined ? `${doc.title}: ${doc.game.title}` : doc.game.title)
-  for (const { title, verdict: r } of verifyDocument(doc)) {
-    if (!r.ok) bad++
-    io.out(
-      r.ok
-        ? `valid: ${title}: ${r.plies} ${r.plies === 1 ? 'move' : 'moves'}${r.winner ? `; ${r.winner.player} wins at move ${r.winner.move}` : '; nobody has won yet'}`
-        : `invalid: ${title}: ${r.error}`,
-    )
-  }
-  return bad > 0 ? 1 : 0
 }

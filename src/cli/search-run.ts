@@ -1,6 +1,7 @@
 /**
- * What `halma solve` and `halma game` share: numeric options, job faults named by the option that
- * sets the field, the job run on the engine with progress on stderr and Ctrl-C to cancel, and the
+ * What the searching commands share (`halma solve`, `halma game`, `halma players game`, `halma army`):
+ * numeric options, job faults named by the option that sets the field, every long run with
+ * progress on stderr and Ctrl-C to cancel (a job on the engine, or other long work), and the
  * problem written back with what was found (--out).
  */
 import { existsSync } from 'node:fs'
@@ -8,11 +9,12 @@ import { fileURLToPath } from 'node:url'
 import { formatDocument, specFromProblem } from '../shared/halma/document'
 import { CancelledError, Engine, threadsOf, type EngineJob } from '../shared/engine/engine'
 import type { JobKind, JobTypes } from '../shared/engine/jobs'
+import type { Progress } from '../shared/engine/core/progress'
 import type { Diagnostic } from '../shared/result'
 import { writeFileAtomic } from '../hosts/node/files'
 import { bullFarm } from '../hosts/node/cluster'
 import { folderStore } from '../hosts/node/store'
-import { nodeWorkers } from '../hosts/node/threads'
+import { cores, nodeWorkers } from '../hosts/node/threads'
 import type { Io } from './io'
 import { UsageError, type LoadedProblem, type Values } from './options'
 import { progressWriter } from './progress'
@@ -46,6 +48,22 @@ export function numberOption(v: Values, key: string, fallback: number): number {
   return n
 }
 
+/** What `--threads` says in every command's help: 0, like no --threads at all, means every core. */
+export const THREADS_HELP = `expansion threads, 1 to 256; 0 (the default): every core (${cores()} here)`
+
+/**
+ * --threads N, the same in every command: N threads, 1 to 256; 0, like no --threads at all, means
+ * every core of the machine (as \`xz -T0\` does). Anything else is refused, naming it.
+ */
+export function threadsOption(v: Values): number {
+  const text = v['threads']
+  if (typeof text !== 'string') return cores()
+  const n = Number(text)
+  if (text.trim() === '' || !Number.isInteger(n) || n < 0 || n > 256)
+    throw new UsageError(`--threads: '${text}' is not a number of threads (1 to 256, or 0 for every core)`)
+  return n === 0 ? cores() : n
+}
+
 /** A named option's value among `allowed`, or `fallback` when it is not given. */
 export function choiceOption<T extends string>(v: Values, key: string, allowed: readonly T[], fallback: T): T {
   const value = typeof v[key] === 'string' ? v[key] : fallback
@@ -68,22 +86,45 @@ export function diskOption(v: Values): { disk?: string; resume?: boolean } {
   return typeof v['disk'] === 'string' ? { disk: v['disk'] } : {}
 }
 
-/** The worker script next to the bundle, or the built one when running from source. */
-export function workerScript(): URL {
-  const beside = new URL('./expansion-worker.mjs', import.meta.url)
+/**
+ * A worker thread's script (`expansion-worker`: the engine's expansion threads; `army-worker`: the
+ * army commands' HiGHS) next to the bundle, or the built one when running from source (tests): the
+ * threads run bundled code, so `npm run build:cli` after a change to what they run.
+ */
+export function workerScript(name: 'expansion-worker' | 'army-worker' = 'expansion-worker'): URL {
+  const beside = new URL(`./${name}.mjs`, import.meta.url)
   if (existsSync(fileURLToPath(beside))) return beside
-  return new URL('../../out/cli/expansion-worker.mjs', import.meta.url)
+  return new URL(`../../out/cli/${name}.mjs`, import.meta.url)
 }
 
 /** Run a job on the engine, with progress on stderr; undefined when Ctrl-C cancelled it (reported). */
-export async function runJob<K extends JobKind>(job: EngineJob<K>, io: Io, command: string): Promise<JobTypes[K]['result'] | undefined> {
+export function runJob<K extends JobKind>(job: EngineJob<K>, io: Io, command: string): Promise<JobTypes[K]['result'] | undefined> {
   const engine = new Engine({ ...(threadsOf(job) > 1 && { workers: nodeWorkers(workerScript()) }), files: folderStore, farm: bullFarm })
+  return runCancellable(io, command, (progress) => engine.start(job, progress))
+}
+
+/** A long piece of work started: its result (rejecting with CancelledError once cancelled) and how to stop it. */
+export interface Cancellable<T> {
+  readonly result: Promise<T>
+  cancel(): void
+}
+
+/**
+ * Every long command's run: progress on stderr (one redrawn line on a terminal, a line every few
+ * seconds otherwise) and Ctrl-C to cancel. Undefined when cancelled: the command then says so on
+ * stderr and exits with status 130, as a shell reports a process ended by Ctrl-C.
+ */
+export async function runCancellable<T>(
+  io: Io,
+  command: string,
+  start: (progress: (p: Progress) => void) => Cancellable<T>,
+): Promise<T | undefined> {
   const bar = progressWriter((s) => process.stderr.write(s), io.tty && process.stderr.isTTY === true)
-  const handle = engine.start(job, (p) => bar.update(p))
-  const interrupt = (): void => handle.cancel()
+  const work = start((p) => bar.update(p))
+  const interrupt = (): void => work.cancel()
   process.once('SIGINT', interrupt)
   try {
-    return await handle.result
+    return await work.result
   } catch (e) {
     if (e instanceof CancelledError) {
       bar.done()

@@ -5,10 +5,19 @@
 import { specFromProblem } from '../shared/halma/document'
 import { BOUNDS, parseSolveJob, STRATEGIES, type SolveResult } from '../shared/engine/transfer/job'
 import { describeProblem } from '../shared/halma/problem'
-import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
-import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, runJob, writeWithSolutions } from './search-run'
+import {
+  budgetOption,
+  choiceOption,
+  diskOption,
+  jobFaults,
+  numberOption,
+  runJob,
+  THREADS_HELP,
+  threadsOption,
+  writeWithSolutions,
+} from './search-run'
 
 export const SOLVE_HELP = `halma solve: a shortest solution of a transfer problem, and a proof that none is shorter
 
@@ -25,7 +34,7 @@ Problem options as for verify. Search:
   --lambda X        weight of sym(A) in the beam score c(A) + X sym(A) (default 2)
   --palindrome      palindromic solutions only (paper inequality 11)
   --max-length L    longest solution looked for (default 120)
-  --threads N       expansion threads (default: the number of cores, ${cores()} here)
+  --threads N       ${THREADS_HELP}
   --bound ladder|theorem2|none   centroid bound for pruning (default ladder)
   --exact K         moves up to which the ladder bound is exact (default 6)
   --budget GB       memory the level sets may use (default 6)
@@ -77,7 +86,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
     beam: { ...(typeof v['beam'] === 'string' && { width: number('beam', 0) }), lambda: number('lambda', 2) },
     palindrome: v['palindrome'] === true,
     maxLength: number('max-length', 120),
-    threads: number('threads', cores()),
+    threads: threadsOption(v),
     bound: choiceOption(v, 'bound', BOUNDS, 'ladder'),
     exactMoves: number('exact', 6),
     fold: v['no-fold'] !== true,

@@ -31,18 +31,22 @@ export interface BoardMeasure {
 
 export function measureOnBoard(g: ArmyGeometry, board: CustomBoard, army: readonly Cell[]): BoardMeasure {
   const map = distancePagoda(g, board)
+  const unreachable = board.cells.filter(([x, y]) => map.exponent(x, y) === null).length
+  return { ...measureArmy(map, army, 'the distance map'), unreachable }
+}
+
+/** What any pagoda function (`name` in the verdict) says of an army whose target weighs 1: weight, slack, verdict. */
+export function measureArmy(map: PagodaMap, army: readonly Cell[], name: string): Omit<BoardMeasure, 'unreachable'> {
   const weight = totalWeight(map, army)
   const possible = compare(weight, ONE) >= 0
-  const unreachable = board.cells.filter(([x, y]) => map.exponent(x, y) === null).length
   return {
     map,
     weight,
     slack: sub(weight, ONE),
     possible,
     verdict: possible
-      ? `weight ${formatZ(weight)} >= 1: the distance map does not rule it out`
+      ? `weight ${formatZ(weight)} >= 1: ${name} does not rule it out`
       : `cannot reach the target: weight ${formatZ(weight)} < 1`,
-    unreachable,
   }
 }
 

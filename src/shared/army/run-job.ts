@@ -64,7 +64,7 @@ export async function runBoardSolve(
 export async function runArmyJob(mip: MipSolver, job: ArmyJob, progress: (message: string) => void): Promise<ArmyJobResult> {
   const window = job.window ?? defaultWindow(job.type, job.level)
   const where = `window of ${window.rows} rows, ${window.width} columns beyond each row`
-  const options = { window, timeLimit: job.timeLimit }
+  const options = { window, timeLimit: job.timeLimit, tell: progress }
   switch (job.kind) {
     case 'bound': {
       progress(`integer program on the ${where}`)

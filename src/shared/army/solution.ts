@@ -8,7 +8,7 @@
  * solution succeeds when a man stands on the target.
  */
 import { boardHas, targetOf } from './board'
-import { inWindow, type ArmyGeometry, type CustomBoard, type Window } from './geometry'
+import { indexWindow, inWindow, type ArmyGeometry, type CustomBoard, type Window } from './geometry'
 
 type Cell = readonly [number, number]
 
@@ -141,6 +141,15 @@ export function drawArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], last
     lines.push(`${String(y).padStart(3)} ${line.trimEnd()}`)
   }
   return lines
+}
+
+/** Every jump open to the men (from, over, into): over an adjacent man into an empty cell of the window or board. */
+export function legalJumps(g: ArmyGeometry, w: Window, men: readonly Cell[], board?: CustomBoard): [Cell, Cell, Cell][] {
+  const win = indexWindow(g, w, board)
+  const on = new Set(men.map(([x, y]) => win.indexOf(x, y)))
+  return win.jumps
+    .filter(([a, b, c]) => on.has(a) && on.has(b) && !on.has(c))
+    .map(([a, b, c]) => [win.cells[a]!, win.cells[b]!, win.cells[c]!])
 }
 
 /** The men after the first `k` moves (the moves are assumed verified). */

@@ -49,8 +49,8 @@ export interface PlayersGame {
   readonly notes?: string
 }
 
-/** Names of armies, clockwise: a colour-blind-safe set (Okabe-Ito's names). */
-export const ARMY_NAMES = ['blue', 'orange', 'green', 'vermilion', 'purple', 'yellow'] as const
+/** Names of the players (their colours), clockwise: a colour-blind-safe set (Okabe-Ito's names). */
+export const PLAYER_NAMES = ['blue', 'orange', 'green', 'vermilion', 'purple', 'yellow'] as const
 
 /** Players on camps `camps` (clockwise), each aiming at the opposite camp, or the given targets. */
 function game(
@@ -61,7 +61,7 @@ function game(
   men: number,
   extra: Partial<PlayersGame> = {},
 ): PlayersGame {
-  const players = camps.map((camp, i) => ({ name: ARMY_NAMES[i]!, camp, target: board.opposite(camp) }))
+  const players = camps.map((camp, i) => ({ name: PLAYER_NAMES[i]!, camp, target: board.opposite(camp) }))
   return { id, title, board, players, men, longJumps: false, options: DEFAULT_OPTIONS, ...extra }
 }
 
@@ -105,10 +105,17 @@ export function playersPresets(): Record<string, PlayersGame> {
       ),
     ),
     ...[2, 3, 4].map((n) =>
-      game(`cross-${n}`, `33-hole cross (Fox and Geese), ${n} players, 8 counters`, crossBoard(), n === 2 ? [0, 2] : n === 3 ? [0, 1, 2] : [0, 1, 2, 3], 8, {
-        notes:
-          "The figure is lost: each camp is an arm of the cross and 2 of the 8 holes around the centre (the one next to the arm and the corner clockwise before it), so that four camps fill every hole but the centre; each player aims at the camp opposite, orthogonal moves only.",
-      }),
+      game(
+        `cross-${n}`,
+        `33-hole cross (Fox and Geese), ${n} players, 8 counters`,
+        crossBoard(),
+        n === 2 ? [0, 2] : n === 3 ? [0, 1, 2] : [0, 1, 2, 3],
+        8,
+        {
+          notes:
+            'The figure is lost: each camp is an arm of the cross and 2 of the 8 holes around the centre (the one next to the arm and the corner clockwise before it), so that four camps fill every hole but the centre; each player aims at the camp opposite, orthogonal moves only.',
+        },
+      ),
     ),
     game('piecepack-4', 'piecepack 8x8, 4 players, 6 coins', piecepackBoard(), [0, 1, 2, 3], 6, {
       notes:
@@ -124,7 +131,7 @@ export function playersPresets(): Record<string, PlayersGame> {
 
 /**
  * A game as plain data (it crosses to threads and into files): the board by id, each player's camp
- * and target camp in turn order, the men per camp; names default to ARMY_NAMES.
+ * and target camp in turn order, the men per camp; names default to PLAYER_NAMES.
  */
 export interface PlayersSpec {
   readonly board: string
@@ -168,7 +175,8 @@ export function gameFromSpec(spec: PlayersSpec): PlayersGame {
   const n = spec.camps.length
   if (n < 2 || n > 6) throw new Error(`a game has 2 to 6 players, not ${n}`)
   const camp = (k: number, what: string): number => {
-    if (!Number.isInteger(k) || k < 0 || k >= board.points) throw new Error(`${what} ${k} is not a camp of ${board.title} (0 to ${board.points - 1})`)
+    if (!Number.isInteger(k) || k < 0 || k >= board.points)
+      throw new Error(`${what} ${k} is not a camp of ${board.title} (0 to ${board.points - 1})`)
     return k
   }
   spec.camps.forEach((k, i) => camp(k, `player ${i + 1}'s camp`))
@@ -182,7 +190,7 @@ export function gameFromSpec(spec: PlayersSpec): PlayersGame {
   if (new Set(targets).size !== n) throw new Error(`two players share a target camp (targets ${targets.join(', ')})`)
   // A camp of the wrong size (not a triangle on a star) is named by the board.
   if (!Number.isInteger(spec.men) || spec.men < 1) throw new Error(`${spec.men} men is not a number of men`)
-  const names = spec.names ?? ARMY_NAMES.slice(0, n)
+  const names = spec.names ?? PLAYER_NAMES.slice(0, n)
   if (names.length !== n) throw new Error(`${names.length} names for ${n} players`)
   for (const name of names) if (!/^[a-z]+$/.test(name)) throw new Error(`player name '${name}' is not a lowercase word`)
   if (new Set(names).size !== n) throw new Error(`two players share a name (${names.join(', ')})`)
@@ -217,7 +225,8 @@ export function partners(g: PlayersGame): number[] {
   if (n !== 4 && n !== 6) throw new Error(`teams need 4 or 6 players, not ${n}`)
   return g.players.map((p) => {
     const q = g.players.findIndex((o) => o.camp === g.board.opposite(p.camp))
-    if (q < 0) throw new Error(`teams: ${p.name} has no partner (nobody starts on the camp opposite hers, camp ${g.board.opposite(p.camp)})`)
+    if (q < 0)
+      throw new Error(`teams: ${p.name} has no partner (nobody starts on the camp opposite hers, camp ${g.board.opposite(p.camp)})`)
     return q
   })
 }

@@ -162,3 +162,70 @@ function chainLegal(g: PlayersGame, occ: Occupancy, path: readonly number[]): st
   }
   return null
 }
+
+/** One move: the player who made it and the cells of the man's path (from, [jumps...], to). */
+export interface PlayedMove {
+  readonly player: number
+  readonly path: readonly number[]
+}
+
+/** The winner of a line: the player and the ply (1-based) of the winning move. */
+export interface Win {
+  readonly player: number
+  readonly ply: number
+}
+
+/** The position after each ply of a line (index 0: the start), and the winner if the line won. */
+export interface Replay {
+  readonly positions: readonly Occupancy[]
+  readonly win: Win | null
+}
+
+/** Play a line of moves (trusted: legal, in turn order) from the start. */
+export function replay(g: PlayersGame, moves: readonly PlayedMove[]): Replay {
+  let occ = startPosition(g)
+  const positions: Occupancy[] = [occ]
+  let win: Win | null = null
+  moves.forEach((m, k) => {
+    occ = occ.slice()
+    const from = m.path[0]!
+    const to = m.path.at(-1)!
+    occ[to] = occ[from]!
+    occ[from] = -1
+    positions.push(occ)
+    if (win === null) {
+      // The game's win rule (own men, or one of them; a team when both partners are home).
+      const w = winnerAfter(g, occ, m.player)
+      if (w >= 0) win = { player: w, ply: k + 1 }
+    }
+  })
+  return { positions, win }
+}
+
+/** The player to move after `ply` plies. */
+export const toMoveAt = (g: PlayersGame, ply: number): number => ply % g.players.length
+
+/** A move as the notation writes it, with its player's prefix ("green: c5-c3-e3"). */
+export function moveText(g: PlayersGame, m: PlayedMove): string {
+  return `${g.players[m.player]!.name}: ${m.path.map((c) => cellName(g, g.board.cells[c]!)).join('-')}`
+}
+
+/** The moves of a line as text, comma-separated, each with its player's prefix. */
+export const lineText = (g: PlayersGame, moves: readonly PlayedMove[]): string => moves.map((m) => moveText(g, m)).join(', ')
+
+/**
+ * A line's text (the notation of shared/players/line.ts, prefixes optional) as moves, checked by the
+ * core verifier: an Error naming the move and why if it is not a legal line.
+ */
+export function parseMoves(g: PlayersGame, text: string): PlayedMove[] {
+  const v = verifyLine(g, text)
+  if (!v.ok) throw new Error(v.error)
+  return text
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map((s, k) => {
+      const body = s.replace(/^[a-z]+\s*:\s*/i, '')
+      return { player: k % g.players.length, path: body.split('-').map((name) => cellOf(g, name.trim())) }
+    })
+}
