@@ -61,7 +61,10 @@ export function engineFewest(
   options: { readonly maxMoves: number; readonly threads: number; readonly budgetBytes: number },
 ): Promise<FewestOutcome | undefined> {
   const domain = new ArmyDomain(init)
-  const executor = new ThreadExecutor<ArmyRule, DomainInit>(nodeWorkers(workerScript()), options.threads, { type: 'init', domain: domain.init })
+  const executor = new ThreadExecutor<ArmyRule, DomainInit>(nodeWorkers(workerScript()), options.threads, {
+    type: 'init',
+    domain: domain.init,
+  })
   return runCancellable(io, command, (progress) => {
     const onLevel = new Reporter(progress, 'prove').level('fewest moves: ')
     const result = fewestMoves(domain, executor, { maxMoves: options.maxMoves, budgetBytes: options.budgetBytes, onLevel }).finally(() =>
@@ -114,6 +117,7 @@ export function runDocumentBound(v: Values, io: Io): number {
 /** `solve --file`: a legal order of jumps for the document's army on its board, verified; --fewest: the engine's fewest moves. */
 export async function runDocumentSolve(v: Values, io: Io, maxMoves: number | undefined): Promise<number> {
   const { doc, file } = documentOption(v)
+  const fewestOptions = { threads: threadsOption(v), budgetBytes: budgetOption(v) }
   const g = GEOMETRIES[doc.type]
   const board = boardOf(doc)
   const s = solveOnBoard(g, doc.window, board, doc.army)
@@ -124,7 +128,7 @@ export async function runDocumentSolve(v: Values, io: Io, maxMoves: number | und
       io,
       'army solve',
       { kind: 'army', type: doc.type, window: doc.window, army: doc.army, map: DISTANCE_MAP, ...(doc.board && { board: doc.board }) },
-      { maxMoves: maxMoves ?? s.moves!.length, threads: threadsOption(v), budgetBytes: budgetOption(v) },
+      { maxMoves: maxMoves ?? s.moves!.length, ...fewestOptions },
     )
     if (!fewest) return 130
   }

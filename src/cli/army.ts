@@ -293,6 +293,8 @@ async function runSolve(v: Values, io: Io): Promise<number> {
   const level = levelOption(v, type)
   const window = windowOption(v, type, level)
   const g = GEOMETRIES[type]
+  // Checked before the integer program: a bad --threads or --budget is named at once, not minutes later.
+  const fewestOptions = { threads: threadsOption(v), budgetBytes: budgetOption(v) }
   const s = await armyTask(io, 'army solve', 'solveArmy', type, level, { window, timeLimit: intOption(v, 'time-limit', 1, 86_400) ?? 300 })
   if (!s) return 130
   const ok = s.verdict?.ok === true
@@ -338,7 +340,7 @@ async function runSolve(v: Values, io: Io): Promise<number> {
     io,
     'army solve',
     { kind: 'army', type, window, army: s.ip.army, map: IMPROVED_MAP[type] },
-    { maxMoves: s.moves.length, threads: threadsOption(v), budgetBytes: budgetOption(v) },
+    { maxMoves: s.moves.length, ...fewestOptions },
   )
   if (!f) return 130
   const positions = f.levels.reduce((x, y) => x + y, 0)

@@ -120,10 +120,14 @@ export async function runCancellable<T>(
   start: (progress: (p: Progress) => void) => Cancellable<T>,
 ): Promise<T | undefined> {
   const bar = progressWriter((s) => process.stderr.write(s), io.tty && process.stderr.isTTY === true)
-  const work = start((p) => bar.update(p))
-  const interrupt = (): void => work.cancel()
+  // Listening before the work starts: its first progress line comes out at once, and a Ctrl-C that
+  // arrives before anyone listens ends the process without a word (the handler runs after this
+  // function's synchronous part, when `work` is set).
+  let work: Cancellable<T> | undefined
+  const interrupt = (): void => work?.cancel()
   process.once('SIGINT', interrupt)
   try {
+    work = start((p) => bar.update(p))
     return await work.result
   } catch (e) {
     if (e instanceof CancelledError) {

@@ -22,7 +22,7 @@ import {
 export const SOLVE_HELP = `halma solve: a shortest solution of a transfer problem, and a proof that none is shorter
 
   halma solve --army triangle10 --board 9x9 --rules 6-move
-  halma solve --problem file.halma.json --strategy exhaustive --json
+  halma solve file.halma.json --strategy exhaustive --json
   halma solve --board 5x5 --rules 4-move --start "a1,b1" --target "d5,e5"
 
 Problem options as for verify. Search:
@@ -54,25 +54,29 @@ Output: progress on stderr; the result on stdout (--json for machine-readable);
 Exit status: 0 a solution was found, 1 none, 2 bad input, 130 interrupted.`
 
 export async function runSolve(argv: string[], io: Io): Promise<number> {
-  const v = parse(argv, {
-    ...PROBLEM_OPTIONS,
-    strategy: { type: 'string' },
-    beam: { type: 'string' },
-    lambda: { type: 'string' },
-    palindrome: { type: 'boolean' },
-    'max-length': { type: 'string' },
-    threads: { type: 'string' },
-    bound: { type: 'string' },
-    exact: { type: 'string' },
-    budget: { type: 'string' },
-    disk: { type: 'string' },
-    resume: { type: 'string' },
-    cluster: { type: 'string' },
-    shards: { type: 'string' },
-    'no-fold': { type: 'boolean' },
-    out: { type: 'string' },
-    'time-limit': { type: 'string' },
-  })
+  const v = parse(
+    argv,
+    {
+      ...PROBLEM_OPTIONS,
+      strategy: { type: 'string' },
+      beam: { type: 'string' },
+      lambda: { type: 'string' },
+      palindrome: { type: 'boolean' },
+      'max-length': { type: 'string' },
+      threads: { type: 'string' },
+      bound: { type: 'string' },
+      exact: { type: 'string' },
+      budget: { type: 'string' },
+      disk: { type: 'string' },
+      resume: { type: 'string' },
+      cluster: { type: 'string' },
+      shards: { type: 'string' },
+      'no-fold': { type: 'boolean' },
+      out: { type: 'string' },
+      'time-limit': { type: 'string' },
+    },
+    'document',
+  )
   if (v['help']) {
     io.out(SOLVE_HELP)
     return 0

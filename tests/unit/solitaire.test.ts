@@ -435,7 +435,7 @@ describe('halma army', () => {
     expect(end.out).toMatch(/^ {2}0 [ .]*@/m)
     expect(await run('show', '--file', file, '--after', '14')).toMatchObject({
       code: 2,
-      err: expect.stringMatching(/--after must be an integer from 0 to 13/),
+      err: expect.stringMatching(/--after: the line has only 13 moves/),
     })
   })
 
