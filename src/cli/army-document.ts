@@ -16,8 +16,7 @@ import { formatZ, toNumber, type ZSigma } from '../shared/army/zsigma'
 import { json, plural, type Io } from './io'
 import { lineOption, readText, UsageError, type Values } from './options'
 import { afterOption } from './position-options'
-
-type Cell = readonly [number, number]
+import type { Cell } from '../shared/cell'
 
 const MOVES = ['moves', 'moves-file', 'line', 'solution']
 

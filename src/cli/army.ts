@@ -9,7 +9,7 @@ import { armyType, GEOMETRIES, type ArmyType, type Window } from '../shared/army
 import { checkPagoda, IMPROVED_MAP, pagodaMap, PAGODA_MAPS, STANDARD_MAP } from '../shared/army/pagoda'
 import { formatPowers, formatZ, powerSum, toNumber, type ZSigma } from '../shared/army/zsigma'
 import { armyTask, defaultWindow, table7Case, TABLE7, type IpOutcome } from './army-ip'
-import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCell, verifyArmy } from '../shared/army/solution'
+import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCellLabel, verifyArmy } from '../shared/army/solution'
 import { json, plural, table, type Io } from './io'
 import { parse, UsageError, type Values } from './options'
 import { engineFewest, exponentRows, runDocumentBound, runDocumentSolve } from './army-board'
@@ -372,7 +372,7 @@ function runVerify(v: Values, io: Io): number {
     army = v['army']
       .split(/[\s,]+/)
       .filter((x) => x !== '')
-      .map((label) => parseCell(g, window, label))
+      .map((label) => parseCellLabel(g, window, label))
     moves = parseArmyMoves(g, window, v['moves'])
   } catch (e) {
     throw new UsageError((e as Error).message)

@@ -4,7 +4,7 @@
  * verification of a line of play.
  */
 import { gameFromSpec, moveCount, playersPreset, playersPresets, specOf, startPosition } from '../shared/players/game'
-import { cellName, verifyLine } from '../shared/players/line'
+import { cellNames, verifyLine } from '../shared/players/line'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
 import { rulesChanged, runPlayersGame, withRules } from './players-game'
@@ -102,7 +102,7 @@ export function runPlayers(argv: string[], io: Io): number | Promise<number> {
       )
     }
     io.out(`${g.title}: ${g.players.map((p) => `${p.name} (camp ${p.camp} to ${p.target})`).join(', ')}${g.notes ? `\n${g.notes}` : ''}`)
-    io.out(`cells are named as ${cellName(g, g.board.cells[0]!)} (the first cell of the top row)`)
+    io.out(`cells are named as ${cellNames(g)[0]} (the first cell of the top row)`)
     return 0
   }
   if (sub === 'verify') {

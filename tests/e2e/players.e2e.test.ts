@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core'
 import { Engine } from '../../src/shared/engine/engine'
 import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/players/job'
 import { destinations, playersPreset, playersPresets, specOf, startPosition } from '../../src/shared/players/game'
-import { cellName } from '../../src/shared/players/line'
+import { cellNames } from '../../src/shared/players/line'
 import { clickCell, RESULTS, ROOT, shot, text, webApp } from './harness'
 import { parsePlayersDocument, verifyDocument } from '../../src/shared/players/document'
 import { parseMoves, replay } from '../../src/renderer/state/players'
@@ -72,7 +72,7 @@ describe('games of 2 to 6 players in the workbench', () => {
     // A man of orange's (not blue's turn) is refused with the reason.
     const start = startPosition(g)
     const orangeMan = start.findIndex((a) => a === 1)
-    const orangeName = cellName(g, g.board.cells[orangeMan]!)
+    const orangeName = cellNames(g)[orangeMan]!
     await click(page, orangeName)
     await expect.poll(() => notice(page)).toBe(`the man on ${orangeName} is orange's, and it is blue's turn`)
     expect(await text(page, 'players-step')).toBe('move 0 of 0')
@@ -84,9 +84,9 @@ describe('games of 2 to 6 players in the workbench', () => {
     expect(win).not.toBeNull()
     for (const [k, m] of moves.entries()) {
       expect(await attr(page, 'players-to-move', 'data-player')).toBe(String(k % 3))
-      await click(page, cellName(g, g.board.cells[m.path[0]!]!))
+      await click(page, cellNames(g)[m.path[0]!]!)
       await expect.poll(() => attr(page, 'players-board', 'data-selected')).toBe(String(m.path[0]))
-      await click(page, cellName(g, g.board.cells[m.path.at(-1)!]!))
+      await click(page, cellNames(g)[m.path.at(-1)!]!)
       await expect.poll(() => text(page, 'players-step')).toBe(`move ${k + 1} of ${k + 1}`)
       if (k === 0) await shot(page, 'players-mini3-play')
     }
@@ -99,7 +99,7 @@ describe('games of 2 to 6 players in the workbench', () => {
     const man = replay(g, moves)
       .positions.at(-1)!
       .findIndex((a) => a === next)
-    await click(page, cellName(g, g.board.cells[man]!))
+    await click(page, cellNames(g)[man]!)
     await expect.poll(() => notice(page)).toBe(`the game is over: ${winner} won at move ${moves.length}`)
     expect(await text(page, 'players-step')).toBe(`move ${moves.length} of ${moves.length}`)
     await shot(page, 'players-mini3-won')
@@ -158,7 +158,7 @@ describe('games of 2 to 6 players in the workbench', () => {
     const g = playersPreset('star73-2')
     const occ = startPosition(g)
     const from = occ.findIndex((a, c) => a === 0 && destinations(g, occ, c).size > 0)
-    await click(page, cellName(g, g.board.cells[from]!))
+    await click(page, cellNames(g)[from]!)
     await expect.poll(() => attr(page, 'players-board', 'data-destinations')).toBe(String(destinations(g, occ, from).size))
     expect(await axeViolations(page)).toEqual([])
     expect(errors).toEqual([])

@@ -19,7 +19,7 @@ import type { PlayersResult } from '../../src/shared/engine/players/job'
 import type { JobEvent } from '../../src/shared/jobs/manager'
 import { parseJobRequest, type Job, type JobRequest } from '../../src/shared/jobs/protocol'
 import { gameFromSpec, playersPreset, playersPresets, startPosition } from '../../src/shared/players/game'
-import { cellName, cellOf, verifyLine } from '../../src/shared/players/line'
+import { cellNames, cellOf, verifyLine } from '../../src/shared/players/line'
 import { parsePlayersDocument, verifyDocument } from '../../src/shared/players/document'
 import { ok, type Diagnostic, type Result } from '../../src/shared/result'
 
@@ -62,7 +62,7 @@ beforeEach(() => {
   useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
 })
 
-const name = (g: ReturnType<typeof playersPreset>, c: number): string => cellName(g, g.board.cells[c]!)
+const name = (g: ReturnType<typeof playersPreset>, c: number): string => cellNames(g)[c]!
 
 describe('play-mode clicks', () => {
   const g = playersPreset('mini-3')

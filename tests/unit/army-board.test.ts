@@ -18,7 +18,7 @@ import { parseArmyJob } from '../../src/shared/army/job'
 import { formatArmyDocument, parseArmyDocument, type ArmyDocument } from '../../src/shared/army/document'
 import { ARMY_TYPES, GEOMETRIES, windowCells, type ArmyGeometry, type CustomBoard, type Window } from '../../src/shared/army/geometry'
 import { checkPagoda, pagodaMap, STANDARD_MAP, weightOf, type PagodaMap } from '../../src/shared/army/pagoda'
-import { cellLabel, drawArmy, parseArmyMoves, parseCell, verifyArmy } from '../../src/shared/army/solution'
+import { cellLabel, drawArmy, parseArmyMoves, parseCellLabel, verifyArmy } from '../../src/shared/army/solution'
 import { add, compare, formatZ, ONE, ZERO } from '../../src/shared/army/zsigma'
 
 type Cell = readonly [number, number]
@@ -391,7 +391,7 @@ describe('army documents with a custom board', () => {
     expect(parse({ board: { cells: 'a0 b0 b0', target: 'b0' }, army: '' })).toThrow('x.army.json: board.cells[2]: b0 is on the board twice')
     expect(parse({ board: { cells: '', target: 'b0' }, army: '' })).toThrow('x.army.json: board.cells: the board has no cells')
     expect(parse({ board: { cells: 'a0 b0 z9', target: 'b0' } })).toThrow(/^x\.army\.json: board\.cells: z9 is not a cell of the window/)
-    expect(parseCell(GEOMETRIES.conway, base.window, 'c2')).toEqual([1, 2])
+    expect(parseCellLabel(GEOMETRIES.conway, base.window, 'c2')).toEqual([1, 2])
   })
 })
 

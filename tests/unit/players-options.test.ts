@@ -12,7 +12,7 @@ import { PlayersFlow } from '../../src/shared/engine/players/flow'
 import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/players/job'
 import { PlayersKernel } from '../../src/shared/engine/players/kernel'
 import { destinations, gameFromSpec, playersPreset, mustVacate, partners, startPosition, type PlayersGame, type PlayersSpec, type Occupancy } from '../../src/shared/players/game'
-import { cellName, hasWon, verifyLine, winnerAfter } from '../../src/shared/players/line'
+import { cellNames, hasWon, verifyLine, winnerAfter } from '../../src/shared/players/line'
 import { parsePlayersDocument } from '../../src/shared/players/document'
 
 /**
@@ -123,7 +123,7 @@ describe('the rules options in the N-player search', () => {
 describe('the rules options in verification', () => {
   it('names a move the vacate rule forbids', () => {
     const g = gameFromSpec({ board: 'square4', camps: [0, 2], men: 1, vacate: true, names: ['blue', 'orange'] })
-    const name = (x: number, y: number) => cellName(g, [x, y])
+    const name = (x: number, y: number) => cellNames(g)[g.board.indexOf(x, y)!]!
     // Blue leaves her one-cell camp; orange must leave hers, and does.
     expect(verifyLine(g, `${name(0, 0)}-${name(1, 1)}, ${name(3, 3)}-${name(2, 3)}`).ok).toBe(true)
     expect(name(0, 0)).toBe('a1')

@@ -8,7 +8,7 @@
  * his army's letter, so colour is never the only cue.
  */
 import type { PlayersGame, Occupancy } from '../../shared/players/game'
-import { cellName } from '../../shared/players/line'
+import { cellNames } from '../../shared/players/line'
 import { cellPoint } from '../state/players'
 import { playerColour, playerDash, playerLetters, playerTint } from './players-palette'
 import type { Circle, Hole, Label, Man, Scene } from './scene'
@@ -106,7 +106,7 @@ export function buildPlayersScene(input: PlayersSceneInput, width: number, heigh
   const { scale: s, px } = playersGeometry(g, width, height)
   const square = b.lattice === 'square'
   const tiles = b.directions.length === 8
-  const name = (c: number): string => cellName(g, b.cells[c]!)
+  const name = (c: number): string => cellNames(g)[c]!
   const points: Circle[] = b.cells.map((_, c) => ({ cell: c, name: name(c), ...px(c), r: s * 0.3 }))
 
   // Which army starts on each cell, and whose target it is.

@@ -10,7 +10,9 @@ import { totalWeight, type PagodaMap } from '../../shared/army/pagoda'
 import { positionAfter } from '../../shared/army/solution'
 import { formatZ, ONE, sub, toNumber, type ZSigma } from '../../shared/army/zsigma'
 
-export type Cell = readonly [number, number]
+import type { Cell } from '../../shared/cell'
+
+export type { Cell }
 
 const key = ([x, y]: Cell): string => `${x},${y}`
 

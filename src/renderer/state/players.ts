@@ -8,7 +8,7 @@
 import type { PlayersJob } from '../../shared/engine/players/job'
 import type { JobRequest } from '../../shared/jobs/protocol'
 import { destinations, sideName, specOf, type PlayersGame, type Occupancy } from '../../shared/players/game'
-import { cellName, vacateFault, type PlayedMove, type Win } from '../../shared/players/line'
+import { cellNames, vacateFault, type PlayedMove, type Win } from '../../shared/players/line'
 
 export { lineText, moveText, parseMoves, replay, toMoveAt, type PlayedMove, type Replay, type Win } from '../../shared/players/line'
 export { cellPoint, centroidWeights, playerSeries as armySeries, type PlayerPoint as ArmyPoint } from '../../shared/players/metrics'
@@ -31,7 +31,7 @@ export function click(
   state: { readonly toMove: number; readonly selected: number | null; readonly win: Win | null },
   cell: number,
 ): ClickOutcome {
-  const name = (c: number): string => cellName(g, g.board.cells[c]!)
+  const name = (c: number): string => cellNames(g)[c]!
   const mover = g.players[state.toMove]!.name
   if (state.win) return { kind: 'refused', reason: `the game is over: ${sideName(g, state.win.player)} won at move ${state.win.ply}` }
   const owner = occ[cell]!

@@ -11,8 +11,7 @@ import { totalWeight, type PagodaMap } from './pagoda'
 import { playArmy } from './play'
 import { verifyArmy, type ArmyVerdict } from './solution'
 import { compare, formatZ, ONE, sub, type ZSigma } from './zsigma'
-
-type Cell = readonly [number, number]
+import type { Cell } from '../cell'
 
 /** The generated pagoda function's judgement of an army on a board. */
 export interface BoardMeasure {

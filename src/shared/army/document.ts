@@ -9,7 +9,7 @@ import * as z from 'zod'
 import { describe } from '../result'
 import { checkArmyOnBoard, checkBoard } from './board'
 import { ARMY_TYPES, GEOMETRIES, type ArmyType, type CustomBoard, type Window } from './geometry'
-import { cellLabel, formatArmyMoves, parseArmyMoves, parseCell } from './solution'
+import { cellLabel, formatArmyMoves, parseArmyMoves, parseCellLabel } from './solution'
 
 /** The versions this code reads; 2: with a custom board. */
 export const ARMY_DOCUMENT_VERSIONS = [1, 2] as const
@@ -67,14 +67,14 @@ export function parseArmyDocument(text: string, where = 'document'): ArmyDocumen
       throw new Error(`${where}: ${what}: ${(e as Error).message}`, { cause: e })
     }
   }
-  const army = cells('army', () => labels(d.army).map((label) => parseCell(g, d.window, label))) as (readonly [number, number])[]
+  const army = cells('army', () => labels(d.army).map((label) => parseCellLabel(g, d.window, label))) as (readonly [number, number])[]
   const label = (c: readonly [number, number]): string => cellLabel(g, d.window, c)
   let board: CustomBoard | undefined
   if (d.board) {
     if (d.version < 2) throw new Error(`${where}: board: a custom board needs version 2`)
     const spec = d.board
-    const on = cells('board.cells', () => labels(spec.cells).map((l) => parseCell(g, d.window, l))) as (readonly [number, number])[]
-    const target = cells('board.target', () => [parseCell(g, d.window, spec.target)]) as (readonly [number, number])[]
+    const on = cells('board.cells', () => labels(spec.cells).map((l) => parseCellLabel(g, d.window, l))) as (readonly [number, number])[]
+    const target = cells('board.target', () => [parseCellLabel(g, d.window, spec.target)]) as (readonly [number, number])[]
     const b = checkBoard(g, d.window, on, target[0]!, label)
     if (!b.ok) throw new Error(`${where}: ${describe(b.error[0]!)}`)
     const a = checkArmyOnBoard(g, d.window, b.value, army, label)

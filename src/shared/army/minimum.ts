@@ -16,6 +16,7 @@ import { add, compare, isZero, ONE, sigmaPow, sub, ZERO } from './zsigma'
 import { orderArmyMoves } from './order'
 import { verifyArmy, type ArmyVerdict } from './solution'
 import { playArmy } from './play'
+import type { Cell } from '../cell'
 
 export interface IpOutcome {
   readonly type: ArmyType
@@ -38,8 +39,6 @@ export interface IpOutcome {
   /** The model's jumps in the solution found, by cell (an unordered multiset). */
   readonly solutionJumps?: readonly (readonly [Cell, Cell, Cell])[]
 }
-
-type Cell = readonly [number, number]
 
 /**
  * What this module asks of a MIP solver: HiGHS's one-shot `solve` (CPLEX LP text in, status and

@@ -9,7 +9,7 @@
  * reproducing Table 3 exactly (see tests/unit/solitaire.test.ts). Figure 6b (the last jump
  * vertical) is not reconstructed yet.
  */
-import { GEOMETRIES, hexDistance, cellName, indexWindow, type ArmyGeometry, type ArmyType, type CustomBoard, type Window } from './geometry'
+import { GEOMETRIES, hexDistance, cellCoordinates, indexWindow, type ArmyGeometry, type ArmyType, type CustomBoard, type Window } from './geometry'
 import { add, compare, sigmaPow, sub, ZERO, type ZSigma } from './zsigma'
 
 export interface PagodaMap {
@@ -109,7 +109,7 @@ export function checkPagoda(map: PagodaMap, g: ArmyGeometry, w: Window, limit = 
       over: [bx, by],
       to: [cx, cy],
       exponents: e,
-      message: `${map.figure} is not a pagoda function for ${g.title}: the jump from ${cellName(x, y)} over ${cellName(bx, by)} into ${cellName(cx, cy)} has exponents (${e.map(show).join(', ')}) and gains weight`,
+      message: `${map.figure} is not a pagoda function for ${g.title}: the jump from ${cellCoordinates(x, y)} over ${cellCoordinates(bx, by)} into ${cellCoordinates(cx, cy)} has exponents (${e.map(show).join(', ')}) and gains weight`,
     })
     if (out.length >= limit) return out
   }

@@ -7,8 +7,7 @@
 import { indexWindow, type ArmyGeometry, type CustomBoard, type IndexedWindow, type Window } from './geometry'
 import { weightOf, type PagodaMap } from './pagoda'
 import { add, compare, sub, ZERO, type ZSigma } from './zsigma'
-
-type Cell = readonly [number, number]
+import type { Cell } from '../cell'
 
 export interface PlayResult {
   /** A winning line of jumps (from, into), or null: none (complete) or none found (gaveUp). */

@@ -16,8 +16,7 @@ import { GEOMETRIES, type CustomBoard, type Window } from './geometry'
 import type { ArmyJob, ArmyJobResult } from './job'
 import { countArmies, defaultWindow, solveArmy, solveArmyIp, type MipSolver } from './minimum'
 import { verifyArmy } from './solution'
-
-type Cell = readonly [number, number]
+import type { Cell } from '../cell'
 
 /** Memory the fewest-moves search on a custom board may take (its levels of positions). */
 const BOARD_BUDGET = 2 ** 28

@@ -13,7 +13,7 @@
  * `(red wins)`, are ignored.
  */
 import { nameOf, parseCell, type Board } from './board'
-import { parseCellName } from './cell'
+import { parseCellName } from '../cell'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 
 /** A move as written: its cell names. */

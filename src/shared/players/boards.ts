@@ -9,7 +9,7 @@
  * with the row of the centre next to it, as the 15-man game and the Diamond Game use).
  */
 
-export type Cell = readonly [number, number]
+import type { Cell } from '../cell'
 
 export interface PlayersBoard {
   readonly id: string

@@ -14,7 +14,8 @@
  * partners on opposite camps (4 or 6 players), a team winning when both partners have filled their
  * targets.
  */
-import { boardById, crossBoard, STAR_121, STAR_73, STAR_MINI, piecepackBoard, tileBoard, type Cell, type PlayersBoard } from './boards'
+import { boardById, crossBoard, STAR_121, STAR_73, STAR_MINI, piecepackBoard, tileBoard, type PlayersBoard } from './boards'
+import type { Cell } from '../cell'
 
 export interface Player {
   readonly name: string

@@ -1,39 +1,34 @@
 /**
  * Notation and verification of games of 2 to 6 players. Cells are named as on the product's other
- * boards: the star lies on the square grid with one diagonal (the 6-move rules), axial q as the
- * column letter from the leftmost column (a), r as the row number from the top (1); the piecepack
- * board is lettered a-h, rows 1-8 from the top. A line is moves in turn order, each optionally
+ * boards (shared/cell.ts): the board lies on the engine's grid (grid.ts), the star on the square
+ * grid with one diagonal (the 6-move rules), axial q as the column letter from the leftmost column
+ * (a), r as the row number from the top (1); the piecepack board is lettered a-h, rows 1-8 from the
+ * top. A line is moves in turn order, each optionally
  * prefixed by its player ("green: e13-e11"): a prefix must name the player whose turn it is.
  */
-import type { Cell } from './boards'
+import { nameOf, parseCell } from '../halma/board'
+import { describe } from '../result'
 import { cellText, destinations, mustVacate, sideName, sideOf, startPosition, type PlayersGame, type Occupancy } from './game'
+import { gridOf } from './grid'
 
-function bounds(g: PlayersGame): { x0: number; y0: number } {
-  let x0 = Infinity
-  let y0 = Infinity
-  for (const [x, y] of g.board.cells) {
-    x0 = Math.min(x0, x)
-    y0 = Math.min(y0, y)
+const names = new WeakMap<PlayersGame, readonly string[]>()
+
+/** The name of each cell of the game, by index: the name of its place on the game's grid (grid.ts). */
+export function cellNames(g: PlayersGame): readonly string[] {
+  let known = names.get(g)
+  if (!known) {
+    const board = gridOf(g).board
+    known = g.board.cells.map((_, k) => nameOf(board, k))
+    names.set(g, known)
   }
-  return { x0, y0 }
+  return known
 }
 
-const letter = (k: number): string => (k < 26 ? String.fromCharCode(97 + k) : letter(Math.floor(k / 26) - 1) + letter(k % 26))
-
-export function cellName(g: PlayersGame, [x, y]: Cell): string {
-  const { x0, y0 } = bounds(g)
-  return `${letter(x - x0)}${y - y0 + 1}`
-}
-
+/** The cell a name stands for, or an Error naming it. */
 export function cellOf(g: PlayersGame, name: string): number {
-  const m = /^([a-z]+)(\d+)$/.exec(name)
-  if (!m) throw new Error(`'${name}' is not a cell name (a column letter and a row number, e.g. e13)`)
-  let k = 0
-  for (const ch of m[1]!) k = k * 26 + (ch.charCodeAt(0) - 96)
-  const { x0, y0 } = bounds(g)
-  const i = g.board.indexOf(k - 1 + x0, Number(m[2]) - 1 + y0)
-  if (i === undefined) throw new Error(`${name} is not a cell of ${g.board.title}`)
-  return i
+  const k = parseCell(gridOf(g).board, name)
+  if (k.ok) return k.value
+  throw new Error(k.error.code === 'cell.syntax' ? describe(k.error) : `${name.trim()} is not a cell of ${g.board.title}`)
 }
 
 export interface LineVerdict {
@@ -207,7 +202,7 @@ export const toMoveAt = (g: PlayersGame, ply: number): number => ply % g.players
 
 /** A move as the notation writes it, with its player's prefix ("green: c5-c3-e3"). */
 export function moveText(g: PlayersGame, m: PlayedMove): string {
-  return `${g.players[m.player]!.name}: ${m.path.map((c) => cellName(g, g.board.cells[c]!)).join('-')}`
+  return `${g.players[m.player]!.name}: ${m.path.map((c) => cellNames(g)[c]).join('-')}`
 }
 
 /** The moves of a line as text, comma-separated, each with its player's prefix. */

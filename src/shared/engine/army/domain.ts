@@ -17,8 +17,7 @@ import type { ZSigma } from '../../army/zsigma'
 import type { Cells, RuleBase, SearchDomain } from '../core/contract'
 import { USED } from '../core/keyset'
 import { cellsOfBits, wordsFor } from '../packed/space'
-
-type Cell = readonly [number, number]
+import type { Cell } from '../../cell'
 
 /** An army domain as plain data: what an expansion thread rebuilds it from. */
 export interface ArmyInit {
