@@ -22,7 +22,7 @@ import { readText, UsageError, type Values } from './options'
 import { budgetOption, runCancellable, threadsOption, workerScript } from './search-run'
 
 /** The document named by --file, parsed; its faults as usage errors. */
-export function documentOption(v: Values): { readonly doc: ArmyDocument; readonly file: string } {
+function documentOption(v: Values): { readonly doc: ArmyDocument; readonly file: string } {
   const file = v['file']
   if (typeof file !== 'string') throw new UsageError('--file is required')
   try {

@@ -14,8 +14,7 @@ import { PLAYERS_COMMANDS } from './players-document'
 import { AFTER_OPTION } from './position-options'
 
 /** The commands a document of any kind answers. */
-export const DOCUMENT_COMMAND_NAMES = ['verify', 'analyze', 'show'] as const
-export type DocumentCommand = (typeof DOCUMENT_COMMAND_NAMES)[number]
+export type DocumentCommand = 'verify' | 'analyze' | 'show'
 
 /** What a kind of document does for each command, and the options each reads beside the document. */
 interface KindCommands<D> {

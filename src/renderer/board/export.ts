@@ -33,8 +33,6 @@ export interface PictureOptions {
   readonly overlays: boolean
 }
 
-export const DEFAULT_PICTURE: PictureOptions = { size: 480, scale: 2, background: 'white', coordinates: true, overlays: true }
-
 function prepare(input: SceneInput, o: PictureOptions): SceneInput {
   if (o.overlays) return { ...input, overlays: { ...input.overlays, coordinates: o.coordinates } }
   const { path: _p, selected: _s, destinations: _d, ...rest } = input

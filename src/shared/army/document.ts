@@ -11,9 +11,6 @@ import { checkArmyOnBoard, checkBoard } from './board'
 import { ARMY_TYPES, GEOMETRIES, type ArmyType, type CustomBoard, type Window } from './geometry'
 import { cellLabel, formatArmyMoves, parseArmyMoves, parseCellLabel } from './solution'
 
-/** The versions this code reads; 2: with a custom board. */
-export const ARMY_DOCUMENT_VERSIONS = [1, 2] as const
-
 const ArmyDocumentSchema = z.strictObject({
   format: z.literal('halma-army'),
   version: z.union([z.literal(1), z.literal(2)]),
@@ -123,14 +120,4 @@ export function formatArmyDocument(d: ArmyDocument): string {
 /** Whether the text claims to be an army document (its format field), valid or not. */
 export function isArmyDocumentText(text: string): boolean {
   return /"format"\s*:\s*"halma-army"/.test(text.slice(0, 400))
-}
-
-/** Why the text is not a valid army document, or null if it is one (for hosts that check files). */
-export function armyDocumentFault(text: string): string | null {
-  try {
-    parseArmyDocument(text)
-    return null
-  } catch (e) {
-    return (e as Error).message
-  }
 }

@@ -64,12 +64,6 @@ export type ArmyJobResult =
       readonly seconds: number
     }
 
-/** Worker to page. */
-export type ArmyWorkerMessage =
-  | { readonly type: 'progress'; readonly message: string }
-  | { readonly type: 'result'; readonly result: ArmyJobResult }
-  | { readonly type: 'error'; readonly message: string }
-
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
 
 /** A job as the worker receives it, checked; an error names the field. */

@@ -15,7 +15,6 @@ export const MAX_SIDE = 26
 
 /** The preset boards, by the name used in problem files and on the command line. */
 export const BOARD_PRESETS = ['9x9', '16x16', '8x8', 'checkers', 'star'] as const
-export type BoardPreset = (typeof BOARD_PRESETS)[number]
 
 /** A board: which cells of a width x height grid exist. Immutable. */
 export interface Board {
@@ -191,17 +190,4 @@ export function describeBoard(board: Board): string {
 /** Cartesian coordinates (origin at the grid centre, y up) of a cell. */
 export function cartesian(board: Board, cell: number): { x: number; y: number } {
   return { x: board.col[cell]! - (board.width + 1) / 2, y: (board.height + 1) / 2 - board.row[cell]! }
-}
-
-/** Every cell index in order. */
-export function allCells(board: Board): number[] {
-  return Array.from({ length: board.size }, (_, k) => k)
-}
-
-/** Whether two boards have the same cells on the same grid (ids and titles aside). */
-export function sameBoard(a: Board, b: Board): boolean {
-  if (a === b) return true
-  if (a.width !== b.width || a.height !== b.height || a.size !== b.size) return false
-  for (let k = 0; k < a.slot.length; k++) if (a.slot[k] !== b.slot[k]) return false
-  return true
 }

@@ -22,10 +22,6 @@ export const moveTo = (m: Move): number => m.path[m.path.length - 1]!
 /** Number of jumps in a move (0 for a step). */
 export const jumpCount = (m: Move): number => (m.kind === 'step' ? 0 : m.path.length - 1)
 
-export function sameMove(a: Move, b: Move): boolean {
-  return a.kind === b.kind && a.path.length === b.path.length && a.path.every((c, k) => c === b.path[k])
-}
-
 /**
  * The landing cell of a jump from `p` in direction `d`, or -1. A plain jump goes over the adjacent
  * man; with long jumps the man may stand k cells away on an otherwise empty line, landing k cells

@@ -30,8 +30,6 @@ export interface Rules {
   readonly longJumps: boolean
 }
 
-export const DEFAULT_RULES: Rules = { moves: '6-move', diagonal: 'anti', jumpsOnly: false, longJumps: false }
-
 export function makeRules(moves: MoveSet, options: Partial<Omit<Rules, 'moves'>> = {}): Rules {
   return {
     moves,
@@ -77,10 +75,4 @@ export function describeRules(rules: Rules): string {
   if (rules.jumpsOnly) parts.push('jumps only')
   if (rules.longJumps) parts.push('long jumps')
   return parts.join(', ')
-}
-
-export function sameRules(a: Rules, b: Rules): boolean {
-  return (
-    a.moves === b.moves && (a.moves !== '6-move' || a.diagonal === b.diagonal) && a.jumpsOnly === b.jumpsOnly && a.longJumps === b.longJumps
-  )
 }

@@ -43,12 +43,6 @@ export function mapCells(image: Int16Array, cells: readonly number[]): number[] 
   return cells.map((c) => image[c]!).sort((a, b) => a - b)
 }
 
-/** Whether a set of cells is its own image. */
-export function isInvariant(image: Int16Array, cells: readonly number[]): boolean {
-  const set = new Set(cells)
-  return cells.every((c) => set.has(image[c]!))
-}
-
 /**
  * The symmetries (other than the identity) that map an occupancy onto itself, each as a cell
  * image. The corner start of a transfer is fixed by the antimirror; so is the two-player start.
