@@ -3,8 +3,8 @@
 // work, open, save, save as, and a failed save that keeps the work.
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { DocumentState, HalmaApi, OpenOutcome, SaveOutcome, SaveRequest, UnsavedChoice } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
+import type { OpenOutcome } from '../../src/preload/api'
+import { fakeHost } from './fake-host'
 import { DEFAULT_SPEC, presetSpec, UNTITLED, useDocument } from '../../src/renderer/stores/document'
 import { useWorkbench } from '../../src/renderer/stores/workbench'
 import { parseDocument } from '../../src/shared/halma/document'
@@ -21,45 +21,6 @@ const result: SolveResult = {
   meetings: 1,
   proof: { statement: 'optimal: 1 move.', lengths: [], bound: 'ladder' },
   stats: { levels: [], peakBoards: 0, peakBytes: 0, bytesPerBoard: 0, seconds: 0, threads: 0 },
-}
-
-/** A host whose answers the test queues. */
-function fakeHost() {
-  const calls: string[] = []
-  const states: DocumentState[] = []
-  const saves: SaveRequest[] = []
-  const answers = {
-    open: [] as OpenOutcome[],
-    save: [] as SaveOutcome[],
-    unsaved: [] as UnsavedChoice[],
-  }
-  const api = {
-    setDocumentState: async (s: DocumentState) => void states.push(s),
-    askUnsaved: async (name: string) => {
-      calls.push(`ask ${name}`)
-      return answers.unsaved.shift() ?? 'cancel'
-    },
-    openDocument: async () => {
-      calls.push('open')
-      return answers.open.shift() ?? { status: 'cancelled' }
-    },
-    openRecent: async (path: string) => {
-      calls.push(`open ${path}`)
-      return answers.open.shift() ?? { status: 'cancelled' }
-    },
-    saveDocument: async (r: SaveRequest) => {
-      calls.push(`save ${r.file.name}`)
-      saves.push(r)
-      return answers.save.shift() ?? { status: 'cancelled' }
-    },
-    saveDocumentAs: async (r: SaveRequest) => {
-      calls.push(`save as ${r.file.name}`)
-      saves.push(r)
-      return answers.save.shift() ?? { status: 'cancelled' }
-    },
-  } as unknown as HalmaApi
-  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
-  return { calls, states, saves, answers }
 }
 
 const tick = () => new Promise((r) => setTimeout(r, 0))

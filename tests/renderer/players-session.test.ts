@@ -4,30 +4,12 @@
 // whether it was shown; a damaged game refuses the session with the reason.
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { HalmaApi, SessionRead, SessionWrite } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
+import { fakeHost } from './fake-host'
 import { parseSession } from '../../src/renderer/state/session'
 import { click } from '../../src/renderer/state/players'
 import { useDocument } from '../../src/renderer/stores/document'
 import { usePlayers } from '../../src/renderer/stores/players'
 import { useSession } from '../../src/renderer/stores/session'
-
-function fakeHost() {
-  const kept = { read: { status: 'none' } as SessionRead, writes: [] as string[] }
-  const api = {
-    setDocumentState: async () => undefined,
-    askUnsaved: async () => 'cancel',
-    readSession: async () => kept.read,
-    writeSession: async (text: string): Promise<SessionWrite> => {
-      kept.writes.push(text)
-      kept.read = { status: 'found', text }
-      return { status: 'saved' }
-    },
-    clearSession: async () => void (kept.read = { status: 'none' }),
-  } as unknown as HalmaApi
-  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
-  return kept
-}
 
 beforeEach(() => setActivePinia(createPinia()))
 
@@ -36,7 +18,7 @@ describe('the N-player game in the session', () => {
     const host = fakeHost()
     await useSession().restore()
     const p = usePlayers()
-    expect(JSON.parse(host.writes.at(-1)!).players).toBeUndefined()
+    expect(JSON.parse(host.session.writes.at(-1)!).players).toBeUndefined()
     p.newGame('mini-4')
     // Three moves, each the first legal one of the side to move.
     for (let k = 0; k < 3; k++) {
@@ -49,8 +31,8 @@ describe('the N-player game in the session', () => {
     const played = [...p.movesText]
     p.go(2)
     await useSession().flush()
-    await vi.waitFor(() => expect(JSON.parse(host.writes.at(-1)!).players?.step).toBe(2))
-    const kept = host.writes.at(-1)!
+    await vi.waitFor(() => expect(JSON.parse(host.session.writes.at(-1)!).players?.step).toBe(2))
+    const kept = host.session.writes.at(-1)!
 
     setActivePinia(createPinia())
     await useSession().restore()
@@ -64,6 +46,8 @@ describe('the N-player game in the session', () => {
     const damaged = JSON.parse(kept) as { players: { document: string } }
     damaged.players.document = damaged.players.document.replace('"preset": "mini-4"', '"preset": "mini-5"')
     const r = parseSession(JSON.stringify(damaged))
-    expect(!r.ok && r.error.message).toMatch(/^its game of mini-4\.players\.json does not load: document: preset: unknown game preset 'mini-5'/)
+    expect(!r.ok && r.error.message).toMatch(
+      /^its game of mini-4\.players\.json does not load: document: preset: unknown game preset 'mini-5'/,
+    )
   })
 })

@@ -8,11 +8,10 @@ import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
-import type { HalmaApi, JobTicket } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
 import { DEFAULT_GAME_JOB } from '../../src/shared/engine/game/job'
 import GameResultView from '../../src/renderer/components/GameResultView.vue'
 import SearchPanel from '../../src/renderer/components/SearchPanel.vue'
+import { fakeHost } from './fake-host'
 import { compact, gameHeadline, moves } from '../../src/renderer/format'
 import { useEditor } from '../../src/renderer/stores/editor'
 import { gameRequest, settingsText, solveRequest, unreadable } from '../../src/renderer/state/search-request'
@@ -22,9 +21,8 @@ import { useWorkbench } from '../../src/renderer/stores/workbench'
 import { parseDocument, type DocumentSpec } from '../../src/shared/halma/document'
 import { Engine } from '../../src/shared/engine/engine'
 import type { GameResult } from '../../src/shared/engine/game/job'
-import type { JobEvent } from '../../src/shared/jobs/manager'
-import { parseJobRequest, type Job, type JobRequest } from '../../src/shared/jobs/protocol'
-import { expect as unwrap, ok, type Diagnostic, type Result } from '../../src/shared/result'
+import { parseJobRequest } from '../../src/shared/jobs/protocol'
+import { expect as unwrap } from '../../src/shared/result'
 import { verify } from '../../src/shared/halma/verify'
 import gameText from '../unit/fixtures/game3-4x4.halma.json?raw'
 
@@ -35,36 +33,6 @@ vi.hoisted(() => {
 })
 
 const GAME: DocumentSpec = unwrap(parseDocument(gameText)).spec
-
-/** A host that checks each request as web.ts and app.ts do, and lets the test send job events. */
-function fakeHost() {
-  const requests: JobRequest[] = []
-  const jobs: Job[] = []
-  const cancelled: string[] = []
-  let listener: ((e: JobEvent) => void) | undefined
-  const api = {
-    setDocumentState: async () => undefined,
-    askUnsaved: async () => 'discard',
-    startJob: async (request: JobRequest): Promise<Result<JobTicket, Diagnostic[]>> => {
-      requests.push(request)
-      const job = parseJobRequest(JSON.parse(JSON.stringify(request)))
-      if (!job.ok) return job
-      jobs.push(job.value)
-      return ok({ id: `job-${jobs.length}` })
-    },
-    cancelJob: async (id: string) => {
-      cancelled.push(id)
-      listener?.({ type: 'cancelled', id, kind: 'game' })
-      return true
-    },
-    onJobEvent: (l: (e: JobEvent) => void) => {
-      listener = l
-      return () => undefined
-    },
-  } as unknown as HalmaApi
-  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
-  return { requests, jobs, cancelled, send: (e: JobEvent) => listener!(e) }
-}
 
 let result: GameResult
 beforeAll(async () => {
@@ -77,7 +45,7 @@ beforeAll(async () => {
 let host: ReturnType<typeof fakeHost>
 beforeEach(() => {
   setActivePinia(createPinia())
-  host = fakeHost()
+  host = fakeHost({ unsaved: 'discard' })
 })
 
 /** Open the small game and run its search to the engine's result. */
@@ -381,7 +349,15 @@ describe('the search panel with a game', () => {
 
 describe('counts as the panels write them', () => {
   it("fit a chart's axis (the level chart's labels were cut to 0,000) and say 1 move", () => {
-    expect([0, 950, 1000, 12_345, 3_400_000, 10_000_000, 1_200_000_000].map(compact)).toEqual(['0', '950', '1k', '12k', '3.4M', '10M', '1.2G'])
+    expect([0, 950, 1000, 12_345, 3_400_000, 10_000_000, 1_200_000_000].map(compact)).toEqual([
+      '0',
+      '950',
+      '1k',
+      '12k',
+      '3.4M',
+      '10M',
+      '1.2G',
+    ])
     expect(moves(1)).toBe('1 move')
     expect(moves(27)).toBe('27 moves')
   })
