@@ -1,8 +1,12 @@
 /**
- * `halma army`: solitaire armies (Bell, Hirschberg and Guerrero 2007). So far the pagoda bounds:
- * `halma army bound` gives the highest level a type reaches (Table 1) and lower bounds on the size
- * of an army reaching a level (Table 3), exact in Z[sigma]; `halma army pagoda` checks an exponent
- * map and prints it.
+ * `halma army`: solitaire armies (Bell, Hirschberg and Guerrero 2007). `bound` gives the highest
+ * level a type reaches (Table 1) and lower bounds on the size of an army reaching a level (Table 3),
+ * exact in Z[sigma], or with `--method ip` the integer program's minimum (Table 6); `solve` an army of
+ * that size with its moves, verified, and with `--fewest` the engine's fewest moves; `count` the
+ * minimum armies; `pagoda` checks an exponent map and prints it; `verify` an army and moves given
+ * by flags. A document's army goes to army-board.ts (bound, solve) or to the document commands
+ * (verify, show). HiGHS runs in a worker thread (army-ip.ts), so every long run has progress and
+ * Ctrl-C.
  */
 import { highestLevel, pagodaBound, type PagodaBound } from '../shared/army/bounds'
 import { armyType, GEOMETRIES, type ArmyType, type Window } from '../shared/army/geometry'

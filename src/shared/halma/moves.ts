@@ -1,5 +1,5 @@
 /**
- * Moves (DOMAIN.md "Rules of movement"): a step of one man to an adjacent empty cell, or a chain of
+ * Moves (docs/DOMAIN.md, "Rules of movement"): a step of one man to an adjacent empty cell, or a chain of
  * one or more jumps by one man, each over an occupied cell into the empty cell beyond, in an allowed
  * direction. Nothing is captured; the chain may stop anywhere and change direction; a move never
  * ends where it started; a step and jumps are never combined. A destination reachable by several

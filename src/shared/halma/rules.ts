@@ -1,5 +1,5 @@
 /**
- * Rules of movement as data (DOMAIN.md): which directions a man may step or jump in, whether steps
+ * Rules of movement as data (docs/DOMAIN.md, "Rules of movement"): which directions a man may step or jump in, whether steps
  * are allowed at all, and whether the long "symmetrical" jump of Super Chinese Checkers is allowed.
  */
 import { diagnostic, err, ok, type Result } from '../result'

@@ -1,5 +1,5 @@
 /**
- * Symmetries of the grid as permutations of cell indices. Three matter (DOMAIN.md, paper 3.2-3.3):
+ * Symmetries of the grid as permutations of cell indices. Three matter (docs/DOMAIN.md; paper 3.2-3.3):
  * - `mirror`, the reflection across x = y: (i, j) -> (W + 1 - j, H + 1 - i) on a square board. It
  *   maps a corner army to its transfer target and defines sym(A);
  * - `rotate`, the 180-degree rotation: (i, j) -> (W + 1 - i, H + 1 - j). It maps a base to the
