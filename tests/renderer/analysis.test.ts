@@ -8,15 +8,13 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { describe, expect, it } from 'vitest'
 import { nextTick } from 'vue'
-import type { HalmaApi, JobTicket } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
+import { fakeHost } from './fake-host'
 import { useDocument } from '../../src/renderer/stores/document'
 import { useSearch } from '../../src/renderer/stores/search'
 import { useWorkbench } from '../../src/renderer/stores/workbench'
 import type { JobEvent } from '../../src/shared/jobs/manager'
-import { parseJobRequest, type JobRequest } from '../../src/shared/jobs/protocol'
+import { parseJobRequest } from '../../src/shared/jobs/protocol'
 import { interpret } from '../../src/shared/halma/document'
-import { ok, type Diagnostic, type Result } from '../../src/shared/result'
 import squareText from '../../resources/problems/square9-8move.halma.json?raw'
 import gameText from '../unit/fixtures/game3-4x4.halma.json?raw'
 import { parseGameJob } from '../../src/shared/engine/game/job'
@@ -99,25 +97,8 @@ describe('analyse from here', () => {
 describe('the search store, analysing from here', () => {
   it('sends the problem from the position shown and shows the moves found after the line up to it', async () => {
     setActivePinia(createPinia())
-    const requests: JobRequest[] = []
-    let listener: ((e: JobEvent) => void) | undefined
-    useHostApi(
-      {
-        setDocumentState: async () => undefined,
-        askUnsaved: async () => 'discard',
-        openDocument: async () => ({ status: 'opened', file: { name: 'square9-8move.halma.json' }, text: squareText }),
-        startJob: async (request: JobRequest): Promise<Result<JobTicket, Diagnostic[]>> => {
-          requests.push(request)
-          const job = parseJobRequest(JSON.parse(JSON.stringify(request)))
-          return job.ok ? ok({ id: 'job-1' }) : job
-        },
-        onJobEvent: (l: (e: JobEvent) => void) => {
-          listener = l
-          return () => undefined
-        },
-      } as unknown as HalmaApi,
-      { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false },
-    )
+    const host = fakeHost({ unsaved: 'discard', open: { status: 'opened', file: { name: 'square9-8move.halma.json' }, text: squareText } })
+    const requests = host.requests
     const doc = useDocument()
     const wb = useWorkbench()
     const search = useSearch()
@@ -139,7 +120,7 @@ describe('the search store, analysing from here', () => {
     const job = unwrap(parseJobRequest(JSON.parse(JSON.stringify(request))))
     if (job.kind !== 'solve') throw new Error('not a solve job')
     const result = await new Engine({}).start(job).result
-    listener!({ type: 'result', id: 'job-1', kind: 'solve', result } as JobEvent)
+    host.send({ type: 'result', id: 'job-1', kind: 'solve', result } as JobEvent)
     expect(search.verification?.valid).toBe(true)
     const shown = search.resultLine()!
     expect(shown.at).toBe(10)

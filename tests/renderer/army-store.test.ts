@@ -6,8 +6,7 @@
 // the scene the board draws for the triangular lattice, and the army document's printer.
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { HalmaApi } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
+import { fakeHost, type FakeHost } from './fake-host'
 import { armyAspect, buildArmyScene } from '../../src/renderer/board/army-scene'
 import { ArmyJobCancelled, type ArmyJobRunner } from '../../src/renderer/api/army-jobs'
 import { captured, exact, paint, weightSeries } from '../../src/renderer/state/army'
@@ -25,20 +24,10 @@ import { compare } from '../../src/shared/army/zsigma'
 import conwayText from '../../resources/armies/conway-20-level4.army.json?raw'
 import triangle from '../../resources/problems/triangle10-6move.halma.json?raw'
 
-const saved: { name: string; text: string }[] = []
+let host: FakeHost
 beforeEach(() => {
   setActivePinia(createPinia())
-  saved.length = 0
-  const api = {
-    setDocumentState: async () => undefined,
-    askUnsaved: async () => 'discard',
-    openDocument: async () => ({ status: 'opened', file: { name: 'conway.army.json' }, text: conwayText }),
-    saveDocumentAs: async (r: { file: { name: string }; text: string }) => {
-      saved.push({ name: r.file.name, text: r.text })
-      return { status: 'saved', file: { name: r.file.name } }
-    },
-  } as unknown as HalmaApi
-  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
+  host = fakeHost({ unsaved: 'discard', open: { status: 'opened', file: { name: 'conway.army.json' }, text: conwayText }, saves: 'saved' })
 })
 
 describe('painting men', () => {
@@ -133,8 +122,8 @@ describe('the army store', () => {
     expect(army.current.men).toBe(21)
     expect(army.notice?.text).toBe('the army changed: its solution was dropped')
     await army.save()
-    expect(saved[0]!.name).toBe('conway-20-level4.army.json')
-    const back = parseArmyDocument(saved[0]!.text)
+    expect(host.saves[0]!.file.name).toBe('conway-20-level4.army.json')
+    const back = parseArmyDocument(host.saves[0]!.text)
     expect(back.army.length).toBe(21)
     expect(back.moves).toEqual([])
   })

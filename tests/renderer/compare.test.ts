@@ -6,8 +6,7 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { nextTick } from 'vue'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { HalmaApi } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
+import { fakeHost } from './fake-host'
 import { chartData, COMPARED_DASH } from '../../src/renderer/state/chart-series'
 import { useCompare } from '../../src/renderer/stores/compare'
 import { useWorkbench } from '../../src/renderer/stores/workbench'
@@ -19,13 +18,7 @@ const SHORT = 'd1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3'
 
 beforeEach(() => {
   setActivePinia(createPinia())
-  useHostApi({ setDocumentState: async () => undefined } as unknown as HalmaApi, {
-    host: 'web',
-    version: 'test',
-    cores: 2,
-    recentFiles: false,
-    nativeMenus: false,
-  })
+  fakeHost()
 })
 
 describe('chart data of two lines', () => {

@@ -26,6 +26,10 @@ export interface FakeHostOptions {
   readonly unsaved?: UnsavedChoice
   /** The session the host kept from before (default: none). */
   readonly session?: SessionRead
+  /** What Open answers when no answer is queued (default: cancelled). */
+  readonly open?: OpenOutcome
+  /** Whether a save with no answer queued succeeds, under the name asked for (default: cancelled). */
+  readonly saves?: 'saved'
 }
 
 export type FakeHost = ReturnType<typeof fakeHost>
@@ -49,6 +53,8 @@ export function fakeHost(options: FakeHostOptions = {}) {
   const listeners = new Set<(e: JobEvent) => void>()
   let dialogs = 0
   const send = (e: JobEvent): void => listeners.forEach((l) => l(e))
+  const saved = (r: SaveRequest): SaveOutcome =>
+    options.saves === 'saved' ? { status: 'saved', file: { name: r.file.name } } : { status: 'cancelled' }
   const api = {
     setDocumentState: async (s: DocumentState) => void states.push(s),
     askUnsaved: async (name: string) => {
@@ -58,7 +64,7 @@ export function fakeHost(options: FakeHostOptions = {}) {
     },
     openDocument: async () => {
       calls.push('open')
-      return answers.open.shift() ?? { status: 'cancelled' }
+      return answers.open.shift() ?? options.open ?? { status: 'cancelled' }
     },
     openRecent: async (path: string) => {
       calls.push(`open ${path}`)
@@ -67,12 +73,12 @@ export function fakeHost(options: FakeHostOptions = {}) {
     saveDocument: async (r: SaveRequest) => {
       calls.push(`save ${r.file.name}`)
       saves.push(r)
-      return answers.save.shift() ?? { status: 'cancelled' }
+      return answers.save.shift() ?? saved(r)
     },
     saveDocumentAs: async (r: SaveRequest) => {
       calls.push(`save as ${r.file.name}`)
       saves.push(r)
-      return answers.save.shift() ?? { status: 'cancelled' }
+      return answers.save.shift() ?? saved(r)
     },
     readSession: async () => session.read,
     writeSession: async (text: string): Promise<SessionWrite> => {

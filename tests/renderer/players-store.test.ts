@@ -7,8 +7,7 @@
 // stepper.
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { HalmaApi, JobTicket } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
+import { fakeHost, type FakeHost } from './fake-host'
 import { buildPlayersScene, playersCellAt } from '../../src/renderer/board/players-scene'
 import { PLAYER_COLOURS, PLAYER_DASHES, playerLetters } from '../../src/renderer/board/players-palette'
 import { armySeries, centroidWeights, click, lineText, parseMoves, replay } from '../../src/renderer/state/players'
@@ -16,12 +15,9 @@ import { PLAYERS_PRESETS, usePlayers } from '../../src/renderer/stores/players'
 import { documentFault } from '../../src/shared/documents'
 import { Engine } from '../../src/shared/engine/engine'
 import type { PlayersResult } from '../../src/shared/engine/players/job'
-import type { JobEvent } from '../../src/shared/jobs/manager'
-import { parseJobRequest, type Job, type JobRequest } from '../../src/shared/jobs/protocol'
 import { gameFromSpec, playersPreset, playersPresets, startPosition } from '../../src/shared/players/game'
 import { cellNames, cellOf, verifyLine } from '../../src/shared/players/line'
 import { parsePlayersDocument, verifyDocument } from '../../src/shared/players/document'
-import { ok, type Diagnostic, type Result } from '../../src/shared/result'
 
 const SHIPPED = import.meta.glob('../../resources/players/*.players.json', { query: '?raw', import: 'default', eager: true }) as Record<
   string,
@@ -29,37 +25,10 @@ const SHIPPED = import.meta.glob('../../resources/players/*.players.json', { que
 >
 const mini3 = SHIPPED['../../resources/players/mini-3.players.json']!
 
-const saved: string[] = []
-const requests: JobRequest[] = []
-const jobs: Job[] = []
-let listener: ((e: JobEvent) => void) | undefined
+let host: FakeHost
 beforeEach(() => {
   setActivePinia(createPinia())
-  saved.length = 0
-  requests.length = 0
-  jobs.length = 0
-  const api = {
-    setDocumentState: async () => undefined,
-    askUnsaved: async () => 'discard',
-    saveDocumentAs: async (r: { file: { name: string }; text: string }) => {
-      saved.push(r.text)
-      return { status: 'saved', file: { name: r.file.name } }
-    },
-    // As web.ts and app.ts do: the request checked by the job protocol.
-    startJob: async (request: JobRequest): Promise<Result<JobTicket, Diagnostic[]>> => {
-      requests.push(request)
-      const job = parseJobRequest(JSON.parse(JSON.stringify(request)))
-      if (!job.ok) return job
-      jobs.push(job.value)
-      return ok({ id: `job-${jobs.length}` })
-    },
-    cancelJob: async () => true,
-    onJobEvent: (h: (e: JobEvent) => void) => {
-      listener = h
-      return () => undefined
-    },
-  } as unknown as HalmaApi
-  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
+  host = fakeHost({ unsaved: 'discard', saves: 'saved' })
 })
 
 const name = (g: ReturnType<typeof playersPreset>, c: number): string => cellNames(g)[c]!
@@ -262,7 +231,7 @@ describe('the players store', () => {
     s.openText('mini-3.players.json', mini3)
     s.last()
     await s.save()
-    const back = parsePlayersDocument(saved[0]!)
+    const back = parsePlayersDocument(host.saves[0]!.text)
     expect(back.game.id).toBe('mini-3')
     expect(verifyDocument(back).every((l) => l.verdict.ok)).toBe(true)
     expect(verifyLine(back.game, back.lines[0]!.moves)).toEqual(verifyLine(back.game, JSON.parse(mini3).lines[0].moves))
@@ -303,13 +272,13 @@ describe('the players store', () => {
     s.newGame('mini-2')
     s.timeLimit = 30
     await s.runSearch()
-    expect(requests[0]!.kind).toBe('players')
-    expect(jobs[0]!.kind).toBe('players')
+    expect(host.requests[0]!.kind).toBe('players')
+    expect(host.jobs[0]!.kind).toBe('players')
     expect(s.status).toBe('running')
     // The engine's own answer, sent as the host would.
-    const job = jobs[0]!
+    const job = host.jobs[0]!
     const result = (await new Engine().start(job).result) as PlayersResult
-    listener!({ type: 'result', id: 'job-1', kind: 'players', result })
+    host.send({ type: 'result', id: 'job-1', kind: 'players', result })
     expect(s.status).toBe('done')
     expect(s.length).toBe(result.length)
     expect(s.step).toBe(0)
@@ -319,7 +288,7 @@ describe('the players store', () => {
     s.timeLimit = -1
     await s.runSearch()
     expect(s.failure).toMatch(/^time limit/)
-    expect(requests).toHaveLength(1)
+    expect(host.requests).toHaveLength(1)
   })
 
   it('covers every preset of the core', () => {

@@ -5,8 +5,7 @@
 // figure sheet is laid out as the sheet's grid of cropped frames with captions (steps in italics).
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { HalmaApi } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
+import { fakeHost } from './fake-host'
 import { diagramSvg, sheetSvg } from '../../src/renderer/board/export'
 import { buildScene, keyHeight, ladderKeyRows, moveCaption } from '../../src/renderer/board/scene'
 import { escapeXml, sceneBounds } from '../../src/renderer/board/svg'
@@ -23,13 +22,7 @@ const LEVENSPIEL_TEXT =
 
 beforeEach(() => {
   setActivePinia(createPinia())
-  useHostApi({ setDocumentState: async () => undefined } as unknown as HalmaApi, {
-    host: 'web',
-    version: 'test',
-    cores: 2,
-    recentFiles: false,
-    nativeMenus: false,
-  })
+  fakeHost()
 })
 
 function parse(svg: string): Document {

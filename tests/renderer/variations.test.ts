@@ -7,8 +7,7 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { nextTick } from 'vue'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { HalmaApi } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
+import { fakeHost } from './fake-host'
 import { useDocument } from '../../src/renderer/stores/document'
 import { useWorkbench } from '../../src/renderer/stores/workbench'
 import { movesView } from '../../src/renderer/state/line-tree'
@@ -18,16 +17,7 @@ import { formatDocument, parseDocument } from '../../src/shared/halma/document'
 import { expect as unwrap } from '../../src/shared/result'
 import levenspiel from '../../resources/problems/triangle10-6move.halma.json?raw'
 
-function host(): void {
-  const api = {
-    setDocumentState: async () => undefined,
-    askUnsaved: async () => 'discard',
-    readSession: async () => ({ status: 'none' }),
-    writeSession: async () => ({ status: 'saved' }),
-    clearSession: async () => undefined,
-  } as unknown as HalmaApi
-  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
-}
+const host = (): unknown => fakeHost({ unsaved: 'discard' })
 
 beforeEach(() => {
   setActivePinia(createPinia())

@@ -5,8 +5,7 @@
 // editor painting a problem and putting it into the document.
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { HalmaApi } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
+import { fakeHost } from './fake-host'
 import { buildScene } from '../../src/renderer/board/scene'
 import { useDocument } from '../../src/renderer/stores/document'
 import { useEditor } from '../../src/renderer/stores/editor'
@@ -18,14 +17,7 @@ import levenspiel from '../../resources/problems/triangle10-6move.halma.json?raw
 const LEVENSPIEL_TEXT =
   'd1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5, a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4- (reflect)'
 
-function host(): void {
-  const api = {
-    setDocumentState: async () => undefined,
-    askUnsaved: async () => 'discard',
-    openDocument: async () => ({ status: 'opened', file: { name: 'l.halma.json' }, text: levenspiel }),
-  } as unknown as HalmaApi
-  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
-}
+const host = (): unknown => fakeHost({ unsaved: 'discard', open: { status: 'opened', file: { name: 'l.halma.json' }, text: levenspiel } })
 
 beforeEach(() => {
   setActivePinia(createPinia())
