@@ -9,7 +9,17 @@ import { writeFileAtomic } from '../hosts/node/files'
 import { formatPlayersDocument } from '../shared/players/document'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
-import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, runJob, THREADS_HELP, threadsOption } from './search-run'
+import {
+  budgetOption,
+  choiceOption,
+  diskOption,
+  jobFaults,
+  numberOption,
+  runJob,
+  SEARCH_OPTIONS,
+  THREADS_HELP,
+  threadsOption,
+} from './search-run'
 
 export const PLAYERS_GAME_HELP = `halma players game: the shortest game of 2 to 6 players, and the proof that none is shorter
 
@@ -60,13 +70,7 @@ const OPTIONS = {
   'max-length': { type: 'string' },
   beam: { type: 'string' },
   'no-count': { type: 'boolean' },
-  threads: { type: 'string' },
-  budget: { type: 'string' },
-  'time-limit': { type: 'string' },
-  disk: { type: 'string' },
-  resume: { type: 'string' },
-  json: { type: 'boolean' },
-  out: { type: 'string' },
+  ...SEARCH_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const
 

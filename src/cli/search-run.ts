@@ -5,6 +5,7 @@
  * problem written back with what was found (--out).
  */
 import { existsSync } from 'node:fs'
+import type { ParseArgsConfig } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { formatDocument, specFromProblem } from '../shared/halma/document'
 import { CancelledError, Engine, threadsOf, type EngineJob } from '../shared/engine/engine'
@@ -47,6 +48,27 @@ export function numberOption(v: Values, key: string, fallback: number): number {
   if (!Number.isFinite(n)) throw new UsageError(`--${key}: '${text}' is not a number`)
   return n
 }
+
+/**
+ * The options every search reads the same way (what they mean: `halma --help`): threads, memory,
+ * time, levels on disk and a resume, the document written with what was found, and for the peg
+ * searches a cluster and the fold by the start's symmetry.
+ */
+export const SEARCH_OPTIONS = {
+  threads: { type: 'string' },
+  budget: { type: 'string' },
+  'time-limit': { type: 'string' },
+  disk: { type: 'string' },
+  resume: { type: 'string' },
+  out: { type: 'string' },
+  json: { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options']
+
+export const CLUSTER_OPTIONS = {
+  cluster: { type: 'string' },
+  shards: { type: 'string' },
+  'no-fold': { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options']
 
 /** What `--threads` says in every command's help: 0, like no --threads at all, means every core. */
 export const THREADS_HELP = `expansion threads, 1 to 256; 0 (the default): every core (${cores()} here)`
