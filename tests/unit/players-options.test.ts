@@ -33,7 +33,7 @@ function legalMoves(g: PlayersGame, occ: Occupancy, p: number): [number, number]
 /**
  * The shortest game (won by anyone) and the number of such games, by plain breadth-first search;
  * with `within`, positions from which no game of at most that many moves can be won are dropped,
- * by the search's bound (checked admissible in multi-search.test.ts), so that larger games fit.
+ * by the search's bound (checked admissible in players-search.test.ts), so that larger games fit.
  */
 function plainShortest(g: PlayersGame, within?: number): { length: number; games: bigint } {
   const d = within === undefined ? undefined : new PlayersDomain(g)

@@ -6,7 +6,7 @@
  * coordinates of geometry.ts. The figures of the text this product has are lost except Figures 3
  * and 4 (tables); the others are reconstructed from what the text says of them and checked against
  * it: Figure 5a and 5b by the row sums R(4, n) and R(5, n) the text gives, Figures 6a, 7a and 7b by
- * reproducing Table 3 exactly (see tests/unit/solitaire.test.ts). Figure 6b (the last jump
+ * reproducing Table 3 exactly (see tests/unit/army.test.ts). Figure 6b (the last jump
  * vertical) is not reconstructed yet.
  */
 import { GEOMETRIES, hexDistance, cellCoordinates, indexWindow, type ArmyGeometry, type ArmyType, type CustomBoard, type Window } from './geometry'
