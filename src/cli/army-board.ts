@@ -9,7 +9,8 @@ import { ThreadExecutor } from '../shared/engine/core/executor'
 import type { DomainInit } from '../shared/engine/registry'
 import { fewestMoves, type FewestOutcome } from '../shared/engine/army/fewest'
 import { boardHas, DISTANCE_MAP, windowBoard } from '../shared/army/board'
-import { measureOnBoard, solveOnBoard, type BoardMeasure } from '../shared/army/custom'
+import { measureOnBoard, type BoardMeasure } from '../shared/army/custom'
+import { armyTask } from './army-ip'
 import { parseArmyDocument, type ArmyDocument } from '../shared/army/document'
 import { GEOMETRIES, type ArmyGeometry, type Window } from '../shared/army/geometry'
 import type { PagodaMap } from '../shared/army/pagoda'
@@ -120,7 +121,11 @@ export async function runDocumentSolve(v: Values, io: Io, maxMoves: number | und
   const fewestOptions = { threads: threadsOption(v), budgetBytes: budgetOption(v) }
   const g = GEOMETRIES[doc.type]
   const board = boardOf(doc)
-  const s = solveOnBoard(g, doc.window, board, doc.army)
+  // The search runs in a worker thread (minutes on a large army): progress, and Ctrl-C.
+  const measure = measureOnBoard(g, board, doc.army)
+  const found = measure.possible ? await armyTask(io, 'army solve', 'boardSolve', doc.type, doc.window, board, doc.army, {}) : null
+  if (found === undefined) return 130
+  const s = { measure, ...(found ?? { moves: null, positions: 0, gaveUp: false, verdict: null }) }
   const label = (moves: readonly (readonly (readonly [number, number])[])[]): string => formatArmyMoves(g, doc.window, moves)
   let fewest: FewestOutcome | undefined
   if (s.verdict?.ok && v['fewest']) {

@@ -62,8 +62,8 @@ count: every army of the minimum size on the window that reaches the level (each
   --rows R      pagoda: rows of the window checked and printed (default 12)
   --json        machine-readable output
 Weights are exact: numbers a + b·σ with σ = (√5 - 1)/2; decimals are for reading only.
-The integer programs (bound --method ip, --case, solve, count) and --fewest report progress on
-stderr; Ctrl-C cancels them.
+The long runs (bound --method ip, --case, solve, solve --file, count, --fewest) report progress
+on stderr; Ctrl-C cancels them.
 Exit status: 0 done, 1 none found, not settled or not a pagoda function, 2 bad input, 130
 cancelled by Ctrl-C.`
 

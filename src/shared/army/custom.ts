@@ -8,7 +8,7 @@ import { distancePagoda } from './board'
 import { indexWindow, type ArmyGeometry, type CustomBoard, type Window } from './geometry'
 import { movesOf, type IndexJump } from './order'
 import { totalWeight, type PagodaMap } from './pagoda'
-import { playArmy } from './play'
+import { playArmy, type Tell } from './play'
 import { verifyArmy, type ArmyVerdict } from './solution'
 import { compare, formatZ, ONE, sub, type ZSigma } from './zsigma'
 import type { Cell } from '../cell'
@@ -64,11 +64,15 @@ export function solveOnBoard(
   w: Window,
   board: CustomBoard,
   army: readonly Cell[],
-  maxPositions = 2_000_000,
+  options: { readonly maxPositions?: number; readonly tell?: Tell } = {},
 ): BoardSolution {
   const measure = measureOnBoard(g, board, army)
   if (!measure.possible) return { measure, moves: null, positions: 0, gaveUp: false, verdict: null }
-  const played = playArmy(g, w, army, measure.map, maxPositions, board)
+  const played = playArmy(g, w, army, measure.map, {
+    maxPositions: options.maxPositions ?? 2_000_000,
+    board,
+    ...(options.tell && { tell: options.tell }),
+  })
   if (!played.line) return { measure, moves: null, positions: played.positions, gaveUp: played.gaveUp, verdict: null }
   const win = indexWindow(g, w, board)
   const at = (c: Cell): number => win.indexOf(c[0], c[1])!

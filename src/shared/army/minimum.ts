@@ -15,7 +15,7 @@ import { IMPROVED_MAP, jumpLoss, pagodaMap, weightOf } from './pagoda'
 import { add, compare, isZero, ONE, sigmaPow, sub, ZERO } from './zsigma'
 import { orderArmyMoves } from './order'
 import { verifyArmy, type ArmyVerdict } from './solution'
-import { playArmy } from './play'
+import { playArmy, type Tell } from './play'
 import type { Cell } from '../cell'
 
 export interface IpOutcome {
@@ -173,9 +173,6 @@ export interface ArmySolution {
   readonly verdict: ArmyVerdict | null
 }
 
-/** Where a long solver says what it is doing (a host prints it; the solvers block their thread between messages). */
-export type Tell = (message: string) => void
-
 /** An army of the integer program's minimum size and a legal order of its jumps, verified. */
 export async function solveArmy(
   mip: MipSolver,
@@ -258,7 +255,9 @@ export async function countArmies(
     const jumps = jumpsOf(model, value).map(([a, b, c]) => [model.cells[a]!, model.cells[b]!, model.cells[c]!] as const)
     const ordered = orderArmyMoves(army, jumps, 200_000).moves !== null
     if (!ordered) options.tell?.(`an army of ${army.length} men played out`)
-    const played = ordered ? null : playArmy(g, window, army, map, options.maxPositions)
+    const played = ordered
+      ? null
+      : playArmy(g, window, army, map, { ...(options.maxPositions !== undefined && { maxPositions: options.maxPositions }) })
     if (played?.gaveUp) return { men, armies, classes, unplayable, end: 'gave up', window, seconds: since(t0) }
     if (ordered || played?.line) {
       classes++

@@ -34,7 +34,7 @@ export async function runBoardSolve(
   const g = GEOMETRIES[job.type]
   const { window, board, army } = job
   progress('depth-first search on the custom board, pruned by the distance map')
-  const s = solveOnBoard(g, window, board, army)
+  const s = solveOnBoard(g, window, board, army, { tell: progress })
   const seconds = (): number => (Date.now() - t0) / 1000
   const base = { kind: 'solve', men: army.length, window, army } as const
   if (!s.measure.possible) return { ...base, status: s.measure.verdict, moves: null, verdict: null, seconds: seconds() }
