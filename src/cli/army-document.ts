@@ -13,6 +13,7 @@ import { GEOMETRIES } from '../shared/army/geometry'
 import { IMPROVED_MAP } from '../shared/army/pagoda'
 import { cellLabel, drawArmy, formatArmyMoves, legalJumps, parseArmyMoves, positionAfter, verifyArmy } from '../shared/army/solution'
 import { formatZ, toNumber, type ZSigma } from '../shared/army/zsigma'
+import { levelUnused } from './army-board'
 import { json, plural, type Io } from './io'
 import { lineOption, readText, UsageError, type Values } from './options'
 import { afterOption } from './position-options'
@@ -47,13 +48,18 @@ function verifyArmyDocument(doc: ArmyDocument, v: Values, io: Io, file: string):
   const { moves } = movesOf(doc, v)
   const r = verifyArmy(g, doc.window, doc.army, moves, doc.board)
   const reach = doc.board ? `the target ${cellLabel(g, doc.window, doc.board.target)} of their custom board` : `level ${doc.level}`
-  if (v['json']) io.out(json({ file, type: doc.type, board: doc.board ? 'custom' : 'window', men: doc.army.length, valid: r.ok, ...r }))
-  else
+  if (v['json'])
+    io.out(
+      json({ file, type: doc.type, board: doc.board ? 'custom' : 'window', level: doc.board ? null : doc.level, men: doc.army.length, valid: r.ok, ...r }),
+    )
+  else {
     io.out(
       r.ok
         ? `valid: ${doc.army.length} men of ${g.title} reach ${reach} in ${plural(r.moves, 'move')} (${plural(r.jumps, 'jump')})`
         : `invalid: ${r.error}`,
     )
+    if (doc.board) io.out(`(${levelUnused(doc)})`)
+  }
   return r.ok ? 0 : 1
 }
 

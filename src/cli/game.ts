@@ -10,9 +10,12 @@ import { documentFile, loadProblem, parse, PROBLEM_OPTIONS, UsageError } from '.
 import {
   budgetOption,
   choiceOption,
+  clusterOption,
   diskOption,
   jobFaults,
   numberOption,
+  outFailed,
+  outOption,
   runJob,
   SEARCH_OPTIONS,
   CLUSTER_OPTIONS,
@@ -107,6 +110,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     if (!m) throw new UsageError(`--beam-moves: '${text}' is not a range of moves such as 8-15 or 8-`)
     return [Number(m[1]), m[2] === '' ? 0 : Number(m[2])]
   }
+  const out = outOption(v)
   const job = parseGameJob({
     problem: specFromProblem(loaded.problem),
     strategy: choiceOption(v, 'strategy', GAME_STRATEGIES, 'auto'),
@@ -117,7 +121,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
     ...diskOption(v),
-    ...(typeof v['cluster'] === 'string' && { cluster: v['cluster'], shards: number('shards', 3) }),
+    ...clusterOption(v),
     enumerate: v['no-enumerate'] !== true,
     listGames: number('list', 20),
     beam: { width: number('beam', 200_000), lookahead: number('lookahead', 0), moves: beamMoves(v['beam-moves']) },
@@ -126,22 +130,21 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
   if (!job.ok) throw jobFaults(job.error)
   const result = await runJob({ kind: 'game', params: job.value }, io, 'game')
   if (!result) return 130
-  if (typeof v['out'] === 'string') {
-    await writeWithSolutions(
-      v['out'],
-      loaded,
-      result.games.map((g, k) => ({
-        title: `${g.moves.length}-move game, ${g.winner} wins, found by halma game${result.optimal ? ' (shortest)' : ''}${result.games.length > 1 ? ` #${k + 1}` : ''}`,
-        moves: g.moves.join(', '),
-        notes: result.proof.statement,
-      })),
-    )
-  }
+  const unwritten = await writeWithSolutions(
+    out,
+    loaded,
+    result.games.map((g, k) => ({
+      title: `${g.moves.length}-move game, ${g.winner} wins, found by halma game${result.optimal ? ' (shortest)' : ''}${result.games.length > 1 ? ` #${k + 1}` : ''}`,
+      moves: g.moves.join(', '),
+      notes: result.proof.statement,
+    })),
+  )
   if (v['json']) {
     io.out(json({ ...result, stats: { ...result.stats, maxRssBytes: process.resourceUsage().maxRSS * 1024 } }))
   } else {
     io.out(gameResultText(`${loaded.problem.title}\n${describeProblem(loaded.problem)}`, result))
   }
+  if (unwritten) return outFailed(unwritten, io, 'game')
   return result.length !== null ? 0 : 1
 }
 

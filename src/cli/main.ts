@@ -3,6 +3,11 @@
  * function from arguments and an Io to an exit status, so tests run them in-process as well as
  * through the installed binary. A new command is an entry in COMMANDS (and a line of USAGE);
  * `verify`, `analyze` and `show` take a document of any kind (documents.ts).
+ *
+ * Exit status: 0 done (valid, found), 1 a negative answer (invalid, none found), 2 bad input (a
+ * UsageError, a refused checkpoint), 3 a fault of the environment (EnvironmentError: a full disk,
+ * no permission, a folder in use, Redis unreachable), 130 interrupted; anything else thrown is a
+ * bug, reported by index.ts as an internal error with status 70.
  */
 import { runArmy } from './army'
 import { runPlayers } from './players'
@@ -10,6 +15,9 @@ import { runGame } from './game'
 import type { Io } from './io'
 import { CheckpointError } from '../shared/engine/core/checkpoint'
 import { runAnalyze, runShow, runVerify } from './documents'
+import { EnvironmentError } from '../shared/environment'
+import { own } from '../shared/names'
+import { EXIT_ENVIRONMENT } from './exit'
 import { UsageError } from './options'
 import { runSolve } from './solve'
 import { runWorker } from './worker'
@@ -42,7 +50,9 @@ The same words in every command:
   --time-limit S                      stop after S seconds, saying what was settled
 Long commands (solve, game, players game, army bound --method ip, army solve, army count) report
 progress on stderr; Ctrl-C cancels them.
-Exit status: 0 valid or found, 1 invalid or not found, 2 bad input, 130 cancelled by Ctrl-C.
+Exit status: 0 valid or found, 1 invalid or not found, 2 bad input, 3 a fault of the environment
+(disk, permissions, a folder in use, Redis), 130 cancelled by Ctrl-C, 70 an internal error (a bug:
+please report it).
 
 examples:
   halma verify resources/problems/fabian-30.halma.json
@@ -73,7 +83,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.out('halma-workbench 0.1.0')
     return 0
   }
-  const run = COMMANDS[command]
+  const run = own(COMMANDS, command)
   if (!run) {
     io.err(`halma: unknown command '${command}'\n\n${USAGE}`)
     return 2
@@ -85,6 +95,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (e instanceof UsageError || e instanceof CheckpointError) {
       io.err(`halma ${command}: ${e.message}`)
       return 2
+    }
+    if (e instanceof EnvironmentError) {
+      io.err(`halma ${command}: ${e.message}`)
+      return EXIT_ENVIRONMENT
     }
     throw e
   }

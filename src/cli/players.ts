@@ -6,7 +6,8 @@
 import { gameFromSpec, moveCount, playersPreset, playersPresets, specOf, startPosition } from '../shared/players/game'
 import { cellNames, verifyLine } from '../shared/players/line'
 import { json, table, type Io } from './io'
-import { parse, UsageError } from './options'
+import { onlyOptions, parse, UsageError } from './options'
+import { own } from '../shared/names'
 import { rulesChanged, runPlayersGame, withRules } from './players-game'
 import { runOnDocument } from './documents'
 
@@ -49,6 +50,13 @@ const presetOf = (v: Record<string, unknown>) => {
   }
 }
 
+/** The options each subcommand takes (any other is refused, not ignored). */
+const TAKES: Readonly<Record<string, readonly string[]>> = {
+  list: ['json'],
+  show: ['preset'],
+  verify: ['preset', 'moves', 'long-jumps', 'teams', 'vacate', 'win'],
+}
+
 export function runPlayers(argv: string[], io: Io): number | Promise<number> {
   const [sub, ...rest] = argv
   if (sub === undefined || sub === '--help' || sub === '-h') {
@@ -56,7 +64,15 @@ export function runPlayers(argv: string[], io: Io): number | Promise<number> {
     return sub === undefined ? 2 : 0
   }
   if (sub === 'game') return runPlayersGame(rest, io)
+  const takes = own(TAKES, sub)
+  if (!takes) throw new UsageError(`unknown players command '${sub}' (list, show, verify or game)`)
   const v = parse(rest, OPTIONS)
+  if (v['help']) {
+    io.out(PLAYERS_HELP)
+    return 0
+  }
+  // verify --file reads everything from the document (`halma verify FILE`, the same, takes more).
+  onlyOptions(v, sub === 'verify' && v['file'] !== undefined ? ['file', 'json'] : takes, `halma players ${sub}`)
   if (sub === 'list') {
     const rows = Object.values(playersPresets()).map((g) => {
       const occ = startPosition(g)
@@ -117,5 +133,5 @@ export function runPlayers(argv: string[], io: Io): number | Promise<number> {
     )
     return 0
   }
-  throw new UsageError(`unknown players command '${sub}' (list, show or verify)`)
+  throw new UsageError(`unknown players command '${sub}' (list, show, verify or game)`)
 }

@@ -19,8 +19,9 @@ export const namesLine = (v: Record<string, unknown>): boolean =>
 export function afterOption(v: Record<string, unknown>, length: number, what = 'line'): number {
   const text = v['after']
   if (typeof text !== 'string') return namesLine(v) ? length : 0
-  const k = Number(text)
-  if (text.trim() === '' || !Number.isInteger(k) || k < 0) throw new UsageError(`--after: '${text}' is not a move number`)
+  // A move number in decimal digits: '' is not 0, nor "0x10" 16.
+  const k = /^\d+$/.test(text.trim()) ? Number(text) : NaN
+  if (!Number.isSafeInteger(k)) throw new UsageError(`--after: '${text}' is not a move number`)
   if (k > length) throw new UsageError(`--after: the ${what} has only ${plural(length, 'move')}`)
   return k
 }
@@ -45,7 +46,7 @@ export function locate(v: Record<string, unknown>, loaded: LoadedProblem, io: Io
   const ver = verify(problem, s.solution)
   // Up to an illegal move the line is legal: a position past it is refused with the move's fault.
   const text = v['after']
-  if (ver.error && typeof text === 'string' && Number(text) > ver.length) throw new UsageError(`--after ${text}: ${ver.error.message}`)
+  if (ver.error && typeof text === 'string' && /^\d+$/.test(text.trim()) && Number(text) > ver.length) throw new UsageError(`--after ${text}: ${ver.error.message}`)
   const after = afterOption(v, ver.length, 'solution')
   let position = startPosition(problem)
   for (let k = 0; k < after; k++) {

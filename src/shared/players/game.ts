@@ -15,7 +15,8 @@
  * targets.
  */
 import { boardById, crossBoard, STAR_121, STAR_73, STAR_MINI, piecepackBoard, tileBoard, type PlayersBoard } from './boards'
-import type { Cell } from '../cell'
+import { cellName } from '../cell'
+import { own } from '../names'
 
 export interface Player {
   readonly name: string
@@ -259,7 +260,7 @@ export function mustVacate(g: PlayersGame, occ: Occupancy, p: number): boolean {
 
 export function playersPreset(id: string): PlayersGame {
   const all = playersPresets()
-  const g = all[id]
+  const g = own(all, id)
   if (!g) throw new Error(`unknown game preset '${id}' (one of ${Object.keys(all).join(', ')})`)
   return g
 }
@@ -274,14 +275,40 @@ export function startPosition(g: PlayersGame): Occupancy {
     const camp = g.board.camp(p.camp, g.men)
     if (camp.length !== g.men) throw new Error(`${p.name}'s camp holds ${camp.length} cells, not ${g.men}`)
     for (const c of camp) {
-      if (occ[c] !== -1) throw new Error(`${p.name}'s camp overlaps ${g.players[occ[c]!]!.name}'s at ${cellText(g.board.cells[c]!)}`)
+      if (occ[c] !== -1) throw new Error(`${p.name}'s camp overlaps ${g.players[occ[c]!]!.name}'s at ${cellNames(g)[c]}`)
       occ[c] = i
     }
   })
   return occ
 }
 
-export const cellText = ([x, y]: Cell): string => `(${x}, ${y})`
+/** The top-left corner of the board's cells (column a, row 1). */
+export function boardCorner(g: PlayersGame): { x0: number; y0: number } {
+  let x0 = Infinity
+  let y0 = Infinity
+  for (const [x, y] of g.board.cells) {
+    x0 = Math.min(x0, x)
+    y0 = Math.min(y0, y)
+  }
+  return { x0, y0 }
+}
+
+const names = new WeakMap<PlayersGame, readonly string[]>()
+
+/**
+ * The name of each cell of the game, by index, as the user writes it (shared/cell.ts): the column
+ * from the board's leftmost column (a), the row from the top (1), the name of its place on the
+ * game's grid (grid.ts).
+ */
+export function cellNames(g: PlayersGame): readonly string[] {
+  let known = names.get(g)
+  if (!known) {
+    const { x0, y0 } = boardCorner(g)
+    known = g.board.cells.map(([x, y]) => cellName(x - x0 + 1, y - y0 + 1))
+    names.set(g, known)
+  }
+  return known
+}
 
 /** The cells a man on `from` can end a move on (distinct, not `from`), with a path to each. */
 export function destinations(g: PlayersGame, occ: Occupancy, from: number): Map<number, number[]> {

@@ -6,29 +6,21 @@
  * top. A line is moves in turn order, each optionally
  * prefixed by its player ("green: e13-e11"): a prefix must name the player whose turn it is.
  */
-import { nameOf, parseCell } from '../halma/board'
+import { parseCellName } from '../cell'
+import { lineTooLong } from '../limits'
 import { describe } from '../result'
-import { cellText, destinations, mustVacate, sideName, sideOf, startPosition, type PlayersGame, type Occupancy } from './game'
-import { gridOf } from './grid'
+import { boardCorner, cellNames, destinations, mustVacate, sideName, sideOf, startPosition, type PlayersGame, type Occupancy } from './game'
 
-const names = new WeakMap<PlayersGame, readonly string[]>()
-
-/** The name of each cell of the game, by index: the name of its place on the game's grid (grid.ts). */
-export function cellNames(g: PlayersGame): readonly string[] {
-  let known = names.get(g)
-  if (!known) {
-    const board = gridOf(g).board
-    known = g.board.cells.map((_, k) => nameOf(board, k))
-    names.set(g, known)
-  }
-  return known
-}
+export { cellNames }
 
 /** The cell a name stands for, or an Error naming it. */
 export function cellOf(g: PlayersGame, name: string): number {
-  const k = parseCell(gridOf(g).board, name)
-  if (k.ok) return k.value
-  throw new Error(k.error.code === 'cell.syntax' ? describe(k.error) : `${name.trim()} is not a cell of ${g.board.title}`)
+  const p = parseCellName(name)
+  if (!p.ok) throw new Error(describe(p.error))
+  const { x0, y0 } = boardCorner(g)
+  const i = g.board.indexOf(p.value.i - 1 + x0, p.value.j - 1 + y0)
+  if (i === undefined) throw new Error(`${name.trim()} is not a cell of ${g.board.title}`)
+  return i
 }
 
 export interface LineVerdict {
@@ -81,6 +73,10 @@ export function verifyLine(g: PlayersGame, text: string): LineVerdict {
     .split(/[,\n]/)
     .map((s) => s.trim())
     .filter((s) => s !== '')
+  const long = lineTooLong(moves.length)
+  if (long) return { ok: false, error: long.message, plies: 0 }
+  // Cells are named to the user as she writes them (e13), never by the board's inner coordinates.
+  const at = (i: number): string => cellNames(g)[i]!
   let winner: LineVerdict['winner']
   for (let k = 0; k < moves.length; k++) {
     const p = k % g.players.length
@@ -110,7 +106,7 @@ export function verifyLine(g: PlayersGame, text: string): LineVerdict {
     const to = path.at(-1)!
     const reach = destinations(g, occ, from)
     if (!reach.has(to))
-      return fail(`${player.name}'s man cannot move from ${cellText(g.board.cells[from]!)} to ${cellText(g.board.cells[to]!)}`)
+      return fail(`${player.name}'s man cannot move from ${at(from)} to ${at(to)}`)
     // A written chain must itself be legal: each leg a step (alone) or a jump.
     if (path.length > 2 || reach.get(to)!.length > 2) {
       const legal = chainLegal(g, occ, path)
@@ -129,6 +125,7 @@ export function verifyLine(g: PlayersGame, text: string): LineVerdict {
 /** Null if every leg of the written path is a jump from the man's current cell (or one step). */
 function chainLegal(g: PlayersGame, occ: Occupancy, path: readonly number[]): string | null {
   const b = g.board
+  const name = (i: number): string => cellNames(g)[i]!
   for (let i = 1; i < path.length; i++) {
     const [ax, ay] = b.cells[path[i - 1]!]!
     const [cx, cy] = b.cells[path[i]!]!
@@ -136,24 +133,24 @@ function chainLegal(g: PlayersGame, occ: Occupancy, path: readonly number[]): st
     const step = b.directions.some(([dx, dy]) => dx === d[0] && dy === d[1])
     if (step) {
       if (path.length > 2)
-        return `a step (${cellText(b.cells[path[i - 1]!]!)} to ${cellText(b.cells[path[i]!]!)}) cannot be part of a chain of jumps`
+        return `a step (${name(path[i - 1]!)} to ${name(path[i]!)}) cannot be part of a chain of jumps`
       continue
     }
     const dir = b.directions.find(([dx, dy]) => {
       const k = dx !== 0 ? d[0] / dx : d[1] / dy
       return Number.isInteger(k) && k > 0 && k % 2 === 0 && d[0] === k * dx && d[1] === k * dy
     })
-    if (!dir) return `${cellText(b.cells[path[i - 1]!]!)} to ${cellText(b.cells[path[i]!]!)} is not along a line of the board`
+    if (!dir) return `${name(path[i - 1]!)} to ${name(path[i]!)} is not along a line of the board`
     const k = (dir[0] !== 0 ? d[0] / dir[0] : d[1] / dir[1]) / 2
     if (k > 1 && !g.longJumps)
-      return `${cellText(b.cells[path[i - 1]!]!)} to ${cellText(b.cells[path[i]!]!)} is a long jump, not allowed here`
+      return `${name(path[i - 1]!)} to ${name(path[i]!)} is a long jump, not allowed here`
     const empty = (j: number | undefined): boolean => j !== undefined && (occ[j] === -1 || j === path[0])
     const mid = b.indexOf(ax + k * dir[0], ay + k * dir[1])
-    if (mid === undefined || empty(mid)) return `the jump to ${cellText(b.cells[path[i]!]!)} has no man to jump over`
+    if (mid === undefined || empty(mid)) return `the jump to ${name(path[i]!)} has no man to jump over`
     for (let j = 1; j < 2 * k; j++)
       if (j !== k && !empty(b.indexOf(ax + j * dir[0], ay + j * dir[1])))
-        return `the long jump to ${cellText(b.cells[path[i]!]!)} passes more than one man`
-    if (!empty(path[i])) return `the jump lands on ${cellText(b.cells[path[i]!]!)}, which holds a man`
+        return `the long jump to ${name(path[i]!)} passes more than one man`
+    if (!empty(path[i])) return `the jump lands on ${name(path[i]!)}, which holds a man`
   }
   return null
 }

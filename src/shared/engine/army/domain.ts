@@ -18,6 +18,7 @@ import type { Cells, RuleBase, SearchDomain } from '../core/contract'
 import { USED } from '../core/keyset'
 import { cellsOfBits, wordsFor } from '../packed/space'
 import type { Cell } from '../../cell'
+import { own } from '../../names'
 
 /** An army domain as plain data: what an expansion thread rebuilds it from. */
 export interface ArmyInit {
@@ -54,7 +55,9 @@ export class ArmyDomain implements SearchDomain {
   private readonly scratch: Int16Array
 
   constructor(readonly init: ArmyInit) {
-    const g = GEOMETRIES[init.type]
+    // An init may come from another machine (a cluster's task): the type is looked up as a name.
+    const g = own(GEOMETRIES, init.type)
+    if (!g) throw new Error(`unknown army type ${JSON.stringify(init.type)}`)
     const win = (this.win = indexWindow(g, init.window, init.board))
     const n = win.cells.length
     this.w = wordsFor(n)
