@@ -96,7 +96,11 @@ export function fakeHost(options: FakeHostOptions = {}) {
       const job = parseJobRequest(JSON.parse(JSON.stringify(request)))
       if (!job.ok) return job
       jobs.push(job.value)
-      return ok({ id: `job-${jobs.length}` })
+      const id = `job-${jobs.length}`
+      // The test's stand-in for the host's worker, after the ticket is handed back (as a host does).
+      const answer = fake.answer
+      if (answer) setTimeout(() => answer(job.value, id), 0)
+      return ok({ id })
     },
     cancelJob: async (id: string) => {
       cancelled.push(id)
@@ -122,7 +126,9 @@ export function fakeHost(options: FakeHostOptions = {}) {
     nativeMenus: desktop,
     ...(desktop && { searchFolders: true }),
   })
-  return {
+  const fake = {
+    /** Answers each job started (its events sent with `send`), or null: the test sends them itself. */
+    answer: null as ((job: Job, id: string) => void) | null,
     api,
     calls,
     asked,
@@ -135,9 +141,12 @@ export function fakeHost(options: FakeHostOptions = {}) {
     cancelled,
     /** Send a job event to every listener. */
     send,
+    /** The id of the last job started. */
+    id: () => `job-${jobs.length}`,
     /** Listeners of job events now. */
     listening: () => listeners.size,
     /** Times the search-folder dialog was shown. */
     dialogs: () => dialogs,
   }
+  return fake
 }

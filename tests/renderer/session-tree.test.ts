@@ -1,0 +1,43 @@
+// The session's move tree nests two levels a move, so a long line is deep: the 130 moves of the
+// shipped six-player game are 260 levels, past the depth a session's other parts may nest (144).
+// The autosave must give such a line back (issue 27, defect 1: the game at move 64 with a side line
+// came back as a blank problem after the depth limit of issue 31), and still refuse a tree past the
+// limits, with the reason, without overflowing the stack.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { MAX_LINE_MOVES } from '../../src/shared/limits'
+import { nodeCount } from '../../src/shared/variations'
+import { openingShown } from '../../src/renderer/frame/line'
+import { playersKind } from '../../src/renderer/kinds/players/model'
+import { formatSession, parseSession } from '../../src/renderer/state/session'
+
+const FILE = 'star121-6.players.json'
+const parsed = playersKind.parse(readFileSync(join(import.meta.dirname, '../../resources/players', FILE), 'utf8'), FILE)
+if (!parsed.ok) throw new Error(parsed.error)
+const doc = parsed.value
+const { shown } = openingShown(playersKind, doc)
+
+const session = (): string =>
+  formatSession({ kind: 'players', file: { name: FILE }, document: doc, dirty: true, shown, ply: 64 }, new Date('2026-11-26T06:00:00Z'))
+
+describe("the session's move tree", () => {
+  it('gives back a line of 130 moves (a tree 260 levels deep) at its move', () => {
+    expect(nodeCount(shown.tree)).toBe(130)
+    const r = parseSession(session())
+    if (!r.ok) throw new Error(r.error.message)
+    expect(nodeCount(r.value.shown.tree)).toBe(130)
+    expect(r.value.ply).toBe(64)
+    expect(r.value.dirty).toBe(true)
+  })
+
+  it('refuses a line longer than a line may be, and a node that is not a move, with where', () => {
+    const deep = '{"move":[0,1],"children":['.repeat(MAX_LINE_MOVES + 1) + ']}'.repeat(MAX_LINE_MOVES + 1)
+    const text = session().replace(/"tree":\{"children":\[.*\]\},"tip"/, `"tree":{"children":[${deep}]},"tip"`)
+    expect(text).not.toBe(session())
+    const r = parseSession(text)
+    expect(r.ok ? '' : r.error.message).toMatch(new RegExp(`more than ${MAX_LINE_MOVES} moves`))
+    const bad = parseSession(session().replace('"tree":{"children":[{"move":[', '"tree":{"children":[{"mover":['))
+    expect(bad.ok ? '' : bad.error.message).toMatch(/line\.tree, move 1 of a line: 'mover' is not a field of a move/)
+  })
+})
