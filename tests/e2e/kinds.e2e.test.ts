@@ -81,6 +81,9 @@ describe('every kind in one frame', () => {
       expect(await page.getByTestId('side-line').count()).toBe(1)
       expect(await page.getByTestId('move-list').locator('li[data-ply]').count()).toBe(n + 1)
       expect(await page.getByTestId('dirty-mark').isVisible()).toBe(true)
+      // The header stays one row with the file's name and its marks (a second row took the panes' height).
+      await expect.poll(() => text(page, 'autosave')).toBe('autosaved')
+      expect((await page.locator('main > header').boundingBox())!.height).toBeLessThan(40)
       await page.keyboard.press('Control+z')
       await expect.poll(() => page.getByTestId('side-line').count()).toBe(0)
       await expect.poll(() => text(page, 'ply')).toBe(`3 / ${n}`)
@@ -89,7 +92,7 @@ describe('every kind in one frame', () => {
       await expect.poll(() => text(page, 'ply')).toBe('4 / 4')
 
       // A comment on the side line's move.
-      const comment = `the ${c.name}'s other move 4`
+      const comment = `another way to play move 4 (${c.name})`
       await page.getByTestId('comment-edit').click()
       await page.getByTestId('comment-text').fill(comment)
       await page.getByTestId('comment-save').click()
@@ -136,6 +139,8 @@ describe('every kind in one frame', () => {
       }
       expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(800)
       await page.getByTestId('move-list').locator('li[data-ply="3"]').click()
+      // The side pane from its top (the export's notice scrolled it down), as a user opening the example sees it.
+      await page.getByTestId('side-pane').evaluate((e) => (e.scrollTop = 0))
       await shot(page, `kind-${c.name}`)
       expect(await axeViolations(page)).toEqual([])
       expect(errors).toEqual([])

@@ -3,8 +3,6 @@
 // The autosave must give such a line back (issue 27, defect 1: the game at move 64 with a side line
 // came back as a blank problem after the depth limit of issue 31), and still refuse a tree past the
 // limits, with the reason, without overflowing the stack.
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MAX_LINE_MOVES } from '../../src/shared/limits'
 import { nodeCount } from '../../src/shared/variations'
@@ -13,7 +11,7 @@ import { playersKind } from '../../src/renderer/kinds/players/model'
 import { formatSession, parseSession } from '../../src/renderer/state/session'
 
 const FILE = 'star121-6.players.json'
-const parsed = playersKind.parse(readFileSync(join(import.meta.dirname, '../../resources/players', FILE), 'utf8'), FILE)
+const parsed = playersKind.parse(playersKind.examples().find((e) => e.name === FILE)!.text, FILE)
 if (!parsed.ok) throw new Error(parsed.error)
 const doc = parsed.value
 const { shown } = openingShown(playersKind, doc)
