@@ -17,7 +17,7 @@ import { CheckpointError } from '../shared/engine/core/checkpoint'
 import { runAnalyze, runShow, runVerify } from './documents'
 import { EnvironmentError } from '../shared/environment'
 import { own } from '../shared/names'
-import { EXIT_ENVIRONMENT } from './exit'
+import { EXIT_BAD_INPUT, EXIT_ENVIRONMENT } from './exit'
 import { UsageError } from './options'
 import { runSolve } from './solve'
 import { runWorker } from './worker'
@@ -86,7 +86,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   const run = own(COMMANDS, command)
   if (!run) {
     io.err(`halma: unknown command '${command}'\n\n${USAGE}`)
-    return 2
+    return EXIT_BAD_INPUT
   }
   try {
     return await run(rest, io)
@@ -94,7 +94,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     // A refused resume or a damaged checkpoint is the user's to fix, like bad input.
     if (e instanceof UsageError || e instanceof CheckpointError) {
       io.err(`halma ${command}: ${e.message}`)
-      return 2
+      return EXIT_BAD_INPUT
     }
     if (e instanceof EnvironmentError) {
       io.err(`halma ${command}: ${e.message}`)

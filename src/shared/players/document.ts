@@ -148,13 +148,3 @@ export function isPlayersDocumentText(text: string): boolean {
   return /"format"\s*:\s*"halma-players"/.test(text.slice(0, 400))
 }
 
-/** Why the text is not a valid players document (its lines must verify too), or null if it is one. */
-export function playersDocumentFault(text: string): string | null {
-  try {
-    const doc = parsePlayersDocument(text)
-    const bad = verifyDocument(doc).find((l) => !l.verdict.ok)
-    return bad ? `line '${bad.title}': ${bad.verdict.error}` : null
-  } catch (e) {
-    return (e as Error).message
-  }
-}

@@ -11,7 +11,7 @@ import { destinations, sideName, specOf, type PlayersGame, type Occupancy } from
 import { cellNames, vacateFault, type PlayedMove, type Win } from '../../../shared/players/line'
 
 export { lineText, moveText, parseMoves, replay, toMoveAt, type PlayedMove, type Replay, type Win } from '../../../shared/players/line'
-export { cellPoint, centroidWeights, playerSeries as armySeries, type PlayerPoint as ArmyPoint } from '../../../shared/players/metrics'
+export { cellPoint, centroidWeights, playerSeries as armySeries } from '../../../shared/players/metrics'
 
 /** What a click on the board did in play mode. */
 export type ClickOutcome =
