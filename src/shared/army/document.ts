@@ -14,6 +14,7 @@ import { ARMY_TYPES, GEOMETRIES, type ArmyType, type CustomBoard, type Window } 
 import { cellLabel, formatArmyMoves, parseArmyMoves, parseCellLabel } from './solution'
 import { readJson } from '../read-json'
 import { firstIssue } from '../schema-faults'
+import type { Cell } from '../cell'
 
 /** The versions this code reads; 2: with a custom board; 3: with side lines and comments (tree-spec.ts). */
 const ARMY_DOCUMENT_VERSIONS = [1, 2, 3] as const
@@ -53,7 +54,6 @@ export interface ArmyDocument {
   readonly annotations?: AnnotationsSpec
 }
 
-type Cell = readonly [number, number]
 const sameCell = (a: Cell, b: Cell): boolean => a[0] === b[0] && a[1] === b[1]
 
 /** How an army document writes its moves: the notation of solution.ts on the document's window. */
