@@ -153,12 +153,15 @@ describe('solitaire armies in the workbench', () => {
     await expect.poll(() => text(page, 'file-name')).toBe('hexagonal-145-level7.army.json')
     expect(await attr(page, 'board', 'data-type')).toBe('hexagonal')
     expect(await attr(page, 'board', 'data-men')).toBe('145')
-    const hex = JSON.parse(readFileSync(join(ROOT, 'resources/armies/hexagonal-145-level7.army.json'), 'utf8')) as { moves: string; window: { rows: number } }
+    const hex = JSON.parse(readFileSync(join(ROOT, 'resources/armies/hexagonal-145-level7.army.json'), 'utf8')) as {
+      moves: string
+      window: { rows: number }
+    }
     const hexMoves = hex.moves.split(',').filter((m) => m.trim() !== '').length
     expect(await text(page, 'army-verdict')).toMatch(new RegExp(`^verified: 144 jumps in ${hexMoves} moves`))
     const points = JSON.parse(await attr(page, 'board', 'data-cell-points')) as Record<string, [number, number]>
     const rows = new Set(Object.values(points).map(([, y]) => y))
-    // Rows are horizontal lines (one per row of the shipped file's window); they are √3/2 of a pitch apart, not a whole pitch.
+    // Rows are horizontal lines (one per row of the document's window); over the window's height they are √3/2 of a pitch apart, not a whole pitch.
     const ys = [...rows].sort((a, b) => a - b)
     expect(ys.length).toBe(hex.window.rows)
     const top = Object.values(points)

@@ -15,7 +15,8 @@ import { diagnostic, err, ok, type Diagnostic, type Result } from '../../shared/
 import { MAX_LINE_MOVES, MAX_VARIATIONS, nestedTooDeep, textTooLarge } from '../../shared/limits'
 import { firstIssue } from '../../shared/schema-faults'
 import { SESSION_FORMAT, SESSION_VERSION } from '../../shared/session-format'
-import type { LineTree } from '../frame/kind'
+import type { Path } from '../frame/kind'
+import { flatTree, treeOfFlat } from '../../shared/variations'
 import { KINDS } from '../frame/kinds'
 import { checkedWork, refused, type DraftCheck, type RestoredSession, type SessionState } from './session-check'
 import { parseLegacySession } from './session-v2'
@@ -23,46 +24,15 @@ import { parseLegacySession } from './session-v2'
 export type { DraftCheck, RestoredSession, SessionState }
 export { SESSION_FORMAT, SESSION_VERSION }
 
+/** The most moves a session's tree may hold: a whole line and its side lines at a hundred moves each. */
+export const MAX_SESSION_NODES = MAX_LINE_MOVES + MAX_VARIATIONS * 100
+
 const Name = z.string().max(1024)
 const Move = z.array(z.int().min(0).max(100_000)).min(2).max(1000)
-/** Most moves a session's tree holds, its lines and side lines together. */
-const MAX_TREE_MOVES = MAX_LINE_MOVES + MAX_VARIATIONS * 100
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
-
-/**
- * The session's move tree, checked with an explicit stack. It nests two levels a move (the 130
- * moves of a six-player game are 260 deep), deeper than the session's other parts may nest
- * (nestedTooDeep) and deeper than a schema that recurses should be given. A node is its move (the
- * cells one man visits), the moves after it and an optional comment; a line is at most
- * MAX_LINE_MOVES long.
- */
-function readTree(value: unknown): Result<LineTree, Diagnostic> {
-  const stack: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }]
-  let moves = 0
-  while (stack.length > 0) {
-    const { node, depth } = stack.pop()!
-    const at = depth === 0 ? 'line.tree' : `line.tree, move ${depth} of a line`
-    if (!isRecord(node)) return refused(`${at}: not a move of the tree`)
-    const extra = Object.keys(node).find((k) => k !== 'children' && k !== 'comment' && (depth === 0 || k !== 'move'))
-    if (extra !== undefined) return refused(`${at}: '${extra.slice(0, 40)}' is not a field of a move`)
-    if (depth > 0 && !Move.safeParse(node['move']).success) return refused(`${at}: its move is not a list of 2 to 1000 cell numbers`)
-    if (node['comment'] !== undefined && typeof node['comment'] !== 'string') return refused(`${at}: its comment is not text`)
-    const children = node['children']
-    if (!Array.isArray(children)) return refused(`${at}: its children are not a list of moves`)
-    if (children.length > 0 && depth >= MAX_LINE_MOVES) return refused(`${at}: a line of the tree has more than ${MAX_LINE_MOVES} moves`)
-    moves += children.length
-    if (moves > MAX_TREE_MOVES) return refused(`line.tree: more than ${MAX_TREE_MOVES} moves`)
-    for (const child of children) stack.push({ node: child, depth: depth + 1 })
-  }
-  return ok(value as LineTree)
-}
-
-/** The session without its move tree, whose depth readTree checks. */
-function withoutTree(json: unknown): unknown {
-  if (!isRecord(json) || !isRecord(json['line'])) return json
-  return { ...json, line: { ...json['line'], tree: null } }
-}
+// The tree is written flat (shared/variations.ts flatTree): a line as long as the limits allow
+// nests no deeper than one node, for JSON and for the checks alike.
+const FlatNodeSchema = z.strictObject({ parent: z.int().min(-1), move: Move, comment: z.string().optional() })
+const TreeSchema = z.strictObject({ nodes: z.array(FlatNodeSchema).max(MAX_SESSION_NODES), comment: z.string().optional() })
 
 const SessionSchema = z.strictObject({
   format: z.literal(SESSION_FORMAT),
@@ -77,8 +47,7 @@ const SessionSchema = z.strictObject({
   /** The document had changes not saved to its file. */
   dirty: z.boolean(),
   line: z.strictObject({
-    /** The move tree: checked by readTree. */
-    tree: z.unknown(),
+    tree: TreeSchema,
     /** The node the line followed runs through. */
     tip: z.array(z.int().min(0)).max(10_000),
     /** The stored line the tree is, or null. */
@@ -102,7 +71,7 @@ export function formatSession(s: SessionState, savedAt: Date): string {
     file: s.file.path === undefined ? { name: s.file.name } : { name: s.file.name, path: s.file.path },
     document: kind.format(s.document),
     dirty: s.dirty,
-    line: { tree: s.shown.tree, tip: s.shown.tip, origin: s.shown.origin, label: s.shown.label, ply: s.ply },
+    line: { tree: flatTree(s.shown.tree), tip: s.shown.tip, origin: s.shown.origin, label: s.shown.label, ply: s.ply },
     ...(s.editor && { editor: s.editor }),
   })
 }
@@ -132,11 +101,12 @@ function readSession(text: string, draftFault: DraftCheck): Result<RestoredSessi
   const head = json as { format?: unknown; version?: unknown } | null
   const ours = head?.format === SESSION_FORMAT && typeof head.version === 'number'
   if (ours && (head.version as number) > SESSION_VERSION)
-    return err(diagnostic('session.version', `it was written by a newer version of the workbench (session version ${String(head.version)})`))
-  const legacy = ours && (head.version as number) < SESSION_VERSION
-  const deep = nestedTooDeep(legacy ? json : withoutTree(json), 'the session')
+    return err(
+      diagnostic('session.version', `it was written by a newer version of the workbench (session version ${String(head.version)})`),
+    )
+  const deep = nestedTooDeep(json, 'the session')
   if (deep) return refused(deep.message)
-  if (legacy) return parseLegacySession(json, draftFault)
+  if (ours && (head.version as number) < SESSION_VERSION) return parseLegacySession(json, draftFault)
   const shape = SessionSchema.safeParse(json)
   if (!shape.success) return refused(firstIssue(shape.error, 'the session'))
   const s = shape.data
@@ -144,10 +114,10 @@ function readSession(text: string, draftFault: DraftCheck): Result<RestoredSessi
   if (Number.isNaN(savedAt.getTime())) return refused(`savedAt: '${s.savedAt.slice(0, 40)}' is not a time`)
   const kind = KINDS[s.kind]
   if (!kind) return refused(`kind: '${s.kind.slice(0, 40)}' is not a kind of document this workbench holds`)
-  const tree = readTree(s.line.tree)
-  if (!tree.ok) return tree
   const file = s.file.path === undefined ? { name: s.file.name } : { name: s.file.name, path: s.file.path }
-  const work = checkedWork(kind, { file, text: s.document, dirty: s.dirty, ...s.line, tree: tree.value })
+  const tree = treeOfFlat<Path>(s.line.tree)
+  if ('bad' in tree) return refused(`line.tree.nodes[${tree.bad}]: its parent is not a node written before it`)
+  const work = checkedWork(kind, { file, text: s.document, dirty: s.dirty, ...s.line, tree })
   if (!work.ok) return work
   if (s.editor) {
     const fault = draftFault(s.kind, s.editor.draft)
@@ -155,4 +125,3 @@ function readSession(text: string, draftFault: DraftCheck): Result<RestoredSessi
   }
   return ok({ ...work.value, savedAt, ...(s.editor && { editor: { draft: s.editor.draft, open: s.editor.open } }) })
 }
-
