@@ -13,8 +13,7 @@ import { emptyTree, mapTree } from '../../../shared/variations'
 import { parseOrFault, type KindModel, type Path, type PlayedLine } from '../../frame/kind'
 import { moves as movesText } from '../../format'
 import { cellIndex, jumpChains, windowOf } from './moves'
-
-type Cell = readonly [number, number]
+import type { Cell } from '../../../shared/cell'
 
 /** A line of an army: the frame's view, and the men after each ply. */
 export interface ArmyLine extends PlayedLine {
