@@ -4,10 +4,8 @@
  * distance to the target (board.ts; exact in Z[sigma]) and solved by depth-first search pruned by
  * it (custom.ts), with --fewest the engine's fewest moves on the same board (engine/army).
  */
-import { ArmyDomain, type ArmyInit } from '../shared/engine/army/domain'
-import { fewestMoves, type FewestOutcome } from '../shared/engine/army/fewest'
-import { ArmyKernel } from '../shared/engine/army/kernel'
-import { executorFor } from '../shared/engine/registry'
+import type { ArmyInit } from '../shared/engine/army/domain'
+import { parseFewestJob, type FewestResult } from '../shared/engine/army/fewest-job'
 import { boardHas, DISTANCE_MAP, windowBoard } from '../shared/army/board'
 import { measureOnBoard, solveOnBoard, type BoardMeasure } from '../shared/army/custom'
 import { parseArmyDocument, type ArmyDocument } from '../shared/army/document'
@@ -15,10 +13,10 @@ import { GEOMETRIES, type ArmyGeometry, type Window } from '../shared/army/geome
 import type { PagodaMap } from '../shared/army/pagoda'
 import { cellLabel, drawArmy, formatArmyMoves, verifyArmy } from '../shared/army/solution'
 import { formatPowers, formatZ, powerSum, sign, toNumber } from '../shared/army/zsigma'
-import { cores, nodeWorkers } from '../hosts/node/threads'
+import { cores } from '../hosts/node/threads'
 import { json, plural, type Io } from './io'
 import { readText, UsageError, type Values } from './options'
-import { workerScript } from './search-run'
+import { budgetOption, diskOption, jobFaults, numberOption, runJob } from './search-run'
 
 /** The document named by --file, parsed; its faults as usage errors. */
 export function documentOption(v: Values): { readonly doc: ArmyDocument; readonly file: string } {
@@ -46,21 +44,24 @@ export function exponentRows(g: ArmyGeometry, w: Window, map: PagodaMap, has: (x
   return rows
 }
 
-/** The engine's fewest moves for an army (inline, or on every core), its threads closed after. */
-export async function engineFewest(init: ArmyInit, maxMoves: number): Promise<FewestOutcome> {
-  const domain = new ArmyDomain(init)
-  const threads = cores()
-  const executor = executorFor(
-    threads > 1 ? { workers: nodeWorkers(workerScript()) } : {},
-    threads,
-    domain.init,
-    () => new ArmyKernel(domain),
-  )
-  try {
-    return await fewestMoves(domain, executor, { maxMoves, budgetBytes: 6 * 2 ** 30 })
-  } finally {
-    executor.close()
-  }
+/**
+ * The engine's fewest moves for an army, as a job (engine/army/fewest.ts): --threads (default: every
+ * core), --budget, --disk or --resume; progress on stderr, Ctrl-C cancels (undefined then).
+ */
+export async function engineFewest(init: ArmyInit, maxMoves: number, v: Values, io: Io): Promise<FewestResult | undefined> {
+  const job = parseFewestJob({
+    type: init.type,
+    window: init.window,
+    army: init.army,
+    map: init.map,
+    ...(init.board && { board: init.board }),
+    maxMoves,
+    threads: numberOption(v, 'threads', cores()),
+    budgetBytes: budgetOption(v),
+    ...diskOption(v),
+  })
+  if (!job.ok) throw jobFaults(job.error)
+  return runJob({ kind: 'fewest', params: job.value }, io, 'army solve --fewest')
 }
 
 const menCount = (n: number): string => `${n} ${n === 1 ? 'man' : 'men'}`
@@ -110,12 +111,16 @@ export async function runDocumentSolve(v: Values, io: Io, maxMoves: number | und
   const board = boardOf(doc)
   const s = solveOnBoard(g, doc.window, board, doc.army)
   const label = (moves: readonly (readonly (readonly [number, number])[])[]): string => formatArmyMoves(g, doc.window, moves)
-  let fewest: FewestOutcome | undefined
-  if (s.verdict?.ok && v['fewest'])
+  let fewest: FewestResult | undefined
+  if (s.verdict?.ok && v['fewest']) {
     fewest = await engineFewest(
       { kind: 'army', type: doc.type, window: doc.window, army: doc.army, map: DISTANCE_MAP, ...(doc.board && { board: doc.board }) },
       maxMoves ?? s.moves!.length,
+      v,
+      io,
     )
+    if (!fewest) return 130
+  }
   const best = fewest?.moves ?? s.moves
   const check = best && verifyArmy(g, doc.window, doc.army, best, doc.board)
   const ok = check?.ok === true

@@ -52,6 +52,11 @@ count: every army of the minimum size on the window that reaches the level (each
                 map of the type (Conway fig3, skew and diagonal fig6a, hexagonal fig7a,
                 Pablito's fig7b)
   --rows R      pagoda: rows of the window checked and printed (default 12)
+--fewest runs the engine's level search as a job: progress on stderr, Ctrl-C stops it.
+  --threads N   its expansion threads (default: one per core)
+  --budget GB   memory its levels may hold (default 6)
+  --disk DIR    keep its levels in DIR as sorted files, with a checkpoint
+  --resume DIR  go on with the fewest-moves search checkpointed in DIR
   --json        machine-readable output
 Weights are exact: numbers a + b·σ with σ = (√5 - 1)/2; decimals are for reading only.
 Exit status: 0 done, 2 bad input.`
@@ -69,6 +74,10 @@ const OPTIONS = {
   file: { type: 'string' },
   case: { type: 'string' },
   fewest: { type: 'boolean' },
+  threads: { type: 'string' },
+  budget: { type: 'string' },
+  disk: { type: 'string' },
+  resume: { type: 'string' },
   after: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -322,7 +331,8 @@ async function runSolve(v: Values, io: Io): Promise<number> {
   io.out(formatArmyMoves(g, window, s.moves))
   if (!ok || !v['fewest']) return ok ? 0 : 1
   // The engine's level-by-level search over positions (engine/army): complete below its answer.
-  const f = await engineFewest({ kind: 'army', type, window, army: s.ip.army, map: IMPROVED_MAP[type] }, s.moves.length)
+  const f = await engineFewest({ kind: 'army', type, window, army: s.ip.army, map: IMPROVED_MAP[type] }, s.moves.length, v, io)
+  if (!f) return 130
   const positions = f.levels.reduce((x, y) => x + y, 0)
   if (f.stopped) {
     io.out(`fewest moves: not settled (the search stopped: ${f.stopped}, after ${positions.toLocaleString('en-US')} positions); none with ${f.provenAbove} moves or fewer`)

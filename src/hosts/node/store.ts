@@ -26,6 +26,7 @@ export function folderStore(folder: string): FileStore {
           const bytes = bytesOf(rows, count, w)
           for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done)
         },
+        sync: () => fsyncSync(fd),
         close: () => closeSync(fd),
       }
     },
@@ -51,6 +52,10 @@ export function folderStore(folder: string): FileStore {
     },
     exists: (name) => existsSync(path(name)),
     remove: (name) => rmSync(path(name), { force: true }),
+    rename(from, to) {
+      renameSync(path(from), path(to))
+      syncFolder(folder)
+    },
     size: (name) => statSync(path(name)).size,
     writeText(name, text) {
       const aside = path(`${name}.tmp`)
@@ -59,10 +64,21 @@ export function folderStore(folder: string): FileStore {
       fsyncSync(fd)
       closeSync(fd)
       renameSync(aside, path(name))
+      syncFolder(folder)
     },
     readText: (name) => (existsSync(path(name)) ? readFileSync(path(name), 'utf8') : undefined),
     usage: () => readdirSync(folder).reduce((sum, f) => sum + statSync(join(folder, f)).size, 0),
     claim: () => claimFolder(folder),
+  }
+}
+
+/** Make a rename in the folder durable: the folder's own entry list is flushed too. */
+function syncFolder(folder: string): void {
+  const fd = openSync(folder, 'r')
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
   }
 }
 
