@@ -210,16 +210,11 @@ export class LevelSearch<R extends RuleBase> {
    */
   recorded(rule: R): StateSet | undefined {
     const disk = this.options.disk
-    const checkpoint = disk?.checkpoint
-    if (!disk || !checkpoint) return undefined
-    const name = levelName(disk.name, rule.level)
-    const w = this.empty.w
-    const kept = checkpoint.level(name, w, JSON.stringify(rule), disk.farm ? disk.farm.shards : 1)
+    const kept = disk && recordedLevel(disk, this.empty.w, rule)
     if (!kept) return undefined
     this.goals = undefined
     this.records.push(kept.record)
-    const files = kept.files.map((f) => new DiskLevel(checkpoint.store, f.name, w, f.rows, f.checksum))
-    return disk.farm ? new ShardedLevel(name, files) : files[0]!
+    return kept.level
   }
 
   /**
@@ -418,6 +413,24 @@ export class LevelSearch<R extends RuleBase> {
     for (const l of gone) l.remove()
     for (let k = 0; k < below && k < this.levels.length; k++) this.levels[k] = this.empty
   }
+}
+
+/**
+ * Level `rule.level` of the search `disk.name` as its checkpoint holds it (built under `rule`; its
+ * files checked), with its record; undefined if the checkpoint does not hold it.
+ */
+export function recordedLevel(
+  disk: Pick<DiskOptions, 'name' | 'checkpoint' | 'farm'>,
+  w: number,
+  rule: RuleBase,
+): { level: StateSet; record: LevelRecord } | undefined {
+  const checkpoint = disk.checkpoint
+  if (!checkpoint) return undefined
+  const name = levelName(disk.name, rule.level)
+  const kept = checkpoint.level(name, w, JSON.stringify(rule), disk.farm ? disk.farm.shards : 1)
+  if (!kept) return undefined
+  const files = kept.files.map((f) => new DiskLevel(checkpoint.store, f.name, w, f.rows, f.checksum))
+  return { level: disk.farm ? new ShardedLevel(name, files) : files[0]!, record: kept.record }
 }
 
 /** The name of a search's level k: its file, or the prefix of its shards' files. */

@@ -16,9 +16,10 @@ import { Checkpoint, searchParams, type Position } from './checkpoint'
 import type { LevelKernel, RuleBase } from './contract'
 import { InlineExecutor, ThreadExecutor, type Executor, type WorkerFactory } from './executor'
 import type { LevelFarm } from './farm'
-import { LevelSearch, type LevelSearchOptions } from './levels'
+import { LevelSearch, recordedLevel, type LevelSearchOptions } from './levels'
 import type { Phase, Progress } from './progress'
 import { Reporter } from './reporter'
+import type { StateSet } from './state-set'
 import type { FileStore } from './storage'
 
 /** What every search job's parameters give the spine (core/job-fields.ts limitFields and diskFields). */
@@ -157,6 +158,14 @@ export class Spine<R extends RuleBase, I> {
     })
     if (disk) this.searches.add(search)
     return search
+  }
+
+  /**
+   * Level `rule.level` of the search `name` (of `w` words a state) as the job's checkpoint holds it,
+   * its files checked: a level a resumed flow reads without starting that search again.
+   */
+  recorded(name: string, w: number, rule: R): StateSet | undefined {
+    return this.disk && recordedLevel({ ...this.disk, name }, w, rule)?.level
   }
 
   /** A settled step of the checkpoint, if the job has one and it holds the step. */

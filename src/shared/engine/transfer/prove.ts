@@ -102,17 +102,13 @@ async function cmaxRun(
   length: number,
   depth: number,
   keepTop: boolean,
-): Promise<{ run: LevelSearch<TransferRule>; top: StateSet | undefined; cmax: number | null }> {
+): Promise<{ run: LevelSearch<TransferRule> | undefined; top: StateSet | undefined; cmax: number | null }> {
   const name = `length${length}a`
   const step = `cmax ${length}`
   const known = ctx.onDisk ? ctx.spine.settled<CmaxStep>(step) : undefined
   if (known) {
-    const run = transferSearch(ctx, '', ctx.domain.startKey, name, depth)
-    const top = keepTop && known.cmax !== null ? run.recorded(ruleAt(depth, thresholdRule(depth, depth, 0))) : undefined
-    if (!keepTop || known.cmax === null || top) {
-      run.release(run.levels.length)
-      return { run, top, cmax: known.cmax }
-    }
+    const top = keepTop && known.cmax !== null ? ctx.spine.recorded(name, ctx.domain.w, ruleAt(depth, thresholdRule(depth, depth, 0))) : undefined
+    if (!keepTop || known.cmax === null || top) return { run: undefined, top, cmax: known.cmax }
   }
   const run = await thresholdRun(ctx, depth, depth, 0, name)
   const top = run.levels[depth]
@@ -143,9 +139,9 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
   if (length % 2 === 0) {
     ctx.phase('cmax', length, null)
     const { run: a, top, cmax } = await cmaxRun(ctx, length, N, true)
-    if (!top || top.size === 0 || cmax === null) return done(length, [], null, N, a, t0)
+    if (!top || top.size === 0 || cmax === null) return done(length, [], null, N, a ?? transferSearch(ctx), t0)
     ctx.phase('prove', length, cmax / domain.space.scale)
-    const b = N > 0 ? await thresholdRun(ctx, N - 1, N, -cmax, `length${length}b`) : a
+    const b = N > 0 ? await thresholdRun(ctx, N - 1, N, -cmax, `length${length}b`) : a!
     ctx.phase('meet', length, cmax / domain.space.scale)
     const meetings: Meeting[] = []
     const w = domain.w

@@ -1,0 +1,192 @@
+/**
+ * The flow spine (issue 28): what every flow gets from one place, tested through the engine's
+ * public API (so that each test runs, and fails, on the engine before the spine too):
+ * - a refused resume with two threads ends the process at once (the threads started after the
+ *   folder's checkpoint was opened, and closed in the flow's one try/finally);
+ * - an odd length resumed in its second run builds no level of its first (Cmax settled);
+ * - an edited record of a checkpoint is refused, by name;
+ * - a merge task run twice gives the same level;
+ * - a game beam's levels are the same whatever order the threads' replies arrive in.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { afterAll, describe, expect, it } from 'vitest'
+import { folderStore } from '../../src/hosts/node/store'
+import { nodeWorkers } from '../../src/hosts/node/threads'
+import { boardByName } from '../../src/shared/halma/board'
+import { specFromProblem } from '../../src/shared/halma/document'
+import { presetProblem } from '../../src/shared/halma/problem'
+import { makeRules } from '../../src/shared/halma/rules'
+import { expect as unwrap } from '../../src/shared/result'
+import { CancelledError, Engine } from '../../src/shared/engine/engine'
+import type { WorkerPort } from '../../src/shared/engine/core/executor'
+import type { WorkerMessage, WorkerReply } from '../../src/shared/engine/core/messages'
+import type { FileStore } from '../../src/shared/engine/core/storage'
+import { runTask } from '../../src/shared/engine/core/farm'
+import { ExpansionWorker } from '../../src/shared/engine/core/worker'
+import { buildKernel, type DomainInit } from '../../src/shared/engine/registry'
+import { parseGameJob, type GameResult } from '../../src/shared/engine/game/job'
+import { parseSolveJob, type SolveResult } from '../../src/shared/engine/transfer/job'
+
+const ROOT = join(import.meta.dirname, '../..')
+const CLI = join(ROOT, 'bin/halma.mjs')
+const WORKER = pathToFileURL(join(ROOT, 'out/cli/expansion-worker.mjs'))
+
+const dirs: string[] = []
+const scratch = (): string => {
+  const d = mkdtempSync(join(tmpdir(), 'halma-spine-'))
+  dirs.push(d)
+  return d
+}
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+
+const transfer = specFromProblem(unwrap(presetProblem('transfer', unwrap(boardByName('9x9')), makeRules('4-move'), 'triangle6')))
+const solveJob = (extra: object) => unwrap(parseSolveJob({ problem: transfer, strategy: 'exhaustive', threads: 1, budgetBytes: 2 ** 21, ...extra }))
+
+/** A checkpoint's manifest as far as these tests read it (either format: sealed records or not). */
+type Manifest = { levels: Record<string, unknown>; steps: Record<string, { value?: { levels: number[] }; levels?: number[] }> }
+const manifestOf = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as Manifest
+
+/** A store that cancels the job once a manifest it writes satisfies `stop`, and records the files it creates. */
+function watched(stop: (m: Manifest) => boolean, cancel: () => void): { files: (folder: string) => FileStore; created: string[] } {
+  const created: string[] = []
+  const files = (folder: string): FileStore => {
+    const store = folderStore(folder)
+    return {
+      ...store,
+      create: (name, w) => (created.push(name), store.create(name, w)),
+      writeText(name, text) {
+        store.writeText(name, text)
+        if (name === 'checkpoint.json' && stop(JSON.parse(text) as Manifest)) cancel()
+      },
+    }
+  }
+  return { files, created }
+}
+
+describe('the spine sets up and takes down in one order', () => {
+  for (const command of [
+    ['solve', '--army', 'triangle10', '--board', '9x9', '--rules', '8-move'],
+    ['game', '--army', 'triangle6', '--board', '7x7', '--rules', '8-move'],
+  ])
+    it(`a refused resume with 2 threads ends at once, naming why (halma ${command[0]})`, () => {
+      const dir = scratch()
+      writeFileSync(join(dir, 'checkpoint.json'), '{bad')
+      const t0 = performance.now()
+      // Before the spine, the threads had started and kept the process alive: it never ended.
+      const p = spawnSync(process.execPath, [CLI, ...command, '--threads', '2', '--resume', dir], { encoding: 'utf8', timeout: 20_000 })
+      expect(p.signal, 'the process had to be killed: it hung').toBeNull()
+      expect(p.status).toBe(2)
+      expect(p.stderr).toMatch(/checkpoint\.json is damaged: not JSON/)
+      expect(performance.now() - t0).toBeLessThan(20_000)
+    }, 30_000)
+})
+
+describe('checkpoints lose at most the level in progress', () => {
+  it('an odd length resumed in its second run (2 threads) builds no level of its first, and ends as an uninterrupted search', async () => {
+    // Lengths 17 to 23, every one proven impossible (the optimum is 25).
+    const whole = await new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: scratch(), maxLength: 23 }) }).result
+    expect(whole.proof.lengths.map((l) => [l.length, l.result])).toContainEqual([23, 'none'])
+    const dir = scratch()
+    const workers = nodeWorkers(WORKER)
+    // Length 23: run 1 to level 12 (Cmax), run 2 to level 11; stopped with three levels of run 2 done.
+    let cancel = (): void => undefined
+    const first = watched((m) => Object.keys(m.levels).filter((n) => n.startsWith('length23b.')).length >= 3, () => cancel())
+    const handle = new Engine({ workers, files: first.files }).start({ kind: 'solve', params: solveJob({ disk: dir, threads: 2, maxLength: 23 }) })
+    cancel = () => handle.cancel()
+    await expect(handle.result).rejects.toBeInstanceOf(CancelledError)
+    expect(first.created.some((n) => n.startsWith('length23b.L3'))).toBe(true)
+    const second = watched(() => false, () => undefined)
+    const resumed: SolveResult = await new Engine({ workers, files: second.files }).start({
+      kind: 'solve',
+      params: solveJob({ disk: dir, threads: 2, maxLength: 23, resume: true }),
+    }).result
+    expect(second.created.filter((n) => n.startsWith('length23a.'))).toEqual([])
+    expect(second.created.filter((n) => /^length23b\.L[123]$/.test(n))).toEqual([])
+    expect(resumed.proof.statement).toBe(whole.proof.statement)
+    expect(resumed.proof.lengths.map((l) => [l.length, l.result, l.cmax, l.levels])).toEqual(
+      whole.proof.lengths.map((l) => [l.length, l.result, l.cmax, l.levels]),
+    )
+  }, 60_000)
+
+  it('an edited record of settled lengths is refused, naming the record, not reported as a proof', async () => {
+    const dir = scratch()
+    const first = await new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: dir, maxLength: 21 }) }).result
+    expect(first.proof.lengths.map((l) => l.length)).toEqual([17, 18, 19, 20, 21])
+    // A level size of length 19 made larger by hand.
+    const m = manifestOf(dir)
+    const record = m.steps['length 19']!
+    const levels = (record.value ?? record).levels!
+    levels[2] = levels[2]! + 1000
+    writeFileSync(join(dir, 'checkpoint.json'), JSON.stringify(m))
+    await expect(
+      new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: dir, maxLength: 21, resume: true }) }).result,
+    ).rejects.toThrow(/the record of the settled step 'length 19' was edited or damaged/)
+  }, 60_000)
+})
+
+describe('cluster tasks are idempotent', () => {
+  it('a merge task run twice gives the same level (the second answers from the first one’s output)', async () => {
+    const dir = scratch()
+    const store = folderStore(dir)
+    const w = 1
+    // Two sorted runs for shard 0 of level `lvl`, from two expansion tasks, and a window shard.
+    const write = (name: string, rows: number[]): void => {
+      const out = store.create(name, w)
+      out.append(Uint32Array.from(rows), rows.length)
+      out.close()
+    }
+    write('lvl.e0.s0', [1, 3, 5, 7])
+    write('lvl.e1.s0', [2, 3, 6, 9])
+    write('win.s0', [5, 6])
+    const task = { op: 'merge', w, shards: 2, level: 'lvl', index: 0, window: [{ name: 'win.s0', rows: 2 }] } as const
+    const kernel = () => buildKernel(undefined as unknown as DomainInit)
+    const once = await runTask(task, store, kernel)
+    const twice = await runTask(task, store, kernel)
+    expect(twice).toEqual(once)
+    expect(once).toMatchObject({ op: 'merge', rows: 5 })
+    const level = store.open('lvl.s0', w)
+    const rows = new Uint32Array(5)
+    level.read(0, rows, 5)
+    level.close()
+    expect([...rows]).toEqual([1, 2, 3, 7, 9])
+  })
+})
+
+/** Threads stand-in: expands in this thread, answers each odd task at once and each even one 5 ms later. */
+class ReorderingPort implements WorkerPort<DomainInit> {
+  private readonly worker = new ExpansionWorker(buildKernel)
+  private handler: ((m: WorkerReply) => void) | undefined
+  private posted = 0
+  post(message: WorkerMessage<DomainInit>): void {
+    const r = this.worker.handle(message)
+    if (r) setTimeout(() => this.handler?.(r.reply), this.posted++ % 2 === 0 ? 5 : 0)
+  }
+  onMessage(h: (m: WorkerReply) => void): void {
+    this.handler = h
+  }
+  onError(): void {}
+  terminate(): void {}
+}
+
+describe('level sets do not depend on the threads', () => {
+  const game = specFromProblem(unwrap(presetProblem('game', unwrap(boardByName('7x7')), makeRules('8-move'), 'triangle6')))
+  // One heuristic search of 17 moves whose beam of 5,200 cuts every level from move 5 on: its
+  // tables span two chunks of the executor, and ties at the cut are settled by slot order.
+  const job = (threads: number) => unwrap(parseGameJob({ problem: game, strategy: 'heuristic', length: 17, beam: { width: 5200 }, threads }))
+  const sizes = (r: GameResult) => r.stats.levels.map((l) => l.size)
+
+  it('a beam keeps the same levels with 1 and 2 threads, whatever order their replies arrive in', async () => {
+    const inline = await new Engine().start({ kind: 'game', params: job(1) }).result
+    const reordered = await new Engine({ workers: () => new ReorderingPort() }).start({ kind: 'game', params: job(2) }).result
+    const threads = await new Engine({ workers: nodeWorkers(WORKER) }).start({ kind: 'game', params: job(2) }).result
+    expect(Math.max(...sizes(inline))).toBeGreaterThan(5200)
+    expect(sizes(reordered)).toEqual(sizes(inline))
+    expect(sizes(threads)).toEqual(sizes(inline))
+    expect(threads.moves).toEqual(inline.moves)
+  }, 60_000)
+})
+
