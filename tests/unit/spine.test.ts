@@ -22,7 +22,11 @@ import { presetProblem } from '../../src/shared/halma/problem'
 import { makeRules } from '../../src/shared/halma/rules'
 import { expect as unwrap } from '../../src/shared/result'
 import { CancelledError, Engine } from '../../src/shared/engine/engine'
-import type { WorkerPort } from '../../src/shared/engine/core/executor'
+import { InlineExecutor, ThreadExecutor, type Executor, type WorkerPort } from '../../src/shared/engine/core/executor'
+import type { Sink } from '../../src/shared/engine/core/contract'
+import { KeySet } from '../../src/shared/engine/core/keyset'
+import { TransferDomain } from '../../src/shared/engine/transfer/domain'
+import { TransferKernel, type TransferRule } from '../../src/shared/engine/transfer/kernel'
 import type { WorkerMessage, WorkerReply } from '../../src/shared/engine/core/messages'
 import type { FileStore } from '../../src/shared/engine/core/storage'
 import { runTask } from '../../src/shared/engine/core/farm'
@@ -173,6 +177,34 @@ class ReorderingPort implements WorkerPort<DomainInit> {
 }
 
 describe('level sets do not depend on the threads', () => {
+  it('a level built by 2 threads is the same table, slot for slot, as inline, whatever order the replies arrive in', async () => {
+    // A game beam's ties are settled by slot order (keepBest): the table itself must not depend on
+    // the threads. Triangle-10 under 6-move rules: level 6 is built from level 5's 65,536 slots,
+    // eight chunks of the executor.
+    const domain = new TransferDomain(unwrap(presetProblem('transfer', unwrap(boardByName('9x9')), makeRules('6-move'), 'triangle10')))
+    const rule = (level: number): TransferRule => ({ kind: 'transfer', level, sides: [], minSym: 0, score: false, lambda: 0 })
+    const into = (set: KeySet): Sink => ({ minScore: -Infinity, child: (k, o) => void set.add(k, o), goal: () => undefined })
+    const inline = new InlineExecutor(new TransferKernel(domain))
+    const levels = [new KeySet(domain.w, 16, 'shared')]
+    levels[0]!.add(domain.startKey, 0)
+    for (let i = 1; i <= 5; i++) {
+      const next = new KeySet(domain.w, 1024, 'shared')
+      await inline.run({ parents: levels[i - 1]!, window: levels.slice(Math.max(0, i - 2), i).reverse(), rule: rule(i), sink: into(next) })
+      levels.push(next)
+    }
+    const build = async (executor: Executor<TransferRule>): Promise<KeySet> => {
+      const next = new KeySet(domain.w, 1024, 'shared')
+      await executor.run({ parents: levels[5]!, window: [levels[5]!, levels[4]!], rule: rule(6), sink: into(next) })
+      return next
+    }
+    const threads = new ThreadExecutor<TransferRule, DomainInit>(() => new ReorderingPort(), 2, { type: 'init', domain: domain.init })
+    const [a, b] = [await build(inline), await build(threads)]
+    threads.close()
+    expect(levels[5]!.capacity / 8192).toBeGreaterThanOrEqual(8)
+    expect(b.size).toBe(a.size)
+    expect(Buffer.from(b.raw.buffer).equals(Buffer.from(a.raw.buffer))).toBe(true)
+  }, 60_000)
+
   const game = specFromProblem(unwrap(presetProblem('game', unwrap(boardByName('7x7')), makeRules('8-move'), 'triangle6')))
   // One heuristic search of 17 moves whose beam of 5,200 cuts every level from move 5 on: its
   // tables span two chunks of the executor, and ties at the cut are settled by slot order.
