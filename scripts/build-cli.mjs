@@ -6,6 +6,8 @@ const entryPoints = {
   halma: 'src/cli/index.ts',
   // Expansion threads of the search engine, started by the CLI with worker_threads.
   'expansion-worker': 'src/hosts/node/expansion-worker.ts',
+  // A farm task's thread (halma worker): the worker's own thread stays free to renew its lock.
+  'farm-task-worker': 'src/hosts/node/farm-task-worker.ts',
 }
 
 await build({

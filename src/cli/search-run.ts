@@ -80,8 +80,11 @@ export async function runJob<K extends JobKind>(job: EngineJob<K>, io: Io, comma
   const engine = new Engine({ ...(threadsOf(job) > 1 && { workers: nodeWorkers(workerScript()) }), files: folderStore, farm: bullFarm })
   const bar = progressWriter((s) => process.stderr.write(s), io.tty && process.stderr.isTTY === true)
   const handle = engine.start(job, (p) => bar.update(p))
+  // Ctrl-C, or the end of a session (a terminal closed, a machine shut down): the job is cancelled,
+  // its checkpoint and files kept and its folder released, so that --resume goes on next time.
   const interrupt = (): void => handle.cancel()
-  process.once('SIGINT', interrupt)
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+  for (const s of signals) process.once(s, interrupt)
   try {
     return await handle.result
   } catch (e) {
@@ -92,7 +95,7 @@ export async function runJob<K extends JobKind>(job: EngineJob<K>, io: Io, comma
     }
     throw e
   } finally {
-    process.removeListener('SIGINT', interrupt)
+    for (const s of signals) process.removeListener(s, interrupt)
     bar.done()
   }
 }

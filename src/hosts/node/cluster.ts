@@ -12,6 +12,7 @@ import { Queue, QueueEvents, Worker } from 'bullmq'
 import { runTask, type FarmReply, type FarmTask, type LevelFarm } from '../../shared/engine/core/farm'
 import { buildKernel, type DomainInit } from '../../shared/engine/registry'
 import { folderStore } from './store'
+import { taskScript, taskThreads, type TaskRunner } from './task-thread'
 
 export const QUEUE = 'halma-levels'
 
@@ -71,21 +72,34 @@ export function bullFarm(url: string, folder: string): LevelFarm {
   }
 }
 
-/** A worker process's side: run tasks as they come, `concurrency` at a time. */
-export function serveFarm(url: string, concurrency: number, log: (line: string) => void): Worker<QueuedTask, FarmReply> {
+/** Runs a task on the calling thread (tests: the lock is then not renewed while it runs). */
+export const runHere: TaskRunner = (task, folder) => runTask(task, folderStore(folder), (init) => buildKernel(init as DomainInit))
+
+/**
+ * A worker process's side: run tasks as they come, `concurrency` at a time, each by `run` (a
+ * thread per task, task-thread.ts: this thread stays free to renew each task's lock every
+ * `lockMs` / 2).
+ */
+export function serveFarm(
+  url: string,
+  concurrency: number,
+  log: (line: string) => void,
+  run: TaskRunner = taskThreads(taskScript()),
+  lockMs = LOCK_MS,
+): Worker<QueuedTask, FarmReply> {
   const worker = new Worker<QueuedTask, FarmReply>(
     QUEUE,
     async (job) => {
       const { folder, task } = job.data
       log(`start ${task.op} ${task.level} shard ${task.index}`)
       const t0 = performance.now()
-      const reply = await runTask(task, folderStore(folder), (init) => buildKernel(init as DomainInit))
+      const reply = await run(task, folder)
       // A task started more than once was retried: it failed, or a worker died holding it.
       const again = job.attemptsStarted > 1 ? ` (retried: started ${job.attemptsStarted} times, stalled ${job.stalledCounter})` : ''
       log(`${task.op} ${task.level} shard ${task.index}: ${((performance.now() - t0) / 1000).toFixed(1)} s${again}`)
       return reply
     },
-    { connection: connectionOf(url), concurrency, lockDuration: LOCK_MS, stalledInterval: LOCK_MS / 2, maxStalledCount: 5 },
+    { connection: connectionOf(url), concurrency, lockDuration: lockMs, stalledInterval: lockMs / 2, maxStalledCount: 5 },
   )
   worker.on('failed', (job, e) => log(`task ${job?.name ?? '?'} failed: ${e.message}`))
   return worker
