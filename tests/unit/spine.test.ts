@@ -29,10 +29,11 @@ import { TransferDomain } from '../../src/shared/engine/transfer/domain'
 import { TransferKernel, type TransferRule } from '../../src/shared/engine/transfer/kernel'
 import type { WorkerMessage, WorkerReply } from '../../src/shared/engine/core/messages'
 import type { FileStore } from '../../src/shared/engine/core/storage'
-import { runTask } from '../../src/shared/engine/core/farm'
+import { inlineFarm, runTask } from '../../src/shared/engine/core/farm'
 import { ExpansionWorker } from '../../src/shared/engine/core/worker'
 import { buildKernel, type DomainInit } from '../../src/shared/engine/registry'
 import { parseGameJob, type GameResult } from '../../src/shared/engine/game/job'
+import { parsePlayersJob } from '../../src/shared/engine/players/job'
 import { parseSolveJob, type SolveResult } from '../../src/shared/engine/transfer/job'
 
 const ROOT = join(import.meta.dirname, '../..')
@@ -129,6 +130,50 @@ describe('checkpoints lose at most the level in progress', () => {
     await expect(
       new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: dir, maxLength: 21, resume: true }) }).result,
     ).rejects.toThrow(/the record of the settled step 'length 19' was edited or damaged/)
+  }, 60_000)
+})
+
+describe('every flow on the same spine', () => {
+  it('an N-player search on a cluster (a farm, 3 shards) has the same levels, game and count as in memory', async () => {
+    const game = { board: 'square4', camps: [0, 2], men: 3 }
+    const job = (extra: object) => unwrap(parsePlayersJob({ game, strategy: 'exhaustive', beam: 2000, ...extra }))
+    let tasks = 0
+    const engine = new Engine({
+      files: folderStore,
+      farm: (_url, folder) => {
+        const farm = inlineFarm(folderStore(folder), (init) => buildKernel(init as DomainInit))
+        return { ...farm, run: (t) => ((tasks += t.length), farm.run(t)) }
+      },
+    })
+    const ram = await engine.start({ kind: 'players', params: job({}) }).result
+    const dir = scratch()
+    const farmed = await engine.start({ kind: 'players', params: job({ disk: dir, cluster: 'inline', shards: 3, budgetBytes: 2 ** 22 }) }).result
+    expect(tasks).toBeGreaterThan(20)
+    expect(farmed.proof.searches.map((r) => r.levels)).toEqual(ram.proof.searches.map((r) => r.levels))
+    expect([farmed.length, farmed.count, farmed.moves]).toEqual([ram.length, ram.count, ram.moves])
+    expect(ram.count).not.toBeNull()
+  }, 60_000)
+
+  it('a game search on disk with 2 threads, cancelled after some levels and resumed, ends as an uninterrupted one', async () => {
+    const problem = specFromProblem(unwrap(presetProblem('game', unwrap(boardByName('7x7')), makeRules('8-move'), 'triangle6')))
+    const job = (extra: object) =>
+      unwrap(parseGameJob({ problem, strategy: 'exhaustive', enumerate: false, threads: 2, budgetBytes: 2 ** 20, ...extra }))
+    const workers = nodeWorkers(WORKER)
+    const whole = await new Engine({ workers, files: folderStore }).start({ kind: 'game', params: job({ disk: scratch() }) }).result
+    const dir = scratch()
+    let cancel = (): void => undefined
+    const first = watched((m) => Object.keys(m.steps).length >= 1 && Object.keys(m.levels).length >= 3, () => cancel())
+    const handle = new Engine({ workers, files: first.files }).start({ kind: 'game', params: job({ disk: dir }) })
+    cancel = () => handle.cancel()
+    await expect(handle.result).rejects.toBeInstanceOf(CancelledError)
+    const notices: string[] = []
+    const resumed = await new Engine({ workers, files: folderStore }).start({ kind: 'game', params: job({ disk: dir, resume: true }) }, (p) => {
+      if (p.notice) notices.push(p.message)
+    }).result
+    expect(resumed.proof.statement).toBe(whole.proof.statement)
+    expect(resumed.moves).toEqual(whole.moves)
+    expect(resumed.proof.searches.map((r) => [r.bound, r.result, r.levels])).toEqual(whole.proof.searches.map((r) => [r.bound, r.result, r.levels]))
+    expect(notices.join('\n')).toMatch(/settled before: 'exhaustive \d+ \d'.*picks up at length \d+, phase prove, search game\d+w\d after its level \d+/)
   }, 60_000)
 })
 
