@@ -5,7 +5,7 @@
  * it (custom.ts), with --fewest the engine's fewest moves on the same board (engine/army).
  */
 import type { ArmyInit } from '../shared/engine/army/domain'
-import { parseFewestJob, type FewestResult } from '../shared/engine/army/fewest-job'
+import { armyFields, parseFewestJob, type FewestResult } from '../shared/engine/army/fewest-job'
 import { boardHas, DISTANCE_MAP, windowBoard } from '../shared/army/board'
 import { measureOnBoard, solveOnBoard, type BoardMeasure } from '../shared/army/custom'
 import { parseArmyDocument, type ArmyDocument } from '../shared/army/document'
@@ -50,11 +50,7 @@ export function exponentRows(g: ArmyGeometry, w: Window, map: PagodaMap, has: (x
  */
 export async function engineFewest(init: ArmyInit, maxMoves: number, v: Values, io: Io): Promise<FewestResult | undefined> {
   const job = parseFewestJob({
-    type: init.type,
-    window: init.window,
-    army: init.army,
-    map: init.map,
-    ...(init.board && { board: init.board }),
+    ...armyFields(init),
     maxMoves,
     threads: numberOption(v, 'threads', cores()),
     budgetBytes: budgetOption(v),

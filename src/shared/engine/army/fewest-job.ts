@@ -59,6 +59,15 @@ export function parseFewestJob(input: unknown): Result<FewestJob, Diagnostic[]> 
   return ok(withLoaded(data, init))
 }
 
+/** The job fields of an army's description (the fields ArmyInit has). */
+export const armyFields = (init: ArmyInit) => ({
+  type: init.type,
+  window: init.window,
+  army: init.army,
+  map: init.map,
+  ...(init.board && { board: init.board }),
+})
+
 type Cell = readonly [number, number]
 
 /** What the search found and proved. */

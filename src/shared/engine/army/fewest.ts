@@ -13,7 +13,7 @@ import type { Progress } from '../core/progress'
 import type { SpineDomain, SpineHost } from '../core/spine'
 import { traceForward } from '../core/trace'
 import { ArmyDomain, type ArmyInit, type ArmyRule } from './domain'
-import { parseFewestJob, type FewestJob, type FewestResult } from './fewest-job'
+import { armyFields, parseFewestJob, type FewestJob, type FewestResult } from './fewest-job'
 import { ArmyKernel } from './kernel'
 
 type Cell = readonly [number, number]
@@ -85,11 +85,7 @@ export function fewestInline(
   options: { readonly maxMoves: number; readonly budgetBytes: number; readonly timeLimit?: number; readonly progress?: (p: Progress) => void },
 ): Promise<FewestResult> {
   const job = parseFewestJob({
-    type: init.type,
-    window: init.window,
-    army: init.army,
-    map: init.map,
-    ...(init.board && { board: init.board }),
+    ...armyFields(init),
     maxMoves: options.maxMoves,
     threads: 1,
     budgetBytes: options.budgetBytes,
