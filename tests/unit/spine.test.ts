@@ -117,6 +117,23 @@ describe('checkpoints lose at most the level in progress', () => {
     )
   }, 60_000)
 
+  it('a proof stopped by its time limit keeps its finished levels: resumed, it builds none of them again', async () => {
+    const whole = await new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: scratch(), maxLength: 24 }) }).result
+    const dir = scratch()
+    const first = await new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: dir, maxLength: 24, timeLimit: 0.5 }) })
+      .result
+    const stopped = first.proof.lengths.find((l) => l.result === 'time')
+    expect(stopped, 'the time limit stopped a length').toBeDefined()
+    const kept = Object.keys(manifestOf(dir).levels)
+    expect(kept.length).toBeGreaterThan(0)
+    const second = watched(() => false, () => undefined)
+    const resumed = await new Engine({ files: second.files }).start({ kind: 'solve', params: solveJob({ disk: dir, maxLength: 24, resume: true }) })
+      .result
+    expect(second.created.filter((n) => kept.includes(n))).toEqual([])
+    expect(resumed.proof.statement).toBe(whole.proof.statement)
+    expect(resumed.proof.lengths.map((l) => [l.length, l.result, l.levels])).toEqual(whole.proof.lengths.map((l) => [l.length, l.result, l.levels]))
+  }, 60_000)
+
   it('an edited record of settled lengths is refused, naming the record, not reported as a proof', async () => {
     const dir = scratch()
     const first = await new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: dir, maxLength: 21 }) }).result

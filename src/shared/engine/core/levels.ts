@@ -124,6 +124,8 @@ export class LevelSearch<R extends RuleBase> {
   private readonly files: DiskLevel[] = []
   /** Goals met by the last level built, if any. */
   goals: KeySet | undefined
+  /** Why a level could not be built, if the budget or the deadline stopped it (its files stay for a resume). */
+  stopped: 'memory' | 'time' | undefined
   private readonly t0 = performance.now()
   private readonly empty: KeySet
 
@@ -222,6 +224,20 @@ export class LevelSearch<R extends RuleBase> {
    * search counted back from rule.level), not kept: the caller pushes, cuts or splits it.
    */
   async build(parents: StateSet, rule: R, note = '', collector?: LevelCollector): Promise<StateSet> {
+    try {
+      return await this.buildLevel(parents, rule, note, collector)
+    } catch (e) {
+      if (e instanceof BudgetError) this.stopped = e.kind
+      throw e
+    }
+  }
+
+  /** Whether it is an optional search (with an allowance of its own: a count). */
+  get optional(): boolean {
+    return this.options.allowance !== undefined
+  }
+
+  private async buildLevel(parents: StateSet, rule: R, note: string, collector: LevelCollector | undefined): Promise<StateSet> {
     const at = rule.level
     const window: StateSet[] = []
     for (const back of this.options.window) {

@@ -204,12 +204,13 @@ export class Spine<R extends RuleBase, I> {
 
   /**
    * Take down what start set up: the threads, the searches' files (they go when the flow ended,
-   * but for those kept; when it was cancelled or failed they stay for a resume), the farm, the folder.
+   * but for those kept and those the budget or the time limit stopped, which a resume with more
+   * goes on with; when it was cancelled or failed they all stay for a resume), the farm, the folder.
    */
   async stop(ended: boolean): Promise<void> {
     try {
       this.executorOf?.close()
-      if (ended) for (const s of this.searches) if (!this.kept.has(s)) s.discard()
+      if (ended) for (const s of this.searches) if (!this.kept.has(s) && (!s.stopped || s.optional)) s.discard()
     } finally {
       try {
         await this.disk?.farm?.farm.close()
