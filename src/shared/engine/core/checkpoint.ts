@@ -228,7 +228,10 @@ export class Checkpoint {
     if (!names.some((n) => n in this.manifest.levels)) return
     const levels = { ...this.manifest.levels }
     for (const n of names) delete levels[n]
-    this.manifest = { ...this.manifest, levels }
+    // A position in a search whose levels are all gone (settled) is no place to pick up from.
+    const at = this.manifest.at?.value
+    const gone = at !== undefined && !Object.keys(levels).some((n) => n.startsWith(`${at.search}.L`))
+    this.manifest = gone ? { format: FORMAT, version: CHECKPOINT_VERSION, params: this.manifest.params, levels, steps: this.manifest.steps } : { ...this.manifest, levels }
     this.save()
   }
 

@@ -236,7 +236,7 @@ export function resumeNotice(checkpoint: Checkpoint): string {
     parts.push(`settled before: ${shown.join(', ')}${settled.length > 6 ? ` and ${settled.length - 6} more` : ''}`)
   }
   if (!at) {
-    parts.push('no level of a search in progress was finished: it starts from its first level')
+    parts.push(`no level of a search in progress was finished: ${settled.length > 0 ? 'the next search' : 'it'} starts from its first level`)
     return parts.join('; ')
   }
   parts.push(
