@@ -232,8 +232,8 @@ export function resumeNotice(checkpoint: Checkpoint): string {
   const { settled, at, sizes, w } = checkpoint.resumeState()
   const parts = [`resuming the search in ${checkpoint.store.where}`]
   if (settled.length > 0) {
-    const shown = settled.slice(0, 6).map((s) => `'${s}'`)
-    parts.push(`settled before: ${shown.join(', ')}${settled.length > 6 ? ` and ${settled.length - 6} more` : ''}`)
+    const last = settled.slice(-4).map((s) => `'${s}'`)
+    parts.push(`${settled.length} step${settled.length === 1 ? '' : 's'} settled before (${settled.length > 4 ? 'the last: ' : ''}${last.join(', ')})`)
   }
   if (!at) {
     parts.push(`no level of a search in progress was finished: ${settled.length > 0 ? 'the next search' : 'it'} starts from its first level`)
