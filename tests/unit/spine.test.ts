@@ -194,6 +194,31 @@ describe('every flow on the same spine', () => {
   }, 60_000)
 })
 
+describe('the checkpoint format', () => {
+  it('a checkpoint of the format before issue 28 (version 1, no seals) is refused by name, not misread', async () => {
+    const dir = scratch()
+    const v1 = { version: 1, params: {}, levels: { 'length17a.L1': { rows: 3, checksum: 1, rule: '{}', record: {} } }, steps: {} }
+    writeFileSync(join(dir, 'checkpoint.json'), JSON.stringify(v1))
+    const run = new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: dir, resume: true }) }).result
+    await expect(run).rejects.toMatchObject({ code: 'checkpoint.version' })
+    await expect(run).rejects.toThrow(/is a checkpoint of format version 1; this engine reads version 2 only/)
+  })
+
+  it('every record is sealed with its name: a settled step's record moved to another step is refused too', async () => {
+    const dir = scratch()
+    await new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: dir, maxLength: 18 }) }).result
+    const text = readFileSync(join(dir, 'checkpoint.json'), 'utf8')
+    const m = JSON.parse(text) as { steps: Record<string, unknown> }
+    expect(Object.keys(m.steps)).toContain('length 17')
+    // The record of length 17 offered as that of length 18 (its seal covers its name).
+    m.steps['length 18'] = m.steps['length 17']
+    writeFileSync(join(dir, 'checkpoint.json'), JSON.stringify(m))
+    await expect(
+      new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: dir, maxLength: 18, resume: true }) }).result,
+    ).rejects.toThrow(/the record of the settled step 'length 18' was edited or damaged/)
+  })
+})
+
 describe('cluster tasks are idempotent', () => {
   it('a merge task run twice gives the same level (the second answers from the first one’s output)', async () => {
     const dir = scratch()
