@@ -277,7 +277,10 @@ describe('solving on custom boards', () => {
         solvable++
         expect(s.measure.possible, where).toBe(true)
         expect(s.verdict, where).toMatchObject({ ok: true })
-        const f = await fewestInline({ kind: 'army', type, window: w, army, map: 'distance', board }, { maxMoves: 10, budgetBytes: 2 ** 28 })
+        const f = await fewestInline(
+          { kind: 'army', type, window: w, army, map: 'distance', board },
+          { maxMoves: 10, budgetBytes: 2 ** 28 },
+        )
         expect(f.moves?.length, where).toBe(brute)
         expect(f.provenAbove).toBe(brute - 1)
         expect(verifyArmy(g, w, army, f.moves!, board), where).toMatchObject({ ok: true, moves: brute })

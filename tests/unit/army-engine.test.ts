@@ -42,7 +42,8 @@ describe('the fewest moves of a solitaire army, a job flow on the engine', () =>
     expect(threaded.moves).toHaveLength(10)
     expect(inline.provenAbove).toBe(9)
     expect(inline.statement).toMatch(/^Fewest moves: 10, proven: no solution of 9 moves or fewer/)
-    for (const r of [inline, threaded]) expect(verifyArmy(GEOMETRIES.conway, doc.window, doc.army, r.moves!)).toMatchObject({ ok: true, moves: 10 })
+    for (const r of [inline, threaded])
+      expect(verifyArmy(GEOMETRIES.conway, doc.window, doc.army, r.moves!)).toMatchObject({ ok: true, moves: 10 })
   }, 120_000)
 
   it('on disk with two threads, cancelled after some levels and resumed, it builds no finished level again and ends the same', async () => {
@@ -57,7 +58,8 @@ describe('the fewest moves of a solitaire army, a job flow on the engine', () =>
         ...store,
         writeText(name, text) {
           store.writeText(name, text)
-          if (name === 'checkpoint.json' && Object.keys((JSON.parse(text) as { levels: object }).levels).length >= 6 && finished++ === 0) cancel()
+          if (name === 'checkpoint.json' && Object.keys((JSON.parse(text) as { levels: object }).levels).length >= 6 && finished++ === 0)
+            cancel()
         },
       }
     }
@@ -71,14 +73,19 @@ describe('the fewest moves of a solitaire army, a job flow on the engine', () =>
       return { ...store, create: (name, w) => (written.push(name), store.create(name, w)) }
     }
     const notices: string[] = []
-    const resumed = await new Engine({ workers, files: recording }).start({ kind: 'fewest', params: job({ threads: 2, disk: dir, resume: true }) }, (p) => {
-      if (p.notice) notices.push(p.message)
-    }).result
+    const resumed = await new Engine({ workers, files: recording }).start(
+      { kind: 'fewest', params: job({ threads: 2, disk: dir, resume: true }) },
+      (p) => {
+        if (p.notice) notices.push(p.message)
+      },
+    ).result
     expect(resumed.levels).toEqual(whole.levels)
     expect(resumed.moves).toEqual(whole.moves)
     // Levels 1 to 6 came from the checkpoint: the first level built again is the 7th.
     const built = written.filter((n) => /^fewest\.L\d+$/.test(n)).map((n) => Number(n.slice('fewest.L'.length)))
     expect(Math.min(...built.filter((k) => k > 0))).toBe(7)
-    expect(notices.join('\n')).toMatch(/picks up at phase prove, search fewest after its level 6 .*next, level 7; left in this search: at most 6 levels/)
+    expect(notices.join('\n')).toMatch(
+      /picks up at phase prove, search fewest after its level 6 .*next, level 7; left in this search: at most 6 levels/,
+    )
   }, 120_000)
 })

@@ -24,7 +24,9 @@ describe.skipIf(!hasRedis)('a farm worker and its task locks (Redis)', () => {
   beforeAll(async () => {
     const port = 16390 + Math.floor(Math.random() * 2000)
     dir = mkdtempSync(join(tmpdir(), 'halma-redis-'))
-    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' })
+    server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
+      stdio: 'ignore',
+    })
     url = `redis://127.0.0.1:${port}`
     for (let tries = 0; spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout?.trim() !== 'PONG'; tries++) {
       if (tries > 50) throw new Error('redis-server did not start')

@@ -311,7 +311,10 @@ describe('counting minimum armies', () => {
     const c = await countArmies('conway', 4, { timeLimit: 300 })
     for (const army of c.armies) {
       // The engine's search by levels of moves (engine/army), inline.
-      const f = await fewestInline({ kind: 'army', type: 'conway', window: c.window, army, map: 'fig3' }, { maxMoves: 12, budgetBytes: 2 ** 30 })
+      const f = await fewestInline(
+        { kind: 'army', type: 'conway', window: c.window, army, map: 'fig3' },
+        { maxMoves: 12, budgetBytes: 2 ** 30 },
+      )
       expect(f).toMatchObject({ provenAbove: 9, stopped: null })
       expect(f.moves).toHaveLength(10)
       expect(verifyArmy(GEOMETRIES.conway, c.window, army, f.moves!)).toMatchObject({ ok: true, moves: 10, jumps: 19 })

@@ -49,7 +49,8 @@ const scratch = (): string => {
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 
 const transfer = specFromProblem(unwrap(presetProblem('transfer', unwrap(boardByName('9x9')), makeRules('4-move'), 'triangle6')))
-const solveJob = (extra: object) => unwrap(parseSolveJob({ problem: transfer, strategy: 'exhaustive', threads: 1, budgetBytes: 2 ** 21, ...extra }))
+const solveJob = (extra: object) =>
+  unwrap(parseSolveJob({ problem: transfer, strategy: 'exhaustive', threads: 1, budgetBytes: 2 ** 21, ...extra }))
 
 /** A checkpoint's manifest as far as these tests read it (either format: sealed records or not). */
 type Manifest = { levels: Record<string, unknown>; steps: Record<string, { value?: { levels: number[] }; levels?: number[] }> }
@@ -93,18 +94,28 @@ describe('the spine sets up and takes down in one order', () => {
 describe('checkpoints lose at most the level in progress', () => {
   it('an odd length resumed in its second run (2 threads) builds no level of its first, and ends as an uninterrupted search', async () => {
     // Lengths 17 to 23, every one proven impossible (the optimum is 25).
-    const whole = await new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: scratch(), maxLength: 23 }) }).result
+    const whole = await new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: scratch(), maxLength: 23 }) })
+      .result
     expect(whole.proof.lengths.map((l) => [l.length, l.result])).toContainEqual([23, 'none'])
     const dir = scratch()
     const workers = nodeWorkers(WORKER)
     // Length 23: run 1 to level 12 (Cmax), run 2 to level 11; stopped with three levels of run 2 done.
     let cancel = (): void => undefined
-    const first = watched((m) => Object.keys(m.levels).filter((n) => n.startsWith('length23b.')).length >= 3, () => cancel())
-    const handle = new Engine({ workers, files: first.files }).start({ kind: 'solve', params: solveJob({ disk: dir, threads: 2, maxLength: 23 }) })
+    const first = watched(
+      (m) => Object.keys(m.levels).filter((n) => n.startsWith('length23b.')).length >= 3,
+      () => cancel(),
+    )
+    const handle = new Engine({ workers, files: first.files }).start({
+      kind: 'solve',
+      params: solveJob({ disk: dir, threads: 2, maxLength: 23 }),
+    })
     cancel = () => handle.cancel()
     await expect(handle.result).rejects.toBeInstanceOf(CancelledError)
     expect(first.created.some((n) => n.startsWith('length23b.L3'))).toBe(true)
-    const second = watched(() => false, () => undefined)
+    const second = watched(
+      () => false,
+      () => undefined,
+    )
     const resumed: SolveResult = await new Engine({ workers, files: second.files }).start({
       kind: 'solve',
       params: solveJob({ disk: dir, threads: 2, maxLength: 23, resume: true }),
@@ -118,20 +129,30 @@ describe('checkpoints lose at most the level in progress', () => {
   }, 60_000)
 
   it('a proof stopped by its time limit keeps its finished levels: resumed, it builds none of them again', async () => {
-    const whole = await new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: scratch(), maxLength: 24 }) }).result
-    const dir = scratch()
-    const first = await new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: dir, maxLength: 24, timeLimit: 0.5 }) })
+    const whole = await new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: scratch(), maxLength: 24 }) })
       .result
+    const dir = scratch()
+    const first = await new Engine({ files: folderStore }).start({
+      kind: 'solve',
+      params: solveJob({ disk: dir, maxLength: 24, timeLimit: 0.5 }),
+    }).result
     const stopped = first.proof.lengths.find((l) => l.result === 'time')
     expect(stopped, 'the time limit stopped a length').toBeDefined()
     const kept = Object.keys(manifestOf(dir).levels)
     expect(kept.length).toBeGreaterThan(0)
-    const second = watched(() => false, () => undefined)
-    const resumed = await new Engine({ files: second.files }).start({ kind: 'solve', params: solveJob({ disk: dir, maxLength: 24, resume: true }) })
-      .result
+    const second = watched(
+      () => false,
+      () => undefined,
+    )
+    const resumed = await new Engine({ files: second.files }).start({
+      kind: 'solve',
+      params: solveJob({ disk: dir, maxLength: 24, resume: true }),
+    }).result
     expect(second.created.filter((n) => kept.includes(n))).toEqual([])
     expect(resumed.proof.statement).toBe(whole.proof.statement)
-    expect(resumed.proof.lengths.map((l) => [l.length, l.result, l.levels])).toEqual(whole.proof.lengths.map((l) => [l.length, l.result, l.levels]))
+    expect(resumed.proof.lengths.map((l) => [l.length, l.result, l.levels])).toEqual(
+      whole.proof.lengths.map((l) => [l.length, l.result, l.levels]),
+    )
   }, 60_000)
 
   it('an edited record of settled lengths is refused, naming the record, not reported as a proof', async () => {
@@ -164,7 +185,8 @@ describe('every flow on the same spine', () => {
     })
     const ram = await engine.start({ kind: 'players', params: job({}) }).result
     const dir = scratch()
-    const farmed = await engine.start({ kind: 'players', params: job({ disk: dir, cluster: 'inline', shards: 3, budgetBytes: 2 ** 22 }) }).result
+    const farmed = await engine.start({ kind: 'players', params: job({ disk: dir, cluster: 'inline', shards: 3, budgetBytes: 2 ** 22 }) })
+      .result
     expect(tasks).toBeGreaterThan(20)
     expect(farmed.proof.searches.map((r) => r.levels)).toEqual(ram.proof.searches.map((r) => r.levels))
     expect([farmed.length, farmed.count, farmed.moves]).toEqual([ram.length, ram.count, ram.moves])
@@ -179,18 +201,28 @@ describe('every flow on the same spine', () => {
     const whole = await new Engine({ workers, files: folderStore }).start({ kind: 'game', params: job({ disk: scratch() }) }).result
     const dir = scratch()
     let cancel = (): void => undefined
-    const first = watched((m) => Object.keys(m.steps).length >= 1 && Object.keys(m.levels).length >= 3, () => cancel())
+    const first = watched(
+      (m) => Object.keys(m.steps).length >= 1 && Object.keys(m.levels).length >= 3,
+      () => cancel(),
+    )
     const handle = new Engine({ workers, files: first.files }).start({ kind: 'game', params: job({ disk: dir }) })
     cancel = () => handle.cancel()
     await expect(handle.result).rejects.toBeInstanceOf(CancelledError)
     const notices: string[] = []
-    const resumed = await new Engine({ workers, files: folderStore }).start({ kind: 'game', params: job({ disk: dir, resume: true }) }, (p) => {
-      if (p.notice) notices.push(p.message)
-    }).result
+    const resumed = await new Engine({ workers, files: folderStore }).start(
+      { kind: 'game', params: job({ disk: dir, resume: true }) },
+      (p) => {
+        if (p.notice) notices.push(p.message)
+      },
+    ).result
     expect(resumed.proof.statement).toBe(whole.proof.statement)
     expect(resumed.moves).toEqual(whole.moves)
-    expect(resumed.proof.searches.map((r) => [r.bound, r.result, r.levels])).toEqual(whole.proof.searches.map((r) => [r.bound, r.result, r.levels]))
-    expect(notices.join('\n')).toMatch(/settled before \(.*'exhaustive \d+ \d'.*picks up at length \d+, phase prove, search game\d+w\d after its level \d+/)
+    expect(resumed.proof.searches.map((r) => [r.bound, r.result, r.levels])).toEqual(
+      whole.proof.searches.map((r) => [r.bound, r.result, r.levels]),
+    )
+    expect(notices.join('\n')).toMatch(
+      /settled before \(.*'exhaustive \d+ \d'.*picks up at length \d+, phase prove, search game\d+w\d after its level \d+/,
+    )
   }, 60_000)
 })
 
@@ -204,7 +236,7 @@ describe('the checkpoint format', () => {
     await expect(run).rejects.toThrow(/is a checkpoint of format version 1; this engine reads version 2 only/)
   })
 
-  it('every record is sealed with its name: a settled step's record moved to another step is refused too', async () => {
+  it('every record is sealed with its name: the record of one settled step moved to another is refused too', async () => {
     const dir = scratch()
     await new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: dir, maxLength: 18 }) }).result
     const text = readFileSync(join(dir, 'checkpoint.json'), 'utf8')
@@ -295,7 +327,8 @@ describe('level sets do not depend on the threads', () => {
   const game = specFromProblem(unwrap(presetProblem('game', unwrap(boardByName('7x7')), makeRules('8-move'), 'triangle6')))
   // One heuristic search of 17 moves whose beam of 5,200 cuts every level from move 5 on: its
   // tables span two chunks of the executor, and ties at the cut are settled by slot order.
-  const job = (threads: number) => unwrap(parseGameJob({ problem: game, strategy: 'heuristic', length: 17, beam: { width: 5200 }, threads }))
+  const job = (threads: number) =>
+    unwrap(parseGameJob({ problem: game, strategy: 'heuristic', length: 17, beam: { width: 5200 }, threads }))
   const sizes = (r: GameResult) => r.stats.levels.map((l) => l.size)
 
   it('a beam keeps the same levels with 1 and 2 threads, whatever order their replies arrive in', async () => {
@@ -308,4 +341,3 @@ describe('level sets do not depend on the threads', () => {
     expect(threads.moves).toEqual(inline.moves)
   }, 60_000)
 })
-

@@ -48,7 +48,12 @@ export async function runBoardSolve(
   // The engine's fewest-moves flow, on this thread (the army job has no expansion threads).
   const f = await fewestInline(
     { kind: 'army', type: job.type, window, army, map: DISTANCE_MAP, board },
-    { maxMoves: s.moves.length, budgetBytes: BOARD_BUDGET, timeLimit: job.timeLimit, progress: (p) => progress(`fewest moves: ${p.message}`) },
+    {
+      maxMoves: s.moves.length,
+      budgetBytes: BOARD_BUDGET,
+      timeLimit: job.timeLimit,
+      progress: (p) => progress(`fewest moves: ${p.message}`),
+    },
   )
   const fewest = !f.stopped && f.moves
   const moves = fewest ? f.moves! : s.moves

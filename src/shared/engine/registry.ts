@@ -38,6 +38,9 @@ export interface EngineHost extends SpineHost<unknown> {
   readonly mip?: () => Promise<MipSolver>
 }
 
+/** The host's earlier name (flows written before the spine took an ExecutorHost). */
+export type ExecutorHost = EngineHost
+
 /** How a job of kind K is run. */
 export type FlowMaker<K extends JobKind> = (
   params: JobTypes[K]['params'],

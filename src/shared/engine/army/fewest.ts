@@ -64,15 +64,30 @@ export class FewestFlow extends JobFlow<ArmyRule, ArmyInit, FewestResult> {
     const depth = levels.length - 1
     // Every level built before the one that met the target, or that stopped, was complete.
     const provenAbove = moves ? depth - 1 : stopped ? depth : job.maxMoves
-    return { moves, provenAbove, levels, stopped, statement: statement(moves, provenAbove, stopped, levels, job.maxMoves), stats: this.report.stats(this.spine.threads) }
+    return {
+      moves,
+      provenAbove,
+      levels,
+      stopped,
+      statement: statement(moves, provenAbove, stopped, levels, job.maxMoves),
+      stats: this.report.stats(this.spine.threads),
+    }
   }
 }
 
-function statement(moves: readonly unknown[] | null, provenAbove: number, stopped: FewestResult['stopped'], levels: readonly number[], max: number): string {
+function statement(
+  moves: readonly unknown[] | null,
+  provenAbove: number,
+  stopped: FewestResult['stopped'],
+  levels: readonly number[],
+  max: number,
+): string {
   const positions = levels.reduce((a, b) => a + b, 0).toLocaleString('en-US')
   const searched = `every position after up to ${provenAbove} moves searched (${positions} positions in ${levels.length} levels)`
-  if (moves) return `Fewest moves: ${moves.length}, proven: no solution of ${provenAbove} moves or fewer, ${searched}; the line found is verified.`
-  if (stopped) return `Not settled: the search stopped (${stopped === 'time' ? 'time limit' : 'memory budget'}); proven: no solution of ${provenAbove} moves or fewer, ${searched}.`
+  if (moves)
+    return `Fewest moves: ${moves.length}, proven: no solution of ${provenAbove} moves or fewer, ${searched}; the line found is verified.`
+  if (stopped)
+    return `Not settled: the search stopped (${stopped === 'time' ? 'time limit' : 'memory budget'}); proven: no solution of ${provenAbove} moves or fewer, ${searched}.`
   return `No solution of ${max} moves or fewer: ${searched}${levels.at(-1) === 0 ? '; no position is left to move' : ''}.`
 }
 
@@ -82,7 +97,12 @@ function statement(moves: readonly unknown[] | null, provenAbove: number, stoppe
  */
 export function fewestInline(
   init: ArmyInit,
-  options: { readonly maxMoves: number; readonly budgetBytes: number; readonly timeLimit?: number; readonly progress?: (p: Progress) => void },
+  options: {
+    readonly maxMoves: number
+    readonly budgetBytes: number
+    readonly timeLimit?: number
+    readonly progress?: (p: Progress) => void
+  },
 ): Promise<FewestResult> {
   const job = parseFewestJob({
     ...armyFields(init),

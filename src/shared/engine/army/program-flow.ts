@@ -15,7 +15,19 @@ export function armyProgramFlow(
 ): { run(): Promise<ArmyJobResult>; cancel(): void } {
   const t0 = performance.now()
   const tell = (message: string): void =>
-    progress({ phase: 'program', length: null, level: 0, levelSize: 0, done: 0, total: 0, cmax: null, rate: 0, memoryBytes: 0, elapsed: (performance.now() - t0) / 1000, message })
+    progress({
+      phase: 'program',
+      length: null,
+      level: 0,
+      levelSize: 0,
+      done: 0,
+      total: 0,
+      cmax: null,
+      rate: 0,
+      memoryBytes: 0,
+      elapsed: (performance.now() - t0) / 1000,
+      message,
+    })
   return {
     run: async () => {
       // A custom board's army is solved as it stands: no integer program, no HiGHS.

@@ -91,6 +91,7 @@ interface Manifest {
 
 /** Why a checkpoint cannot be used, as a stable code. */
 export type CheckpointFault =
+  | 'checkpoint.refused'
   | 'checkpoint.none'
   | 'checkpoint.exists'
   | 'checkpoint.damaged'
@@ -102,8 +103,8 @@ export type CheckpointFault =
 /** A fault of a checkpoint the user should hear about (a refused resume, a damaged file). */
 export class CheckpointError extends Error {
   constructor(
-    readonly code: CheckpointFault,
     message: string,
+    readonly code: CheckpointFault = 'checkpoint.refused',
   ) {
     super(message)
   }
@@ -164,15 +165,19 @@ export class Checkpoint {
     const file = `${store.where}/${MANIFEST}`
     if (!resumed) {
       if (text !== undefined)
-        throw new CheckpointError('checkpoint.exists', `${store.where} holds a checkpoint of an earlier search: resume it, or give an empty folder`)
+        throw new CheckpointError(
+          `${store.where} holds a checkpoint of an earlier search: resume it, or give an empty folder`,
+          'checkpoint.exists',
+        )
       this.manifest = { format: FORMAT, version: CHECKPOINT_VERSION, params: seal('params', params), levels: {}, steps: {} }
       this.save()
       return
     }
-    if (text === undefined) throw new CheckpointError('checkpoint.none', `${store.where} holds no checkpoint (${MANIFEST}) to resume`)
+    if (text === undefined) throw new CheckpointError(`${store.where} holds no checkpoint (${MANIFEST}) to resume`, 'checkpoint.none')
     const m = readManifest(text, file)
     const differ = differences(m.params.value, params)
-    if (differ.length > 0) throw new CheckpointError('checkpoint.params', `the checkpoint in ${store.where} is of another search: ${differ.join('; ')}`)
+    if (differ.length > 0)
+      throw new CheckpointError(`the checkpoint in ${store.where} is of another search: ${differ.join('; ')}`, 'checkpoint.params')
     this.manifest = m
   }
 
@@ -195,7 +200,10 @@ export class Checkpoint {
     const e = this.manifest.levels[name]?.value
     if (!e || e.rule !== rule) return undefined
     if (e.files.length !== files || e.w !== w)
-      throw new CheckpointError('checkpoint.file', `checkpoint level ${name} is in ${e.files.length} files of ${e.w} words, not ${files} of ${w}`)
+      throw new CheckpointError(
+        `checkpoint level ${name} is in ${e.files.length} files of ${e.w} words, not ${files} of ${w}`,
+        'checkpoint.file',
+      )
     for (const f of e.files) this.check(f, w)
     return { files: e.files, record: e.record }
   }
@@ -203,12 +211,15 @@ export class Checkpoint {
   /** A level file checked against its record: present, of its size, of its checksum. */
   private check(f: LevelFile, w: number): void {
     const where = `${this.store.where}/${f.name}`
-    if (!this.store.exists(f.name)) throw new CheckpointError('checkpoint.file', `checkpoint file ${where} is missing`)
+    if (!this.store.exists(f.name)) throw new CheckpointError(`checkpoint file ${where} is missing`, 'checkpoint.file')
     const bytes = this.store.size(f.name)
     if (bytes !== f.rows * w * 4)
-      throw new CheckpointError('checkpoint.file', `checkpoint file ${where} is damaged: ${bytes} bytes, not the ${f.rows * w * 4} recorded`)
+      throw new CheckpointError(
+        `checkpoint file ${where} is damaged: ${bytes} bytes, not the ${f.rows * w * 4} recorded`,
+        'checkpoint.file',
+      )
     if (fileChecksum(this.store, f.name, w, f.rows) !== f.checksum)
-      throw new CheckpointError('checkpoint.file', `checkpoint file ${where} is damaged: its checksum does not match`)
+      throw new CheckpointError(`checkpoint file ${where} is damaged: its checksum does not match`, 'checkpoint.file')
   }
 
   /** Record a finished level (its files flushed to disk already) and the position it marks. */
@@ -231,12 +242,19 @@ export class Checkpoint {
     // A position in a search whose levels are all gone (settled) is no place to pick up from.
     const at = this.manifest.at?.value
     const gone = at !== undefined && !Object.keys(levels).some((n) => n.startsWith(`${at.search}.L`))
-    this.manifest = gone ? { format: FORMAT, version: CHECKPOINT_VERSION, params: this.manifest.params, levels, steps: this.manifest.steps } : { ...this.manifest, levels }
+    this.manifest = gone
+      ? { format: FORMAT, version: CHECKPOINT_VERSION, params: this.manifest.params, levels, steps: this.manifest.steps }
+      : { ...this.manifest, levels }
     this.save()
   }
 
   /** What a resume picks up from: the settled steps, the position, the sizes of its search's levels. */
-  resumeState(): { readonly settled: readonly string[]; readonly at: Position | undefined; readonly sizes: readonly number[]; readonly w: number } {
+  resumeState(): {
+    readonly settled: readonly string[]
+    readonly at: Position | undefined
+    readonly sizes: readonly number[]
+    readonly w: number
+  } {
     const at = this.manifest.at?.value
     const sizes: number[] = []
     let w = 0
@@ -261,7 +279,7 @@ export function fileChecksum(store: FileStore, name: string, w: number, rows: nu
   const block = new Uint32Array((1 << 14) * w)
   let h = 0x811c9dc5
   try {
-    for (let at = 0; at < rows; ) {
+    for (let at = 0; at < rows;) {
       const n = reader.read(at, block, 1 << 14)
       h = checksumWords(block, n * w, h)
       at += n
@@ -278,31 +296,31 @@ function readManifest(text: string, file: string): Manifest {
   try {
     raw = JSON.parse(text)
   } catch {
-    throw new CheckpointError('checkpoint.damaged', `${file} is damaged: not JSON`)
+    throw new CheckpointError(`${file} is damaged: not JSON`, 'checkpoint.damaged')
   }
   const o = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {}
   if (o['format'] !== FORMAT || o['version'] !== CHECKPOINT_VERSION) {
     const version = typeof o['version'] === 'number' ? `version ${o['version']}` : 'no version'
     if (typeof o['version'] === 'number' && o['version'] !== CHECKPOINT_VERSION)
       throw new CheckpointError(
-        'checkpoint.version',
         `${file} is a checkpoint of format ${version}; this engine reads version ${CHECKPOINT_VERSION} only (its records are checksummed; ` +
           `an older checkpoint's are not, so its levels cannot be trusted): start the search again in an empty folder`,
+        'checkpoint.version',
       )
-    throw new CheckpointError('checkpoint.damaged', `${file} is damaged or not a checkpoint (${version})`)
+    throw new CheckpointError(`${file} is damaged or not a checkpoint (${version})`, 'checkpoint.damaged')
   }
   const parsed = ManifestSchema.safeParse(raw)
   if (!parsed.success) {
     const i = parsed.error.issues[0]!
-    throw new CheckpointError('checkpoint.damaged', `${file} is damaged: ${i.path.join('.')}: ${i.message}`)
+    throw new CheckpointError(`${file} is damaged: ${i.path.join('.')}: ${i.message}`, 'checkpoint.damaged')
   }
   // The records as written (zod's copy may order keys otherwise, and a seal is over the text).
   const m = raw as Manifest
   const intact = (what: string, name: string, s: Seal<unknown>): void => {
     if (seal(what, s.value).sum !== s.sum)
       throw new CheckpointError(
-        'checkpoint.record',
         `${file}: the record of ${name} was edited or damaged (its checksum does not match): the checkpoint is not used`,
+        'checkpoint.record',
       )
   }
   intact('params', 'the parameters', m.params)

@@ -79,7 +79,11 @@ export interface SearchSpec {
 }
 
 /** An executor for a domain's searches: threads when there are more than one and a host makes them. */
-export function executorFor<R extends RuleBase, I>(host: { readonly workers?: WorkerFactory<I> }, threads: number, domain: SpineDomain<R, I>): Executor<R> {
+export function executorFor<R extends RuleBase, I>(
+  host: { readonly workers?: WorkerFactory<I> },
+  threads: number,
+  domain: SpineDomain<R, I>,
+): Executor<R> {
   return threads > 1 && host.workers
     ? new ThreadExecutor<R, I>(host.workers, threads, { type: 'init', domain: domain.init })
     : new InlineExecutor(domain.kernel())
@@ -132,7 +136,8 @@ export class Spine<R extends RuleBase, I> {
     const job = this.job
     if (job.disk !== undefined) {
       if (!this.host.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI or the desktop app)')
-      if (job.cluster !== undefined && !this.host.farm) throw new Error('a cluster needs a job queue, which this host does not provide (use the CLI)')
+      if (job.cluster !== undefined && !this.host.farm)
+        throw new Error('a cluster needs a job queue, which this host does not provide (use the CLI)')
       const store = this.host.files(job.disk)
       this.release = store.claim()
       const checkpoint = new Checkpoint(store, searchParams(params), job.resume === true)
@@ -233,10 +238,14 @@ export function resumeNotice(checkpoint: Checkpoint): string {
   const parts = [`resuming the search in ${checkpoint.store.where}`]
   if (settled.length > 0) {
     const last = settled.slice(-4).map((s) => `'${s}'`)
-    parts.push(`${settled.length} step${settled.length === 1 ? '' : 's'} settled before (${settled.length > 4 ? 'the last: ' : ''}${last.join(', ')})`)
+    parts.push(
+      `${settled.length} step${settled.length === 1 ? '' : 's'} settled before (${settled.length > 4 ? 'the last: ' : ''}${last.join(', ')})`,
+    )
   }
   if (!at) {
-    parts.push(`no level of a search in progress was finished: ${settled.length > 0 ? 'the next search' : 'it'} starts from its first level`)
+    parts.push(
+      `no level of a search in progress was finished: ${settled.length > 0 ? 'the next search' : 'it'} starts from its first level`,
+    )
     return parts.join('; ')
   }
   parts.push(

@@ -113,7 +113,9 @@ const GameJobSchema = z.strictObject({
 export type GameJob = z.infer<typeof GameJobSchema> & Loaded<Problem>
 
 /** A job as a caller may give it: the problem, and any settings (defaults fill the rest). */
-export type GameJobInput = { readonly problem: DocumentSpec } & Partial<Omit<GameJob, 'problem' | 'beam' | 'heuristics' | typeof LOADED>> & {
+export type GameJobInput = { readonly problem: DocumentSpec } & Partial<
+  Omit<GameJob, 'problem' | 'beam' | 'heuristics' | typeof LOADED>
+> & {
     readonly beam?: Partial<GameJob['beam']>
     readonly heuristics?: Partial<GameJob['heuristics']>
   }

@@ -63,7 +63,12 @@ export async function searchContext(
   domain: GameDomain,
   options: Partial<Pick<GameSearchContext, 'split' | 'perGroup'>> & { readonly budgetBytes?: number } = {},
 ): Promise<GameSearchContext> {
-  const spine = new Spine<GameRule, GameInit>({ threads: 1, budgetBytes: options.budgetBytes ?? DEFAULT_BUDGET, timeLimit: 0 }, {}, () => undefined, 'prove')
+  const spine = new Spine<GameRule, GameInit>(
+    { threads: 1, budgetBytes: options.budgetBytes ?? DEFAULT_BUDGET, timeLimit: 0 },
+    {},
+    () => undefined,
+    'prove',
+  )
   await spine.start({ init: domain.init, kernel: () => new GameKernel(domain) }, {})
   return { domain, spine, split: options.split ?? { block: SPLIT_BLOCK, nest: SPLIT_NEST }, perGroup: options.perGroup }
 }
