@@ -112,7 +112,7 @@ export class CheckpointError extends Error {
 
 /**
  * The parameters of a job that decide what its searches find, as a checkpoint records them: all
- * but the threads, the memory budget, the time limit, the longest length looked for (a settled
+ * but the threads, the memory budget, the time limit, the longest length looked for (maxLength, maxMoves: a settled
  * length stays settled), the folder and the queue; and how the levels are laid out (one file, or
  * shards: a checkpoint's levels are read back in the layout they were written in).
  */
@@ -123,7 +123,7 @@ export function searchParams(job: object): Record<string, unknown> {
 }
 
 /** The job fields a resume may change. */
-const MAY_CHANGE: readonly string[] = ['threads', 'budgetBytes', 'timeLimit', 'maxLength', 'disk', 'resume', 'cluster', 'shards']
+const MAY_CHANGE: readonly string[] = ['threads', 'budgetBytes', 'timeLimit', 'maxLength', 'maxMoves', 'disk', 'resume', 'cluster', 'shards']
 
 /** FNV-1a over words, continued from `h` (level files). */
 export function checksumWords(words: Uint32Array, count: number, h = 0x811c9dc5): number {
