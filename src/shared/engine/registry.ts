@@ -23,6 +23,7 @@ import { FewestFlow } from './army/fewest'
 import { ArmyKernel } from './army/kernel'
 import { armyProgramFlow } from './army/program-flow'
 import type { MipSolver } from '../army/minimum'
+import { own } from '../names'
 
 /** A job's flow, running: its result, and a way to stop it (core/flow.ts JobFlow). */
 export interface RunningFlow<R> {
@@ -101,7 +102,10 @@ export function buildKernel(init: DomainInit): ThreadKernel {
 }
 
 function kernelOf<D extends DomainKind>(init: Inits[D] & { readonly kind: D }): ThreadKernel {
-  const build: (init: Inits[D]) => ThreadKernel = KERNELS[init.kind].kernel
+  // The init may come from another machine (a cluster's task): its kind is checked, not trusted.
+  const entry = own(KERNELS as Readonly<Record<string, { readonly kernel: (init: Inits[D]) => ThreadKernel }>>, String(init.kind))
+  if (!entry) throw new Error(`unknown domain kind ${JSON.stringify(init.kind)} (known: ${Object.keys(KERNELS).join(', ')})`)
+  const build = entry.kernel
   return build(init)
 }
 
