@@ -88,8 +88,6 @@ export interface Tally {
   readonly wrongAcceptances: Failure[]
   /** Refused when it was made valid: a fault of the generator or of the program, reported. */
   readonly wrongRefusals: Failure[]
-  /** Wrong acceptances known to be another change's (Labeled.known), counted apart. */
-  readonly known: Failure[]
   seconds: number
 }
 
@@ -119,7 +117,6 @@ export async function fuzz(
     hangs: [],
     wrongAcceptances: [],
     wrongRefusals: [],
-    known: [],
     seconds: 0,
   }
   const t0 = performance.now()
@@ -137,8 +134,7 @@ export async function fuzz(
         t.crashes.push(failure(o.detail))
         continue
       }
-      const wrong = (detail: string): void =>
-        void (l.known ? t.known : t.wrongAcceptances).push(failure(l.known ? `${detail} [${l.known}]` : detail))
+      const wrong = (detail: string): void => void t.wrongAcceptances.push(failure(detail))
       if (o.verdict === 'wrong') {
         wrong(o.detail)
         continue
@@ -166,7 +162,6 @@ export function row(t: Tally): string[] {
     String(t.hangs.length),
     String(t.wrongAcceptances.length),
     String(t.wrongRefusals.length),
-    String(t.known.length),
     t.seconds.toFixed(1),
   ]
 }
@@ -180,7 +175,6 @@ export const HEADER = [
   'hangs',
   'wrong acceptances',
   'wrong refusals',
-  "known, another change's",
   'seconds',
 ]
 
@@ -193,6 +187,5 @@ export function failures(t: Tally, most = 5): string {
     ...list('hang', t.hangs),
     ...list('wrong acceptance', t.wrongAcceptances),
     ...list('wrong refusal', t.wrongRefusals),
-    ...list('known', t.known),
   ].join('\n')
 }

@@ -14,6 +14,7 @@
  * is named, never used; a manifest of another format version is refused, naming its version.
  */
 import * as z from 'zod'
+import { firstIssue } from '../../schema-faults'
 import type { LevelRecord } from './levels'
 import type { FileStore } from './storage'
 
@@ -53,7 +54,7 @@ export interface Position {
   readonly plan: number | null
 }
 
-const sealed = <T extends z.ZodType>(value: T) => z.strictObject({ value, sum: z.string() })
+const sealed = <T extends z.ZodType>(value: T) => z.strictObject({ value, sum: z.string().regex(/^[0-9a-f]{16}$/) })
 
 const LevelRecordSchema = z.strictObject({ level: z.number().int(), size: z.number(), children: z.number(), seconds: z.number() })
 const LevelEntrySchema = z.strictObject({
@@ -123,7 +124,17 @@ export function searchParams(job: object): Record<string, unknown> {
 }
 
 /** The job fields a resume may change. */
-const MAY_CHANGE: readonly string[] = ['threads', 'budgetBytes', 'timeLimit', 'maxLength', 'maxMoves', 'disk', 'resume', 'cluster', 'shards']
+const MAY_CHANGE: readonly string[] = [
+  'threads',
+  'budgetBytes',
+  'timeLimit',
+  'maxLength',
+  'maxMoves',
+  'disk',
+  'resume',
+  'cluster',
+  'shards',
+]
 
 /** FNV-1a over words, continued from `h` (level files). */
 export function checksumWords(words: Uint32Array, count: number, h = 0x811c9dc5): number {
@@ -139,7 +150,8 @@ export function digest(text: string): string {
     const c = text.charCodeAt(i)
     a = Math.imul(a ^ c, 0x01000193) >>> 0
     b = Math.imul(b ^ c, 0x5bd1e995) >>> 0
-    b ^= b >>> 15
+    // Unsigned again after the shift's xor (a signed lane printed as '-1e3b753a').
+    b = (b ^ (b >>> 15)) >>> 0
   }
   return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0')
 }
@@ -310,10 +322,7 @@ function readManifest(text: string, file: string): Manifest {
     throw new CheckpointError(`${file} is damaged or not a checkpoint (${version})`, 'checkpoint.damaged')
   }
   const parsed = ManifestSchema.safeParse(raw)
-  if (!parsed.success) {
-    const i = parsed.error.issues[0]!
-    throw new CheckpointError(`${file} is damaged: ${i.path.join('.')}: ${i.message}`, 'checkpoint.damaged')
-  }
+  if (!parsed.success) throw new CheckpointError(`${file} is damaged: ${firstIssue(parsed.error, 'the checkpoint')}`, 'checkpoint.damaged')
   // The records as written (zod's copy may order keys otherwise, and a seal is over the text).
   const m = raw as Manifest
   const intact = (what: string, name: string, s: Seal<unknown>): void => {
