@@ -82,13 +82,45 @@ describe('the spine sets up and takes down in one order', () => {
       const dir = scratch()
       writeFileSync(join(dir, 'checkpoint.json'), '{bad')
       const t0 = performance.now()
-      // Before the spine, the threads had started and kept the process alive: it never ended.
+      // Before the spine, the threads had started and kept the process alive: it never ended. (The
+      // command line now ends its process on an error; the flows' own threads are tested below.)
       const p = spawnSync(process.execPath, [CLI, ...command, '--threads', '2', '--resume', dir], { encoding: 'utf8', timeout: 20_000 })
       expect(p.signal, 'the process had to be killed: it hung').toBeNull()
       expect(p.status).toBe(2)
       expect(p.stderr).toMatch(/checkpoint\.json is damaged: not JSON/)
       expect(performance.now() - t0).toBeLessThan(20_000)
     }, 30_000)
+
+  // The command line now ends its process on any error (exit 2), threads or not: whether the flow
+  // itself leaves threads running is seen through the engine, with threads that count themselves.
+  const game6 = specFromProblem(unwrap(presetProblem('game', unwrap(boardByName('7x7')), makeRules('8-move'), 'triangle6')))
+  const refused = {
+    solve: () => ({ kind: 'solve' as const, params: solveJob({ threads: 2, disk: scratch(), resume: true }) }),
+    game: () => ({
+      kind: 'game' as const,
+      params: unwrap(parseGameJob({ problem: game6, strategy: 'exhaustive', threads: 2, disk: scratch(), resume: true })),
+    }),
+    players: () => ({
+      kind: 'players' as const,
+      params: unwrap(parsePlayersJob({ game: { board: 'star37', camps: [0, 3], men: 1 }, threads: 2, disk: scratch(), resume: true })),
+    }),
+  }
+  for (const [kind, job] of Object.entries(refused))
+    it(`a refused resume with 2 threads leaves no thread running (${kind})`, async () => {
+      let started = 0
+      let ended = 0
+      const workers = (): WorkerPort<unknown> => {
+        started++
+        return { post: () => undefined, onMessage: () => undefined, onError: () => undefined, terminate: () => void ended++ }
+      }
+      const j = job()
+      writeFileSync(join(j.params.disk!, 'checkpoint.json'), '{bad')
+      await expect(new Engine({ workers, files: folderStore }).start(j as Parameters<Engine['start']>[0]).result).rejects.toThrow(
+        /checkpoint\.json is damaged: not JSON/,
+      )
+      // Before the spine, the threads started before the checkpoint was read, and stayed.
+      expect(ended).toBe(started)
+    })
 })
 
 describe('checkpoints lose at most the level in progress', () => {
