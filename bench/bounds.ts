@@ -19,10 +19,9 @@ import { boardByName } from '../src/shared/halma/board'
 import { presetProblem } from '../src/shared/halma/problem'
 import { makeRules, type MoveSet } from '../src/shared/halma/rules'
 import { expect as unwrap } from '../src/shared/result'
-import { Budget } from '../src/shared/engine/core/budget'
-import { executorFor } from '../src/shared/engine/registry'
-import { TransferDomain } from '../src/shared/engine/transfer/domain'
-import { TransferKernel } from '../src/shared/engine/transfer/kernel'
+import { Spine } from '../src/shared/engine/core/spine'
+import { TransferDomain, type TransferInit } from '../src/shared/engine/transfer/domain'
+import { TransferKernel, type TransferRule } from '../src/shared/engine/transfer/kernel'
 import { thresholdRun } from '../src/shared/engine/transfer/prove'
 import type { ARMY_PRESETS } from '../src/shared/halma/armies'
 
@@ -64,23 +63,21 @@ interface Outcome {
 async function run(variant: string): Promise<Outcome> {
   const domain = new TransferDomain(problem, { fold: true, bound: 'ladder', exactMoves: Number(o.exact) })
   const threshold = o.run === 'a' ? 0 : -Number(o.cmax) * domain.space.scale
-  const executor = executorFor({ workers: nodeWorkers(worker) }, Number(o.threads), domain.init, () => new TransferKernel(domain))
   const dir = mkdtempSync(join(tmpdir(), 'halma-bench-bounds-'))
+  // The job's spine, as a proof's flow has it: a budget of 4 GB sorts children in a 1 GB buffer.
+  const spine = new Spine<TransferRule, TransferInit>(
+    { threads: Number(o.threads), budgetBytes: 2 ** 32, timeLimit: 0, disk: dir },
+    { workers: nodeWorkers(worker), files: folderStore },
+    (p) => {
+      // Sizes before the merge count repeats: the table gives the levels' own.
+      if (p.message.includes(', merging')) process.stderr.write(`  ${variant}: ${p.message} (${p.elapsed.toFixed(0)} s)\n`)
+    },
+    'prove',
+  )
   try {
+    await spine.start({ init: domain.init, kernel: () => new TransferKernel(domain) }, {})
     const search = await thresholdRun(
-      {
-        domain,
-        executor,
-        budget: new Budget(2 ** 36, Infinity),
-        disk: { store: folderStore(dir), bufferBytes: 1 << 30 },
-        maxMeetings: 0,
-        finish: variant === 'finish',
-        phase: () => {},
-        onLevel: () => (p) => {
-          // Sizes before the merge count repeats: the table gives the levels' own.
-          if (p.note.startsWith(', merging')) process.stderr.write(`  ${variant}: level ${p.level} expanded (${p.seconds.toFixed(0)} s)\n`)
-        },
-      },
+      { domain, spine, onDisk: true, maxMeetings: 0, finish: variant === 'finish', phase: () => {} },
       Math.min(depth, meet),
       meet,
       threshold,
@@ -96,7 +93,7 @@ async function run(variant: string): Promise<Outcome> {
     search.discard()
     return out
   } finally {
-    executor.close()
+    await spine.stop(true)
     rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -21,10 +21,14 @@
  * c(Z) >= -c(X) and R(Z) in level N.
  *
  * The palindrome constraint (inequality 11) replaces the meeting by a symmetry test at level N.
+ *
+ * On disk, run 1's Cmax is a settled step of the checkpoint (`cmax L`) as soon as it is found, and
+ * run 1's levels go then (but for level N of an even length, which the meeting reads): a resume in
+ * run 2 or in the meeting builds no level of run 1 again.
  */
 import type { StateSet } from '../core/state-set'
 import type { LevelSearch } from '../core/levels'
-import { grow, lookups, transferSearch, type TransferContext } from './context'
+import { grow, lookups, ruleAt, transferSearch, type LevelRule, type TransferContext } from './context'
 import type { TransferDomain } from './domain'
 import type { Side, TransferRule } from './kernel'
 
@@ -86,8 +90,20 @@ export interface CarriedRun {
 const finishAt = (ctx: ProveContext, length: number, i: number): { finish?: number } => (ctx.finish ? { finish: length - i } : {})
 
 /**
- * Build a run to `depth`, keeping at level i the boards with c + U_{meet-i} >= threshold (and,
- * with the finish bound, that may reach the target in length - i moves).
+ * The rule of level i of a threshold run of a check of `length` moves: boards with
+ * c + U_{meet-i} >= threshold (and, with the finish bound, that may reach the target in length - i moves).
+ */
+const thresholdRule = (ctx: ProveContext, length: number, i: number, meet: number, threshold: number): LevelRule => ({
+  sides: [{ moves: meet - i, threshold }],
+  minSym: 0,
+  score: false,
+  lambda: 0,
+  ...finishAt(ctx, length, i),
+})
+
+/**
+ * Build a run to `depth`, keeping at level i the boards of thresholdRule. `until`: stop early after
+ * a level of this many states or more (bench/bounds.ts: the first levels of a proof).
  */
 export async function thresholdRun(
   ctx: ProveContext,
@@ -96,16 +112,65 @@ export async function thresholdRun(
   threshold: number,
   name: string,
   length: number,
-  /** Stop early after a level of this many states or more (bench/bounds.ts: the first levels of a proof). */
   until = Infinity,
 ): Promise<LevelSearch<TransferRule>> {
-  const run = transferSearch(ctx, '', ctx.domain.startKey, name)
+  const run = transferSearch(ctx, '', ctx.domain.startKey, name, depth)
   for (let i = 1; i <= depth; i++) {
-    const sides: Side[] = [{ moves: meet - i, threshold }]
-    await grow(run, { sides, minSym: 0, score: false, lambda: 0, ...finishAt(ctx, length, i) })
+    await grow(run, thresholdRule(ctx, length, i, meet, threshold))
     if (run.levels[i]!.size === 0 || run.levels[i]!.size >= until) break
   }
   return run
+}
+
+/** Run 1's Cmax as the checkpoint records it (cv units; null: its top level was empty). */
+interface CmaxStep {
+  readonly cmax: number | null
+}
+
+/**
+ * Run 1 (threshold 0 to level `depth`) and the Cmax of its top level, or, on a resume, the Cmax the
+ * checkpoint holds and (where `keepTop`) the top level read back from its file. Once found, Cmax is
+ * settled and run 1's levels go, but for the top where `keepTop`. In memory, an odd length's run 1
+ * is the next length's (ProveContext.carry): its top stays for it, and the even length takes it
+ * here instead of building it (`sizes`: its level sizes before the release).
+ */
+async function cmaxRun(
+  ctx: ProveContext,
+  length: number,
+  depth: number,
+  keepTop: boolean,
+): Promise<{ run: LevelSearch<TransferRule> | undefined; top: StateSet | undefined; cmax: number | null; sizes?: number[] }> {
+  const carried = keepTop && ctx.carry?.value?.meet === depth ? ctx.carry.value : undefined
+  if (ctx.carry) ctx.carry.value = undefined
+  if (carried) {
+    const top = carried.run.levels[depth]
+    return { run: carried.run, top, cmax: top && top.size > 0 ? levelMax(ctx, top) : null, sizes: carried.sizes }
+  }
+  const name = `length${length}a`
+  const step = `cmax ${length}`
+  const onDisk = ctx.onDisk && ctx.spine.disk !== undefined
+  const known = ctx.onDisk ? ctx.spine.settled<CmaxStep>(step) : undefined
+  if (known) {
+    const rule = ruleAt(depth, thresholdRule(ctx, length, depth, depth, 0))
+    const top = keepTop && known.cmax !== null ? ctx.spine.recorded(name, ctx.domain.w, rule) : undefined
+    if (!keepTop || known.cmax === null || top) return { run: undefined, top, cmax: known.cmax }
+  }
+  const run = await thresholdRun(ctx, depth, depth, 0, name, length)
+  const top = run.levels[depth]
+  const cmax = top && top.size > 0 ? levelMax(ctx, top) : null
+  if (onDisk) ctx.spine.settle(step, { cmax } satisfies CmaxStep)
+  if (!keepTop && ctx.carry && !onDisk && !ctx.finish) {
+    // The finish bound's rules depend on the length, and on disk the files go with the record.
+    const sizes = run.levels.map((l) => l.size)
+    run.release(depth)
+    ctx.carry.value = { meet: depth, run, sizes }
+  } else if (!keepTop || cmax !== null) {
+    // Run 1's levels go now, files or tables (but for the top where kept: it joins run 2). An even
+    // length whose top is empty has no run 2: its levels are the proof's (the flow lets them go
+    // when it settles the length).
+    run.release(keepTop ? depth : run.levels.length)
+  }
+  return { run, top, cmax }
 }
 
 /** Largest centroid among the boards of a level (cv units), or -Infinity. */
@@ -124,17 +189,11 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
   const N = Math.floor(length / 2)
   if (length % 2 === 0) {
     const carried = ctx.carry?.value?.meet === N ? ctx.carry.value : undefined
-    if (ctx.carry) ctx.carry.value = undefined
     if (!carried) ctx.phase('cmax', length, null)
-    const a = carried?.run ?? (await thresholdRun(ctx, N, N, 0, `length${length}a`, length))
-    const top = a.levels[N]
-    if (!top || top.size === 0) return done(length, [], null, N, a, t0, carried?.sizes)
-    const cmax = levelMax(ctx, top)
+    const { run: a, top, cmax, sizes } = await cmaxRun(ctx, length, N, true)
+    if (!top || top.size === 0 || cmax === null) return done(length, [], null, N, a ?? transferSearch(ctx), t0, sizes)
     ctx.phase('prove', length, cmax / domain.space.scale)
-    const b = N > 0 ? await thresholdRun(ctx, N - 1, N, -cmax, `length${length}b`, length) : a
-    // Run a's levels below the top go now, files or tables (the top joins run b; nothing else of
-    // run a is read again, and its tables were not counted in run b's budget).
-    if (b !== a) a.release(N)
+    const b = N > 0 ? await thresholdRun(ctx, N - 1, N, -cmax, `length${length}b`, length) : a!
     ctx.phase('meet', length, cmax / domain.space.scale)
     const meetings: Meeting[] = []
     const w = domain.w
@@ -171,18 +230,10 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
     if (N > 0) b.levels.push(top)
     return done(length, meetings, cmax, N, b, t0)
   }
-  // Odd length.
+  // Odd length: run 1's levels all go once Cmax is known.
   ctx.phase('cmax', length, null)
-  const a = await thresholdRun(ctx, N + 1, N + 1, 0, `length${length}a`, length)
-  const top = a.levels[N + 1]
-  const cmax = top && top.size > 0 ? levelMax(ctx, top) : 0
+  const cmax = (await cmaxRun(ctx, length, N + 1, false)).cmax ?? 0
   const threshold = -Math.max(cmax, 0)
-  // Only Cmax is needed of run a, and its top by the next length if it is carried there.
-  if (ctx.carry && !ctx.disk && !ctx.finish) {
-    const sizes = a.levels.map((l) => l.size)
-    a.release(N + 1)
-    ctx.carry.value = { meet: N + 1, run: a, sizes }
-  } else a.release(a.levels.length)
   ctx.phase('prove', length, cmax / domain.space.scale)
   const b = await thresholdRun(ctx, N, N, threshold, `length${length}b`, length)
   ctx.phase('meet', length, cmax / domain.space.scale)
@@ -227,7 +278,7 @@ async function checkPalindrome(ctx: ProveContext, length: number, t0: number): P
   const target = even ? men : men - 1
   ctx.phase('prove', length, null)
   // Even: A_N is symmetric, so c(A_N) = 0. Odd: A_{N+1} = R(A_N), so one of the two has c >= 0.
-  const run = transferSearch(ctx, '', domain.startKey, `length${length}p`)
+  const run = transferSearch(ctx, '', domain.startKey, `length${length}p`, N)
   for (let i = 1; i <= N; i++) {
     const sides: Side[] = even
       ? [{ moves: N - i, threshold: 0 }]
