@@ -17,7 +17,7 @@ import { PlayersFlow } from '../../src/shared/engine/players/flow'
 import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/players/job'
 import { PlayersKernel } from '../../src/shared/engine/players/kernel'
 import { movesIn, neighbours } from '../../src/shared/engine/packed/lines'
-import { gameFromSpec, moveCount, playersPresets, startPosition, type PlayersSpec } from '../../src/shared/players/game'
+import { gameFromSpec, moveCount, playersPresets, startPosition, type PlayersGame, type PlayersSpec } from '../../src/shared/players/game'
 import { verifyLine } from '../../src/shared/players/line'
 import { formatPlayersDocument, parsePlayersDocument, verifyDocument } from '../../src/shared/players/document'
 
@@ -212,7 +212,7 @@ describe('the N-player search', () => {
 
   it('keeps exactly the children the bound from scratch keeps (the kernel works it out incrementally), teams too', () => {
     const teams = (camps: number[]) => gameFromSpec({ board: 'star37', camps, men: 3, teams: true })
-    const games = { ...playersPresets(), 'mini-4-teams': teams([1, 2, 4, 5]), 'mini-6-teams': teams([0, 1, 2, 3, 4, 5]) }
+    const games: Record<string, PlayersGame> = { ...playersPresets(), 'mini-4-teams': teams([1, 2, 4, 5]), 'mini-6-teams': teams([0, 1, 2, 3, 4, 5]) }
     for (const id of ['mini-3', 'mini-6', 'star73-3', 'piecepack-4', 'mini-4-teams', 'mini-6-teams'] as const) {
       const d = new PlayersDomain(games[id]!)
       const kernel = new PlayersKernel(d)
