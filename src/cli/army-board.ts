@@ -130,8 +130,6 @@ export async function runDocumentSolve(v: Values, io: Io, maxMoves: number | und
   let fewest: FewestResult | undefined
   if (s.verdict?.ok && v['fewest']) {
     fewest = await engineFewest(
-      io,
-      'army solve',
       { kind: 'army', type: doc.type, window: doc.window, army: doc.army, map: DISTANCE_MAP, ...(doc.board && { board: doc.board }) },
       maxMoves ?? s.moves!.length,
       v,

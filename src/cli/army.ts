@@ -88,8 +88,6 @@ const OPTIONS = {
   file: { type: 'string' },
   case: { type: 'string' },
   fewest: { type: 'boolean' },
-  threads: { type: 'string' },
-  budget: { type: 'string' },
   disk: { type: 'string' },
   resume: { type: 'string' },
   after: { type: 'string' },
