@@ -10,7 +10,6 @@ import { nodeWorkers } from '../../src/hosts/node/threads'
 
 const WORKER = pathToFileURL(join(import.meta.dirname, '../../out/cli/expansion-worker.mjs'))
 import { newStats } from '../../src/shared/engine/core/contract'
-import { InlineExecutor } from '../../src/shared/engine/core/executor'
 import { KeySet } from '../../src/shared/engine/core/keyset'
 import { PlayersDomain, type PlayersRule } from '../../src/shared/engine/players/domain'
 import { PlayersFlow } from '../../src/shared/engine/players/flow'
@@ -132,11 +131,7 @@ function bruteShortest(spec: PlayersSpec): { length: number; games: bigint } {
 async function runFlow(spec: PlayersSpec, strategy: 'auto' | 'exhaustive' = 'auto', disk?: string): Promise<PlayersResult> {
   const job = parsePlayersJob({ game: spec, strategy, beam: 2000, ...(disk && { disk, budgetBytes: 2 ** 24 }) })
   if (!job.ok) throw new Error(job.error.map((e) => e.message).join('; '))
-  const flow = new PlayersFlow(job.value, {
-    makeExecutor: (d) => new InlineExecutor(new PlayersKernel(d)),
-    progress: () => undefined,
-    files: folderStore,
-  })
+  const flow = new PlayersFlow(job.value, { files: folderStore }, () => undefined)
   return flow.run()
 }
 
