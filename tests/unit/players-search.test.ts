@@ -424,6 +424,8 @@ describe('halma players game', () => {
     )
     expect((await run('game', '--preset', 'mini-3', '--men', '3')).err).toMatch(/--men is for a custom game, not with --preset/)
     expect((await run('game')).err).toMatch(/give --preset \(one of /)
-    expect((await run('verify', '--file', '/nonexistent.players.json')).err).toMatch(/cannot read players document '\/nonexistent\.players\.json': no such file/)
+    expect((await run('verify', '--file', '/nonexistent.players.json')).err).toMatch(
+      /cannot read document '\/nonexistent\.players\.json': no such file/,
+    )
   })
 })
