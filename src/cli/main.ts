@@ -4,6 +4,8 @@
  * through the installed binary.
  */
 import { runAnalyze } from './analyze'
+import { runEngine } from './engine'
+import { runMatchCommand } from './match'
 import { runArmy } from './army'
 import { runPlayers } from './players'
 import { runGame } from './game'
@@ -28,6 +30,8 @@ commands:
   worker    run the tasks of searches on a cluster (halma solve --cluster)
   army      solitaire armies: bounds, minimum armies, solutions (halma army bound --type conway)
   players   games of 2 to 6 players: presets, their starts, lines of play
+  engine    the playing engine on stdin/stdout (the protocol of docs/PROTOCOL.md)
+  match     engines play series of games: a crosstable with Elo, SPRT, games saved
 
 examples:
   halma verify --army triangle10 --board 9x9 --rules 6-move --moves "d1-d2, b1-d1-d3, ..."
@@ -46,6 +50,8 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<numb
   worker: runWorker,
   army: runArmy,
   players: runPlayers,
+  engine: runEngine,
+  match: runMatchCommand,
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {

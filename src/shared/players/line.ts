@@ -47,9 +47,34 @@ export interface LineVerdict {
 
 /** Whether player p has filled her target camp under the game's win rule (own men only, or every cell with one of her own). */
 export function hasWon(g: PlayersGame, occ: Occupancy, p: number): boolean {
+  if (g.options.win === 'chain') return hasChain(g, occ, p)
   const target = g.board.camp(g.players[p]!.target, g.men)
   if (g.options.win === 'own') return target.every((c) => occ[c] === p)
   return target.every((c) => occ[c] !== -1) && target.some((c) => occ[c] === p)
+}
+
+/**
+ * Hexma's win: a chain of p's men, each next to the one before along the board's lines, from a cell
+ * of her camp to a cell of her target camp (breadth-first from her men on her camp).
+ */
+export function hasChain(g: PlayersGame, occ: Occupancy, p: number): boolean {
+  const me = g.players[p]!
+  const target = new Set(g.board.camp(me.target, g.men))
+  const queue = g.board.camp(me.camp, g.men).filter((c) => occ[c] === p)
+  const seen = new Set(queue)
+  for (let k = 0; k < queue.length; k++) {
+    const c = queue[k]!
+    if (target.has(c)) return true
+    const [x, y] = g.board.cells[c]!
+    for (const [dx, dy] of g.board.directions) {
+      const n = g.board.indexOf(x + dx, y + dy)
+      if (n !== undefined && occ[n] === p && !seen.has(n)) {
+        seen.add(n)
+        queue.push(n)
+      }
+    }
+  }
+  return false
 }
 
 /**

@@ -1,0 +1,205 @@
+/**
+ * The evaluation: how far along each army is, from what the paper and the rules page name.
+ *
+ * - distance still to go: the sum over her men of the steps from each to her target's far end
+ *   (the target cells deepest from her camp, the tip of a star's point), less the same sum over
+ *   the target's own cells, so that a finished army scores 0 and men are drawn deep into the
+ *   target rather than left at its mouth (Bell 2009 section 2.3 measures a race by distances to
+ *   the target);
+ * - the straggler: the steps of her last man beyond the target's farthest cell (a race ends with
+ *   its last man: "filling in their home camp");
+ * - men left behind in her home camp (the rules page: "leaving their starting camp");
+ * - the ladders a man can use (paper section 2.2, the rules page's "hopping ladders"): per man, the
+ *   best one-hop gain open to him now, summed;
+ * - blocking: cells of her target held by other armies' men (the rules page's "hindering opposing
+ *   players").
+ *
+ * An army's value is minus the weighted sum of the costs plus the weighted ladders, in hundredths
+ * of a step; a player's score is her side's value less the best other side's (2 players: less the
+ * opponent's). The weights come from self-play (weights.ts, bench/tune.ts).
+ */
+import type { Position, Tables } from './position'
+import type { Variant } from './variant'
+
+/** The weights of the evaluation's terms (hundredths of a step per unit). */
+export interface Weights {
+  /** Per step still to go, summed over the men. */
+  readonly dist: number
+  /** Per step of the last man beyond the target. */
+  readonly lag: number
+  /** Per man still on her own camp. */
+  readonly camp: number
+  /** Per cell of her target held by another army's man. */
+  readonly blocked: number
+  /** Per step of the best one-hop gain open to each man, summed. */
+  readonly hop: number
+}
+
+export const WEIGHT_NAMES = ['dist', 'lag', 'camp', 'blocked', 'hop'] as const satisfies readonly (keyof Weights)[]
+
+/** Per variant: each army's steps-to-go table. */
+export class EvalTables {
+  /** goal[a * n + c]: steps from c to army a's target's far end. */
+  readonly goal: Int32Array
+  /** Per army: the sum of goal over her target (the value of a finished army), and the largest goal on it. */
+  readonly base: Int32Array
+  readonly deepest: Int32Array
+  readonly n: number
+
+  constructor(readonly t: Tables) {
+    const sp = t.space
+    const n = (this.n = t.n)
+    const dist = steps(t)
+    this.goal = new Int32Array(t.armies * n)
+    this.base = new Int32Array(t.armies)
+    this.deepest = new Int32Array(t.armies)
+    t.variant.armies.forEach((army, a) => {
+      // The far end: the target cells farthest from her camp.
+      const depth = army.target.map((x) => Math.min(...army.camp.map((c) => dist[c * n + x]!)))
+      const far = Math.max(...depth)
+      const ends = army.target.filter((_, i) => depth[i] === far)
+      for (let c = 0; c < n; c++) this.goal[a * n + c] = Math.min(...ends.map((e) => dist[c * n + e]!))
+      this.base[a] = army.target.reduce((s, x) => s + this.goal[a * n + x]!, 0)
+      this.deepest[a] = Math.max(...army.target.map((x) => this.goal[a * n + x]!))
+    })
+    void sp
+  }
+}
+
+/** Steps between every two cells along the board's lines (a large number where none). */
+function steps(t: Tables): Uint16Array {
+  const sp = t.space
+  const n = t.n
+  const deg = sp.degree
+  const dist = new Uint16Array(n * n).fill(0xffff)
+  const queue = new Int16Array(n)
+  for (let s = 0; s < n; s++) {
+    dist[s * n + s] = 0
+    queue[0] = s
+    let end = 1
+    for (let q = 0; q < end; q++) {
+      const c = queue[q]!
+      for (let d = 0; d < deg; d++) {
+        const x = sp.nb[c * deg + d]!
+        if (x >= 0 && dist[s * n + x] === 0xffff) {
+          dist[s * n + x] = dist[s * n + c]! + 1
+          queue[end++] = x
+        }
+      }
+    }
+  }
+  return dist
+}
+
+const evalCache = new WeakMap<Tables, EvalTables>()
+export function evalTablesOf(t: Tables): EvalTables {
+  let e = evalCache.get(t)
+  if (!e) evalCache.set(t, (e = new EvalTables(t)))
+  return e
+}
+
+/** The raw terms of one army (for tuning, tests and the workbench's explanation). */
+export interface Terms {
+  dist: number
+  lag: number
+  camp: number
+  blocked: number
+  hop: number
+}
+
+export class Evaluator {
+  readonly e: EvalTables
+  /** Per army value, filled by values(). */
+  readonly value: Float64Array
+  private readonly sides: number[][]
+
+  constructor(
+    readonly variant: Variant,
+    t: Tables,
+    readonly w: Weights,
+  ) {
+    this.e = evalTablesOf(t)
+    this.value = new Float64Array(t.armies)
+    // The sides: teams' partners together, else each army alone (each listed once).
+    this.sides = t.side.filter((s) => s[0]! <= (s[1] ?? s[0]!))
+  }
+
+  /** The terms of army a in the position. */
+  terms(pos: Position, a: number, out: Terms): Terms {
+    const t = pos.t
+    const e = this.e
+    const n = t.n
+    const sp = pos.space
+    const deg = sp.degree
+    const occ = sp.occupancy
+    const men = pos.cells[a]!
+    const goal = e.goal
+    const off = a * n
+    let sum = 0
+    let last = 0
+    let hop = 0
+    for (let k = 0; k < t.men; k++) {
+      const c = men[k]!
+      const g = goal[off + c]!
+      sum += g
+      if (g > last) last = g
+      let best = 0
+      const base = c * deg
+      for (let d = 0; d < deg; d++) {
+        const o = sp.over[base + d]!
+        if (o < 0 || occ[o] === 0) continue
+        const l = sp.land[base + d]!
+        if (occ[l] !== 0) continue
+        const gain = g - goal[off + l]!
+        if (gain > best) best = gain
+      }
+      hop += best
+    }
+    out.dist = sum - e.base[a]!
+    out.lag = Math.max(0, last - e.deepest[a]!)
+    out.camp = pos.inCamp[a]!
+    out.blocked = pos.filled[a]! - pos.home[a]!
+    out.hop = hop
+    return out
+  }
+
+  private readonly scratch: Terms = { dist: 0, lag: 0, camp: 0, blocked: 0, hop: 0 }
+
+  /** Every army's value (higher is better for her), into this.value. */
+  values(pos: Position): Float64Array {
+    const w = this.w
+    const s = this.scratch
+    for (let a = 0; a < pos.t.armies; a++) {
+      this.terms(pos, a, s)
+      this.value[a] = w.hop * s.hop - (w.dist * s.dist + w.lag * s.lag + w.camp * s.camp + w.blocked * s.blocked)
+    }
+    return this.value
+  }
+
+  /** The value of army a's side (teams: the slower partner's, who decides when the side is home). */
+  private sideValue(a: number, t: Tables): number {
+    const side = t.side[a]!
+    let v = this.value[side[0]!]!
+    for (let k = 1; k < side.length; k++) v = Math.min(v, this.value[side[k]!]!)
+    return v
+  }
+
+  /** The score of army a: her side's value less the best other side's (values() first). */
+  scoreOf(pos: Position, a: number): number {
+    const t = pos.t
+    const mine = this.sideValue(a, t)
+    let best = -Infinity
+    for (const s of this.sides) {
+      if (s.includes(a)) continue
+      const v = this.sideValue(s[0]!, t)
+      if (v > best) best = v
+    }
+    return Math.round(mine - best)
+  }
+
+  /** The score of army a in the position (values worked out). */
+  score(pos: Position, a: number): number {
+    this.values(pos)
+    return this.scoreOf(pos, a)
+  }
+}
