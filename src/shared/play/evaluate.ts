@@ -18,7 +18,7 @@
  * of a step; a player's score is her side's value less the best other side's (2 players: less the
  * opponent's). The weights come from self-play (weights.ts, bench/tune.ts).
  */
-import type { Position, Tables } from './position'
+import { MAX_MOVES, moveFrom, moveTo, type Position, type Tables } from './position'
 import type { Variant } from './variant'
 
 /** The weights of the evaluation's terms (hundredths of a step per unit). */
@@ -33,9 +33,11 @@ export interface Weights {
   readonly blocked: number
   /** Per step of the best one-hop gain open to each man, summed. */
   readonly hop: number
+  /** Per step gained by the army's best move now (the longest ladder open to her, chains included). */
+  readonly reach: number
 }
 
-export const WEIGHT_NAMES = ['dist', 'lag', 'camp', 'blocked', 'hop'] as const satisfies readonly (keyof Weights)[]
+export const WEIGHT_NAMES = ['dist', 'lag', 'camp', 'blocked', 'hop', 'reach'] as const satisfies readonly (keyof Weights)[]
 
 /** Per variant: each army's steps-to-go table. */
 export class EvalTables {
@@ -105,6 +107,7 @@ export interface Terms {
   camp: number
   blocked: number
   hop: number
+  reach: number
 }
 
 export class Evaluator {
@@ -160,10 +163,27 @@ export class Evaluator {
     out.camp = pos.inCamp[a]!
     out.blocked = pos.filled[a]! - pos.home[a]!
     out.hop = hop
+    out.reach = this.w.reach !== 0 ? this.reachOf(pos, a) : 0
     return out
   }
 
-  private readonly scratch: Terms = { dist: 0, lag: 0, camp: 0, blocked: 0, hop: 0 }
+  private readonly moves = new Int32Array(MAX_MOVES)
+
+  /** The steps army a's best move gains now (every chain of jumps: the move generator's). */
+  private reachOf(pos: Position, a: number): number {
+    const n = pos.generate(this.moves, 0, a)
+    const goal = this.e.goal
+    const off = a * this.e.n
+    let best = 0
+    for (let k = 0; k < n; k++) {
+      const m = this.moves[k]!
+      const g = goal[off + moveFrom(m)]! - goal[off + moveTo(m)]!
+      if (g > best) best = g
+    }
+    return best
+  }
+
+  private readonly scratch: Terms = { dist: 0, lag: 0, camp: 0, blocked: 0, hop: 0, reach: 0 }
 
   /** Every army's value (higher is better for her), into this.value. */
   values(pos: Position): Float64Array {
@@ -171,7 +191,7 @@ export class Evaluator {
     const s = this.scratch
     for (let a = 0; a < pos.t.armies; a++) {
       this.terms(pos, a, s)
-      this.value[a] = w.hop * s.hop - (w.dist * s.dist + w.lag * s.lag + w.camp * s.camp + w.blocked * s.blocked)
+      this.value[a] = w.hop * s.hop + w.reach * s.reach - (w.dist * s.dist + w.lag * s.lag + w.camp * s.camp + w.blocked * s.blocked)
     }
     return this.value
   }
