@@ -9,6 +9,7 @@
  * helpers search the same position into one shared transposition table (Lazy SMP); the main
  * thread's iterations are the ones reported. Without a host the search runs inline.
  */
+import { EndgameSolver } from './endgame'
 import { MaxN } from './maxn'
 import { Position, type Move, type PositionData } from './position'
 import { Searcher, WIN, WIN_BOUND, type Algorithm, type Iteration, type Limits } from './search'
@@ -28,6 +29,12 @@ export interface EngineOptions {
   readonly lmr: boolean
   readonly aspiration: boolean
   readonly ordering: boolean
+  /**
+   * With three or more sides: when the army to move has at most this many men outside her target,
+   * her shortest finish with the others standing still (endgame.ts) is played if one is found
+   * (0: never).
+   */
+  readonly endgame: number
 }
 
 export const DEFAULT_OPTIONS: EngineOptions = {
@@ -38,6 +45,7 @@ export const DEFAULT_OPTIONS: EngineOptions = {
   lmr: true,
   aspiration: true,
   ordering: true,
+  endgame: 4,
 }
 
 /** What to search for: depth, nodes, time for this move, or the mover's clock; `infinite` until stop(). */
@@ -71,6 +79,8 @@ export interface EngineInfo {
   readonly ttHitRate: number
   /** Positions answered by a tablebase. */
   readonly tbHits: number
+  /** Set when the move comes from the endgame solver: her moves to finish with the others still. */
+  readonly finish?: number
 }
 
 export interface EngineResult {
@@ -181,6 +191,11 @@ export class Engine {
       onInfo?.(info)
       return { move: probe.pv[0] ?? null, info }
     }
+    const finish = this.endgame(limits)
+    if (finish) {
+      onInfo?.(finish.info)
+      return finish
+    }
     const bounded = limits.depth !== undefined || limits.nodes !== undefined || limits.movetime !== undefined || limits.time !== undefined
     const move = moveLimits(limits.infinite || !bounded ? { ...limits, ...(!limits.infinite && !bounded && { depth: 64 }) } : limits)
     const report = (it: Iteration): void => onInfo?.(infoOf(it))
@@ -191,6 +206,21 @@ export class Engine {
       last = this.searcher(pos, 0).run(move, report)
     }
     return { move: last.pv[0] ?? null, info: infoOf(last) }
+  }
+
+  /** The army's shortest finish with the others still, when she is near home among three or more sides. */
+  private endgame(limits: GoLimits): EngineResult | undefined {
+    const pos = new Position(this.variant, this.pos.data())
+    const sides = this.variant.partners ? this.variant.armies.length / 2 : this.variant.armies.length
+    const outside = pos.t.men - pos.home[pos.turn]!
+    if (sides <= 2 || outside > this.options.endgame) return undefined
+    const t0 = performance.now()
+    const budget = Math.min(limits.nodes ?? 200_000, 200_000)
+    const plan = new EndgameSolver(pos).solve(outside + 4, budget)
+    if (!plan) return undefined
+    const ms = performance.now() - t0
+    const it: Iteration = { depth: plan.moves.length, seldepth: plan.moves.length, score: 0, nodes: plan.nodes, ms, pv: [plan.moves[0]!], hashfull: 0, ttProbes: 0, ttHits: 0 }
+    return { move: plan.moves[0]!, info: { ...infoOf(it), finish: plan.moves.length } }
   }
 
   private searcher(pos: Position, helper: number): { run(l: Limits, cb: (it: Iteration) => void): Iteration } {

@@ -35,9 +35,11 @@ export interface Weights {
   readonly hop: number
   /** Per step gained by the army's best move now (the longest ladder open to her, chains included). */
   readonly reach: number
+  /** Per tenth of a square step: the men's steps to go squared and summed (a man far behind costs more than his steps). */
+  readonly square: number
 }
 
-export const WEIGHT_NAMES = ['dist', 'lag', 'camp', 'blocked', 'hop', 'reach'] as const satisfies readonly (keyof Weights)[]
+export const WEIGHT_NAMES = ['dist', 'lag', 'camp', 'blocked', 'hop', 'reach', 'square'] as const satisfies readonly (keyof Weights)[]
 
 /** Per variant: each army's steps-to-go table. */
 export class EvalTables {
@@ -46,6 +48,8 @@ export class EvalTables {
   /** Per army: the sum of goal over her target (the value of a finished army), and the largest goal on it. */
   readonly base: Int32Array
   readonly deepest: Int32Array
+  /** Per army: the sum of goal squared over her target. */
+  readonly baseSquare: Int32Array
   readonly n: number
 
   constructor(readonly t: Tables) {
@@ -55,6 +59,7 @@ export class EvalTables {
     this.goal = new Int32Array(t.armies * n)
     this.base = new Int32Array(t.armies)
     this.deepest = new Int32Array(t.armies)
+    this.baseSquare = new Int32Array(t.armies)
     t.variant.armies.forEach((army, a) => {
       // The far end: the target cells farthest from her camp.
       const depth = army.target.map((x) => Math.min(...army.camp.map((c) => dist[c * n + x]!)))
@@ -62,6 +67,7 @@ export class EvalTables {
       const ends = army.target.filter((_, i) => depth[i] === far)
       for (let c = 0; c < n; c++) this.goal[a * n + c] = Math.min(...ends.map((e) => dist[c * n + e]!))
       this.base[a] = army.target.reduce((s, x) => s + this.goal[a * n + x]!, 0)
+      this.baseSquare[a] = army.target.reduce((s, x) => s + this.goal[a * n + x]! ** 2, 0)
       this.deepest[a] = Math.max(...army.target.map((x) => this.goal[a * n + x]!))
     })
     void sp
@@ -108,6 +114,7 @@ export interface Terms {
   blocked: number
   hop: number
   reach: number
+  square: number
 }
 
 export class Evaluator {
@@ -141,10 +148,12 @@ export class Evaluator {
     let sum = 0
     let last = 0
     let hop = 0
+    let sq = 0
     for (let k = 0; k < t.men; k++) {
       const c = men[k]!
       const g = goal[off + c]!
       sum += g
+      sq += g * g
       if (g > last) last = g
       let best = 0
       const base = c * deg
@@ -163,6 +172,7 @@ export class Evaluator {
     out.camp = pos.inCamp[a]!
     out.blocked = pos.filled[a]! - pos.home[a]!
     out.hop = hop
+    out.square = (sq - e.baseSquare[a]!) / 10
     out.reach = this.w.reach !== 0 ? this.reachOf(pos, a) : 0
     return out
   }
@@ -183,7 +193,7 @@ export class Evaluator {
     return best
   }
 
-  private readonly scratch: Terms = { dist: 0, lag: 0, camp: 0, blocked: 0, hop: 0, reach: 0 }
+  private readonly scratch: Terms = { dist: 0, lag: 0, camp: 0, blocked: 0, hop: 0, reach: 0, square: 0 }
 
   /** Every army's value (higher is better for her), into this.value. */
   values(pos: Position): Float64Array {
@@ -191,7 +201,7 @@ export class Evaluator {
     const s = this.scratch
     for (let a = 0; a < pos.t.armies; a++) {
       this.terms(pos, a, s)
-      this.value[a] = w.hop * s.hop + w.reach * s.reach - (w.dist * s.dist + w.lag * s.lag + w.camp * s.camp + w.blocked * s.blocked)
+      this.value[a] = w.hop * s.hop + w.reach * s.reach - (w.dist * s.dist + w.lag * s.lag + w.camp * s.camp + w.blocked * s.blocked + w.square * s.square)
     }
     return this.value
   }

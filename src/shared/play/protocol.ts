@@ -320,7 +320,7 @@ export class ProtocolServer {
           return undefined
         }
         await this.searching
-        if (!this.engine || this.engine.variant.source !== r.value.variant.source || JSON.stringify(this.engine.variant.source) !== JSON.stringify(r.value.variant.source)) {
+        if (!this.engine || JSON.stringify(this.engine.variant.source) !== JSON.stringify(r.value.variant.source)) {
           this.engine?.close()
           this.engine = new Engine(r.value.variant, this.options, this.host)
         }
