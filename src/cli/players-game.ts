@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../hosts/node/files'
 import { formatPlayersDocument } from '../shared/players/document'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
+import { runHexmaGame } from './hexma'
 import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, runJob } from './search-run'
 
 export const PLAYERS_GAME_HELP = `halma players game: the shortest game of 2 to 6 players, and the proof that none is shorter
@@ -128,6 +129,8 @@ export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
     return 0
   }
   const spec = specFrom(v)
+  // Hexma's chain win is searched by its own domain.
+  if (spec.win === 'chain') return runHexmaGame(spec, v, typeof v['preset'] === 'string' && !rulesChanged(v) ? v['preset'] : undefined, io)
   const number = (key: string, fallback: number) => numberOption(v, key, fallback)
   const job = parsePlayersJob({
     game: spec,

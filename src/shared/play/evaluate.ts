@@ -37,9 +37,15 @@ export interface Weights {
   readonly reach: number
   /** Per tenth of a square step: the men's steps to go squared and summed (a man far behind costs more than his steps). */
   readonly square: number
+  /**
+   * Per move a man would need to reach her target alone, on the board as it stood when the search
+   * began (steps and chains of jumps over the men standing there), summed: ladders counted by what
+   * they save.
+   */
+  readonly moves: number
 }
 
-export const WEIGHT_NAMES = ['dist', 'lag', 'camp', 'blocked', 'hop', 'reach', 'square'] as const satisfies readonly (keyof Weights)[]
+export const WEIGHT_NAMES = ['dist', 'lag', 'camp', 'blocked', 'hop', 'reach', 'square', 'moves'] as const satisfies readonly (keyof Weights)[]
 
 /** Per variant: each army's steps-to-go table. */
 export class EvalTables {
@@ -115,9 +121,13 @@ export interface Terms {
   hop: number
   reach: number
   square: number
+  moves: number
 }
 
+const NO_WEIGHTS: Weights = { dist: 0, lag: 0, camp: 0, blocked: 0, hop: 0, reach: 0, square: 0, moves: 0 }
+
 export class Evaluator {
+  readonly w: Weights
   readonly e: EvalTables
   /** Per army value, filled by values(). */
   readonly value: Float64Array
@@ -126,8 +136,10 @@ export class Evaluator {
   constructor(
     readonly variant: Variant,
     t: Tables,
-    readonly w: Weights,
+    weights: Weights,
   ) {
+    // Terms a caller leaves out weigh nothing.
+    this.w = { ...NO_WEIGHTS, ...weights }
     this.e = evalTablesOf(t)
     this.value = new Float64Array(t.armies)
     // The sides: teams' partners together, else each army alone (each listed once).
@@ -149,8 +161,11 @@ export class Evaluator {
     let last = 0
     let hop = 0
     let sq = 0
+    let mv = 0
+    const movesTo = this.movesTo
     for (let k = 0; k < t.men; k++) {
       const c = men[k]!
+      if (movesTo) mv += movesTo[off + c]!
       const g = goal[off + c]!
       sum += g
       sq += g * g
@@ -174,7 +189,54 @@ export class Evaluator {
     out.hop = hop
     out.square = (sq - e.baseSquare[a]!) / 10
     out.reach = this.w.reach !== 0 ? this.reachOf(pos, a) : 0
+    out.moves = mv
     return out
+  }
+
+  /** Per army and cell: the moves a lone man needs from there to her target, on the board given to prepare(). */
+  private movesTo: Uint8Array | undefined
+
+  /**
+   * Work out the moves term's table on this board (a search calls it at its root): the move graph
+   * of a lone man from every cell (the move generator's steps and chains with that cell emptied),
+   * walked backwards from each army's target cells that are free or hers.
+   */
+  prepare(pos: Position): void {
+    if (this.w.moves === 0) return
+    const t = pos.t
+    const n = t.n
+    const from = new Int16Array(MAX_MOVES)
+    const to = new Int16Array(MAX_MOVES)
+    const one = new Int16Array(1)
+    const heads: number[][] = Array.from({ length: n }, () => [])
+    for (let c = 0; c < n; c++) {
+      one[0] = c
+      const got = pos.space.movesOf(one, 1, from, to, 0)
+      for (let k = 0; k < got; k++) heads[to[k]!]!.push(c)
+    }
+    const table = (this.movesTo ??= new Uint8Array(t.armies * n))
+    const queue = new Int16Array(n)
+    for (let a = 0; a < t.armies; a++) {
+      const off = a * n
+      table.fill(255, off, off + n)
+      let end = 0
+      for (const x of t.variant.armies[a]!.target)
+        if (pos.owner[x]! < 0 || pos.owner[x] === a) {
+          table[off + x] = 0
+          queue[end++] = x
+        }
+      for (let q = 0; q < end; q++) {
+        const x = queue[q]!
+        for (const y of heads[x]!)
+          if (table[off + y] === 255) {
+            table[off + y] = table[off + x]! + 1
+            queue[end++] = y
+          }
+      }
+      // Target cells held by others count as home for her men on them (they are stuck there, not lost).
+      for (const x of t.variant.armies[a]!.target) if (table[off + x] === 255) table[off + x] = 0
+      for (let c = 0; c < n; c++) if (table[off + c] === 255) table[off + c] = 30
+    }
   }
 
   private readonly moves = new Int32Array(MAX_MOVES)
@@ -193,7 +255,7 @@ export class Evaluator {
     return best
   }
 
-  private readonly scratch: Terms = { dist: 0, lag: 0, camp: 0, blocked: 0, hop: 0, reach: 0, square: 0 }
+  private readonly scratch: Terms = { dist: 0, lag: 0, camp: 0, blocked: 0, hop: 0, reach: 0, square: 0, moves: 0 }
 
   /** Every army's value (higher is better for her), into this.value. */
   values(pos: Position): Float64Array {
@@ -201,7 +263,7 @@ export class Evaluator {
     const s = this.scratch
     for (let a = 0; a < pos.t.armies; a++) {
       this.terms(pos, a, s)
-      this.value[a] = w.hop * s.hop + w.reach * s.reach - (w.dist * s.dist + w.lag * s.lag + w.camp * s.camp + w.blocked * s.blocked + w.square * s.square)
+      this.value[a] = w.hop * s.hop + w.reach * s.reach - (w.dist * s.dist + w.lag * s.lag + w.camp * s.camp + w.blocked * s.blocked + w.square * s.square + w.moves * s.moves)
     }
     return this.value
   }

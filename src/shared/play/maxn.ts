@@ -91,6 +91,7 @@ export class MaxN {
     this.nodeLimit = limits.nodes ?? Infinity
     this.deadline = limits.movetime !== undefined ? t0 + limits.movetime : Infinity
     const me = this.pos.turn
+    this.evaluator.prepare(this.pos)
     let last: Iteration | undefined
     for (let depth = 1; depth <= Math.min(limits.depth ?? 64, MAX_PLY - 1); depth++) {
       this.search(depth, 0)

@@ -312,6 +312,7 @@ export class Searcher {
     this.nodeLimit = limits.nodes ?? Infinity
     this.deadline = limits.movetime !== undefined ? t0 + limits.movetime : Infinity
     this.setRoot(this.pos.turn)
+    this.evaluator.prepare(this.pos)
     this.killers.fill(-1)
     for (let i = 0; i < this.history.length; i++) this.history[i] = this.history[i]! >> 2
     const maxDepth = Math.min(limits.depth ?? 64, MAX_PLY - 1)
