@@ -35,6 +35,8 @@ export interface EngineOptions {
    * (0: never).
    */
   readonly endgame: number
+  /** Best-reply search: replies searched per opponents' layer (0: all). */
+  readonly replies: number
 }
 
 export const DEFAULT_OPTIONS: EngineOptions = {
@@ -46,6 +48,7 @@ export const DEFAULT_OPTIONS: EngineOptions = {
   aspiration: true,
   ordering: true,
   endgame: 4,
+  replies: 0,
 }
 
 /** What to search for: depth, nodes, time for this move, or the mover's clock; `infinite` until stop(). */
@@ -153,12 +156,14 @@ export class Engine {
     readonly variant: Variant,
     options: Partial<EngineOptions> = {},
     private readonly host?: ThreadHost,
+    /** A stop flag another thread sets (a Web Worker's page: the worker is busy searching). */
+    stopFlag?: Int32Array,
   ) {
     this.options = { ...DEFAULT_OPTIONS, ...options }
     this.pos = Position.start(variant)
     const shared = host !== undefined && typeof SharedArrayBuffer !== 'undefined'
     this.tt = shared ? TranspositionTable.shared(this.pos.t.w, this.options.hashMb) : new TranspositionTable(this.pos.t.w, this.options.hashMb)
-    this.stopFlag = new Int32Array(shared ? new SharedArrayBuffer(4) : new ArrayBuffer(4))
+    this.stopFlag = stopFlag ?? new Int32Array(shared ? new SharedArrayBuffer(4) : new ArrayBuffer(4))
   }
 
   /** The position searched next. */

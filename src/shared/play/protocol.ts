@@ -267,6 +267,8 @@ export class ProtocolServer {
     options: EngineOptions,
     private readonly host?: ThreadHost,
     private readonly name = 'halma-workbench',
+    /** Passed to every engine: a flag the client sets to stop a search (engine.ts). */
+    private readonly stopFlag?: Int32Array,
   ) {
     this.options = options
   }
@@ -322,7 +324,7 @@ export class ProtocolServer {
         await this.searching
         if (!this.engine || JSON.stringify(this.engine.variant.source) !== JSON.stringify(r.value.variant.source)) {
           this.engine?.close()
-          this.engine = new Engine(r.value.variant, this.options, this.host)
+          this.engine = new Engine(r.value.variant, this.options, this.host, this.stopFlag)
         }
         this.current = { variant: this.engine.variant, position: r.value.position }
         return undefined

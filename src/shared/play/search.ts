@@ -45,6 +45,11 @@ export interface SearchOptions {
   readonly ordering?: boolean
   /** Helper threads start at an offset depth and order root moves differently (Lazy SMP). */
   readonly helper?: number
+  /**
+   * Best-reply search: the replies searched in an opponents' layer, the best by the ordering
+   * (0: all). The other opponents' moves that gain little seldom matter to the root.
+   */
+  readonly replies?: number
 }
 
 /** One finished iteration (plain data: it crosses threads and becomes an `info` line). */
@@ -85,6 +90,7 @@ export class Searcher {
   private readonly lmr: boolean
   private readonly aspiration: boolean
   private readonly ordering: boolean
+  private readonly replies: number
   private readonly n: number
   private readonly goal: Int32Array
   /** Set by another thread (or the facade) to stop the search: stop[0] !== 0. */
@@ -108,6 +114,7 @@ export class Searcher {
     this.lmr = options.lmr ?? true
     this.aspiration = options.aspiration ?? true
     this.ordering = options.ordering ?? true
+    this.replies = options.replies ?? 0
     this.goal = this.evaluator.e.goal
   }
 
@@ -237,7 +244,8 @@ export class Searcher {
     let best = -INF
     let bestMove: Move = -1
     const moves = this.moves[ply]!
-    for (let i = 0; i < n; i++) {
+    const width = this.replies > 0 && myTeam === 1 && this.options.algorithm === 'brs' && ply > 0 ? Math.min(n, this.replies) : n
+    for (let i = 0; i < width; i++) {
       const m = this.pick(ply, i, n)
       this.make(m)
       let s: number
