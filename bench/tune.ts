@@ -11,7 +11,7 @@
  * (tests/unit/play-weights.test.ts checks that it is this file's).
  *
  *   npm run tune -- [--preset star121-3] [--nodes 1500] [--rounds 2] [--max-games 300] [--seed 1]
- *                   [--elo0 0] [--elo1 30] [--start weights.json]
+ *                   [--elo0 0] [--elo1 30] [--start weights.json] [--only lag,camp,blocked,hop,square]
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
@@ -35,6 +35,8 @@ const maxGames = Number(flag('max-games', '300'))
 const seed = Number(flag('seed', '1'))
 const elo0 = Number(flag('elo0', '0'))
 const elo1 = Number(flag('elo1', '30'))
+/** The weights tuned (default: all but dist, the unit, and reach and moves, which cost a move generation per evaluation or a table per search). */
+const only = flag('only', 'lag,camp,blocked,hop,square').split(',')
 const start: Weights = args.includes('--start')
   ? (JSON.parse(readFileSync(flag('start', ''), 'utf8')) as Weights)
   : { dist: 100, lag: 30, camp: 0, blocked: 30, hop: 0, reach: 0, square: 0, moves: 0 }
@@ -49,7 +51,7 @@ const log: string[] = [
   `# Tuning the evaluation by self-play, ${date}`,
   '',
   `Command: \`nice -n 10 ${command}\`. Machine: ${machine}.`,
-  `Game: ${variant.title} with the vacate rule; ${nodes} nodes a move; each test a match of the changed engine (seat 0 of the lineup) against the current one on the other seats, seats rotated, book openings (${2 * N} moves, seed ${seed} + test number); SPRT elo0 ${elo0}, elo1 ${elo1}, alpha = beta = 0.1, at most ${maxGames} games.`,
+  `Game: ${variant.title} with the vacate rule; ${nodes} nodes a move; weights tuned: ${only.join(', ')}; each test a match of the changed engine (seat 0 of the lineup) against the current one on the other seats, seats rotated, book openings (${2 * N} moves, seed ${seed} + test number); SPRT elo0 ${elo0}, elo1 ${elo1}, alpha = beta = 0.1, at most ${maxGames} games.`,
   '',
   `Start: \`${JSON.stringify(start)}\``,
   '',
@@ -71,7 +73,7 @@ function changed(w: Weights, name: keyof Weights, up: boolean): Weights {
 for (let round = 1; round <= rounds; round++) {
   let kept = 0
   for (const name of WEIGHT_NAMES) {
-    if (name === 'dist') continue // the unit the others are measured in
+    if (!only.includes(name)) continue
     for (const up of [true, false]) {
       test++
       const challenger = changed(current, name, up)
