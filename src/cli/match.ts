@@ -254,7 +254,7 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
   }
   const seconds = (performance.now() - t0) / 1000
   if (typeof v['out'] === 'string') {
-    const title = `${variant.title}: ${names.join(' vs ')} (${result.games.length} games)`
+    const title = `${names.join(' vs ')} (${result.games.length} games)`
     writeFileSync(v['out'], matchDocument(variant, names, result.games, title))
   }
   if (v['json']) {
