@@ -37,6 +37,9 @@ export interface EngineOptions {
   readonly endgame: number
   /** Best-reply search: replies searched per opponents' layer (0: all). */
   readonly replies: number
+  /** The endgame solver's nodes (at least; a larger node limit of the move counts), and its moves beyond one per man outside. */
+  readonly endgameNodes: number
+  readonly endgameSlack: number
 }
 
 export const DEFAULT_OPTIONS: EngineOptions = {
@@ -49,6 +52,8 @@ export const DEFAULT_OPTIONS: EngineOptions = {
   ordering: true,
   endgame: 4,
   replies: 0,
+  endgameNodes: 200_000,
+  endgameSlack: 4,
 }
 
 /** What to search for: depth, nodes, time for this move, or the mover's clock; `infinite` until stop(). */
@@ -220,8 +225,8 @@ export class Engine {
     const outside = pos.t.men - pos.home[pos.turn]!
     if (sides <= 2 || outside > this.options.endgame) return undefined
     const t0 = performance.now()
-    const budget = Math.min(limits.nodes ?? 200_000, 200_000)
-    const plan = new EndgameSolver(pos).solve(outside + 4, budget)
+    const budget = Math.max(limits.nodes ?? 0, this.options.endgameNodes)
+    const plan = new EndgameSolver(pos).solve(outside + this.options.endgameSlack, budget)
     if (!plan) return undefined
     const ms = performance.now() - t0
     const it: Iteration = { depth: plan.moves.length, seldepth: plan.moves.length, score: 0, nodes: plan.nodes, ms, pv: [plan.moves[0]!], hashfull: 0, ttProbes: 0, ttHits: 0 }

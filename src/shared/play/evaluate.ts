@@ -18,6 +18,7 @@
  * of a step; a player's score is her side's value less the best other side's (2 players: less the
  * opponent's). The weights come from self-play (weights.ts, bench/tune.ts).
  */
+import { stepDistances } from '../engine/packed/space'
 import { MAX_MOVES, moveFrom, moveTo, type Position, type Tables } from './position'
 import type { Variant } from './variant'
 
@@ -59,9 +60,8 @@ export class EvalTables {
   readonly n: number
 
   constructor(readonly t: Tables) {
-    const sp = t.space
     const n = (this.n = t.n)
-    const dist = steps(t)
+    const dist = stepDistances(t.space)
     this.goal = new Int32Array(t.armies * n)
     this.base = new Int32Array(t.armies)
     this.deepest = new Int32Array(t.armies)
@@ -76,33 +76,7 @@ export class EvalTables {
       this.baseSquare[a] = army.target.reduce((s, x) => s + this.goal[a * n + x]! ** 2, 0)
       this.deepest[a] = Math.max(...army.target.map((x) => this.goal[a * n + x]!))
     })
-    void sp
   }
-}
-
-/** Steps between every two cells along the board's lines (a large number where none). */
-function steps(t: Tables): Uint16Array {
-  const sp = t.space
-  const n = t.n
-  const deg = sp.degree
-  const dist = new Uint16Array(n * n).fill(0xffff)
-  const queue = new Int16Array(n)
-  for (let s = 0; s < n; s++) {
-    dist[s * n + s] = 0
-    queue[0] = s
-    let end = 1
-    for (let q = 0; q < end; q++) {
-      const c = queue[q]!
-      for (let d = 0; d < deg; d++) {
-        const x = sp.nb[c * deg + d]!
-        if (x >= 0 && dist[s * n + x] === 0xffff) {
-          dist[s * n + x] = dist[s * n + c]! + 1
-          queue[end++] = x
-        }
-      }
-    }
-  }
-  return dist
 }
 
 const evalCache = new WeakMap<Tables, EvalTables>()

@@ -187,3 +187,25 @@ function chainLegal(g: PlayersGame, occ: Occupancy, path: readonly number[]): st
   }
   return null
 }
+
+/**
+ * The moves between consecutive positions of a line (each position every army's cells, the mover of
+ * move k being army (k - 1) mod N), as the paths of full jump chains; an Error names a pair of
+ * positions that is not one move apart.
+ */
+export function pathsAlong(g: PlayersGame, states: readonly (readonly (readonly number[])[])[]): number[][] {
+  const paths: number[][] = []
+  for (let k = 1; k < states.length; k++) {
+    const a = (k - 1) % g.players.length
+    const before = states[k - 1]!
+    const from = before[a]!.find((c) => !states[k]![a]!.includes(c))
+    const to = states[k]![a]!.find((c) => !before[a]!.includes(c))
+    if (from === undefined || to === undefined) throw new Error(`internal: states ${k - 1} and ${k} do not differ by a move of ${g.players[a]!.name}`)
+    const occ = new Int8Array(g.board.cells.length).fill(-1)
+    before.forEach((cells, p) => cells.forEach((c) => (occ[c] = p)))
+    const path = destinations(g, occ, from).get(to)
+    if (!path) throw new Error(`internal: ${g.players[a]!.name} cannot move ${from} to ${to} at move ${k}`)
+    paths.push(path)
+  }
+  return paths
+}

@@ -12,12 +12,10 @@
  */
 import { gameFromSpec, specOf, type PlayersGame, type PlayersSpec } from '../../players/game'
 import { gridOf } from '../../players/grid'
-import { cellName, verifyLine } from '../../players/line'
-import { destinations } from '../../players/game'
+import { cellName, pathsAlong, verifyLine } from '../../players/line'
 import type { Cells, RuleBase, SearchDomain } from '../core/contract'
-import { USED } from '../core/keyset'
 import { neighbours } from '../packed/lines'
-import { cellsOfBits, PackedSpace, wordsFor } from '../packed/space'
+import { packArmies, PackedSpace, unpackArmies, wordsFor } from '../packed/space'
 
 export interface HexmaInit {
   readonly kind: 'hexma'
@@ -85,18 +83,11 @@ export class HexmaDomain implements SearchDomain {
   }
 
   pack(state: Cells, out: Uint32Array, off: number): void {
-    for (let k = 0; k < this.w; k++) out[off + k] = 0
-    state.forEach((cells, a) => {
-      for (const c of cells) out[off + a * this.aw + (c >> 5)]! |= 1 << (c & 31)
-    })
-    out[off + this.w - 1]! |= USED
+    packArmies(state, this.aw, out, off)
   }
 
   unpack(keys: Uint32Array, off: number): number[][] {
-    return [0, 1].map((a) => {
-      const m = cellsOfBits(keys, off + a * this.aw, this.aw, a === 1, this.scratch)
-      return Array.from(this.scratch.subarray(0, m))
-    })
+    return unpackArmies(keys, off, 2, this.aw, this.scratch)
   }
 
   predecessors(state: Cells, level: number): number[][][] {
@@ -166,19 +157,7 @@ export class HexmaDomain implements SearchDomain {
   /** The moves along a traced line, as full jump chains in the game's notation, verified (a chain at its end). */
   movesAlong(states: readonly Cells[]): { readonly paths: number[][]; readonly texts: string[] } {
     const g = this.game
-    const paths: number[][] = []
-    for (let k = 1; k < states.length; k++) {
-      const a = this.mover(k)
-      const before = states[k - 1]!
-      const from = before[a]!.find((c) => !states[k]![a]!.includes(c))
-      const to = states[k]![a]!.find((c) => !before[a]!.includes(c))
-      if (from === undefined || to === undefined) throw new Error(`internal: states ${k - 1} and ${k} do not differ by a move`)
-      const occ = new Int8Array(this.n).fill(-1)
-      before.forEach((cells, p) => cells.forEach((c) => (occ[c] = p)))
-      const path = destinations(g, occ, from).get(to)
-      if (!path) throw new Error(`internal: no move from ${from} to ${to} at move ${k}`)
-      paths.push(path)
-    }
+    const paths = pathsAlong(g, states)
     const texts = paths.map((p) => p.map((c) => cellName(g, g.board.cells[c]!)).join('-'))
     const check = verifyLine(g, texts.join(', '))
     if (!check.ok || !check.winner) throw new Error(`internal: the Hexma line found does not verify: ${check.error ?? 'no chain at its end'}`)
