@@ -39,7 +39,7 @@ const elo1 = Number(flag('elo1', '30'))
 const only = flag('only', 'lag,camp,blocked,hop,square').split(',')
 const start: Weights = args.includes('--start')
   ? (JSON.parse(readFileSync(flag('start', ''), 'utf8')) as Weights)
-  : { dist: 100, lag: 30, camp: 0, blocked: 30, hop: 0, reach: 0, square: 0, moves: 0 }
+  : { dist: 100, lag: 30, camp: 0, blocked: 30, hop: 0, reach: 0, square: 0, moves: 0, trapped: 0 }
 
 const base = variantOfPreset(preset)
 const variant = withSpoilingRule(base, 'vacate')
@@ -65,7 +65,7 @@ const t0 = performance.now()
 /** The changed weight: a factor of 1.5 up or down, or a step from zero. */
 function changed(w: Weights, name: keyof Weights, up: boolean): Weights {
   const v = w[name]
-  const step: Record<keyof Weights, number> = { dist: 20, lag: 15, camp: 10, blocked: 15, hop: 10, reach: 20, square: 5, moves: 100 }
+  const step: Record<keyof Weights, number> = { dist: 20, lag: 15, camp: 10, blocked: 15, hop: 10, reach: 20, square: 5, moves: 100, trapped: 100 }
   const next = v === 0 ? (up ? step[name] : -step[name]) : Math.round(up ? v * 1.5 : v / 1.5)
   return { ...w, [name]: next }
 }

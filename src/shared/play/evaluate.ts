@@ -44,9 +44,11 @@ export interface Weights {
    * they save.
    */
   readonly moves: number
+  /** Per man of another army on her target with no move at all: he cannot leave until she makes room. */
+  readonly trapped: number
 }
 
-export const WEIGHT_NAMES = ['dist', 'lag', 'camp', 'blocked', 'hop', 'reach', 'square', 'moves'] as const satisfies readonly (keyof Weights)[]
+export const WEIGHT_NAMES = ['dist', 'lag', 'camp', 'blocked', 'hop', 'reach', 'square', 'moves', 'trapped'] as const satisfies readonly (keyof Weights)[]
 
 /** Per variant: each army's steps-to-go table. */
 export class EvalTables {
@@ -96,9 +98,10 @@ export interface Terms {
   reach: number
   square: number
   moves: number
+  trapped: number
 }
 
-const NO_WEIGHTS: Weights = { dist: 0, lag: 0, camp: 0, blocked: 0, hop: 0, reach: 0, square: 0, moves: 0 }
+const NO_WEIGHTS: Weights = { dist: 0, lag: 0, camp: 0, blocked: 0, hop: 0, reach: 0, square: 0, moves: 0, trapped: 0 }
 
 export class Evaluator {
   readonly w: Weights
@@ -164,7 +167,29 @@ export class Evaluator {
     out.square = (sq - e.baseSquare[a]!) / 10
     out.reach = this.w.reach !== 0 ? this.reachOf(pos, a) : 0
     out.moves = mv
+    out.trapped = out.blocked > 0 && this.w.trapped !== 0 ? this.trappedOn(pos, a) : 0
     return out
+  }
+
+  /** Other armies' men on army a's target that have neither a step nor a jump. */
+  private trappedOn(pos: Position, a: number): number {
+    const sp = pos.space
+    const deg = sp.degree
+    const occ = sp.occupancy
+    let n = 0
+    for (const c of pos.variant.armies[a]!.target) {
+      const o = pos.owner[c]!
+      if (o < 0 || o === a) continue
+      let free = false
+      for (let d = 0; d < deg && !free; d++) {
+        const x = sp.nb[c * deg + d]!
+        if (x >= 0 && occ[x] === 0) free = true
+        const over = sp.over[c * deg + d]!
+        if (over >= 0 && occ[over] !== 0 && occ[sp.land[c * deg + d]!] === 0) free = true
+      }
+      if (!free) n++
+    }
+    return n
   }
 
   /** Per army and cell: the moves a lone man needs from there to her target, on the board given to prepare(). */
@@ -229,7 +254,7 @@ export class Evaluator {
     return best
   }
 
-  private readonly scratch: Terms = { dist: 0, lag: 0, camp: 0, blocked: 0, hop: 0, reach: 0, square: 0, moves: 0 }
+  private readonly scratch: Terms = { dist: 0, lag: 0, camp: 0, blocked: 0, hop: 0, reach: 0, square: 0, moves: 0, trapped: 0 }
 
   /** Every army's value (higher is better for her), into this.value. */
   values(pos: Position): Float64Array {
@@ -237,7 +262,7 @@ export class Evaluator {
     const s = this.scratch
     for (let a = 0; a < pos.t.armies; a++) {
       this.terms(pos, a, s)
-      this.value[a] = w.hop * s.hop + w.reach * s.reach - (w.dist * s.dist + w.lag * s.lag + w.camp * s.camp + w.blocked * s.blocked + w.square * s.square + w.moves * s.moves)
+      this.value[a] = w.hop * s.hop + w.reach * s.reach - (w.dist * s.dist + w.lag * s.lag + w.camp * s.camp + w.blocked * s.blocked + w.square * s.square + w.moves * s.moves + w.trapped * s.trapped)
     }
     return this.value
   }

@@ -119,7 +119,7 @@ export async function playGame(spec: MatchSpec, opening: readonly Move[], seats:
 /** Each army's distance still to go (the evaluation's distance term). */
 function distances(pos: Position): number[] {
   const ev = new Evaluator(pos.variant, pos.t, DEFAULT_WEIGHTS)
-  const terms = { dist: 0, lag: 0, camp: 0, blocked: 0, hop: 0, reach: 0, square: 0, moves: 0 }
+  const terms = { dist: 0, lag: 0, camp: 0, blocked: 0, hop: 0, reach: 0, square: 0, moves: 0, trapped: 0 }
   return Array.from({ length: pos.t.armies }, (_, a) => ev.terms(pos, a, terms).dist)
 }
 

@@ -1,7 +1,9 @@
 /**
- * The evaluation's default weights (evaluate.ts). Placeholder values until the self-play tuning
- * (bench/tune.ts) has run; its result replaces them.
+ * The evaluation's default weights (evaluate.ts), in hundredths of a step per unit. They are the
+ * start of the self-play tuning (bench/tune.ts) and what it kept: bench/results/tune-*.md lists
+ * every change it tested with its SPRT verdict (tests/unit/play-weights.test.ts checks that these
+ * are the committed result's).
  */
 import type { Weights } from './evaluate'
 
-export const DEFAULT_WEIGHTS: Weights = { dist: 100, lag: 30, camp: 20, blocked: 30, hop: 20, reach: 0, square: 0, moves: 0 }
+export const DEFAULT_WEIGHTS: Weights = { dist: 100, lag: 30, camp: 0, blocked: 30, hop: 0, reach: 0, square: 0, moves: 0, trapped: 0 }
