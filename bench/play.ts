@@ -158,7 +158,7 @@ async function speed(): Promise<void> {
 function greedy(): void {
   const which = rest.filter((x) => /^\d$/.test(x)).map(Number)
   const players = which.length > 0 ? which : [2, 3, 6]
-  const nodes = flag('nodes') ?? '20000'
+  const nodes = flag('nodes') ?? '5000'
   const lines = [`# The engine against the greedy player, ${date}`, '', `Machine: ${machine}.`, '']
   for (const n of players) {
     const games = Number(flag('games') ?? 200)

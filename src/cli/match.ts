@@ -31,7 +31,8 @@ An engine SPEC is [NAME=]KIND[:OPTIONS], OPTIONS comma-separated key=value:
   greedy[:seed=3]                                              the greedy player (best immediate gain)
   exec:nodes=4000,cmd=halma engine --algorithm brs              a program speaking the protocol
                                                                (cmd= takes the rest of the spec)
-  Limits per move (nodes, depth, movetime, time, inc) default to --nodes/--depth/--movetime.
+  Limits per move (nodes, depth, movetime, time, inc) default to --nodes/--depth/--movetime
+  (default: 5000 nodes a move, the engine's default setting in matches).
 
   --seats      the engine (by its place in the --engine list, from 0) on each seat in the first game
                of an opening; each next game turns them one seat on (default 0,1,0,1,...)
@@ -225,7 +226,7 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
   if (specs.length < 1) throw new UsageError('give the engines: --engine SPEC, once per engine (halma match --help)')
   const given = [int(v['nodes'], '--nodes', 1, 1e12), int(v['depth'], '--depth', 1, 120), int(v['movetime'], '--movetime', 1, 1e9)]
   if (given.filter((x) => x !== undefined).length > 1) throw new UsageError('--nodes, --depth, --movetime: give one')
-  const defaults: GoLimits = given[0] !== undefined ? { nodes: given[0] } : given[1] !== undefined ? { depth: given[1] } : given[2] !== undefined ? { movetime: given[2] } : { nodes: 20000 }
+  const defaults: GoLimits = given[0] !== undefined ? { nodes: given[0] } : given[1] !== undefined ? { depth: given[1] } : given[2] !== undefined ? { movetime: given[2] } : { nodes: 5000 }
   const lineup =
     typeof v['seats'] === 'string'
       ? v['seats'].split(',').map((s) => int(s.trim(), '--seats', 0, specs.length - 1)!)
