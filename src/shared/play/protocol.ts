@@ -187,24 +187,29 @@ export function parseGo(args: string): Result<GoLimits, Diagnostic> {
   return ok(out as GoLimits)
 }
 
-/** The options an engine offers (name, type, default, range), as `option` lines describe them. */
+/** The options an engine offers (name, type, range), as `option` lines describe them, and the engine option each sets. */
 export interface OptionSpec {
   readonly name: string
   readonly type: 'spin' | 'combo' | 'check'
-  readonly default: string
   readonly min?: number
   readonly max?: number
   readonly vars?: readonly string[]
+  /** The EngineOptions field (or the weight) it sets. */
+  readonly key: keyof EngineOptions | `weight.${string}`
 }
 
 export const ENGINE_OPTIONS: readonly OptionSpec[] = [
-  { name: 'Hash', type: 'spin', default: '32', min: 1, max: 4096 },
-  { name: 'Threads', type: 'spin', default: '1', min: 1, max: 64 },
-  { name: 'Algorithm', type: 'combo', default: 'auto', vars: ['auto', ...ALGORITHMS] },
-  { name: 'LMR', type: 'check', default: 'true' },
-  { name: 'Aspiration', type: 'check', default: 'true' },
-  { name: 'Ordering', type: 'check', default: 'true' },
-  ...WEIGHT_NAMES.map((w): OptionSpec => ({ name: `Weight_${w}`, type: 'spin', default: '', min: -100000, max: 100000 })),
+  { name: 'Hash', type: 'spin', min: 1, max: 4096, key: 'hashMb' },
+  { name: 'Threads', type: 'spin', min: 1, max: 64, key: 'threads' },
+  { name: 'Algorithm', type: 'combo', vars: ['auto', ...ALGORITHMS], key: 'algorithm' },
+  { name: 'LMR', type: 'check', key: 'lmr' },
+  { name: 'Aspiration', type: 'check', key: 'aspiration' },
+  { name: 'Ordering', type: 'check', key: 'ordering' },
+  { name: 'Replies', type: 'spin', min: 0, max: 10000, key: 'replies' },
+  { name: 'Endgame', type: 'spin', min: 0, max: 15, key: 'endgame' },
+  { name: 'EndgameNodes', type: 'spin', min: 0, max: 1e9, key: 'endgameNodes' },
+  { name: 'EndgameSlack', type: 'spin', min: 0, max: 30, key: 'endgameSlack' },
+  ...WEIGHT_NAMES.map((w): OptionSpec => ({ name: `Weight_${w}`, type: 'spin', min: -100000, max: 100000, key: `weight.${w}` })),
 ]
 
 /** An engine's options changed by one `setoption`, or a fault naming the option. */
@@ -213,39 +218,25 @@ export function applyOption(o: EngineOptions, name: string, value: string): Resu
   if (!spec) return err(diagnostic('option.unknown', `no option '${name}' (${ENGINE_OPTIONS.map((s) => s.name).join(', ')})`))
   if (spec.type === 'check') {
     if (value !== 'true' && value !== 'false') return err(diagnostic('option.value', `${spec.name}: '${value}' is not true or false`))
-    const key = spec.name === 'LMR' ? 'lmr' : spec.name === 'Aspiration' ? 'aspiration' : 'ordering'
-    return ok({ ...o, [key]: value === 'true' })
+    return ok({ ...o, [spec.key]: value === 'true' })
   }
   if (spec.type === 'combo') {
     if (!spec.vars!.includes(value)) return err(diagnostic('option.value', `${spec.name}: '${value}' is not one of ${spec.vars!.join(', ')}`))
-    return ok({ ...o, algorithm: value as EngineOptions['algorithm'] })
+    return ok({ ...o, [spec.key]: value })
   }
   const v = Number(value)
-  if (!Number.isFinite(v) || v < spec.min! || v > spec.max! || (spec.name !== '' && !spec.name.startsWith('Weight_') && !Number.isInteger(v)))
-    return err(diagnostic('option.value', `${spec.name}: '${value}' is not a number from ${spec.min} to ${spec.max}`))
-  if (spec.name === 'Hash') return ok({ ...o, hashMb: v })
-  if (spec.name === 'Threads') return ok({ ...o, threads: v })
-  return ok({ ...o, weights: { ...o.weights, [spec.name.slice('Weight_'.length)]: v } })
+  const weight = spec.key.startsWith('weight.')
+  if (value.trim() === '' || !Number.isFinite(v) || v < spec.min! || v > spec.max! || (!weight && !Number.isInteger(v)))
+    return err(diagnostic('option.value', `${spec.name}: '${value}' is not ${weight ? 'a number' : 'a whole number'} from ${spec.min} to ${spec.max}`))
+  if (weight) return ok({ ...o, weights: { ...o.weights, [spec.key.slice('weight.'.length)]: v } })
+  return ok({ ...o, [spec.key]: v })
 }
 
-/** The `option` line of an option. */
+/** The `option` line of an option, its default the engine's current value. */
 export function optionLine(s: OptionSpec, o: EngineOptions): string {
-  const current =
-    s.name === 'Hash'
-      ? String(o.hashMb)
-      : s.name === 'Threads'
-        ? String(o.threads)
-        : s.name === 'Algorithm'
-          ? o.algorithm
-          : s.name === 'LMR'
-            ? String(o.lmr)
-            : s.name === 'Aspiration'
-              ? String(o.aspiration)
-              : s.name === 'Ordering'
-                ? String(o.ordering)
-                : String(o.weights[s.name.slice('Weight_'.length) as keyof typeof o.weights])
+  const current = s.key.startsWith('weight.') ? o.weights[s.key.slice('weight.'.length) as keyof EngineOptions['weights']] : o[s.key as keyof EngineOptions]
   return [
-    `option name ${s.name} type ${s.type} default ${current}`,
+    `option name ${s.name} type ${s.type} default ${String(current)}`,
     ...(s.min !== undefined ? [`min ${s.min} max ${s.max}`] : []),
     ...(s.vars ? s.vars.map((v) => `var ${v}`) : []),
   ].join(' ')
