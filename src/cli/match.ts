@@ -10,12 +10,12 @@ import { createInterface } from 'node:readline'
 import { openingBook } from '../shared/play/book'
 import { EngineContestant, GreedyContestant, ProtocolContestant, type Contestant, type LineTransport } from '../shared/play/contestant'
 import { DEFAULT_OPTIONS, type EngineOptions, type GoLimits } from '../shared/play/engine'
-import { crosstable, runMatch, type GameRecord } from '../shared/play/match'
+import { crosstable, eloText, runMatch, type GameRecord } from '../shared/play/match'
 import { applyOption } from '../shared/play/protocol'
 import { matchDocument } from '../shared/play/record'
 import { SPOILING_RULES, variantFromSource, withSpoilingRule, type SpoilingRule, type VariantSource } from '../shared/play/variant'
 import { gameFromSpec, playersPreset, specOf, type PlayersSpec } from '../shared/players/game'
-import { eloEstimate, type Tally } from '../shared/play/elo'
+import type { Tally } from '../shared/play/elo'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
 
@@ -273,6 +273,6 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
 
 function progressLine(armies: readonly string[], names: readonly string[], g: GameRecord, tallies: readonly (readonly Tally[])[], llr?: number): string {
   const who = g.winner >= 0 ? `${armies[g.winner]} (${names[g.seats[g.winner]!]}) wins` : g.end
-  const e = names.length >= 2 ? eloEstimate(tallies[1]![0]!) : undefined
-  return `game ${g.index + 1}: ${who} in ${g.moves.length} moves${e ? `; ${names[1]} vs ${names[0]}: ${e.elo >= 0 ? '+' : ''}${Math.round(e.elo)} ± ${Number.isFinite(e.error) ? Math.round(e.error) : 'inf'}` : ''}${llr !== undefined ? `, LLR ${llr.toFixed(2)}` : ''}`
+  const vs = names.length >= 2 ? `; ${names[1]} vs ${names[0]}: ${eloText(tallies[1]![0]!)}` : ''
+  return `game ${g.index + 1}: ${who} in ${g.moves.length} moves${vs}${llr !== undefined ? `, LLR ${llr.toFixed(2)}` : ''}`
 }

@@ -42,6 +42,9 @@ export function eloEstimate(t: Tally): EloEstimate {
   const n = games(t)
   if (n === 0) return { elo: 0, error: Infinity, lower: -Infinity, upper: Infinity, score: 0.5, games: 0 }
   const s = points(t) / n
+  // A clean sweep has no variance: its interval comes from the rule of three (at most 3/n lost at 95 %).
+  if (s === 1) return { elo: Infinity, error: Infinity, lower: eloOf(1 - 3 / n), upper: Infinity, score: 1, games: n }
+  if (s === 0) return { elo: -Infinity, error: Infinity, lower: -Infinity, upper: eloOf(3 / n), score: 0, games: n }
   const variance = (t.wins * (1 - s) ** 2 + t.draws * (0.5 - s) ** 2 + t.losses * s ** 2) / n
   const margin = 1.959964 * Math.sqrt(variance / n)
   const lower = eloOf(s - margin)

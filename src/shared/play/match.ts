@@ -201,8 +201,7 @@ export function crosstable(names: readonly string[], result: MatchResult): { rea
       if (i === j || g === 0) return '-'
       p += t.wins + t.draws / 2
       n += g
-      const e = eloEstimate(t)
-      return `${(t.wins + t.draws / 2).toFixed(1)}/${g} (${fmt(e.elo)} ± ${Number.isFinite(e.error) ? Math.round(e.error) : 'inf'})`
+      return `${(t.wins + t.draws / 2).toFixed(1)}/${g} (${eloText(t)})`
     })
     return [`${i + 1}. ${name}`, fmt(result.ratings[i]!), p.toFixed(1), String(n), ...cells]
   })
@@ -211,3 +210,11 @@ export function crosstable(names: readonly string[], result: MatchResult): { rea
 }
 
 const fmt = (x: number): string => (x >= 0 ? '+' : '') + Math.round(x)
+
+/** An Elo difference with its 95 % interval: "+120 ± 45", or a bound for a clean sweep ("≥ +727"). */
+export function eloText(t: Tally): string {
+  const e = eloEstimate(t)
+  if (e.elo === Infinity) return `≥ ${fmt(e.lower)}`
+  if (e.elo === -Infinity) return `≤ ${fmt(e.upper)}`
+  return `${fmt(e.elo)} ± ${Number.isFinite(e.error) ? Math.round(e.error) : 'inf'}`
+}
