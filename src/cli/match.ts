@@ -266,7 +266,8 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
   io.out(`${variant.title}: ${result.games.length} games in ${seconds.toFixed(1)} s${result.stopped ? ` (${result.stopped})` : ''}`)
   io.out(table([ct.header, ...ct.rows]))
   const wins = names.map((_, i) => result.games.filter((g) => g.winner >= 0 && g.seats[g.winner] === i).length)
-  io.out(`wins: ${names.map((n, i) => `${n} ${wins[i]}`).join(', ')}; no winner: ${result.games.filter((g) => g.winner < 0).length}`)
+  const ends = (['cap', 'blocked', 'forfeit'] as const).map((e) => [e, result.games.filter((g) => g.end === e).length] as const).filter(([, n]) => n > 0)
+  io.out(`wins: ${names.map((n, i) => `${n} ${wins[i]}`).join(', ')}; no winner: ${result.games.filter((g) => g.winner < 0).length}${ends.length > 0 ? ` (${ends.map(([e, n]) => `${e} ${n}`).join(', ')})` : ''}`)
   if (result.sprt) io.out(`SPRT: LLR ${result.sprt.llr.toFixed(3)} (bounds ${result.sprt.lower.toFixed(3)}, ${result.sprt.upper.toFixed(3)})${result.sprt.verdict ? `: ${result.sprt.verdict}` : ': undecided'}`)
   return 0
 }
