@@ -111,6 +111,8 @@ export interface ThreadRequest {
   readonly options: EngineOptions
   readonly helper: number
   readonly tt: { readonly keys: ArrayBufferLike; readonly data: ArrayBufferLike }
+  /** The table's generation for this search (entries of older searches give way first). */
+  readonly age: number
   readonly stop: ArrayBufferLike
 }
 
@@ -254,6 +256,7 @@ export class Engine {
       options: this.options,
       helper,
       tt: this.tt.buffers,
+      age: this.tt.age,
       stop: this.stopFlag.buffer,
     })
     const helpers = this.threads.slice(1, want).map((t, k) => t.run(request(k + 1), () => undefined))
@@ -277,6 +280,7 @@ const emptyIteration = (): Iteration => ({ depth: 0, seldepth: 0, score: 0, node
 export function runThreadRequest(variant: Variant, req: ThreadRequest, onIteration: (it: Iteration) => void): Iteration {
   const pos = new Position(variant, req.position)
   const tt = new TranspositionTable(pos.t.w, 0, req.tt)
+  tt.age = req.age
   const algorithm = algorithmFor(variant, req.options)
   const s = algorithm === 'maxn' ? new MaxN(pos, req.options.weights) : new Searcher(pos, tt, { ...req.options, algorithm, helper: req.helper })
   s.stopFlag = new Int32Array(req.stop)

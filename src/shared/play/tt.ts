@@ -76,6 +76,15 @@ export class TranspositionTable {
     this.generation = 0
   }
 
+  /** The search's generation (threads sharing a table write the main thread's). */
+  get age(): number {
+    return this.generation
+  }
+
+  set age(g: number) {
+    this.generation = g & 0xff
+  }
+
   /** A new search: older entries give way first. */
   newSearch(): void {
     this.generation = (this.generation + 1) & 0xff
