@@ -3,15 +3,15 @@
  * Hexma domain's level search (shared/engine/hexma): the statement of what was proven, the moves,
  * and each length's search.
  */
-import { writeFileAtomic } from '../hosts/node/files'
 import { hexmaShortest } from '../shared/engine/hexma/search'
 import { formatPlayersDocument } from '../shared/players/document'
 import type { PlayersSpec } from '../shared/players/game'
 import { json, table, type Io } from './io'
-import { UsageError } from './options'
-import { budgetOption, numberOption } from './search-run'
+import { budgetOption, numberOption, outFailed, outOption, writeResult } from './search-run'
 
 export async function runHexmaGame(spec: PlayersSpec, v: Record<string, string | boolean | undefined>, preset: string | undefined, io: Io): Promise<number> {
+  // --out is checked before the search (a bad path is refused at once, as for every command).
+  const out = outOption(v)
   const r = await hexmaShortest(
     spec,
     {
@@ -23,13 +23,10 @@ export async function runHexmaGame(spec: PlayersSpec, v: Record<string, string |
     },
     (line) => io.err(line),
   )
-  if (typeof v['out'] === 'string' && r.length !== null) {
+  let unwritten
+  if (out !== undefined && r.length !== null) {
     const title = `${r.length}-move Hexma game, ${r.winner} completes her chain, found by halma players game${r.optimal ? ' (shortest)' : ''}`
-    try {
-      await writeFileAtomic(v['out'], formatPlayersDocument({ ...(preset !== undefined ? { preset } : { game: spec }), lines: [{ title, moves: r.moves.join(', '), notes: r.statement }] }))
-    } catch (e) {
-      throw new UsageError(`--out: cannot write '${v['out']}': ${(e as Error).message}`)
-    }
+    unwritten = await writeResult(out, formatPlayersDocument({ ...(preset !== undefined ? { preset } : { game: spec }), lines: [{ title, moves: r.moves.join(', '), notes: r.statement }] }))
   }
   if (v['json']) io.out(json(r))
   else {
@@ -43,5 +40,6 @@ export async function runHexmaGame(spec: PlayersSpec, v: Record<string, string |
         ]),
     )
   }
+  if (unwritten) return outFailed(unwritten, io, 'players game')
   return r.length !== null ? 0 : 1
 }
