@@ -72,7 +72,8 @@ export async function runEngine(argv: string[], io: Io, input?: AsyncIterable<st
   const options = engineOptions(v)
   const host = v['inline'] ? undefined : nodeSearchThreads(playWorkerScript())
   const server = new ProtocolServer(io.out, options, host)
-  const lines = input ?? createInterface({ input: process.stdin, crlfDelay: Infinity })
+  // Standard input already read to its end (a second run in one process, as tests do) holds no commands.
+  const lines = input ?? (process.stdin.readableEnded ? [] : createInterface({ input: process.stdin, crlfDelay: Infinity }))
   // Commands are handled in order; a `go` returns at once (its search runs on), so `stop` is read.
   for await (const line of lines) if ((await server.receive(line)) === 'quit') return 0
   await server.receive('quit')

@@ -5,7 +5,6 @@
  * optional SPRT that stops the match, and the games saved as a players document that verifies.
  */
 import { spawn } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { openingBook } from '../shared/play/book'
 import { EngineContestant, GreedyContestant, ProtocolContestant, type Contestant, type LineTransport } from '../shared/play/contestant'
@@ -14,10 +13,14 @@ import { crosstable, eloText, runMatch, type GameRecord } from '../shared/play/m
 import { applyOption } from '../shared/play/protocol'
 import { matchDocument } from '../shared/play/record'
 import { SPOILING_RULES, variantFromSource, withSpoilingRule, type SpoilingRule, type VariantSource } from '../shared/play/variant'
-import { gameFromSpec, playersPreset, specOf, type PlayersSpec } from '../shared/players/game'
+import { playersPreset, specOf } from '../shared/players/game'
+import { parsePlayersSpec } from '../shared/players/document'
+import { readJson } from '../shared/read-json'
+import { own } from '../shared/names'
 import type { Tally } from '../shared/play/elo'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
+import { outFailed, outOption, writeResult } from './search-run'
 
 export const MATCH_HELP = `halma match: engines play series of games; a crosstable with Elo, an optional SPRT
 
@@ -64,9 +67,10 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const
 
+/** A whole number in decimal digits (as every command reads them); `flag` names it in the fault. */
 const int = (v: unknown, flag: string, min: number, max: number): number | undefined => {
   if (v === undefined) return undefined
-  const n = Number(v)
+  const n = typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : NaN
   if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag}: '${String(v)}' is not a whole number from ${min} to ${max}`)
   return n
 }
@@ -115,7 +119,7 @@ function limitsAndOptions(spec: EngineSpec, defaults: GoLimits): { limits: GoLim
       limits[k] = int(v, `--engine ${spec.name}: ${k}`, 1, 1e12)!
       continue
     }
-    const name = k.startsWith('w.') ? `Weight_${k.slice(2)}` : names[k]
+    const name = k.startsWith('w.') ? `Weight_${k.slice(2)}` : own(names, k)
     if (name === undefined) throw new UsageError(`--engine ${spec.name}: unknown option '${k}' (nodes, depth, movetime, time, inc, algorithm, hash, threads, lmr, aspiration, ordering, replies, endgame, w.NAME, seed, cmd)`)
     const r = applyOption(options, name, v)
     if (!r.ok) throw new UsageError(`--engine ${spec.name}: ${r.error.message}`)
@@ -194,14 +198,11 @@ function sourceOf(v: Record<string, unknown>): VariantSource {
     }
   }
   if (typeof v['spec'] === 'string') {
-    let spec: PlayersSpec
     try {
-      spec = JSON.parse(v['spec']) as PlayersSpec
-      gameFromSpec(spec)
+      return { kind: 'players', spec: parsePlayersSpec(readJson(v['spec'], '--spec', 'game'), '--spec') }
     } catch (e) {
-      throw new UsageError(`--spec: ${(e as Error).message}`)
+      throw new UsageError((e as Error).message)
     }
-    return { kind: 'players', spec }
   }
   throw new UsageError('give the game: --preset ID (halma players list) or --spec JSON')
 }
@@ -213,6 +214,7 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
     return 0
   }
   const source = sourceOf(v)
+  const out = outOption(v)
   const spoiling = (v['spoiling'] ?? 'vacate') as SpoilingRule
   if (!(SPOILING_RULES as readonly string[]).includes(spoiling)) throw new UsageError(`--spoiling: '${spoiling}' is not one of ${SPOILING_RULES.join(', ')}`)
   let variant
@@ -234,8 +236,9 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
   if (lineup.length !== N) throw new UsageError(`--seats: ${lineup.length} seats given; ${variant.title} has ${N}`)
   let sprt
   if (typeof v['sprt'] === 'string') {
-    const x = v['sprt'].split(',').map(Number)
-    if (x.length < 2 || x.length > 4 || x.some((y) => !Number.isFinite(y)) || x[0]! >= x[1]!)
+    const parts = v['sprt'].split(',')
+    const x = parts.map((p) => (/^[+-]?\d+(\.\d+)?$/.test(p.trim()) ? Number(p) : NaN))
+    if (x.length < 2 || x.length > 4 || x.some((y) => !Number.isFinite(y)) || x[0]! >= x[1]! || x.slice(2).some((y) => y <= 0 || y >= 0.5))
       throw new UsageError(`--sprt: '${v['sprt']}' is not ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1`)
     if (specs.length < 2) throw new UsageError('--sprt: needs two engines (engine 1 tested against engine 0)')
     sprt = { elo0: x[0]!, elo1: x[1]!, alpha: x[2] ?? 0.05, beta: x[3] ?? 0.05, test: 1, base: 0 }
@@ -254,13 +257,14 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
     await Promise.all(contestants.map((c) => c.close()))
   }
   const seconds = (performance.now() - t0) / 1000
-  if (typeof v['out'] === 'string') {
+  let unwritten
+  if (out !== undefined) {
     const title = `${names.join(' vs ')} (${result.games.length} games)`
-    writeFileSync(v['out'], matchDocument(variant, names, result.games, title))
+    unwritten = await writeResult(out, matchDocument(variant, names, result.games, title))
   }
   if (v['json']) {
     io.out(json({ game: variant.title, engines: names, lineup, games: result.games.length, seconds, tallies: result.tallies, ratings: result.ratings, sprt: result.sprt, stopped: result.stopped }))
-    return 0
+    return unwritten ? outFailed(unwritten, io, 'match') : 0
   }
   const ct = crosstable(names, result)
   io.out(`${variant.title}: ${result.games.length} games in ${seconds.toFixed(1)} s${result.stopped ? ` (${result.stopped})` : ''}`)
@@ -269,7 +273,7 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
   const ends = (['cap', 'blocked', 'forfeit'] as const).map((e) => [e, result.games.filter((g) => g.end === e).length] as const).filter(([, n]) => n > 0)
   io.out(`wins: ${names.map((n, i) => `${n} ${wins[i]}`).join(', ')}; no winner: ${result.games.filter((g) => g.winner < 0).length}${ends.length > 0 ? ` (${ends.map(([e, n]) => `${e} ${n}`).join(', ')})` : ''}`)
   if (result.sprt) io.out(`SPRT: LLR ${result.sprt.llr.toFixed(3)} (bounds ${result.sprt.lower.toFixed(3)}, ${result.sprt.upper.toFixed(3)})${result.sprt.verdict ? `: ${result.sprt.verdict}` : ': undecided'}`)
-  return 0
+  return unwritten ? outFailed(unwritten, io, 'match') : 0
 }
 
 function progressLine(armies: readonly string[], names: readonly string[], g: GameRecord, tallies: readonly (readonly Tally[])[], llr?: number): string {

@@ -57,6 +57,41 @@ describe('the engine protocol', () => {
     const pos = resolvePosition((parsePositionCommand(`preset mini-3 moves ${best.split(' ')[1]}`) as { ok: true; value: never }).value)
     expect(pos.ok).toBe(true)
   })
+
+  it('names numbers that are not decimal digits, and games given as JSON that do not check, by their field', async () => {
+    const out: string[] = []
+    const server = new ProtocolServer((l) => out.push(l), DEFAULT_OPTIONS)
+    const lines = [
+      'setoption name Hash value 0x10',
+      'setoption name Weight_lag value 1e3',
+      'go nodes 0x10',
+      'position problem {"format": "halma-workbench"}',
+      'position spec {"board": "star37", "camps": "0,3", "men": 3}',
+      'position spec {"board": "toString", "camps": [0, 3], "men": 3}',
+      `position spec ${'['.repeat(3000)}${']'.repeat(3000)}`,
+    ]
+    for (const line of lines) await server.receive(line)
+    await server.receive('quit')
+    expect(out.map((l) => l.split(':')[0])).toEqual([
+      'info string error option.value',
+      'info string error option.value',
+      'info string error go.value',
+      'info string error document.invalid_union',
+      'info string error position.spec',
+      'info string error position.spec',
+      'info string error position.json',
+    ])
+    expect(out[4]).toContain('camps')
+    expect(out[5]).toContain("unknown board 'toString'")
+    expect(out.join('\n')).not.toMatch(/Cannot read|is not a function/)
+  })
+
+  it('halma match refuses engine options named after Object methods and numbers not in decimal digits', async () => {
+    const io = { out: () => undefined, err: () => undefined, stdin: () => undefined, tty: false }
+    const base = ['match', '--preset', 'mini-2', '--engine', 'greedy']
+    for (const bad of [['--engine', 'halma:constructor=1'], ['--openings', '0x10'], ['--sprt', '0x1,30'], ['--spec', '{"board":"star37","camps":"0,3","men":3}']])
+      expect(await main([...base, ...bad], io), bad.join(' ')).toBe(2)
+  })
 })
 
 describe('ratings and the sequential test', () => {

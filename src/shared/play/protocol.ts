@@ -22,6 +22,9 @@ import { ALGORITHMS } from './search'
 import { SPOILING_RULES, variantFromSource, withSpoilingRule, type SpoilingRule, type Variant, type VariantSource } from './variant'
 import { WEIGHT_NAMES } from './evaluate'
 import { playersPreset, specOf } from '../players/game'
+import { parsePlayersSpec } from '../players/document'
+import { readJson } from '../read-json'
+import { parseDocument } from '../halma/document'
 
 export const PROTOCOL_NAME = 'hep'
 export const PROTOCOL_VERSION = 1
@@ -85,11 +88,24 @@ export function parsePositionCommand(args: string): Result<PositionCommand, Diag
     if (!rest.startsWith('{')) return err(diagnostic('position.json', `position ${head[1]}: a JSON object must follow`))
     const end = jsonEnd(rest, 0)
     if (end < 0) return err(diagnostic('position.json', `position ${head[1]}: the JSON object is not closed`))
+    // The JSON is read as documents are (size and nesting bounded), and a game's spec checked field by field.
     let data: unknown
     try {
-      data = JSON.parse(rest.slice(0, end))
+      data = readJson(rest.slice(0, end), `position ${head[1]}`, 'JSON object')
     } catch (e) {
-      return err(diagnostic('position.json', `position ${head[1]}: not JSON (${(e as Error).message})`))
+      return err(diagnostic('position.json', (e as Error).message))
+    }
+    if (head[1] === 'spec')
+      try {
+        data = parsePlayersSpec(data, 'position spec')
+      } catch (e) {
+        return err(diagnostic('position.spec', (e as Error).message))
+      }
+    else {
+      // A problem is a .halma.json document's content, checked as a document is.
+      const doc = parseDocument(rest.slice(0, end))
+      if (!doc.ok) return err(diagnostic(doc.error[0]!.code, `position problem: ${describe(doc.error[0]!)}`))
+      data = doc.value.spec
     }
     rest = rest.slice(end)
     source = head[1] === 'spec' ? { kind: 'players', spec: data as never } : { kind: 'halma', spec: data as never }
@@ -179,8 +195,10 @@ export function parseGo(args: string): Result<GoLimits, Diagnostic> {
       continue
     }
     if (!['depth', 'nodes', 'movetime', 'time', 'inc'].includes(key)) return err(diagnostic('go.unknown', `go: unknown limit '${key}' (depth, nodes, movetime, time, inc, infinite)`))
-    const v = Number(w[++k])
-    if (!Number.isInteger(v) || v < 0) return err(diagnostic('go.value', `go ${key}: '${w[k] ?? ''}' is not a whole number`))
+    // Decimal digits only (not 0x10, 1e3 or an empty word), as the command line reads numbers.
+    const word = w[++k] ?? ''
+    const v = /^\d{1,15}$/.test(word) ? Number(word) : NaN
+    if (!Number.isInteger(v)) return err(diagnostic('go.value', `go ${key}: '${w[k] ?? ''}' is not a whole number`))
     if (key === 'depth' && (v < 1 || v > 120)) return err(diagnostic('go.value', `go depth: ${v} is not from 1 to 120`))
     out[key] = v
   }
@@ -224,9 +242,10 @@ export function applyOption(o: EngineOptions, name: string, value: string): Resu
     if (!spec.vars!.includes(value)) return err(diagnostic('option.value', `${spec.name}: '${value}' is not one of ${spec.vars!.join(', ')}`))
     return ok({ ...o, [spec.key]: value })
   }
-  const v = Number(value)
   const weight = spec.key.startsWith('weight.')
-  if (value.trim() === '' || !Number.isFinite(v) || v < spec.min! || v > spec.max! || (!weight && !Number.isInteger(v)))
+  // Decimal digits only (a weight may be negative or have a fraction), as the command line reads numbers.
+  const v = (weight ? /^-?\d{1,9}(\.\d{1,9})?$/ : /^\d{1,15}$/).test(value) ? Number(value) : NaN
+  if (!Number.isFinite(v) || v < spec.min! || v > spec.max! || (!weight && !Number.isInteger(v)))
     return err(diagnostic('option.value', `${spec.name}: '${value}' is not ${weight ? 'a number' : 'a whole number'} from ${spec.min} to ${spec.max}`))
   if (weight) return ok({ ...o, weights: { ...o.weights, [spec.key.slice('weight.'.length)]: v } })
   return ok({ ...o, [spec.key]: v })
