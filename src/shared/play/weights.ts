@@ -2,7 +2,8 @@
  * The evaluation's default weights (evaluate.ts), in hundredths of a step per unit. They are the
  * start of the self-play tuning (bench/tune.ts) and what it kept: bench/results/tune-*.md lists
  * every change it tested with its SPRT verdict (tests/unit/play-weights.test.ts checks that these
- * are the committed result's).
+ * are the committed result's). The run of 2026-11-26 (48 games a test) decided nothing: these are
+ * its start.
  */
 import type { Weights } from './evaluate'
 
