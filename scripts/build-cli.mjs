@@ -8,6 +8,8 @@ const entryPoints = {
   'expansion-worker': 'src/hosts/node/expansion-worker.ts',
   // Search threads of the playing engine (halma engine, halma match).
   'play-worker': 'src/hosts/node/play-worker.ts',
+  // The army commands' integer programs (HiGHS blocks its thread), started with worker_threads.
+  'army-worker': 'src/cli/army-worker.ts',
 }
 
 await build({

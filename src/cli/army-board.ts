@@ -4,24 +4,26 @@
  * distance to the target (board.ts; exact in Z[sigma]) and solved by depth-first search pruned by
  * it (custom.ts), with --fewest the engine's fewest moves on the same board (engine/army).
  */
-import { ArmyDomain, type ArmyInit } from '../shared/engine/army/domain'
+import { ArmyDomain, type ArmyInit, type ArmyRule } from '../shared/engine/army/domain'
+import { ThreadExecutor } from '../shared/engine/core/executor'
+import type { DomainInit } from '../shared/engine/registry'
 import { fewestMoves, type FewestOutcome } from '../shared/engine/army/fewest'
-import { ArmyKernel } from '../shared/engine/army/kernel'
-import { executorFor } from '../shared/engine/registry'
 import { boardHas, DISTANCE_MAP, windowBoard } from '../shared/army/board'
-import { measureOnBoard, solveOnBoard, type BoardMeasure } from '../shared/army/custom'
+import { measureOnBoard, type BoardMeasure } from '../shared/army/custom'
+import { armyTask } from './army-ip'
 import { parseArmyDocument, type ArmyDocument } from '../shared/army/document'
 import { GEOMETRIES, type ArmyGeometry, type Window } from '../shared/army/geometry'
 import type { PagodaMap } from '../shared/army/pagoda'
 import { cellLabel, drawArmy, formatArmyMoves, verifyArmy } from '../shared/army/solution'
 import { formatPowers, formatZ, powerSum, sign, toNumber } from '../shared/army/zsigma'
-import { cores, nodeWorkers } from '../hosts/node/threads'
+import { nodeWorkers } from '../hosts/node/threads'
+import { Reporter } from '../shared/engine/core/reporter'
 import { json, plural, type Io } from './io'
 import { readText, UsageError, type Values } from './options'
-import { workerScript } from './search-run'
+import { budgetOption, runCancellable, threadsOption, workerScript } from './search-run'
 
 /** The document named by --file, parsed; its faults as usage errors. */
-export function documentOption(v: Values): { readonly doc: ArmyDocument; readonly file: string } {
+function documentOption(v: Values): { readonly doc: ArmyDocument; readonly file: string } {
   const file = v['file']
   if (typeof file !== 'string') throw new UsageError('--file is required')
   const text = readText(file, 'army document')
@@ -47,21 +49,31 @@ export function exponentRows(g: ArmyGeometry, w: Window, map: PagodaMap, has: (x
   return rows
 }
 
-/** The engine's fewest moves for an army (inline, or on every core), its threads closed after. */
-export async function engineFewest(init: ArmyInit, maxMoves: number): Promise<FewestOutcome> {
+/**
+ * The engine's fewest moves for an army on `threads` expansion threads, with progress on stderr and
+ * Ctrl-C to cancel (undefined then, reported); its threads closed after. The threads are worker
+ * threads even when there is one: the army kernel spends seconds on one chunk of a level's parents
+ * (the diagonal 46-man army's level 3: about 7 s per 8,192 parents), and inline that chunk would
+ * hold the command's thread, Ctrl-C waiting for it.
+ */
+export function engineFewest(
+  io: Io,
+  command: string,
+  init: ArmyInit,
+  options: { readonly maxMoves: number; readonly threads: number; readonly budgetBytes: number },
+): Promise<FewestOutcome | undefined> {
   const domain = new ArmyDomain(init)
-  const threads = cores()
-  const executor = executorFor(
-    threads > 1 ? { workers: nodeWorkers(workerScript()) } : {},
-    threads,
-    domain.init,
-    () => new ArmyKernel(domain),
-  )
-  try {
-    return await fewestMoves(domain, executor, { maxMoves, budgetBytes: 6 * 2 ** 30 })
-  } finally {
-    executor.close()
-  }
+  const executor = new ThreadExecutor<ArmyRule, DomainInit>(nodeWorkers(workerScript()), options.threads, {
+    type: 'init',
+    domain: domain.init,
+  })
+  return runCancellable(io, command, (progress) => {
+    const onLevel = new Reporter(progress, 'prove').level('fewest moves: ')
+    const result = fewestMoves(domain, executor, { maxMoves: options.maxMoves, budgetBytes: options.budgetBytes, onLevel }).finally(() =>
+      executor.close(),
+    )
+    return { result, cancel: () => executor.cancel() }
+  })
 }
 
 const menCount = (n: number): string => `${n} ${n === 1 ? 'man' : 'men'}`
@@ -119,16 +131,25 @@ export function runDocumentBound(v: Values, io: Io): number {
 /** `solve --file`: a legal order of jumps for the document's army on its board, verified; --fewest: the engine's fewest moves. */
 export async function runDocumentSolve(v: Values, io: Io, maxMoves: number | undefined): Promise<number> {
   const { doc, file } = documentOption(v)
+  const fewestOptions = { threads: threadsOption(v), budgetBytes: budgetOption(v) }
   const g = GEOMETRIES[doc.type]
   const board = boardOf(doc)
-  const s = solveOnBoard(g, doc.window, board, doc.army)
+  // The search runs in a worker thread (minutes on a large army): progress, and Ctrl-C.
+  const measure = measureOnBoard(g, board, doc.army)
+  const found = measure.possible ? await armyTask(io, 'army solve', 'boardSolve', doc.type, doc.window, board, doc.army, {}) : null
+  if (found === undefined) return 130
+  const s = { measure, ...(found ?? { moves: null, positions: 0, gaveUp: false, verdict: null }) }
   const label = (moves: readonly (readonly (readonly [number, number])[])[]): string => formatArmyMoves(g, doc.window, moves)
   let fewest: FewestOutcome | undefined
-  if (s.verdict?.ok && v['fewest'])
+  if (s.verdict?.ok && v['fewest']) {
     fewest = await engineFewest(
+      io,
+      'army solve',
       { kind: 'army', type: doc.type, window: doc.window, army: doc.army, map: DISTANCE_MAP, ...(doc.board && { board: doc.board }) },
-      maxMoves ?? s.moves!.length,
+      { maxMoves: maxMoves ?? s.moves!.length, ...fewestOptions },
     )
+    if (!fewest) return 130
+  }
   const best = fewest?.moves ?? s.moves
   const check = best && verifyArmy(g, doc.window, doc.army, best, doc.board)
   const ok = check?.ok === true

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { seededInts } from '../helpers/random'
 import { boardByName } from '../../src/shared/halma/board'
 import { specFromProblem } from '../../src/shared/halma/document'
 import { DiskLevel, hitsIn, SpillCollector } from '../../src/shared/engine/core/disk-level'
@@ -44,8 +45,8 @@ const valuesOf = (level: { forEach(f: (raw: Uint32Array, off: number) => void): 
 describe('level sets on disk', () => {
   it('a level collected in several runs holds each child once, without the window', () => {
     const store = folderStore(scratch())
-    let seed = 12345
-    const random = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % 5000
+    const draw = seededInts(12345)
+    const random = (): number => draw(5000)
     const children = Array.from({ length: 20_000 }, random)
     const windowValues = Array.from({ length: 3000 }, random)
     const window = DiskLevel.write(store, 'window', setOf(windowValues))

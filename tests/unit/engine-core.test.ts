@@ -1,6 +1,7 @@
 // The search engine's building blocks: packed move generation against the core generator, the
 // typed-array key set, level-set sizes (search notes), and the soundness of the ladder bound.
 import { describe, expect, it } from 'vitest'
+import { seededInts } from '../helpers/random'
 import { Reporter } from '../../src/shared/engine/core/reporter'
 import type { Progress } from '../../src/shared/engine/core/progress'
 import { presetArmy } from '../../src/shared/halma/armies'
@@ -23,11 +24,6 @@ import { ProjectedRiseBound, theorem2Bound } from '../../src/shared/engine/trans
 
 const board9 = unwrap(boardByName('9x9'))
 
-function lcg(seed: number): (n: number) => number {
-  let s = seed
-  return (n) => ((s = (s * 1103515245 + 12345) % 2 ** 31), s % n)
-}
-
 describe('packed move generation', () => {
   it.each([
     ['9x9', '6-move', 'triangle10', false, false, false],
@@ -47,7 +43,7 @@ describe('packed move generation', () => {
       const marks = space as unknown as { stamp: number }
       if (pastLimit) marks.stamp = STAMP_LIMIT - 200
       const topo = topology(board, rules)
-      const rand = lcg(99)
+      const rand = seededInts(99)
       const occ = Position.of(board, [unwrap(presetArmy(board, army))]).occupancy()
       const key = new Uint32Array(space.w)
       const from = new Int16Array(4096)
@@ -108,7 +104,7 @@ describe('KeySet', () => {
   it('agrees with a Set of strings through growth', () => {
     const set = new KeySet(3)
     const ref = new Set<string>()
-    const rand = lcg(5)
+    const rand = seededInts(5)
     const key = new Uint32Array(3)
     for (let k = 0; k < 50_000; k++) {
       key[0] = rand(1000)
@@ -172,7 +168,7 @@ describe('the ladder bound is sound', () => {
     const ladder = new ProjectedRiseBound(space, cells.length, 3)
     const crude = theorem2Bound(space)
     const topo = topology(board, rules)
-    const rand = lcg(17)
+    const rand = seededInts(17)
     const occ = Position.of(board, [cells]).occupancy()
     const values = new Int32Array(cells.length)
     let tighter = 0

@@ -30,14 +30,10 @@ import { cutLevel } from '../../src/shared/engine/game/ranking'
 import { searchContext, searchGame, type GameSearchSpec, type SearchOutcome } from '../../src/shared/engine/game/search'
 import { buildKernel, type DomainInit } from '../../src/shared/engine/registry'
 import { loadProblemFile } from './fixtures'
+import { seededInts } from '../helpers/random'
 
 const game = (army: string, moves: MoveSet, b = '9x9'): Problem =>
   unwrap(presetProblem('game', unwrap(boardByName(b)), makeRules(moves), army as never))
-
-function lcg(seed: number): (n: number) => number {
-  let s = seed
-  return (n) => ((s = (s * 1103515245 + 12345) % 2 ** 31), s % n)
-}
 
 const keyText = (k: Uint32Array, o: number, w: number) => Array.from(k.subarray(o, o + w)).join(',')
 
@@ -146,7 +142,7 @@ describe('game kernel', () => {
     const d = new GameDomain(problem, { fold })
     const kernel = new GameKernel(d)
     const topo = topology(problem.board, problem.rules)
-    const rand = lcg(7)
+    const rand = seededInts(7)
     const occ = startPosition(problem).occupancy()
     for (let ply = 0; ply < 60; ply++) {
       const level = ply + 1 // the children are at this level
@@ -443,7 +439,7 @@ describe('ladder bound', () => {
       const problem = unwrap(presetProblem('game', unwrap(boardByName(b)), makeRules(rules, { jumpsOnly }), 'triangle10'))
       const d = new GameDomain(problem, { fold: false })
       const r = d.reach
-      const rand = lcg(17)
+      const rand = seededInts(17)
       let nonzero = 0
       for (let trial = 0; trial < 3000; trial++) {
         const army = rand(2)

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { HexmaDomain } from '../../src/shared/engine/hexma/domain'
 import { hexmaShortest } from '../../src/shared/engine/hexma/search'
 import { destinations, playersPreset, specOf, startPosition, type Occupancy } from '../../src/shared/players/game'
-import { cellName, hasChain, verifyLine } from '../../src/shared/players/line'
+import { cellNames, hasChain, verifyLine } from '../../src/shared/players/line'
 
 const g = playersPreset('hexma-mini')
 
@@ -47,7 +47,7 @@ describe('Hexma', () => {
         if (p === 0) expect(bound).toBeLessThanOrEqual(7 - k)
         if (k >= 5 && bound <= 3) expect(exact(occ, k % 2, p, bound + 1), `ply ${k}, player ${p}`).toBeGreaterThanOrEqual(bound)
       }
-      const [from, to] = r.moves[k]!.split('-').filter((_, i, a) => i === 0 || i === a.length - 1).map((name) => g.board.cells.findIndex((_, c) => cellName(g, g.board.cells[c]!) === name))
+      const [from, to] = r.moves[k]!.split('-').filter((_, i, a) => i === 0 || i === a.length - 1).map((name) => cellNames(g).indexOf(name))
       occ[to!] = occ[from!]!
       occ[from!] = -1
     }

@@ -103,7 +103,9 @@ function checkAdmissible(spec: PlayersSpec): { positions: number; tight: number;
 function bruteShortest(spec: PlayersSpec): { length: number; games: bigint } {
   const d = new PlayersDomain(gameFromSpec(spec))
   const N = d.players
-  let level = new Map<string, { state: State; ways: bigint }>([[text(d.unpack(d.startKey, 0)), { state: d.unpack(d.startKey, 0), ways: 1n }]])
+  let level = new Map<string, { state: State; ways: bigint }>([
+    [text(d.unpack(d.startKey, 0)), { state: d.unpack(d.startKey, 0), ways: 1n }],
+  ])
   for (let ply = 1; ply < 60; ply++) {
     const mover = (ply - 1) % N
     const next = new Map<string, { state: State; ways: bigint }>()
@@ -137,7 +139,11 @@ async function runFlow(spec: PlayersSpec, strategy: 'auto' | 'exhaustive' = 'aut
 }
 
 /** One expansion of `state` by the kernel under `rule`: the children it keeps and the wins it reports. */
-function expandOne(kernel: PlayersKernel, state: State, rule: Omit<PlayersRule, 'kind' | 'score'>): { kept: Set<string>; goals: Set<string> } {
+function expandOne(
+  kernel: PlayersKernel,
+  state: State,
+  rule: Omit<PlayersRule, 'kind' | 'score'>,
+): { kept: Set<string>; goals: Set<string> } {
   const d = kernel.domain
   const table = new KeySet(d.w, 4)
   d.pack(state, KEY, 0)
@@ -183,7 +189,10 @@ describe('the N-player search', () => {
 
   it('raises the bound by the rungs a placement needs in some of those positions (so their check can tell)', () => {
     expect(Object.keys(rungs).length).toBe(Object.keys(SMALL).length)
-    expect(Object.values(rungs).some((n) => n > 0), JSON.stringify(rungs)).toBe(true)
+    expect(
+      Object.values(rungs).some((n) => n > 0),
+      JSON.stringify(rungs),
+    ).toBe(true)
   })
 
   for (const name of ['mini star, 3 players, 1 man', '4x4, 2 players, 3 men', '5x5, 3 players, 1 man'])
@@ -295,12 +304,20 @@ describe('the N-player search', () => {
   it('runs the same searches on two expansion threads as inline (beam scores cross to threads)', async () => {
     const run = async (threads: number) => {
       const engine = new Engine(threads > 1 ? { workers: nodeWorkers(WORKER) } : {})
-      const params = parsePlayersJob({ game: { board: 'star37', camps: [0, 3], men: 3 }, beam: 2000, maxLength: 24, strategy: 'heuristic', threads })
+      const params = parsePlayersJob({
+        game: { board: 'star37', camps: [0, 3], men: 3 },
+        beam: 2000,
+        maxLength: 24,
+        strategy: 'heuristic',
+        threads,
+      })
       if (!params.ok) throw new Error('bad job')
       return engine.start({ kind: 'players', params: params.value }, () => undefined).result
     }
     const [one, two] = [await run(1), await run(2)]
-    expect(two.proof.searches.map((s) => [s.bound, s.result, s.levels])).toEqual(one.proof.searches.map((s) => [s.bound, s.result, s.levels]))
+    expect(two.proof.searches.map((s) => [s.bound, s.result, s.levels])).toEqual(
+      one.proof.searches.map((s) => [s.bound, s.result, s.levels]),
+    )
     expect(two.moves).toEqual(one.moves)
     expect(two.stats.threads).toBe(2)
   }, 120_000)
@@ -338,7 +355,9 @@ describe('players documents', () => {
   it('verifies every line of a document, by preset or by a custom game', () => {
     const doc = parsePlayersDocument(formatPlayersDocument({ preset: 'mini-3', lines: [{ title: 'opening', moves: line }] }))
     expect(verifyDocument(doc)[0]!.verdict).toMatchObject({ ok: true, plies: 3 })
-    const custom = parsePlayersDocument(formatPlayersDocument({ game: { board: 'star37', camps: [0, 2, 4], men: 3 }, lines: [{ title: 'x', moves: 'c9-e7, c9-e7' }] }))
+    const custom = parsePlayersDocument(
+      formatPlayersDocument({ game: { board: 'star37', camps: [0, 2, 4], men: 3 }, lines: [{ title: 'x', moves: 'c9-e7, c9-e7' }] }),
+    )
     expect(verifyDocument(custom)[0]!.verdict.error).toMatch(/^move 2 \(c9-e7\): no man on c9/)
   })
 
@@ -353,10 +372,12 @@ describe('players documents', () => {
     }
     expect(bad('{')).toMatch(/^f\.players\.json: not JSON/)
     expect(bad(JSON.stringify({ format: 'halma-players', version: 1, lines: [] }))).toMatch(/either preset or game, not neither/)
-    expect(bad(JSON.stringify({ format: 'halma-players', version: 1, preset: 'mini-9', lines: [] }))).toMatch(/preset: unknown game preset 'mini-9'/)
-    expect(bad(JSON.stringify({ format: 'halma-players', version: 1, game: { board: 'star37', camps: [0, 0], men: 3 }, lines: [] }))).toMatch(
-      /game: two players share a camp/,
+    expect(bad(JSON.stringify({ format: 'halma-players', version: 1, preset: 'mini-9', lines: [] }))).toMatch(
+      /preset: unknown game preset 'mini-9'/,
     )
+    expect(
+      bad(JSON.stringify({ format: 'halma-players', version: 1, game: { board: 'star37', camps: [0, 0], men: 3 }, lines: [] })),
+    ).toMatch(/game: two players share a camp/)
     expect(bad(JSON.stringify({ format: 'halma-players', version: 1, preset: 'mini-3', lines: [{ moves: line }] }))).toMatch(/lines\[0\]\.title: is missing/)
   })
 })
@@ -365,7 +386,12 @@ describe('halma players game', () => {
   const run = async (...argv: string[]) => {
     const out: string[] = []
     const err: string[] = []
-    const code = await main(['players', ...argv], { out: (s) => void out.push(s), err: (s) => void err.push(s), stdin: () => undefined, tty: false })
+    const code = await main(['players', ...argv], {
+      out: (s) => void out.push(s),
+      err: (s) => void err.push(s),
+      stdin: () => undefined,
+      tty: false,
+    })
     return { code, out: out.join('\n'), err: err.join('\n') }
   }
 
@@ -378,15 +404,21 @@ describe('halma players game', () => {
     expect(r.out).toMatch(/shortest games \(move sequences\)/)
     const v = await run('verify', '--file', file)
     expect(v.code).toBe(0)
-    expect(v.out).toMatch(/^valid: \d+-move game, (blue|orange) wins, found by halma players game \(shortest\): \d+ moves; (blue|orange) wins at move \d+$/m)
+    expect(v.out).toMatch(
+      /^valid: \d+-move game, (blue|orange) wins, found by halma players game \(shortest\): \d+ moves; (blue|orange) wins at move \d+$/m,
+    )
     rmSync(dir, { recursive: true })
   })
 
   it('names bad options and games', async () => {
     expect((await run('game', '--board', 'star37', '--camps', '0,x', '--men', '3')).err).toMatch(/--camps: 'x' is not a camp number/)
-    expect((await run('game', '--board', 'star37', '--camps', '0,1,2', '--men', '6')).err).toMatch(/the game: orange's camp overlaps blue's/)
+    expect((await run('game', '--board', 'star37', '--camps', '0,1,2', '--men', '6')).err).toMatch(
+      /the game: orange's camp overlaps blue's/,
+    )
     expect((await run('game', '--preset', 'mini-3', '--men', '3')).err).toMatch(/--men is for a custom game, not with --preset/)
     expect((await run('game')).err).toMatch(/give --preset \(one of /)
-    expect((await run('verify', '--file', '/nonexistent.players.json')).err).toMatch(/cannot read players document '\/nonexistent\.players\.json': no such file/)
+    expect((await run('verify', '--file', '/nonexistent.players.json')).err).toMatch(
+      /cannot read document '\/nonexistent\.players\.json': no such file/,
+    )
   })
 })

@@ -16,8 +16,7 @@ import { GEOMETRIES, type CustomBoard, type Window } from './geometry'
 import type { ArmyJob, ArmyJobResult } from './job'
 import { countArmies, defaultWindow, solveArmy, solveArmyIp, type MipSolver } from './minimum'
 import { verifyArmy } from './solution'
-
-type Cell = readonly [number, number]
+import type { Cell } from '../cell'
 
 /** Memory the fewest-moves search on a custom board may take (its levels of positions). */
 const BOARD_BUDGET = 2 ** 28
@@ -35,7 +34,7 @@ export async function runBoardSolve(
   const g = GEOMETRIES[job.type]
   const { window, board, army } = job
   progress('depth-first search on the custom board, pruned by the distance map')
-  const s = solveOnBoard(g, window, board, army)
+  const s = solveOnBoard(g, window, board, army, { tell: progress })
   const seconds = (): number => (Date.now() - t0) / 1000
   const base = { kind: 'solve', men: army.length, window, army } as const
   if (!s.measure.possible) return { ...base, status: s.measure.verdict, moves: null, verdict: null, seconds: seconds() }
@@ -64,7 +63,7 @@ export async function runBoardSolve(
 export async function runArmyJob(mip: MipSolver, job: ArmyJob, progress: (message: string) => void): Promise<ArmyJobResult> {
   const window = job.window ?? defaultWindow(job.type, job.level)
   const where = `window of ${window.rows} rows, ${window.width} columns beyond each row`
-  const options = { window, timeLimit: job.timeLimit }
+  const options = { window, timeLimit: job.timeLimit, tell: progress }
   switch (job.kind) {
     case 'bound': {
       progress(`integer program on the ${where}`)

@@ -1,8 +1,9 @@
 /**
- * The jobs the engine runs, by kind: `solve` (a shortest transfer, transfer/job.ts) and `game` (a
- * shortest two-player game, game/job.ts). Per kind: the loose parameters a caller gives, the checked
- * ones, progress and result, and how each is checked. No search code: the job protocol, the CLI and
- * the renderer import this module.
+ * The jobs the engine runs, by kind, one per domain (docs/DOMAIN.md): `solve` (a shortest transfer,
+ * transfer/job.ts), `game` (a shortest two-player game, game/job.ts), `players` (a shortest game of
+ * 2 to 6 players, players/job.ts) and `army` (a solitaire army's integer programs, shared/army/job.ts).
+ * Per kind: the loose parameters a caller gives, the checked ones, progress and result, and how each
+ * is checked. No search code: the job protocol, the CLI and the renderer import this module.
  */
 import type * as z from 'zod'
 import type { Diagnostic, Result } from '../result'

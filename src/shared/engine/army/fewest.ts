@@ -10,8 +10,7 @@ import type { Executor } from '../core/executor'
 import { LevelSearch, type LevelProgress } from '../core/levels'
 import { traceForward } from '../core/trace'
 import type { ArmyDomain, ArmyRule } from './domain'
-
-type Cell = readonly [number, number]
+import type { Cell } from '../../cell'
 
 export interface FewestOutcome {
   /** The moves (each a chain of cells) of a shortest solution, or null if none was found. */

@@ -1,7 +1,8 @@
 /**
  * The search core's contract with a domain (in the spirit of hog2's environment: algorithms are
  * written once against it, domains vary independently). A domain is a kind of puzzle or game the
- * engine searches: army transfers (../transfer), two-player games (../game). What the core needs
+ * engine searches: transfers (../transfer), two-player games (../game), games of 2 to 6 players
+ * (../players) and solitaire armies (../army; docs/DOMAIN.md names the four). What the core needs
  * of one:
  *
  * - states packed as keys of W 32-bit words (the top bit of the last word is the used mark of the

@@ -1,6 +1,8 @@
 /**
- * What every job's flow has (transfer/flow.ts, game/flow.ts): the job's budget (memory, deadline),
- * its reporter, its executor once the domain is built, and cancel. A flow's run() is its steps.
+ * What every job's flow of levels has (transfer/flow.ts, game/flow.ts, players/flow.ts): the job's
+ * budget (memory, deadline), its reporter, its executor once the domain is built, and cancel. A
+ * flow's run() is its steps. (The army job runs integer programs, not levels: registry.ts armyFlow;
+ * the army domain's fewest moves are army/fewest.ts.)
  */
 import { Budget } from './budget'
 import type { RuleBase } from './contract'

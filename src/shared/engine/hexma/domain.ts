@@ -12,7 +12,7 @@
  */
 import { gameFromSpec, specOf, type PlayersGame, type PlayersSpec } from '../../players/game'
 import { gridOf } from '../../players/grid'
-import { cellName, pathsAlong, verifyLine } from '../../players/line'
+import { cellNames, pathsAlong, verifyLine } from '../../players/line'
 import type { Cells, RuleBase, SearchDomain } from '../core/contract'
 import { neighbours } from '../packed/lines'
 import { packArmies, PackedSpace, unpackArmies, wordsFor } from '../packed/space'
@@ -158,7 +158,7 @@ export class HexmaDomain implements SearchDomain {
   movesAlong(states: readonly Cells[]): { readonly paths: number[][]; readonly texts: string[] } {
     const g = this.game
     const paths = pathsAlong(g, states)
-    const texts = paths.map((p) => p.map((c) => cellName(g, g.board.cells[c]!)).join('-'))
+    const texts = paths.map((p) => p.map((c) => cellNames(g)[c]).join('-'))
     const check = verifyLine(g, texts.join(', '))
     if (!check.ok || !check.winner) throw new Error(`internal: the Hexma line found does not verify: ${check.error ?? 'no chain at its end'}`)
     return { paths, texts }

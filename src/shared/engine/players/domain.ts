@@ -14,7 +14,7 @@
 import { cellType } from '../../halma/metrics'
 import { gameFromSpec, sideOf, specOf, type PlayersGame, type PlayersSpec } from '../../players/game'
 import { gridOf } from '../../players/grid'
-import { cellName, pathsAlong, vacateFault, verifyLine } from '../../players/line'
+import { cellNames, pathsAlong, vacateFault, verifyLine } from '../../players/line'
 import { startPosition } from '../../players/game'
 import type { Cells, RuleBase, SearchDomain } from '../core/contract'
 import { neighbours } from '../packed/lines'
@@ -207,7 +207,7 @@ export class PlayersDomain implements SearchDomain {
   movesAlong(states: readonly Cells[]): { readonly paths: number[][]; readonly texts: string[] } {
     const g = this.game
     const paths = pathsAlong(g, states)
-    const texts = paths.map((p) => p.map((c) => cellName(g, g.board.cells[c]!)).join('-'))
+    const texts = paths.map((p) => p.map((c) => cellNames(g)[c]).join('-'))
     const check = verifyLine(g, texts.join(', '))
     if (!check.ok) throw new Error(`internal: the line found fails verification: ${check.error}`)
     if (states.length > 1 && !check.winner) throw new Error('internal: the line found is not won')
