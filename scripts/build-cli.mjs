@@ -10,6 +10,8 @@ const entryPoints = {
   'play-worker': 'src/hosts/node/play-worker.ts',
   // The army commands' integer programs (HiGHS blocks its thread), started with worker_threads.
   'army-worker': 'src/cli/army-worker.ts',
+  // A farm task's thread (halma worker): the worker's own thread stays free to renew its lock.
+  'farm-task-worker': 'src/hosts/node/farm-task-worker.ts',
 }
 
 await build({

@@ -4,10 +4,8 @@
  * distance to the target (board.ts; exact in Z[sigma]) and solved by depth-first search pruned by
  * it (custom.ts), with --fewest the engine's fewest moves on the same board (engine/army).
  */
-import { ArmyDomain, type ArmyInit, type ArmyRule } from '../shared/engine/army/domain'
-import { ThreadExecutor } from '../shared/engine/core/executor'
-import type { DomainInit } from '../shared/engine/registry'
-import { fewestMoves, type FewestOutcome } from '../shared/engine/army/fewest'
+import type { ArmyInit } from '../shared/engine/army/domain'
+import { armyFields, parseFewestJob, type FewestResult } from '../shared/engine/army/fewest-job'
 import { boardHas, DISTANCE_MAP, windowBoard } from '../shared/army/board'
 import { measureOnBoard, type BoardMeasure } from '../shared/army/custom'
 import { armyTask } from './army-ip'
@@ -16,11 +14,9 @@ import { GEOMETRIES, type ArmyGeometry, type Window } from '../shared/army/geome
 import type { PagodaMap } from '../shared/army/pagoda'
 import { cellLabel, drawArmy, formatArmyMoves, verifyArmy } from '../shared/army/solution'
 import { formatPowers, formatZ, powerSum, sign, toNumber } from '../shared/army/zsigma'
-import { nodeWorkers } from '../hosts/node/threads'
-import { Reporter } from '../shared/engine/core/reporter'
 import { json, plural, type Io } from './io'
 import { readText, UsageError, type Values } from './options'
-import { budgetOption, runCancellable, threadsOption, workerScript } from './search-run'
+import { budgetOption, diskOption, jobFaults, runJob, threadsOption } from './search-run'
 
 /** The document named by --file, parsed; its faults as usage errors. */
 function documentOption(v: Values): { readonly doc: ArmyDocument; readonly file: string } {
@@ -50,30 +46,19 @@ export function exponentRows(g: ArmyGeometry, w: Window, map: PagodaMap, has: (x
 }
 
 /**
- * The engine's fewest moves for an army on `threads` expansion threads, with progress on stderr and
- * Ctrl-C to cancel (undefined then, reported); its threads closed after. The threads are worker
- * threads even when there is one: the army kernel spends seconds on one chunk of a level's parents
- * (the diagonal 46-man army's level 3: about 7 s per 8,192 parents), and inline that chunk would
- * hold the command's thread, Ctrl-C waiting for it.
+ * The engine's fewest moves for an army, as a job (engine/army/fewest.ts): --threads (default: every
+ * core), --budget, --disk or --resume; progress on stderr, Ctrl-C cancels (undefined then).
  */
-export function engineFewest(
-  io: Io,
-  command: string,
-  init: ArmyInit,
-  options: { readonly maxMoves: number; readonly threads: number; readonly budgetBytes: number },
-): Promise<FewestOutcome | undefined> {
-  const domain = new ArmyDomain(init)
-  const executor = new ThreadExecutor<ArmyRule, DomainInit>(nodeWorkers(workerScript()), options.threads, {
-    type: 'init',
-    domain: domain.init,
+export async function engineFewest(init: ArmyInit, maxMoves: number, v: Values, io: Io): Promise<FewestResult | undefined> {
+  const job = parseFewestJob({
+    ...armyFields(init),
+    maxMoves,
+    threads: threadsOption(v),
+    budgetBytes: budgetOption(v),
+    ...diskOption(v),
   })
-  return runCancellable(io, command, (progress) => {
-    const onLevel = new Reporter(progress, 'prove').level('fewest moves: ')
-    const result = fewestMoves(domain, executor, { maxMoves: options.maxMoves, budgetBytes: options.budgetBytes, onLevel }).finally(() =>
-      executor.close(),
-    )
-    return { result, cancel: () => executor.cancel() }
-  })
+  if (!job.ok) throw jobFaults(job.error)
+  return runJob({ kind: 'fewest', params: job.value }, io, 'army solve --fewest')
 }
 
 const menCount = (n: number): string => `${n} ${n === 1 ? 'man' : 'men'}`
@@ -131,7 +116,9 @@ export function runDocumentBound(v: Values, io: Io): number {
 /** `solve --file`: a legal order of jumps for the document's army on its board, verified; --fewest: the engine's fewest moves. */
 export async function runDocumentSolve(v: Values, io: Io, maxMoves: number | undefined): Promise<number> {
   const { doc, file } = documentOption(v)
-  const fewestOptions = { threads: threadsOption(v), budgetBytes: budgetOption(v) }
+  // Checked before the search: a bad --threads or --budget is named at once, not minutes later.
+  threadsOption(v)
+  budgetOption(v)
   const g = GEOMETRIES[doc.type]
   const board = boardOf(doc)
   // The search runs in a worker thread (minutes on a large army): progress, and Ctrl-C.
@@ -140,13 +127,13 @@ export async function runDocumentSolve(v: Values, io: Io, maxMoves: number | und
   if (found === undefined) return 130
   const s = { measure, ...(found ?? { moves: null, positions: 0, gaveUp: false, verdict: null }) }
   const label = (moves: readonly (readonly (readonly [number, number])[])[]): string => formatArmyMoves(g, doc.window, moves)
-  let fewest: FewestOutcome | undefined
+  let fewest: FewestResult | undefined
   if (s.verdict?.ok && v['fewest']) {
     fewest = await engineFewest(
-      io,
-      'army solve',
       { kind: 'army', type: doc.type, window: doc.window, army: doc.army, map: DISTANCE_MAP, ...(doc.board && { board: doc.board }) },
-      { maxMoves: maxMoves ?? s.moves!.length, ...fewestOptions },
+      maxMoves ?? s.moves!.length,
+      v,
+      io,
     )
     if (!fewest) return 130
   }

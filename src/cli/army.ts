@@ -61,6 +61,11 @@ count: every army of the minimum size on the window that reaches the level (each
                 map of the type (Conway fig3, skew and diagonal fig6a, hexagonal fig7a,
                 Pablito's fig7b)
   --rows R      pagoda: rows of the window checked and printed (default 12)
+--fewest runs the engine's level search as a job: progress on stderr, Ctrl-C stops it.
+  --threads N   its expansion threads (default: one per core)
+  --budget GB   memory its levels may hold (default 6)
+  --disk DIR    keep its levels in DIR as sorted files, with a checkpoint
+  --resume DIR  go on with the fewest-moves search checkpointed in DIR
   --json        machine-readable output
 Weights are exact: numbers a + b·σ with σ = (√5 - 1)/2; decimals are for reading only.
 The long runs (bound --method ip, --case, solve, solve --file, count, --fewest) report progress
@@ -83,6 +88,8 @@ const OPTIONS = {
   file: { type: 'string' },
   case: { type: 'string' },
   fewest: { type: 'boolean' },
+  disk: { type: 'string' },
+  resume: { type: 'string' },
   after: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -101,6 +108,9 @@ const intOption = (v: Values, key: string, lo: number, hi: number): number | und
 const IP_ROWS = 40
 const IP_WIDTH = 40
 
+/** The options of the fewest-moves job (solve --fewest). */
+const FEWEST_JOB = ['threads', 'budget', 'disk', 'resume'] as const
+
 /** The options each subcommand takes, by what it is asked (a document, or a type and level). */
 const TAKES: Readonly<Record<string, (v: Values) => readonly string[]>> = {
   bound: (v) =>
@@ -110,10 +120,7 @@ const TAKES: Readonly<Record<string, (v: Values) => readonly string[]>> = {
         ? ['type', 'level', 'method', 'rows', 'width', 'time-limit', 'case', 'json']
         : ['type', 'level', 'method', 'map', 'json'],
   pagoda: () => ['type', 'map', 'rows', 'json'],
-  solve: (v) =>
-    v['file'] !== undefined
-      ? ['file', 'fewest', 'threads', 'budget', 'json']
-      : ['type', 'level', 'rows', 'width', 'time-limit', 'fewest', 'threads', 'budget', 'json'],
+  solve: (v) => [...(v['file'] !== undefined ? ['file'] : ['type', 'level', 'rows', 'width', 'time-limit']), 'fewest', ...FEWEST_JOB, 'json'],
   verify: (v) => (v['file'] !== undefined ? ['file', 'json'] : ['type', 'level', 'rows', 'width', 'army', 'moves', 'json']),
   count: () => ['type', 'level', 'rows', 'width', 'time-limit', 'json'],
   show: () => ['file', 'after', 'json'],
@@ -323,21 +330,16 @@ async function runSolve(v: Values, io: Io): Promise<number> {
   const window = windowOption(v, type, level)
   const g = GEOMETRIES[type]
   // Checked before the integer program: a bad --threads or --budget is named at once, not minutes later.
-  const fewestOptions = { threads: threadsOption(v), budgetBytes: budgetOption(v) }
+  threadsOption(v)
+  budgetOption(v)
   const s = await armyTask(io, 'army solve', 'solveArmy', type, level, { window, timeLimit: intOption(v, 'time-limit', 1, 86_400) ?? 300 })
   if (!s) return 130
   const ok = s.verdict?.ok === true
   // The engine's level-by-level search over positions (engine/army): complete below its answer.
-  const f =
-    ok && v['fewest'] && s.moves
-      ? await engineFewest(
-          io,
-          'army solve',
-          { kind: 'army', type, window, army: s.ip.army, map: IMPROVED_MAP[type] },
-          { maxMoves: s.moves.length, ...fewestOptions },
-        )
-      : null
-  if (f === undefined) return 130
+  // A job like the others (progress, Ctrl-C, --threads, --budget, --disk, --resume); undefined when cancelled.
+  const fewest = ok && v['fewest'] === true && s.moves !== undefined
+  const f = fewest ? await engineFewest({ kind: 'army', type, window, army: s.ip.army, map: IMPROVED_MAP[type] }, s.moves!.length, v, io) : undefined
+  if (fewest && !f) return 130
   if (v['json']) {
     io.out(
       json({

@@ -54,6 +54,9 @@ usage: halma players game --preset ID [options]
                        DIR also holds a checkpoint (settled lengths, finished levels)
   --resume DIR         go on with the search checkpointed in DIR (after Ctrl-C, a crash or a
                        reboot); the game and search options must be the same
+  --cluster URL        build those levels with \`halma worker\` processes that take tasks from
+                       the Redis queue at URL (--disk DIR must be a folder every worker reads)
+  --shards N           shards per level on a cluster (default 3)
   --json               the result as JSON
   --out F.players.json write the game and the game found (halma verify F checks it)
 Every player cooperates; the player who wins a game of L moves makes move L, so each length is
@@ -71,6 +74,8 @@ const OPTIONS = {
   vacate: { type: 'boolean' },
   win: { type: 'string' },
   strategy: { type: 'string' },
+  cluster: { type: 'string' },
+  shards: { type: 'string' },
   'max-length': { type: 'string' },
   beam: { type: 'string' },
   'no-count': { type: 'boolean' },
@@ -168,6 +173,7 @@ export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
     ...diskOption(v),
+    ...(typeof v['cluster'] === 'string' && { cluster: v['cluster'], shards: number('shards', 3) }),
   })
   if (!job.ok) {
     // A game that cannot be played is the options' as a whole (--preset, or --board, --camps, --men).

@@ -178,10 +178,13 @@ export async function runCancellable<T>(
   const bar = progressWriter((s) => process.stderr.write(s), io.tty && process.stderr.isTTY === true)
   // Listening before the work starts: its first progress line comes out at once, and a Ctrl-C that
   // arrives before anyone listens ends the process without a word (the handler runs after this
-  // function's synchronous part, when `work` is set).
+  // function's synchronous part, when `work` is set). Ctrl-C, or the end of a session (a terminal
+  // closed, a machine shut down): the job is cancelled, its checkpoint and files kept and its folder
+  // released, so that --resume goes on next time.
   let work: Cancellable<T> | undefined
   const interrupt = (): void => work?.cancel()
-  process.once('SIGINT', interrupt)
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+  for (const s of signals) process.once(s, interrupt)
   try {
     work = start((p) => bar.update(p))
     return await work.result
@@ -193,7 +196,7 @@ export async function runCancellable<T>(
     }
     throw e
   } finally {
-    process.removeListener('SIGINT', interrupt)
+    for (const s of signals) process.removeListener(s, interrupt)
     bar.done()
   }
 }

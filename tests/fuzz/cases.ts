@@ -36,8 +36,6 @@ export interface Labeled {
   readonly expect: Expect
   /** What was done to it, for the report. */
   readonly what: string
-  /** A fault known to be another change's to fix (said in the report, counted apart while it lasts). */
-  readonly known?: string
 }
 
 export interface FuzzOutcome {

@@ -8,10 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { seeded } from '../helpers/random'
 import { runHalma } from './fixtures'
-import { ArmyDomain } from '../../src/shared/engine/army/domain'
-import { fewestMoves } from '../../src/shared/engine/army/fewest'
-import { ArmyKernel } from '../../src/shared/engine/army/kernel'
-import { InlineExecutor } from '../../src/shared/engine/core/executor'
+import { fewestInline } from '../../src/shared/engine/army/fewest'
 import { checkArmyOnBoard, checkBoard, distancePagoda, targetDistances, windowBoard } from '../../src/shared/army/board'
 import { defaultWindow } from '../../src/shared/army/minimum'
 import { measureOnBoard, solveOnBoard } from '../../src/shared/army/custom'
@@ -270,8 +267,10 @@ describe('solving on custom boards', () => {
         solvable++
         expect(s.measure.possible, where).toBe(true)
         expect(s.verdict, where).toMatchObject({ ok: true })
-        const domain = new ArmyDomain({ kind: 'army', type, window: w, army, map: 'distance', board })
-        const f = await fewestMoves(domain, new InlineExecutor(new ArmyKernel(domain)), { maxMoves: 10, budgetBytes: 2 ** 28 })
+        const f = await fewestInline(
+          { kind: 'army', type, window: w, army, map: 'distance', board },
+          { maxMoves: 10, budgetBytes: 2 ** 28 },
+        )
         expect(f.moves?.length, where).toBe(brute)
         expect(f.provenAbove).toBe(brute - 1)
         expect(verifyArmy(g, w, army, f.moves!, board), where).toMatchObject({ ok: true, moves: brute })

@@ -25,10 +25,7 @@ import {
 import { runHalma } from './fixtures'
 import { countArmies, mirror, solveArmy, solveArmyIp, solveCase, table7Case, threeManFinishes } from '../../src/cli/army-ip'
 import { playArmy } from '../../src/shared/army/play'
-import { ArmyDomain } from '../../src/shared/engine/army/domain'
-import { fewestMoves } from '../../src/shared/engine/army/fewest'
-import { ArmyKernel } from '../../src/shared/engine/army/kernel'
-import { InlineExecutor } from '../../src/shared/engine/core/executor'
+import { fewestInline } from '../../src/shared/engine/army/fewest'
 import { cellLabel, parseArmyMoves, parseCellLabel, verifyArmy } from '../../src/shared/army/solution'
 import { armyModel } from '../../src/shared/army/ip'
 
@@ -314,8 +311,10 @@ describe('counting minimum armies', () => {
     const c = await countArmies('conway', 4, { timeLimit: 300 })
     for (const army of c.armies) {
       // The engine's search by levels of moves (engine/army), inline.
-      const domain = new ArmyDomain({ kind: 'army', type: 'conway', window: c.window, army, map: 'fig3' })
-      const f = await fewestMoves(domain, new InlineExecutor(new ArmyKernel(domain)), { maxMoves: 12, budgetBytes: 2 ** 30 })
+      const f = await fewestInline(
+        { kind: 'army', type: 'conway', window: c.window, army, map: 'fig3' },
+        { maxMoves: 12, budgetBytes: 2 ** 30 },
+      )
       expect(f).toMatchObject({ provenAbove: 9, stopped: null })
       expect(f.moves).toHaveLength(10)
       expect(verifyArmy(GEOMETRIES.conway, c.window, army, f.moves!)).toMatchObject({ ok: true, moves: 10, jumps: 19 })

@@ -13,13 +13,10 @@ import { expect as unwrap } from '../../src/shared/result'
 import { makeRules, type MoveSet } from '../../src/shared/halma/rules'
 import { symmetry } from '../../src/shared/halma/symmetry'
 import { topology } from '../../src/shared/halma/topology'
-import { Budget } from '../../src/shared/engine/core/budget'
-import { InlineExecutor } from '../../src/shared/engine/core/executor'
 import { KeySet, USED } from '../../src/shared/engine/core/keyset'
 import { PackedSpace, STAMP_LIMIT } from '../../src/shared/engine/packed/space'
-import { grow, KEEP_ALL, transferSearch } from '../../src/shared/engine/transfer/context'
+import { grow, KEEP_ALL, transferContext, transferSearch } from '../../src/shared/engine/transfer/context'
 import { TransferDomain } from '../../src/shared/engine/transfer/domain'
-import { TransferKernel } from '../../src/shared/engine/transfer/kernel'
 import { ProjectedRiseBound, theorem2Bound } from '../../src/shared/engine/transfer/rise-bound'
 
 const board9 = unwrap(boardByName('9x9'))
@@ -128,7 +125,7 @@ describe('level sets (search notes fixtures)', () => {
   const problem = unwrap(presetProblem('transfer', board9, makeRules('6-move'), 'triangle10'))
   const sizes = async (fold: boolean, depth: number): Promise<number[]> => {
     const domain = new TransferDomain(problem, { fold, bound: 'none', exactMoves: 0 })
-    const run = transferSearch({ domain, executor: new InlineExecutor(new TransferKernel(domain)), budget: new Budget(2 ** 32, Infinity) })
+    const run = transferSearch(await transferContext(domain, 2 ** 32))
     for (let i = 0; i < depth; i++) await grow(run, KEEP_ALL)
     return run.levels.slice(1).map((l) => l.size)
   }

@@ -49,12 +49,12 @@ const runGame = (job: GameJob): Promise<GameResult> => new Engine().start({ kind
 /** A game job from loose settings. */
 const gameJob = (input: GameJobInput): GameJob => unwrap(parseGameJob(input))
 /** One game search, outside a flow. */
-const oneSearch = (
+const oneSearch = async (
   d: GameDomain,
   spec: Partial<GameSearchSpec> & Pick<GameSearchSpec, 'bound' | 'winner'>,
-  options: Parameters<typeof searchContext>[2] = {},
+  options: Parameters<typeof searchContext>[1] = {},
 ) =>
-  searchGame(searchContext(d, new InlineExecutor(new GameKernel(d)), options), {
+  searchGame(await searchContext(d, options), {
     heuristics: null,
     beam: 0,
     shape: { lookahead: 0, moves: [0, 0] },
@@ -539,7 +539,7 @@ describe('auto strategy', () => {
     const optimum = await runGame(gameJob({ problem: spec, threads: 1, strategy: 'exhaustive' }))
     // A beam of one state misses the optimum; the exhaustive searches are made to run out of memory.
     const job = gameJob({ problem: spec, threads: 1, beam: { width: 1 } })
-    const solver = new GameFlow(job, { makeExecutor: (d) => new InlineExecutor(new GameKernel(d)), progress: () => undefined })
+    const solver = new GameFlow(job, {}, () => undefined)
     const internals = solver as unknown as { search: (spec: GameSearchSpec) => Promise<SearchOutcome> }
     const search = internals.search.bind(solver)
     internals.search = (spec) =>
@@ -795,7 +795,7 @@ describe('one length, and the allowance of the count', () => {
     expect(full.status).toBe('optimal')
     expect(full.count?.scope).toBe('all')
     const job = gameJob({ problem: spec, threads: 1, beam: { width: 0 } })
-    const solver = new GameFlow(job, { makeExecutor: (d) => new InlineExecutor(new GameKernel(d)), progress: () => undefined })
+    const solver = new GameFlow(job, {}, () => undefined)
     solver.enumerationStates = 3
     const r = await solver.run()
     expect(r.status).toBe('optimal')

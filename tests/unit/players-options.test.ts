@@ -6,11 +6,9 @@
  * engine's packed space.
  */
 import { describe, expect, it } from 'vitest'
-import { InlineExecutor } from '../../src/shared/engine/core/executor'
 import { PlayersDomain } from '../../src/shared/engine/players/domain'
 import { PlayersFlow } from '../../src/shared/engine/players/flow'
 import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/players/job'
-import { PlayersKernel } from '../../src/shared/engine/players/kernel'
 import { destinations, gameFromSpec, playersPreset, mustVacate, partners, startPosition, type PlayersGame, type PlayersSpec, type Occupancy } from '../../src/shared/players/game'
 import { cellNames, hasWon, verifyLine, winnerAfter } from '../../src/shared/players/line'
 import { parsePlayersDocument } from '../../src/shared/players/document'
@@ -72,7 +70,7 @@ function plainShortest(g: PlayersGame, within?: number): { length: number; games
 async function search(spec: PlayersSpec): Promise<PlayersResult> {
   const job = parsePlayersJob({ game: spec, beam: 500 })
   if (!job.ok) throw new Error(job.error.map((e) => e.message).join('; '))
-  return new PlayersFlow(job.value, { makeExecutor: (d) => new InlineExecutor(new PlayersKernel(d)), progress: () => undefined }).run()
+  return new PlayersFlow(job.value, {}, () => undefined).run()
 }
 
 const CASES: Record<string, PlayersSpec> = {

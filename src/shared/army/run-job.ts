@@ -6,10 +6,7 @@
  * browser in a job Web Worker. HiGHS blocks its thread, so progress is by phase and a
  * cancel ends the thread or process.
  */
-import { ArmyDomain } from '../engine/army/domain'
-import { fewestMoves } from '../engine/army/fewest'
-import { ArmyKernel } from '../engine/army/kernel'
-import { InlineExecutor } from '../engine/core/executor'
+import { fewestInline } from '../engine/army/fewest'
 import { DISTANCE_MAP } from './board'
 import { solveOnBoard } from './custom'
 import { GEOMETRIES, type CustomBoard, type Window } from './geometry'
@@ -47,13 +44,16 @@ export async function runBoardSolve(
       seconds: seconds(),
     }
   progress(`${s.moves.length} moves found; the fewest moves by levels`)
-  const domain = new ArmyDomain({ kind: 'army', type: job.type, window, army, map: DISTANCE_MAP, board })
-  const f = await fewestMoves(domain, new InlineExecutor(new ArmyKernel(domain)), {
-    maxMoves: s.moves.length,
-    budgetBytes: BOARD_BUDGET,
-    timeLimit: job.timeLimit,
-    onLevel: (p) => progress(`fewest moves: level ${p.level}, ${p.size} positions`),
-  })
+  // The engine's fewest-moves flow, on this thread (the army job has no expansion threads).
+  const f = await fewestInline(
+    { kind: 'army', type: job.type, window, army, map: DISTANCE_MAP, board },
+    {
+      maxMoves: s.moves.length,
+      budgetBytes: BOARD_BUDGET,
+      timeLimit: job.timeLimit,
+      progress: (p) => progress(`fewest moves: ${p.message}`),
+    },
+  )
   const fewest = !f.stopped && f.moves
   const moves = fewest ? f.moves! : s.moves
   const status = fewest ? `fewest moves (none with ${moves.length - 1})` : `found (the fewest not settled: ${f.stopped ?? 'none shorter'})`
