@@ -167,7 +167,8 @@ const SMALL: Record<string, PlayersSpec> = {
 
 describe('the N-player search', () => {
   it('generates the same moves as the naive generator of the rules, for every preset and player', () => {
-    for (const g of Object.values(playersPresets())) {
+    // Hexma's chain win is searched by its own domain (play-hexma.test.ts).
+    for (const g of Object.values(playersPresets()).filter((p) => p.options.win !== 'chain')) {
       const d = new PlayersDomain(g)
       const start = d.unpack(d.startKey, 0)
       const occ = startPosition(g)
