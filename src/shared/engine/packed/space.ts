@@ -17,7 +17,7 @@ import { USED } from '../core/keyset'
 import { cellsOfBits, less, wordsFor } from './bits'
 
 // The bit helpers live in bits.ts; packed keys are read through this module.
-export { cellsOfBits, less, wordsFor } from './bits'
+export { cellsOfBits, less, packArmies, unpackArmies, wordsFor } from './bits'
 
 /** Largest mark an Int32Array holds. */
 export const STAMP_LIMIT = 0x7fffffff
@@ -583,4 +583,28 @@ export class PackedSpace {
     this.prepare(buf, off)
     for (let j = 0; j < count; j++) this.childKey(moveFrom[j]!, moveTo[j]!, out, j * this.w)
   }
+}
+
+/** Steps between every two cells along the space's lines (255: unreachable): dist[a * n + b]. */
+export function stepDistances(space: PackedSpace): Uint8Array {
+  const n = space.n
+  const deg = space.degree
+  const dist = new Uint8Array(n * n).fill(255)
+  const queue = new Int16Array(n)
+  for (let s = 0; s < n; s++) {
+    dist[s * n + s] = 0
+    queue[0] = s
+    let end = 1
+    for (let q = 0; q < end; q++) {
+      const c = queue[q]!
+      for (let d = 0; d < deg; d++) {
+        const t = space.nb[c * deg + d]!
+        if (t >= 0 && dist[s * n + t] === 255) {
+          dist[s * n + t] = dist[s * n + c]! + 1
+          queue[end++] = t
+        }
+      }
+    }
+  }
+  return dist
 }
