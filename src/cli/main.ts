@@ -14,6 +14,7 @@ import { runShow } from './show'
 import { runSolve } from './solve'
 import { runVerify } from './verify'
 import { runWorker } from './worker'
+import { runTablebase } from './tablebase'
 
 export const USAGE = `halma: army transfer problems and shortest games in the Halma / Chinese Checkers family
 
@@ -28,6 +29,7 @@ commands:
   worker    run the tasks of searches on a cluster (halma solve --cluster)
   army      solitaire armies: bounds, minimum armies, solutions (halma army bound --type conway)
   players   games of 2 to 6 players: presets, their starts, lines of play
+  tablebase every position of a small board solved: build a table, probe a position
 
 examples:
   halma verify --army triangle10 --board 9x9 --rules 6-move --moves "d1-d2, b1-d1-d3, ..."
@@ -46,6 +48,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<numb
   worker: runWorker,
   army: runArmy,
   players: runPlayers,
+  tablebase: runTablebase,
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {

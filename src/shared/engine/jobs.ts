@@ -11,13 +11,15 @@ import { GameResultSchema, parseGameJob, type GameJob, type GameJobInput, type G
 import { parsePlayersJob, PlayersResultSchema, type PlayersJob, type PlayersJobInput, type PlayersResult } from './players/job'
 import { parseSolveJob, SolveResultSchema, type SolveJob, type SolveJobInput, type SolveResult } from './transfer/job'
 import { ArmyJobResultSchema, checkArmyJob, type ArmyJob, type ArmyJobResult } from '../army/job'
+import { parseTablebaseJob, TablebaseResultSchema, type TablebaseJob, type TablebaseJobInput, type TablebaseResult } from './tablebase/job'
 
-export const JOB_KINDS = ['solve', 'game', 'players', 'army'] as const
+export const JOB_KINDS = ['solve', 'game', 'players', 'army', 'tablebase'] as const
 /**
  * What a job searches for: `solve`, a shortest solution of a transfer problem; `game`, a shortest
  * two-player game; `players`, a shortest game of 2 to 6 players (players/job.ts); `army`, a
  * solitaire army's integer-programming bound, minimum army and solution, or count (shared/army/job.ts;
- * integer programs in HiGHS, which the host loads).
+ * integer programs in HiGHS, which the host loads); `tablebase`, the value and distance of every
+ * position of a small board by retrograde analysis (tablebase/job.ts).
  */
 export type JobKind = (typeof JOB_KINDS)[number]
 
@@ -48,6 +50,12 @@ export interface JobTypes {
     readonly progress: Progress
     readonly result: ArmyJobResult
   }
+  tablebase: {
+    readonly input: TablebaseJobInput
+    readonly params: TablebaseJob
+    readonly progress: Progress
+    readonly result: TablebaseResult
+  }
 }
 
 export interface JobCodec<K extends JobKind> {
@@ -62,4 +70,5 @@ export const JOB_CODECS: { readonly [K in JobKind]: JobCodec<K> } = {
   game: { params: parseGameJob, progress: ProgressSchema, result: GameResultSchema },
   players: { params: parsePlayersJob, progress: ProgressSchema, result: PlayersResultSchema },
   army: { params: checkArmyJob, progress: ProgressSchema, result: ArmyJobResultSchema },
+  tablebase: { params: parseTablebaseJob, progress: ProgressSchema, result: TablebaseResultSchema },
 }

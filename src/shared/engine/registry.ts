@@ -24,6 +24,8 @@ import type { LevelFarm } from './core/farm'
 import type { MipSolver } from '../army/minimum'
 import { runArmyJob, runBoardSolve } from '../army/run-job'
 import type { ArmyJob, ArmyJobResult } from '../army/job'
+import { isTablebaseTask, runTablebaseTask } from './tablebase/thread'
+import { TablebaseFlow } from './tablebase/flow'
 
 /** The description of each domain, by kind. */
 interface Inits {
@@ -63,6 +65,15 @@ export function buildKernel(init: DomainInit): ThreadKernel {
 function kernelOf<K extends DomainKind>(init: Inits[K] & { readonly kind: K }): ThreadKernel {
   const build: (init: Inits[K]) => ThreadKernel = KERNELS[init.kind]
   return build(init)
+}
+
+/**
+ * Run a plain-data task on an expansion thread (core/messages.ts RunTask): the jobs whose threads
+ * do other work than expanding levels, by the task's kind.
+ */
+export function runThreadTask(task: { readonly kind: string }): unknown {
+  if (isTablebaseTask(task)) return runTablebaseTask(task)
+  throw new Error(`internal: no thread task of kind ${task.kind}`)
 }
 
 /** Where a job's searches run: expansion threads when there are more than one and a host makes them. */
@@ -123,6 +134,7 @@ export const FLOWS: {
       ...(host.files && { files: host.files }),
     }),
   army: (params, host, progress) => armyFlow(params, host, progress),
+  tablebase: (params, host, progress) => new TablebaseFlow(params, host, progress),
 }
 
 /**
