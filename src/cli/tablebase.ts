@@ -10,6 +10,7 @@ import { parseTablebaseJob, type TablebaseResult } from '../shared/engine/tableb
 import { bestLine, formatPosition, parsePosition, probe, type MoveVerdict, type Verdict } from '../shared/engine/tablebase/probe'
 import { readHeader, storeWords, TablebaseTable } from '../shared/engine/tablebase/table'
 import { parseSpec } from '../shared/engine/tablebase/game'
+import { TablebaseStopped } from '../shared/engine/tablebase/flow'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
 import { budgetOption, jobFaults, numberOption, runJob } from './search-run'
@@ -101,7 +102,14 @@ async function build(v: Record<string, string | boolean | undefined>, io: Io): P
     onDisk: v['on-disk'] === true,
   })
   if (!parsed.ok) throw jobFaults(parsed.error)
-  const result = await runJob({ kind: 'tablebase', params: parsed.value }, io, 'tablebase build')
+  let result: TablebaseResult | undefined
+  try {
+    result = await runJob({ kind: 'tablebase', params: parsed.value }, io, 'tablebase build')
+  } catch (e) {
+    if (!(e instanceof TablebaseStopped)) throw e
+    io.err(`halma tablebase build: ${e.message}`)
+    return 1
+  }
   if (!result) return 130
   report(result, io, v['json'] === true)
   return 0

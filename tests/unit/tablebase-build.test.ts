@@ -80,7 +80,7 @@ describe('tablebase builds', () => {
       for (const [level, after] of [
         [1, 3],
         [6, 2],
-      ]) {
+      ] as const) {
         const work = memoryStore('work')
         const opts = { work, segmentBytes: 3000, onDisk }
         await expect(buildInto(game, memoryStore(), { ...opts, runner: new Killer(new InlineRunner(game), level, after) })).rejects.toThrow('killed')

@@ -5,6 +5,7 @@
  * stopped (cancelled, out of time, killed) keeps its checkpoint there for `resume`.
  */
 import { BudgetError } from '../core/budget'
+import { CheckpointError } from '../core/checkpoint'
 import type { Progress } from '../core/progress'
 import type { FileStore } from '../core/storage'
 import type { ExecutorHost, RunningFlow } from '../registry'
@@ -14,6 +15,9 @@ import type { TablebaseJob, TablebaseResult } from './job'
 import { memoryStore } from './memory-store'
 import { InlineRunner, ThreadRunner, type BlockRunner } from './runner'
 import { readHeader, writeTable, DISTANCE, HEADER, VALUES } from './table'
+
+/** A build stopped by its time limit or memory budget (the message says how far it got). */
+export class TablebaseStopped extends Error {}
 
 export class TablebaseFlow implements RunningFlow<TablebaseResult> {
   private runner: BlockRunner | undefined
@@ -39,9 +43,9 @@ export class TablebaseFlow implements RunningFlow<TablebaseResult> {
     try {
       if (store && store.exists(HEADER)) {
         // A finished table: resuming it is reading it; building over it is refused (nothing made is lost).
-        if (!job.resume) throw new Error(`${store.where} holds a tablebase already: give another folder, or resume to use it`)
+        if (!job.resume) throw new CheckpointError(`${store.where} holds a tablebase already: give another folder, or resume to use it`)
         const done = readHeader(store)
-        if (!done.ok) throw new Error(done.error.message)
+        if (!done.ok) throw new CheckpointError(done.error.message)
         return this.existing(done.value, t0)
       }
       const threads = job.threads > 1 && this.host.workers ? job.threads : 0
@@ -77,7 +81,7 @@ export class TablebaseFlow implements RunningFlow<TablebaseResult> {
       } catch (e) {
         if (e instanceof BudgetError) {
           const where = store ? `; the checkpoint in ${store.where} goes on with it (resume)` : ''
-          throw new Error(
+          throw new TablebaseStopped(
             e.kind === 'time'
               ? `time limit reached at level ${e.level}${where}`
               : `the tables need ${(e.bytes / 2 ** 30).toFixed(2)} GiB of memory, past the budget${store ? '' : ' (a folder, out, keeps the state on disk)'}${where}`,
