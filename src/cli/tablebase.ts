@@ -138,6 +138,7 @@ function report(r: TablebaseResult, io: Io, asJson: boolean): void {
         peakBytes: s.peakBytes,
         peakDiskBytes: s.peakDiskBytes,
         maxRssBytes: process.resourceUsage().maxRSS * 1024,
+        cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
         onDisk: s.onDisk,
         resumedAt: s.resumedAt,
         existing: s.existing,
