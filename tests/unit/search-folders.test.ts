@@ -42,5 +42,9 @@ describe('search folders', () => {
     const refused = f.check(job('/etc'))
     expect(refused.ok).toBe(false)
     if (!refused.ok) expect(refused.error[0]).toMatchObject({ code: 'job.disk', at: 'params.disk', message: expect.stringContaining('"/etc" was not chosen') })
+    // A tablebase's folder (out) is held to the same rule.
+    expect(f.check({ kind: 'tablebase', params: { out: empty } }).ok).toBe(true)
+    const table = f.check({ kind: 'tablebase', params: { out: '/etc' } })
+    expect(table.ok ? '' : table.error[0]!.at).toBe('params.out')
   })
 })
