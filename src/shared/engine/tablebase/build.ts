@@ -91,9 +91,6 @@ interface Progressed {
   readonly frontier: 0 | 1
   /** Per segment: its file's generation suffix and checksum. */
   readonly segments: readonly { readonly gen: number; readonly checksum: number }[]
-  /** The next frontier's files: generation and per-segment checksums. */
-  readonly mapsGen: number
-  readonly maps: readonly number[]
   readonly levels: readonly LevelRecord[]
   /** The fixpoint was reached. */
   readonly solved: boolean
@@ -104,7 +101,6 @@ const STEP = 'retrograde'
 const MANIFEST = 'checkpoint.json'
 
 const stateFile = (s: number, gen: number): string => `state.${s}.g${gen}`
-const mapFile = (s: number, gen: number): string => `frontier.${s}.g${gen}`
 
 /** A typed array's bytes as 32-bit words (lengths are padded to whole words). */
 const words = (a: Uint16Array | Int32Array): Uint32Array => new Uint32Array(a.buffer, a.byteOffset, a.byteLength >>> 2)
@@ -273,10 +269,18 @@ export class TablebaseBuild {
           rate: seconds > 0 ? (kind.op === 'init' ? (done * L.perBlock) / seconds : expanded / seconds) : 0,
           memoryBytes: this.peakBytes,
           diskBytes: this.peakDiskBytes,
-          message: kind.op === 'init' ? `first pass: illegal and lost positions, move counts (segment ${s + 1} of ${this.segments})` : `level ${level} (${level % 2 === 1 ? 'wins' : 'losses'}): segment ${s + 1} of ${this.segments}`,
+          message:
+            kind.op === 'init'
+              ? `first pass: illegal and lost positions, move counts (segment ${s + 1} of ${this.segments})`
+              : kind.op === 'frontier'
+                ? `resuming: the frontier of level ${level} (segment ${s + 1} of ${this.segments})`
+                : `level ${level} (${level % 2 === 1 ? 'wins' : 'losses'}): segment ${s + 1} of ${this.segments}`,
         })
       })
-      if (this.onDisk) await this.store(s)
+      if (this.onDisk) {
+        if (kind.op === 'frontier') await this.release(s)
+        else await this.store(s)
+      }
     }
     return resolved
   }
@@ -301,6 +305,11 @@ export class TablebaseBuild {
     const gen = this.last ? 1 - this.last.segments[s]!.gen : 0
     this.writeWords(stateFile(s, gen), words(arr))
     this.pendingSegs[s] = { gen, checksum: checksumWords(words(arr), words(arr).length) }
+    await this.release(s)
+  }
+
+  /** Let go of segment s (on disk). */
+  private async release(s: number): Promise<void> {
     this.state[s] = undefined
     await this.runner.segment(s, this.buffer(4))
   }
@@ -355,14 +364,7 @@ export class TablebaseBuild {
         segments.push({ gen, checksum: checksumWords(w, w.length) })
       }
     }
-    const next = frontier === 0 ? this.mapsB : this.mapsA
-    const mapsGen = prev ? 1 - prev.mapsGen : 0
-    const maps = next.map((m, s) => {
-      const w = words(m)
-      this.writeWords(mapFile(s, mapsGen), w)
-      return checksumWords(w, w.length)
-    })
-    const record: Progressed = { level, frontier, segments, mapsGen, maps, levels: this.levels, solved }
+    const record: Progressed = { level, frontier, segments, levels: this.levels, solved }
     cp.settle(STEP, record)
     this.last = record
     this.pendingSegs = []
@@ -371,15 +373,16 @@ export class TablebaseBuild {
     await Promise.resolve()
   }
 
-  /** Restore a checkpoint: segments (in memory) and the next frontier maps. */
+  /**
+   * Restore a checkpoint: the segments (in memory), and the next frontier, rebuilt from the state
+   * (the entries resolved at the checkpoint's level).
+   */
   private async restore(p: Progressed): Promise<void> {
     if (p.segments.length !== this.segments) throw new CheckpointError(`${this.opts.work!.where}: the checkpoint has ${p.segments.length} segments, not ${this.segments}`)
     if (!this.onDisk) {
       for (let s = 0; s < this.segments; s++) this.readChecked(stateFile(s, p.segments[s]!.gen), words(this.state[s]!), p.segments[s]!.checksum)
     }
-    const next = p.frontier === 0 ? this.mapsB : this.mapsA
-    for (let s = 0; s < this.segments; s++) this.readChecked(mapFile(s, p.mapsGen), words(next[s]!), p.maps[s]!)
-    await Promise.resolve()
+    if (!p.solved) await this.pass({ op: 'frontier', b0: 0, b1: 0, level: p.level }, p.level, p.frontier)
   }
 
   /** Remove the work files and the manifest (the table is written). */
@@ -387,10 +390,7 @@ export class TablebaseBuild {
     const work = this.opts.work
     if (!work) return
     for (let s = 0; s < this.segments; s++) {
-      for (const gen of [0, 1]) {
-        work.remove(stateFile(s, gen))
-        work.remove(mapFile(s, gen))
-      }
+      for (const gen of [0, 1]) work.remove(stateFile(s, gen))
     }
     work.remove(MANIFEST)
   }

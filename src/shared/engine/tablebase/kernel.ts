@@ -269,6 +269,32 @@ export class TablebaseKernel {
     }
   }
 
+  /**
+   * Rebuild a frontier from the state (a resumed build): for blocks [b0, b1), the next frontier bit
+   * of every entry resolved at `level`, as the level set them. The maps are derived data, so a
+   * checkpoint holds the state only.
+   */
+  frontierBlocks(views: TableViews, b0: number, b1: number, level: number, counts: PassCounts): void {
+    const B = this.perBlock
+    const code = RESOLVED | level
+    for (let b = b0; b < b1; b++) {
+      const seg = Math.floor(b / views.segmentBlocks)
+      const state = views.state[seg]!
+      const base = (b - seg * views.segmentBlocks) * B
+      let entered = false
+      for (let r = 0; r < B; r++) {
+        if (state[base + r] !== code) continue
+        if (!entered) {
+          this.enterBlock(b)
+          entered = true
+        }
+        this.take(r)
+        this.setFrontier(views, this.men)
+        counts.resolved++
+      }
+    }
+  }
+
   /** For a block of a symmetric set: 1 for each entry that is its own mirror image. */
   selfTwins(b: number): Uint8Array {
     const out = new Uint8Array(this.perBlock)

@@ -12,8 +12,13 @@ import { newCounts, TablebaseKernel, type PassCounts, type TableViews } from './
 import { Layout } from './layout'
 import type { TablebaseGame, TablebaseSpec } from './game'
 
-/** One task: a pass over blocks [b0, b1). */
-export type BlockTask = { readonly op: 'init'; readonly b0: number; readonly b1: number } | { readonly op: 'level'; readonly b0: number; readonly b1: number; readonly level: number }
+/**
+ * One task: a pass over blocks [b0, b1): the first pass, a level, or the frontier of a level done
+ * rebuilt from the state (a resumed build).
+ */
+export type BlockTask =
+  | { readonly op: 'init'; readonly b0: number; readonly b1: number }
+  | { readonly op: 'level' | 'frontier'; readonly b0: number; readonly b1: number; readonly level: number }
 
 /** The tables as threads see them: shared buffers (`frontier` 0: maps A current, B next; 1: the reverse). */
 export interface SharedTables {
@@ -41,7 +46,8 @@ export function viewsOf(t: SharedTables, frontier: 0 | 1): TableViews {
 export function runBlockTask(kernel: TablebaseKernel, views: TableViews, task: BlockTask): PassCounts {
   const counts = newCounts()
   if (task.op === 'init') kernel.initBlocks(views, task.b0, task.b1, counts)
-  else kernel.levelBlocks(views, task.b0, task.b1, task.level, counts)
+  else if (task.op === 'level') kernel.levelBlocks(views, task.b0, task.b1, task.level, counts)
+  else kernel.frontierBlocks(views, task.b0, task.b1, task.level, counts)
   counts.blocks = task.b1 - task.b0
   return counts
 }
