@@ -27,11 +27,13 @@ class Killer implements BlockRunner {
     private readonly inner: BlockRunner,
     private readonly level: number,
     private readonly after: number,
+    private readonly op: 'level' | 'frontier' = 'level',
   ) {}
   attach: BlockRunner['attach'] = (t) => this.inner.attach(t)
   segment: BlockRunner['segment'] = (i, b) => this.inner.segment(i, b)
   async run(tasks: readonly BlockTask[], frontier: 0 | 1, done: (c: PassCounts) => void): Promise<PassCounts> {
-    if (tasks[0]?.op !== 'level' || tasks[0].level !== this.level) return this.inner.run(tasks, frontier, done)
+    const first = tasks[0]
+    if (first === undefined || first.op === 'init' || first.op !== this.op || first.level !== this.level) return this.inner.run(tasks, frontier, done)
     for (const t of tasks) {
       if (this.done++ >= this.after) throw new Error('killed')
       await this.inner.run([t], frontier, done)
@@ -93,6 +95,17 @@ describe('tablebase builds', () => {
     }
   })
 
+  it('on disk, a build killed again while it rebuilds its frontier resumes to the same table', async () => {
+    const work = memoryStore('work')
+    const opts = { work, segmentBytes: 3000, onDisk: true }
+    await expect(buildInto(game, memoryStore(), { ...opts, runner: new Killer(new InlineRunner(game), 4, 3) })).rejects.toThrow('killed')
+    await expect(buildInto(game, memoryStore(), { ...opts, resume: true, runner: new Killer(new InlineRunner(game), 4, 2, 'frontier') })).rejects.toThrow('killed')
+    // A resume may not change the way the state is kept: it keeps the checkpoint's.
+    const out = memoryStore('resumed')
+    await buildInto(game, out, { work, segmentBytes: 3000, resume: true })
+    expect(filesOf(out)).toEqual(plain)
+  })
+
   it('threads (the engine expansion threads protocol, in process) give the same table', async () => {
     class LocalPort implements WorkerPort<DomainInit> {
       private readonly worker = new ExpansionWorker(buildKernel, runThreadTask)
@@ -107,9 +120,11 @@ describe('tablebase builds', () => {
       onError(): void {}
       terminate(): void {}
     }
-    const out = memoryStore('threads')
-    await buildInto(game, out, { runner: new ThreadRunner(() => new LocalPort(), 2, game.spec), segmentBytes: 5000 })
-    expect(filesOf(out)).toEqual(plain)
+    for (const onDisk of [false, true]) {
+      const out = memoryStore('threads')
+      await buildInto(game, out, { runner: new ThreadRunner(() => new LocalPort(), 2, game.spec), segmentBytes: 5000, onDisk, work: memoryStore('work') })
+      expect(filesOf(out)).toEqual(plain)
+    }
   })
 
   it('refuses a damaged table, naming the file and the chunk', () => {

@@ -52,6 +52,7 @@ export function folderStore(folder: string): FileStore {
     exists: (name) => existsSync(path(name)),
     remove: (name) => rmSync(path(name), { force: true }),
     size: (name) => statSync(path(name)).size,
+    rename: (from, to) => renameSync(path(from), path(to)),
     writeText(name, text) {
       const aside = path(`${name}.tmp`)
       const fd = openSync(aside, 'w')

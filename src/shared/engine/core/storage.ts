@@ -32,6 +32,8 @@ export interface FileStore {
   remove(name: string): void
   /** Bytes of a file. */
   size(name: string): number
+  /** Rename a file, replacing any of the new name, atomically (a file written aside, put in place). */
+  rename(from: string, to: string): void
   /** Replace a text file atomically (written aside, then renamed over). */
   writeText(name: string, text: string): void
   /** A text file's content, or undefined if there is none. */

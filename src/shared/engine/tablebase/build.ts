@@ -4,16 +4,18 @@
  *
  * Memory. The state table (2 bytes an entry) is split in segments of whole blocks. When it fits the
  * budget with the two frontier maps (1 bit an entry each), every segment is in memory; otherwise
- * the segments live in files of the work folder and a level loads, works and writes back one at a
- * time (a level touches each block's entries only, so a segment is complete in itself), while the
- * frontier maps stay in memory.
+ * the segments live in files of the work folder (segments.ts) and a level loads, works and writes
+ * back one at a time (a level touches each block's entries only, so a segment is complete in
+ * itself), with the segment's bits of the level's frontier; the next level's frontier is the one
+ * map held whole.
  *
- * Checkpoints. The work folder holds the manifest (core/checkpoint.ts) and generation files: a
- * checkpoint writes every segment it changed and the next frontier to files of the other
- * generation, then the manifest naming them, atomically. A build killed at any moment resumes
- * from the last manifest, and since a level's outcome does not depend on the order of its work,
- * the table comes out byte for byte the same. With the segments in memory a checkpoint is taken
- * every `checkpointSeconds`; on disk after every level (the segments are written anyway).
+ * Checkpoints. The work folder holds the manifest (core/checkpoint.ts). In memory, a checkpoint
+ * (every `checkpointSeconds`) writes every segment to files of the other generation, then the
+ * manifest naming them, atomically; a resumed build rebuilds its frontier from the entries the
+ * checkpoint's level resolved. On disk the segment files are the state, each stamped with its last
+ * level, and the manifest records each level done. A build killed at any moment resumes from the
+ * last manifest, and since a level's outcome does not depend on the order of its work, the table
+ * comes out byte for byte the same.
  */
 import { BudgetError } from '../core/budget'
 import { Checkpoint, checksumWords, CheckpointError } from '../core/checkpoint'
@@ -22,6 +24,7 @@ import type { TablebaseGame } from './game'
 import { MAX_LEVEL, RESOLVED } from './kernel'
 import { Layout } from './layout'
 import type { BlockRunner, BlockTask, SharedTables } from './runner'
+import { SegmentFiles, words } from './segments'
 
 /** Bytes of state per segment at most (a segment is also a file and a task's world). */
 export const SEGMENT_BYTES = 64 * 2 ** 20
@@ -89,8 +92,8 @@ interface Progressed {
   readonly level: number
   /** Which map holds the next level's frontier (0: maps A). */
   readonly frontier: 0 | 1
-  /** Per segment: its file's generation suffix and checksum. */
-  readonly segments: readonly { readonly gen: number; readonly checksum: number }[]
+  /** In memory: per segment, its file's generation suffix and checksum (on disk: the files say). */
+  readonly segments?: readonly { readonly gen: number; readonly checksum: number }[]
   readonly levels: readonly LevelRecord[]
   /** The fixpoint was reached. */
   readonly solved: boolean
@@ -102,8 +105,6 @@ const MANIFEST = 'checkpoint.json'
 
 const stateFile = (s: number, gen: number): string => `state.${s}.g${gen}`
 
-/** A typed array's bytes as 32-bit words (lengths are padded to whole words). */
-const words = (a: Uint16Array | Int32Array): Uint32Array => new Uint32Array(a.buffer, a.byteOffset, a.byteLength >>> 2)
 
 export class TablebaseBuild {
   readonly layout: Layout
@@ -112,16 +113,22 @@ export class TablebaseBuild {
   private readonly runner: BlockRunner
   private readonly opts: BuildOptions
   private state: (Uint16Array | undefined)[] = []
-  private mapsA: Int32Array[] = []
-  private mapsB: Int32Array[] = []
+  /** The frontier maps, per segment (undefined: not held, on disk). */
+  private mapsA: (Int32Array | undefined)[] = []
+  private mapsB: (Int32Array | undefined)[] = []
   private tables!: SharedTables
   private onDisk = false
+  private files: SegmentFiles | undefined
   private checkpoint: Checkpoint | undefined
   private last: Progressed | undefined
   private lastCheckpoint = performance.now()
   private levels: LevelRecord[] = []
   private peakBytes = 0
   private peakDiskBytes = 0
+  /** On disk: the level in progress when the build was stopped (its segments stamped with it are done). */
+  private unfinished = 0
+  /** Segments of the unfinished level found done (their frontier bits are rebuilt after it). */
+  private doneBefore = 0
   /** The level a resumed build went on from, or null. */
   resumedAt: number | null = null
 
@@ -150,10 +157,15 @@ export class TablebaseBuild {
     return this.runner.shared ? new SharedArrayBuffer(n) : new ArrayBuffer(n)
   }
 
-  /** Bytes of the frontier maps and of one segment's state. */
+  /** Bytes of one frontier map's segment s. */
+  private mapBytesOf(s: number): number {
+    return Math.ceil(this.entriesOf(s) / 32) * 4
+  }
+
+  /** Bytes of one whole frontier map. */
   private mapBytes(): number {
     let n = 0
-    for (let s = 0; s < this.segments; s++) n += 2 * Math.ceil(this.entriesOf(s) / 32) * 4
+    for (let s = 0; s < this.segments; s++) n += this.mapBytesOf(s)
     return n
   }
 
@@ -163,25 +175,34 @@ export class TablebaseBuild {
     const stateBytes = L.entries * 2
     const maps = this.mapBytes()
     const segmentBytes = this.segmentBlocks * L.perBlock * 2
-    this.onDisk = o.onDisk === true || stateBytes + maps > o.budgetBytes
+    this.onDisk = o.onDisk === true || stateBytes + 2 * maps > o.budgetBytes
     if (this.onDisk) {
-      if (!o.work)
-        throw new BudgetError(0, stateBytes + maps)
-      if (maps + segmentBytes > o.budgetBytes) throw new BudgetError(0, maps + segmentBytes)
+      if (!o.work) throw new BudgetError(0, stateBytes + 2 * maps)
+      if (maps + segmentBytes + this.mapBytesOf(0) > o.budgetBytes) throw new BudgetError(0, maps + segmentBytes)
+      this.files = new SegmentFiles(o.work, this.segments)
     }
-    if (o.work) this.checkpoint = new Checkpoint(o.work, { tablebase: this.game.spec, format: 1, segmentBlocks: this.segmentBlocks }, o.resume)
-    this.last = this.checkpoint?.step<Progressed>(STEP)
+    if (o.work && o.resume) {
+      // A resumed build keeps the way its state was kept (on disk, or in memory).
+      const was = manifestOnDisk(o.work.readText(MANIFEST))
+      if (was !== undefined && was !== this.onDisk) {
+        if (!was && stateBytes + 2 * maps > o.budgetBytes) throw new BudgetError(0, stateBytes + 2 * maps)
+        this.onDisk = was
+        if (was) this.files = new SegmentFiles(o.work, this.segments)
+      }
+    }
+    if (o.work) this.checkpoint = new Checkpoint(o.work, { tablebase: this.game.spec, format: 1, segmentBlocks: this.segmentBlocks, onDisk: this.onDisk }, o.resume)
     // A checkpoint without a step: the build stopped in its first pass, which starts again.
+    this.last = this.checkpoint?.step<Progressed>(STEP)
     this.allocate()
     await this.runner.attach(this.tables)
     let level: number
     let frontier: 0 | 1
     if (this.last) {
-      await this.restore(this.last)
       level = this.last.level
       frontier = this.last.frontier
       this.levels = [...this.last.levels]
       this.resumedAt = level
+      await this.restore(this.last)
     } else {
       await this.pass({ op: 'init', b0: 0, b1: 0 }, 0, 0)
       level = 0
@@ -196,7 +217,12 @@ export class TablebaseBuild {
       if (level > MAX_LEVEL) throw new RangeError(`level ${level}: past the ${MAX_LEVEL} levels a table entry holds`)
       frontier = frontier === 0 ? 1 : 0
       const t0 = performance.now()
-      const resolved = await this.pass({ op: 'level', b0: 0, b1: 0, level }, level, frontier)
+      let resolved = await this.pass({ op: 'level', b0: 0, b1: 0, level }, level, frontier)
+      if (this.unfinished === level) {
+        // Segments done before the stop resolved entries whose frontier bits were lost: rebuild it.
+        if (this.doneBefore > 0) resolved = await this.pass({ op: 'frontier', b0: 0, b1: 0, level }, level, frontier)
+        this.unfinished = 0
+      }
       this.levels.push({ level, resolved, seconds: (performance.now() - t0) / 1000 })
       solved = resolved === 0
       await this.save(level, frontier, solved)
@@ -204,42 +230,63 @@ export class TablebaseBuild {
     return this.finish()
   }
 
-  /** Allocate the maps and, in memory, the segments. */
+  /** Allocate the tables: in memory every segment and both maps; on disk nothing yet. */
   private allocate(): void {
+    const small = (): SharedArrayBuffer | ArrayBuffer => this.buffer(4)
     const state: (SharedArrayBuffer | ArrayBuffer)[] = []
     const a: (SharedArrayBuffer | ArrayBuffer)[] = []
     const b: (SharedArrayBuffer | ArrayBuffer)[] = []
     for (let s = 0; s < this.segments; s++) {
-      const n = this.entriesOf(s)
-      state.push(this.onDisk ? this.buffer(4) : this.buffer(n * 2))
-      a.push(this.buffer(Math.ceil(n / 32) * 4))
-      b.push(this.buffer(Math.ceil(n / 32) * 4))
+      state.push(this.onDisk ? small() : this.buffer(this.entriesOf(s) * 2))
+      a.push(this.onDisk ? small() : this.buffer(this.mapBytesOf(s)))
+      b.push(this.onDisk ? small() : this.buffer(this.mapBytesOf(s)))
     }
     this.tables = { segmentBlocks: this.segmentBlocks, state, mapsA: a, mapsB: b }
     this.state = this.onDisk ? state.map(() => undefined) : state.map((x) => new Uint16Array(x))
-    this.mapsA = a.map((x) => new Int32Array(x))
-    this.mapsB = b.map((x) => new Int32Array(x))
+    this.mapsA = this.onDisk ? a.map(() => undefined) : a.map((x) => new Int32Array(x))
+    this.mapsB = this.onDisk ? b.map(() => undefined) : b.map((x) => new Int32Array(x))
     this.note()
   }
 
   /** Memory held now (tables), for the peak. */
   private note(): void {
-    let bytes = this.mapBytes()
-    for (const s of this.state) if (s) bytes += s.byteLength
+    let bytes = 0
+    for (const x of [...this.state, ...this.mapsA, ...this.mapsB]) if (x) bytes += x.byteLength
     this.peakBytes = Math.max(this.peakBytes, bytes)
     if (bytes > this.opts.budgetBytes) throw new BudgetError(this.levels.length, bytes)
     if (this.opts.work) this.peakDiskBytes = Math.max(this.peakDiskBytes, this.opts.work.usage())
   }
 
+  /** On disk: a whole map for the next frontier, zeroed, handed to the threads. */
+  private async wholeMap(which: 'A' | 'B'): Promise<void> {
+    const bufs = Array.from({ length: this.segments }, (_, s) => this.buffer(this.mapBytesOf(s)))
+    if (which === 'A') this.mapsA = bufs.map((x) => new Int32Array(x))
+    else this.mapsB = bufs.map((x) => new Int32Array(x))
+    this.tables = which === 'A' ? { ...this.tables, mapsA: bufs } : { ...this.tables, mapsB: bufs }
+    await this.runner.attach(this.tables)
+    this.note()
+  }
+
+  /** On disk: let go of a whole map. */
+  private async dropMap(which: 'A' | 'B'): Promise<void> {
+    const small = Array.from({ length: this.segments }, () => this.buffer(4))
+    if (which === 'A') this.mapsA = small.map(() => undefined)
+    else this.mapsB = small.map(() => undefined)
+    this.tables = which === 'A' ? { ...this.tables, mapsA: small } : { ...this.tables, mapsB: small }
+    await this.runner.attach(this.tables)
+  }
+
   /**
-   * One pass (init or a level) over every block, segment by segment; the entries it resolved. A
-   * level skips the segments with no frontier bit.
+   * One pass (init, a level, or a frontier rebuilt) over every block, segment by segment; the
+   * entries it resolved (or found resolved at the level, for a rebuild). A level skips the
+   * segments with no frontier bit (and, on disk, those a stopped build had done).
    */
   private async pass(kind: BlockTask, level: number, frontier: 0 | 1): Promise<number> {
     const L = this.layout
-    const current = frontier === 0 ? this.mapsA : this.mapsB
-    const next = frontier === 0 ? this.mapsB : this.mapsA
-    for (const m of next) m.fill(0)
+    const nextName = frontier === 0 ? 'B' : 'A'
+    const currentName = frontier === 0 ? 'A' : 'B'
+    if (this.onDisk) await this.wholeMap(nextName)
+    for (const m of frontier === 0 ? this.mapsB : this.mapsA) m?.fill(0)
     const total = L.blocks
     let done = 0
     let resolved = 0
@@ -249,7 +296,7 @@ export class TablebaseBuild {
     for (let s = 0; s < this.segments; s++) {
       const b0 = s * this.segmentBlocks
       const b1 = Math.min(L.blocks, b0 + this.segmentBlocks)
-      if (kind.op === 'level' && !current[s]!.some((w) => w !== 0)) {
+      if (kind.op === 'level' && !(await this.frontierOf(s, level, currentName))) {
         done += b1 - b0
         continue
       }
@@ -273,49 +320,60 @@ export class TablebaseBuild {
             kind.op === 'init'
               ? `first pass: illegal and lost positions, move counts (segment ${s + 1} of ${this.segments})`
               : kind.op === 'frontier'
-                ? `resuming: the frontier of level ${level} (segment ${s + 1} of ${this.segments})`
+                ? `the frontier of level ${level} rebuilt from the state (segment ${s + 1} of ${this.segments})`
                 : `level ${level} (${level % 2 === 1 ? 'wins' : 'losses'}): segment ${s + 1} of ${this.segments}`,
         })
       })
       if (this.onDisk) {
-        if (kind.op === 'frontier') await this.release(s)
-        else await this.store(s)
+        if (kind.op !== 'frontier') this.files!.writeState(s, this.state[s]!, level)
+        await this.release(s, currentName)
       }
+    }
+    if (this.onDisk && !(kind.op === 'level' && this.unfinished === level && this.doneBefore > 0)) {
+      // The next level's frontier, whole, before the manifest says this level is done.
+      const next = frontier === 0 ? this.mapsB : this.mapsA
+      for (let s = 0; s < this.segments; s++) this.files!.writeFrontier(s, level + 1, next[s]!)
+      await this.dropMap(nextName)
     }
     return resolved
   }
 
-  /** Load segment s from the work folder (or a fresh one for the init pass) and hand it to the threads. */
-  private async load(s: number, fresh: boolean): Promise<void> {
-    const n = this.entriesOf(s)
-    const buf = this.buffer(n * 2)
-    const arr = new Uint16Array(buf)
-    if (!fresh) {
-      const entry = this.last!.segments[s]!
-      this.readChecked(stateFile(s, entry.gen), words(arr), entry.checksum)
+  /**
+   * Whether segment s has frontier bits for `level` (on disk: loaded from its file, unless a
+   * stopped build had done the segment already).
+   */
+  private async frontierOf(s: number, level: number, which: 'A' | 'B'): Promise<boolean> {
+    if (!this.onDisk) return (which === 'A' ? this.mapsA : this.mapsB)[s]!.some((w) => w !== 0)
+    if (this.unfinished === level && this.files!.stamp(s, Math.ceil(this.entriesOf(s) / 2)) === level) {
+      this.doneBefore++
+      return false
     }
+    const buf = this.buffer(this.mapBytesOf(s))
+    const bits = new Int32Array(buf)
+    this.files!.readFrontier(s, level, bits)
+    if (!bits.some((w) => w !== 0)) return false
+    ;(which === 'A' ? this.mapsA : this.mapsB)[s] = bits
+    await this.runner.segment(s, which === 'A' ? { mapA: buf } : { mapB: buf })
+    this.note()
+    return true
+  }
+
+  /** On disk: load segment s (or a fresh one for the init pass) and hand it to the threads. */
+  private async load(s: number, fresh: boolean): Promise<void> {
+    const buf = this.buffer(this.entriesOf(s) * 2)
+    const arr = new Uint16Array(buf)
+    if (!fresh) this.files!.readState(s, arr)
     this.state[s] = arr
     this.note()
-    await this.runner.segment(s, buf)
+    await this.runner.segment(s, { state: buf })
   }
 
-  /** Write segment s to the generation after its last one, and let go of it. */
-  private async store(s: number): Promise<void> {
-    const arr = this.state[s]!
-    const gen = this.last ? 1 - this.last.segments[s]!.gen : 0
-    this.writeWords(stateFile(s, gen), words(arr))
-    this.pendingSegs[s] = { gen, checksum: checksumWords(words(arr), words(arr).length) }
-    await this.release(s)
-  }
-
-  /** Let go of segment s (on disk). */
-  private async release(s: number): Promise<void> {
+  /** On disk: let go of segment s and its frontier bits. */
+  private async release(s: number, current: 'A' | 'B'): Promise<void> {
     this.state[s] = undefined
-    await this.runner.segment(s, this.buffer(4))
+    ;(current === 'A' ? this.mapsA : this.mapsB)[s] = undefined
+    await this.runner.segment(s, current === 'A' ? { state: this.buffer(4), mapA: this.buffer(4) } : { state: this.buffer(4), mapB: this.buffer(4) })
   }
-
-  /** Segments written since the last checkpoint (on disk): their generation and checksum. */
-  private pendingSegs: ({ gen: number; checksum: number } | undefined)[] = []
 
   private writeWords(name: string, data: Uint32Array): void {
     const w = this.opts.work!.create(name, 1)
@@ -342,46 +400,47 @@ export class TablebaseBuild {
   }
 
   /**
-   * After `level` (the next frontier in the map `frontier` selects as next): a checkpoint when it
-   * is due (always on disk, and when solved).
+   * After `level` (the next frontier in the map `frontier` selects as next): the manifest, on disk
+   * after every level; in memory a checkpoint when it is due (and when solved).
    */
   private async save(level: number, frontier: 0 | 1, solved: boolean): Promise<void> {
     const cp = this.checkpoint
     if (!cp) return
-    const due = this.onDisk || solved || level === 0 || performance.now() - this.lastCheckpoint >= this.opts.checkpointSeconds * 1000
-    if (!due) return
-    const prev = this.last
-    const segments: { gen: number; checksum: number }[] = []
-    for (let s = 0; s < this.segments; s++) {
-      const before = prev?.segments[s]
-      if (this.onDisk) {
-        const written = this.pendingSegs[s]
-        segments.push(written ?? before ?? { gen: 0, checksum: 0 })
-      } else {
+    let record: Progressed
+    if (this.onDisk) record = { level, frontier, levels: this.levels, solved }
+    else {
+      const due = solved || level === 0 || performance.now() - this.lastCheckpoint >= this.opts.checkpointSeconds * 1000
+      if (!due) return
+      const segments: { gen: number; checksum: number }[] = []
+      for (let s = 0; s < this.segments; s++) {
+        const before = this.last?.segments?.[s]
         const gen = before ? 1 - before.gen : 0
         const w = words(this.state[s]!)
         this.writeWords(stateFile(s, gen), w)
         segments.push({ gen, checksum: checksumWords(w, w.length) })
       }
+      record = { level, frontier, segments, levels: this.levels, solved }
     }
-    const record: Progressed = { level, frontier, segments, levels: this.levels, solved }
     cp.settle(STEP, record)
     this.last = record
-    this.pendingSegs = []
     this.lastCheckpoint = performance.now()
     this.note()
     await Promise.resolve()
   }
 
   /**
-   * Restore a checkpoint: the segments (in memory), and the next frontier, rebuilt from the state
-   * (the entries resolved at the checkpoint's level).
+   * Restore a checkpoint. In memory: the segments, and the next frontier rebuilt from the state
+   * (the entries resolved at the checkpoint's level). On disk the files hold both; a segment
+   * stamped with the next level was done before the stop.
    */
   private async restore(p: Progressed): Promise<void> {
-    if (p.segments.length !== this.segments) throw new CheckpointError(`${this.opts.work!.where}: the checkpoint has ${p.segments.length} segments, not ${this.segments}`)
-    if (!this.onDisk) {
-      for (let s = 0; s < this.segments; s++) this.readChecked(stateFile(s, p.segments[s]!.gen), words(this.state[s]!), p.segments[s]!.checksum)
+    if (this.onDisk) {
+      this.unfinished = p.level + 1
+      return
     }
+    const segs = p.segments ?? []
+    if (segs.length !== this.segments) throw new CheckpointError(`${this.opts.work!.where}: the checkpoint has ${segs.length} segments, not ${this.segments}`)
+    for (let s = 0; s < this.segments; s++) this.readChecked(stateFile(s, segs[s]!.gen), words(this.state[s]!), segs[s]!.checksum)
     if (!p.solved) await this.pass({ op: 'frontier', b0: 0, b1: 0, level: p.level }, p.level, p.frontier)
   }
 
@@ -389,9 +448,8 @@ export class TablebaseBuild {
   cleanup(): void {
     const work = this.opts.work
     if (!work) return
-    for (let s = 0; s < this.segments; s++) {
-      for (const gen of [0, 1]) work.remove(stateFile(s, gen))
-    }
+    for (let s = 0; s < this.segments; s++) for (const gen of [0, 1]) work.remove(stateFile(s, gen))
+    this.files?.remove()
     work.remove(MANIFEST)
   }
 
@@ -400,8 +458,7 @@ export class TablebaseBuild {
     const held = this.state[s]
     if (held) return held
     const arr = new Uint16Array(this.buffer(this.entriesOf(s) * 2))
-    const e = this.last!.segments[s]!
-    this.readChecked(stateFile(s, e.gen), words(arr), e.checksum)
+    this.files!.readState(s, arr)
     return arr
   }
 
@@ -419,6 +476,17 @@ export class TablebaseBuild {
       onDisk: this.onDisk,
       segment: (s: number) => this.segmentOf(s),
     }
+  }
+}
+
+/** Whether a manifest's build kept its state on disk (undefined: no such manifest). */
+function manifestOnDisk(text: string | undefined): boolean | undefined {
+  if (text === undefined) return undefined
+  try {
+    const m = JSON.parse(text) as { params?: { onDisk?: unknown } }
+    return typeof m.params?.onDisk === 'boolean' ? m.params.onDisk : undefined
+  } catch {
+    return undefined
   }
 }
 

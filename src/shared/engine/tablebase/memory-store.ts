@@ -45,6 +45,12 @@ export function memoryStore(where = 'memory'): MemoryStore {
     },
     exists: (name) => files.has(name) || texts.has(name),
     remove: (name) => void (files.delete(name) || texts.delete(name)),
+    rename: (from, to) => {
+      const data = files.get(from)
+      if (!data) throw new Error(`${where}/${from} does not exist`)
+      files.delete(from)
+      files.set(to, data)
+    },
     size: (name) => (files.get(name)?.length ?? 0) * 4 + (texts.get(name)?.length ?? 0),
     writeText: (name, text) => void texts.set(name, text),
     readText: (name) => texts.get(name),

@@ -31,8 +31,21 @@ export interface SharedTables {
 /** A task as it crosses to a thread. */
 export type TablebaseThreadTask =
   | { readonly kind: 'tablebase'; readonly op: 'attach'; readonly build: number; readonly spec: TablebaseSpec; readonly tables: SharedTables }
-  | { readonly kind: 'tablebase'; readonly op: 'segment'; readonly build: number; readonly segment: number; readonly buffer: SharedArrayBuffer }
+  | { readonly kind: 'tablebase'; readonly op: 'segment'; readonly build: number; readonly segment: number; readonly parts: SegmentParts }
   | { readonly kind: 'tablebase'; readonly op: 'run'; readonly build: number; readonly frontier: 0 | 1; readonly task: BlockTask }
+
+/** New buffers for one segment: its state, or its part of a frontier map (tables on disk). */
+export interface SegmentParts {
+  readonly state?: SharedArrayBuffer | ArrayBuffer
+  readonly mapA?: SharedArrayBuffer | ArrayBuffer
+  readonly mapB?: SharedArrayBuffer | ArrayBuffer
+}
+
+/** The tables with one segment's buffers replaced. */
+export function withSegment(t: SharedTables, index: number, parts: SegmentParts): SharedTables {
+  const put = (list: readonly (SharedArrayBuffer | ArrayBuffer)[], b: SharedArrayBuffer | ArrayBuffer | undefined) => (b ? list.map((x, i) => (i === index ? b : x)) : list)
+  return { ...t, state: put(t.state, parts.state), mapsA: put(t.mapsA, parts.mapA), mapsB: put(t.mapsB, parts.mapB) }
+}
 
 /** Views of shared tables with the maps in the order a level wants. */
 export function viewsOf(t: SharedTables, frontier: 0 | 1): TableViews {
@@ -67,8 +80,8 @@ export interface BlockRunner {
   readonly shared: boolean
   /** Hand the threads the tables. */
   attach(tables: SharedTables): Promise<void>
-  /** Replace one state segment's buffer (a segment loaded from disk). */
-  segment(index: number, buffer: SharedArrayBuffer | ArrayBuffer): Promise<void>
+  /** Replace one segment's buffers (a segment loaded from disk, or let go of). */
+  segment(index: number, parts: SegmentParts): Promise<void>
   /** Run tasks; `done` after each with its counts; the sum. */
   run(tasks: readonly BlockTask[], frontier: 0 | 1, done: (counts: PassCounts) => void): Promise<PassCounts>
   cancel(): void
@@ -96,11 +109,8 @@ export class InlineRunner implements BlockRunner {
     return Promise.resolve()
   }
 
-  segment(index: number, buffer: SharedArrayBuffer | ArrayBuffer): Promise<void> {
-    const t = this.tables!
-    const state = [...t.state]
-    state[index] = buffer
-    return this.attach({ ...t, state })
+  segment(index: number, parts: SegmentParts): Promise<void> {
+    return this.attach(withSegment(this.tables!, index, parts))
   }
 
   async run(tasks: readonly BlockTask[], frontier: 0 | 1, done: (counts: PassCounts) => void): Promise<PassCounts> {
@@ -180,9 +190,8 @@ export class ThreadRunner implements BlockRunner {
     await Promise.all(this.ports.map((p) => this.ask(p, { kind: 'tablebase', op: 'attach', build: this.build, spec: this.spec, tables })))
   }
 
-  async segment(index: number, buffer: SharedArrayBuffer | ArrayBuffer): Promise<void> {
-    if (!(buffer instanceof SharedArrayBuffer)) throw new Error('internal: threads need shared segments')
-    await Promise.all(this.ports.map((p) => this.ask(p, { kind: 'tablebase', op: 'segment', build: this.build, segment: index, buffer })))
+  async segment(index: number, parts: SegmentParts): Promise<void> {
+    await Promise.all(this.ports.map((p) => this.ask(p, { kind: 'tablebase', op: 'segment', build: this.build, segment: index, parts })))
   }
 
   run(tasks: readonly BlockTask[], frontier: 0 | 1, done: (counts: PassCounts) => void): Promise<PassCounts> {

@@ -6,7 +6,7 @@
 import { TablebaseGame } from './game'
 import { TablebaseKernel, type TableViews } from './kernel'
 import { Layout } from './layout'
-import { runBlockTask, viewsOf, type SharedTables, type TablebaseThreadTask } from './runner'
+import { runBlockTask, viewsOf, withSegment, type SharedTables, type TablebaseThreadTask } from './runner'
 
 interface Attached {
   readonly build: number
@@ -37,9 +37,7 @@ export function runTablebaseTask(task: TablebaseThreadTask): unknown {
   const a = attached
   if (!a || a.build !== task.build) throw new Error(`internal: a task of tablebase build ${task.build} on a thread attached to ${a?.build ?? 'none'}`)
   if (task.op === 'segment') {
-    const state = [...a.tables.state]
-    state[task.segment] = task.buffer
-    a.tables = { ...a.tables, state }
+    a.tables = withSegment(a.tables, task.segment, task.parts)
     a.views = [viewsOf(a.tables, 0), viewsOf(a.tables, 1)]
     return null
   }
