@@ -269,6 +269,14 @@ describe('the tablebase job', () => {
     expect(bad.ok ? [] : bad.error.map((d) => d.at)).toEqual(['side'])
     const men = parseTablebaseJob({ side: 7, men: 5 })
     expect(men.ok ? '' : men.error[0]!.message).toMatch(/one of 1, 2, 3, 4, 6/)
+    // A folder that holds the table: a resumed job reads it, and keeps its words when asked.
+    const host = { files: () => out }
+    const out = memoryStore('table')
+    const built = await new Engine(host).start({ kind: 'tablebase', params: unwrap(parseTablebaseJob({ side: 4, men: 2, out: 'table' })) }).result
+    const again = await new Engine(host).start({ kind: 'tablebase', params: unwrap(parseTablebaseJob({ side: 4, men: 2, out: 'table', resume: true, keep: true })) }).result
+    expect(again.stats.existing).toBe(true)
+    expect(again.header).toEqual(built.header)
+    expect(Array.from(again.words!.values)).toEqual(Array.from(out.words(VALUES)!))
     const resume = parseTablebaseJob({ side: 7, men: 3, resume: true })
     expect(resume.ok ? '' : resume.error[0]!.code).toBe('job.resume')
   })

@@ -46,7 +46,7 @@ export class TablebaseFlow implements RunningFlow<TablebaseResult> {
         if (!job.resume) throw new CheckpointError(`${store.where} holds a tablebase already: give another folder, or resume to use it`)
         const done = readHeader(store)
         if (!done.ok) throw new CheckpointError(done.error.message)
-        return this.existing(done.value, t0)
+        return this.existing(done.value, t0, job.keep ? readWords(store) : null)
       }
       const threads = job.threads > 1 && this.host.workers ? job.threads : 0
       const runner = (this.runner = threads > 0 ? new ThreadRunner(this.host.workers!, threads, game.value.spec) : new InlineRunner(game.value))
@@ -120,13 +120,13 @@ export class TablebaseFlow implements RunningFlow<TablebaseResult> {
     }
   }
 
-  /** The result of a finished table found in the folder. */
-  private existing(header: TablebaseResult['header'], t0: number): TablebaseResult {
+  /** The result of a finished table found in the folder (its words read when the job keeps them). */
+  private existing(header: TablebaseResult['header'], t0: number, words: TablebaseResult['words']): TablebaseResult {
     const seconds = (performance.now() - t0) / 1000
     return {
       header,
       folder: this.job.out ?? null,
-      words: null,
+      words,
       stats: { buildSeconds: 0, seconds, threads: 0, entries: header.layout.entries, peakBytes: 0, peakDiskBytes: 0, onDisk: false, resumedAt: null, existing: true, levels: [] },
     }
   }
