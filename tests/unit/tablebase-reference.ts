@@ -17,6 +17,13 @@ export interface RefEntry {
 /** A position: 'b', 'r' or '.' per cell (row-major, row 1 first), then the side to move. */
 export type RefKey = string
 
+/** The solved positions. */
+export interface RefTable {
+  readonly size: number
+  get(key: RefKey): RefEntry | undefined
+  forEach(f: (entry: RefEntry, key: RefKey) => void): void
+}
+
 export class ReferenceGame {
   readonly cells: number
   readonly blueStart: number[]
@@ -163,39 +170,71 @@ export class ReferenceGame {
   }
 
   /** Values and distances of every position, by value iteration. */
-  solve(): Map<RefKey, RefEntry> {
+  solve(): RefTable {
     const keys = this.allKeys()
-    const result = new Map<RefKey, RefEntry>()
-    const open: RefKey[] = []
-    const succ = new Map<RefKey, RefKey[]>()
-    for (const key of keys) {
+    const id = new Map<RefKey, number>()
+    keys.forEach((k, i) => id.set(k, i))
+    const NONE = 0
+    const WIN = 1
+    const LOSS = 2
+    const ILLEGAL = 3
+    const value = new Uint8Array(keys.length)
+    const distance = new Int16Array(keys.length)
+    // Successors of the open positions, as ids in one array (first[i]..first[i + 1]).
+    const first = new Int32Array(keys.length + 1)
+    let succ = new Int32Array(1 << 16)
+    let used = 0
+    const open: number[] = []
+    keys.forEach((key, i) => {
+      first[i] = used
       const board = key.slice(0, this.cells).split('')
       const who = key[this.cells] as 'b' | 'r'
-      if (this.illegal(board, who)) result.set(key, { value: 'illegal', distance: 0 })
-      else if (this.won(board, who === 'b' ? 'r' : 'b')) result.set(key, { value: 'loss', distance: 0 })
+      if (this.illegal(board, who)) value[i] = ILLEGAL
+      else if (this.won(board, who === 'b' ? 'r' : 'b')) value[i] = LOSS
       else {
         const s = this.successors(key)
-        if (s.length === 0) result.set(key, { value: 'loss', distance: 0 })
+        if (s.length === 0) value[i] = LOSS
         else {
-          open.push(key)
-          succ.set(key, s)
+          open.push(i)
+          if (used + s.length > succ.length) {
+            const grown = new Int32Array(succ.length * 2 + s.length)
+            grown.set(succ)
+            succ = grown
+          }
+          for (const k of s) succ[used++] = id.get(k)!
         }
       }
-    }
+      first[i + 1] = used
+    })
     // Level k: won if a successor was lost before k; lost if every successor was won before k.
     for (let level = 1; ; level++) {
-      const found: [RefKey, RefEntry][] = []
-      for (const key of open) {
-        if (result.has(key)) continue
-        const s = succ.get(key)!
-        const values = s.map((k) => result.get(k))
-        if (values.some((v) => v?.value === 'loss')) found.push([key, { value: 'win', distance: level }])
-        else if (values.every((v) => v?.value === 'win')) found.push([key, { value: 'loss', distance: level }])
+      const found: number[] = []
+      for (const i of open) {
+        if (value[i] !== NONE) continue
+        let anyLoss = false
+        let allWin = true
+        for (let j = first[i]!; j < first[i + 1]!; j++) {
+          const v = value[succ[j]!]
+          if (v === LOSS) anyLoss = true
+          if (v !== WIN) allWin = false
+        }
+        if (anyLoss) found.push(i, WIN)
+        else if (allWin) found.push(i, LOSS)
       }
       if (found.length === 0) break
-      for (const [k, v] of found) result.set(k, v)
+      for (let k = 0; k < found.length; k += 2) {
+        value[found[k]!] = found[k + 1]!
+        distance[found[k]!] = level
+      }
     }
-    for (const key of open) if (!result.has(key)) result.set(key, { value: 'draw', distance: 0 })
-    return result
+    const names: RefValue[] = ['draw', 'win', 'loss', 'illegal']
+    return {
+      size: keys.length,
+      get: (key) => {
+        const i = id.get(key)
+        return i === undefined ? undefined : { value: names[value[i]!]!, distance: distance[i]! }
+      },
+      forEach: (f) => keys.forEach((k, i) => f({ value: names[value[i]!]!, distance: distance[i]! }, k)),
+    }
   }
 }

@@ -51,13 +51,13 @@ describe('tablebase solver against the reference solver', () => {
       const { game, built } = await build(side, men, segmentBytes)
       const ref = new ReferenceGame(side, men).solve()
       let checked = 0
-      for (const [key, r] of ref) {
+      ref.forEach((r, key) => {
         const s = entryOf(game, built, key)
         const v = valueOfState(s) ?? 'illegal'
         if (v !== r.value) throw new Error(`${key}: solver ${v}, reference ${r.value}`)
         if ((v === 'win' || v === 'loss') && (s & ~RESOLVED) !== r.distance) throw new Error(`${key}: solver distance ${s & ~RESOLVED}, reference ${r.distance}`)
         checked++
-      }
+      })
       expect(checked).toBe(ref.size)
     })
   }
