@@ -6,8 +6,8 @@
  * Events of other jobs are ignored.
  */
 import type { HalmaApi } from '../../preload/api'
+import { describe } from '../../shared/result'
 import type { ArmyJob, ArmyJobResult } from '../../shared/army/job'
-import { hostJob } from './host-job'
 
 export class ArmyJobCancelled extends Error {
   constructor() {
@@ -25,5 +25,45 @@ export interface ArmyJobHandle {
 export type ArmyJobRunner = (job: ArmyJob, onProgress: (message: string) => void) => ArmyJobHandle
 
 export function hostArmyJobRunner(api: HalmaApi): ArmyJobRunner {
-  return (job, onProgress) => hostJob(api, { kind: 'army', params: job }, (p) => onProgress(p.message), () => new ArmyJobCancelled())
+  return (job, onProgress) => {
+    let settle: { resolve: (r: ArmyJobResult) => void; reject: (e: Error) => void } | undefined
+    const result = new Promise<ArmyJobResult>((resolve, reject) => (settle = { resolve, reject }))
+    let id: string | undefined
+    let cancelled = false
+    const early: Parameters<Parameters<HalmaApi['onJobEvent']>[0]>[0][] = []
+    const end = (f: (s: NonNullable<typeof settle>) => void): void => {
+      stop()
+      if (settle) f(settle)
+      settle = undefined
+    }
+    const handle = (e: (typeof early)[number]): void => {
+      if (id === undefined) {
+        early.push(e)
+        return
+      }
+      if (e.id !== id) return
+      if (e.type === 'progress' && e.kind === 'army') onProgress(e.progress.message)
+      else if (e.type === 'result' && e.kind === 'army') end((s) => s.resolve(e.result))
+      else if (e.type === 'failed') end((s) => s.reject(new Error(e.reason)))
+      else if (e.type === 'cancelled') end((s) => s.reject(new ArmyJobCancelled()))
+    }
+    const stop = api.onJobEvent(handle)
+    api.startJob({ kind: 'army', params: job }).then(
+      (ticket) => {
+        if (!ticket.ok) return end((s) => s.reject(new Error(ticket.error.map(describe).join('; '))))
+        id = ticket.value.id
+        if (cancelled) void api.cancelJob(id)
+        for (const e of early.splice(0)) handle(e)
+      },
+      (e: unknown) => end((s) => s.reject(e instanceof Error ? e : new Error(String(e)))),
+    )
+    return {
+      result,
+      cancel: () => {
+        cancelled = true
+        if (id !== undefined) void api.cancelJob(id)
+        end((s) => s.reject(new ArmyJobCancelled()))
+      },
+    }
+  }
 }
