@@ -37,7 +37,10 @@ const root = join(tmpdir(), 'halma-tablebase-bench')
 mkdirSync(root, { recursive: true })
 const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`
 const date = new Date().toISOString().slice(0, 10)
-const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ')
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')
 
 interface Built {
   readonly row: string
@@ -61,7 +64,17 @@ function build(row: string, extra: string[] = []): Built {
   if (p.status !== 0) throw new Error(`${row}: ${p.stderr.trim().split('\n').pop()}`)
   const json = JSON.parse(p.stdout) as Built['json']
   const tableBytes = ['table.json', 'values.bin', 'distance.bin'].reduce((n, f) => n + statSync(join(dir, f)).size, 0)
-  return { row, json, loadBefore, loadAfter, tableBytes, command: `halma ${argv.filter((a) => a !== '--json').join(' ').replace(root, '$TMPDIR/halma-tablebase-bench')}` }
+  return {
+    row,
+    json,
+    loadBefore,
+    loadAfter,
+    tableBytes,
+    command: `halma ${argv
+      .filter((a) => a !== '--json')
+      .join(' ')
+      .replace(root, '$TMPDIR/halma-tablebase-bench')}`,
+  }
 }
 
 /** Every position of a table against the reference solver: the count checked, or the first difference. */
@@ -85,7 +98,8 @@ function reference(row: string): string {
     const v = expect(t.value(i))
     const d = expect(t.distance(i))
     const value = v === 'none' ? 'illegal' : v
-    if (value !== r.value || ((value === 'win' || value === 'loss') && d !== r.distance)) differs = `differs at ${key}: table ${value} ${d}, reference ${r.value} ${r.distance}`
+    if (value !== r.value || ((value === 'win' || value === 'loss') && d !== r.distance))
+      differs = `differs at ${key}: table ${value} ${d}, reference ${r.value} ${r.distance}`
     else checked++
   })
   t.close()
@@ -101,13 +115,23 @@ async function resumeCheck(row: string): Promise<string> {
   const [board, men] = row.split('/')
   const dir = folderOf(row)
   const seconds = Number(whole.json['buildSeconds']) / 2
-  const child = spawn(process.execPath, [bin, 'tablebase', 'build', '--board', board!, '--men', men!, '--threads', String(threads), '--out', dir, '--checkpoint', '1'], { stdio: 'ignore' })
+  const child = spawn(
+    process.execPath,
+    [bin, 'tablebase', 'build', '--board', board!, '--men', men!, '--threads', String(threads), '--out', dir, '--checkpoint', '1'],
+    { stdio: 'ignore' },
+  )
   await new Promise((resolve) => setTimeout(resolve, seconds * 1000))
   child.kill('SIGKILL')
   await new Promise((resolve) => child.once('exit', resolve))
-  const manifest = existsSync(join(dir, 'checkpoint.json')) ? (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { steps: { retrograde?: { level: number } } }) : undefined
+  const manifest = existsSync(join(dir, 'checkpoint.json'))
+    ? (JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { steps: { retrograde?: { level: number } } })
+    : undefined
   const at = manifest?.steps.retrograde?.level
-  const p = spawnSync(process.execPath, [bin, 'tablebase', 'build', '--board', board!, '--men', men!, '--threads', String(threads), '--resume', dir, '--json'], { encoding: 'utf8' })
+  const p = spawnSync(
+    process.execPath,
+    [bin, 'tablebase', 'build', '--board', board!, '--men', men!, '--threads', String(threads), '--resume', dir, '--json'],
+    { encoding: 'utf8' },
+  )
   if (p.status !== 0) return `the resume failed: ${p.stderr.trim().split('\n').pop()}`
   const same = ['table.json', 'values.bin', 'distance.bin'].every((f) => readFileSync(join(dir, f)).equals(readFileSync(join(keep, f))))
   return `killed after ${seconds.toFixed(0)} s (checkpoint at level ${at ?? 'none'}), resumed (${JSON.parse(p.stdout).resumedAt === null ? 'from the start' : `after level ${JSON.parse(p.stdout).resumedAt}`}): the table is ${same ? 'byte for byte the same' : 'DIFFERENT'}`
@@ -119,20 +143,49 @@ for (const row of rows) {
   const b = build(row)
   built.push(b)
   const j = b.json
-  console.log(`${row}: ${Number(j['positions']).toLocaleString('en-US')} positions, start ${j['startValue']} in ${j['startDistance']}, ${Number(j['buildSeconds']).toFixed(1)} s (CPU ${Number(j['cpuSeconds']).toFixed(1)} s), load ${b.loadBefore} -> ${b.loadAfter}`)
+  console.log(
+    `${row}: ${Number(j['positions']).toLocaleString('en-US')} positions, start ${j['startValue']} in ${j['startDistance']}, ${Number(j['buildSeconds']).toFixed(1)} s (CPU ${Number(j['cpuSeconds']).toFixed(1)} s), load ${b.loadBefore} -> ${b.loadAfter}`,
+  )
 }
 
 const n = (x: unknown): string => Number(x).toLocaleString('en-US')
-const counts = table([
-  ['board', 'men', 'positions', 'wins', 'losses', 'draws', 'illegal', 'start (blue to move)', 'longest'],
-  ...built.map((b) => {
-    const j = b.json
-    return [b.row.split('/')[0]!, b.row.split('/')[1]!, n(j['positions']), n(j['wins']), n(j['losses']), n(j['draws']), n(j['illegal']), j['startValue'] === 'draw' ? 'draw' : `${j['startValue']} in ${j['startDistance']}`, `${j['maxLevel']} moves`]
-  }),
-], '  >>>>>')
-const perThread = (positions: number, seconds: number, t: number): string => (seconds > 0 ? `${(positions / seconds / Math.max(1, t) / 1e6).toFixed(2)} M` : '-')
+const counts = table(
+  [
+    ['board', 'men', 'positions', 'wins', 'losses', 'draws', 'illegal', 'start (blue to move)', 'longest'],
+    ...built.map((b) => {
+      const j = b.json
+      return [
+        b.row.split('/')[0]!,
+        b.row.split('/')[1]!,
+        n(j['positions']),
+        n(j['wins']),
+        n(j['losses']),
+        n(j['draws']),
+        n(j['illegal']),
+        j['startValue'] === 'draw' ? 'draw' : `${j['startValue']} in ${j['startDistance']}`,
+        `${j['maxLevel']} moves`,
+      ]
+    }),
+  ],
+  '  >>>>>',
+)
+const perThread = (positions: number, seconds: number, t: number): string =>
+  seconds > 0 ? `${(positions / seconds / Math.max(1, t) / 1e6).toFixed(2)} M` : '-'
 const timing = table([
-  ['board', 'men', 'entries (folded)', 'wall s', 'CPU s', 'threads', 'positions/s/thread (wall)', 'positions/s per CPU-second', 'tables in memory', 'process peak', 'table on disk', 'load before -> after'],
+  [
+    'board',
+    'men',
+    'entries (folded)',
+    'wall s',
+    'CPU s',
+    'threads',
+    'positions/s/thread (wall)',
+    'positions/s per CPU-second',
+    'tables in memory',
+    'process peak',
+    'table on disk',
+    'load before -> after',
+  ],
   ...built.map((b) => {
     const j = b.json
     const t = Number(j['threads']) || 1
@@ -151,7 +204,20 @@ const timing = table([
       `${b.loadBefore} -> ${b.loadAfter}`,
     ]
   }),
-  ['7x7', '3', '(native record)', String(NATIVE.seconds), '-', NATIVE.threads, perThread(NATIVE.positions, NATIVE.seconds, NATIVE.threads), '-', '-', '-', '-', '-'],
+  [
+    '7x7',
+    '3',
+    '(native record)',
+    String(NATIVE.seconds),
+    '-',
+    NATIVE.threads,
+    perThread(NATIVE.positions, NATIVE.seconds, NATIVE.threads),
+    '-',
+    '-',
+    '-',
+    '-',
+    '-',
+  ],
 ])
 const notes: string[] = []
 if (flag('--reference')) {

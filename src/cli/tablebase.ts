@@ -89,7 +89,8 @@ async function build(v: Record<string, string | boolean | undefined>, io: Io): P
   if (!spec.ok) throw new UsageError(`--${spec.error.at ?? 'board'}: ${spec.error.message}`)
   const out = str(v, 'out')
   const resume = str(v, 'resume')
-  if (out !== undefined && resume !== undefined && out !== resume) throw new UsageError('--out and --resume name different folders: --resume DIR goes on with the build in DIR')
+  if (out !== undefined && resume !== undefined && out !== resume)
+    throw new UsageError('--out and --resume name different folders: --resume DIR goes on with the build in DIR')
   const parsed = parseTablebaseJob({
     side: spec.value.side,
     men: spec.value.men,
@@ -148,7 +149,9 @@ function report(r: TablebaseResult, io: Io, asJson: boolean): void {
     return
   }
   const n = (x: number): string => x.toLocaleString('en-US')
-  io.out(`${h.spec.side}x${h.spec.side}, ${h.spec.men} men a side: ${n(h.counts.positions)} positions${r.folder ? ` (table in ${r.folder})` : ''}`)
+  io.out(
+    `${h.spec.side}x${h.spec.side}, ${h.spec.men} men a side: ${n(h.counts.positions)} positions${r.folder ? ` (table in ${r.folder})` : ''}`,
+  )
   io.out(
     table(
       [
@@ -160,7 +163,9 @@ function report(r: TablebaseResult, io: Io, asJson: boolean): void {
       ' >',
     ),
   )
-  io.out(`start: ${h.start.value === 'draw' ? 'a draw' : `blue ${h.start.value === 'win' ? 'wins' : 'loses'} in ${h.start.distance} moves`}; longest: ${h.maxLevel} moves`)
+  io.out(
+    `start: ${h.start.value === 'draw' ? 'a draw' : `blue ${h.start.value === 'win' ? 'wins' : 'loses'} in ${h.start.distance} moves`}; longest: ${h.maxLevel} moves`,
+  )
   if (s.existing) io.out('(the folder held the finished table)')
   else
     io.out(

@@ -113,7 +113,24 @@ describe('tables built through the host', () => {
     await Promise.resolve()
     await Promise.resolve()
     expect(host.started).toEqual([{ kind: 'tablebase', params: { side: 7, men: 2, keep: true, threads: 2 } }])
-    host.emit({ type: 'progress', id: 'tb1', kind: 'tablebase', progress: { phase: 'retrograde', length: null, level: 3, levelSize: 0, done: 0, total: 1, cmax: null, rate: 0, memoryBytes: 0, elapsed: 0, message: 'level 3' } } as JobEvent)
+    host.emit({
+      type: 'progress',
+      id: 'tb1',
+      kind: 'tablebase',
+      progress: {
+        phase: 'retrograde',
+        length: null,
+        level: 3,
+        levelSize: 0,
+        done: 0,
+        total: 1,
+        cmax: null,
+        rate: 0,
+        memoryBytes: 0,
+        elapsed: 0,
+        message: 'level 3',
+      },
+    } as JobEvent)
     host.emit({ type: 'result', id: 'tb1', kind: 'tablebase', result } as JobEvent)
     const t = await h.result
     expect(levels).toEqual([3])

@@ -8,7 +8,15 @@ import { TablebaseBuild, type BuildOptions } from '../../src/shared/engine/table
 import { TablebaseGame, type TablebaseMen } from '../../src/shared/engine/tablebase/game'
 import { parseTablebaseJob } from '../../src/shared/engine/tablebase/job'
 import { memoryStore, type MemoryStore } from '../../src/shared/engine/tablebase/memory-store'
-import { bestLine, probe, startPosition, tableMoves, afterMove, rulesVerdict, type TablePosition } from '../../src/shared/engine/tablebase/probe'
+import {
+  bestLine,
+  probe,
+  startPosition,
+  tableMoves,
+  afterMove,
+  rulesVerdict,
+  type TablePosition,
+} from '../../src/shared/engine/tablebase/probe'
 import { InlineRunner, ThreadRunner, type BlockRunner, type BlockTask } from '../../src/shared/engine/tablebase/runner'
 import { DISTANCE, HEADER, readHeader, storeWords, TablebaseTable, VALUES, writeTable } from '../../src/shared/engine/tablebase/table'
 import type { PassCounts } from '../../src/shared/engine/tablebase/kernel'
@@ -33,7 +41,8 @@ class Killer implements BlockRunner {
   segment: BlockRunner['segment'] = (i, b) => this.inner.segment(i, b)
   async run(tasks: readonly BlockTask[], frontier: 0 | 1, done: (c: PassCounts) => void): Promise<PassCounts> {
     const first = tasks[0]
-    if (first === undefined || first.op === 'init' || first.op !== this.op || first.level !== this.level) return this.inner.run(tasks, frontier, done)
+    if (first === undefined || first.op === 'init' || first.op !== this.op || first.level !== this.level)
+      return this.inner.run(tasks, frontier, done)
     for (const t of tasks) {
       if (this.done++ >= this.after) throw new Error('killed')
       await this.inner.run([t], frontier, done)
@@ -60,7 +69,11 @@ async function buildInto(game: TablebaseGame, out: MemoryStore, options: Partial
 }
 
 /** The table's three files, as text and words, for byte comparison. */
-const filesOf = (s: MemoryStore) => ({ header: s.readText(HEADER), values: Array.from(s.words(VALUES)!), distance: Array.from(s.words(DISTANCE)!) })
+const filesOf = (s: MemoryStore) => ({
+  header: s.readText(HEADER),
+  values: Array.from(s.words(VALUES)!),
+  distance: Array.from(s.words(DISTANCE)!),
+})
 
 const openTable = (s: MemoryStore): TablebaseTable => new TablebaseTable(unwrap(readHeader(s)), storeWords(s), s.where)
 
@@ -85,7 +98,9 @@ describe('tablebase builds', () => {
       ] as const) {
         const work = memoryStore('work')
         const opts = { work, segmentBytes: 3000, onDisk }
-        await expect(buildInto(game, memoryStore(), { ...opts, runner: new Killer(new InlineRunner(game), level, after) })).rejects.toThrow('killed')
+        await expect(buildInto(game, memoryStore(), { ...opts, runner: new Killer(new InlineRunner(game), level, after) })).rejects.toThrow(
+          'killed',
+        )
         const out = memoryStore('resumed')
         await buildInto(game, out, { ...opts, resume: true })
         expect(filesOf(out)).toEqual(plain)
@@ -99,7 +114,9 @@ describe('tablebase builds', () => {
     const work = memoryStore('work')
     const opts = { work, segmentBytes: 3000, onDisk: true }
     await expect(buildInto(game, memoryStore(), { ...opts, runner: new Killer(new InlineRunner(game), 4, 3) })).rejects.toThrow('killed')
-    await expect(buildInto(game, memoryStore(), { ...opts, resume: true, runner: new Killer(new InlineRunner(game), 4, 2, 'frontier') })).rejects.toThrow('killed')
+    await expect(
+      buildInto(game, memoryStore(), { ...opts, resume: true, runner: new Killer(new InlineRunner(game), 4, 2, 'frontier') }),
+    ).rejects.toThrow('killed')
     // A resume may not change the way the state is kept: it keeps the checkpoint's.
     const out = memoryStore('resumed')
     await buildInto(game, out, { work, segmentBytes: 3000, resume: true })
@@ -122,7 +139,12 @@ describe('tablebase builds', () => {
     }
     for (const onDisk of [false, true]) {
       const out = memoryStore('threads')
-      await buildInto(game, out, { runner: new ThreadRunner(() => new LocalPort(), 2, game.spec), segmentBytes: 5000, onDisk, work: memoryStore('work') })
+      await buildInto(game, out, {
+        runner: new ThreadRunner(() => new LocalPort(), 2, game.spec),
+        segmentBytes: 5000,
+        onDisk,
+        work: memoryStore('work'),
+      })
       expect(filesOf(out)).toEqual(plain)
     }
   })
@@ -168,7 +190,11 @@ describe('tablebase builds', () => {
  * move generator: a win in d has a move to a loss in d - 1 and none to a quicker one; a loss in d
  * has only moves to wins, the slowest in d - 1; a draw has no move to a loss and one to a draw.
  */
-function checkBellman(t: TablebaseTable, ref: ReferenceGame, positions: readonly TablePosition[]): { checked: number; draws: number; noMove: number } {
+function checkBellman(
+  t: TablebaseTable,
+  ref: ReferenceGame,
+  positions: readonly TablePosition[],
+): { checked: number; draws: number; noMove: number } {
   let checked = 0
   let draws = 0
   let noMove = 0
@@ -272,8 +298,12 @@ describe('the tablebase job', () => {
     // A folder that holds the table: a resumed job reads it, and keeps its words when asked.
     const host = { files: () => out }
     const out = memoryStore('table')
-    const built = await new Engine(host).start({ kind: 'tablebase', params: unwrap(parseTablebaseJob({ side: 4, men: 2, out: 'table' })) }).result
-    const again = await new Engine(host).start({ kind: 'tablebase', params: unwrap(parseTablebaseJob({ side: 4, men: 2, out: 'table', resume: true, keep: true })) }).result
+    const built = await new Engine(host).start({ kind: 'tablebase', params: unwrap(parseTablebaseJob({ side: 4, men: 2, out: 'table' })) })
+      .result
+    const again = await new Engine(host).start({
+      kind: 'tablebase',
+      params: unwrap(parseTablebaseJob({ side: 4, men: 2, out: 'table', resume: true, keep: true })),
+    }).result
     expect(again.stats.existing).toBe(true)
     expect(again.header).toEqual(built.header)
     expect(Array.from(again.words!.values)).toEqual(Array.from(out.words(VALUES)!))

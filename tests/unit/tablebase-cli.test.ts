@@ -42,7 +42,9 @@ describe('halma tablebase', () => {
   })
 
   it('names what is wrong: a bad position, a board without a start area, a missing or damaged table', async () => {
-    expect((await run(['tablebase', 'probe', '--table', table, '--position', 'a1 / c4,d4'])).err).toMatch(/blue has 1 men; this table is of 2 a side/)
+    expect((await run(['tablebase', 'probe', '--table', table, '--position', 'a1 / c4,d4'])).err).toMatch(
+      /blue has 1 men; this table is of 2 a side/,
+    )
     expect((await run(['tablebase', 'build', '--board', '4x4', '--men', '5'])).err).toMatch(/--men: men must be one of 1, 2, 3, 4, 6/)
     expect((await run(['tablebase', 'build', '--board', '3x3', '--men', '4'])).err).toMatch(/do not fit on 3 x 3/)
     expect((await run(['tablebase', 'probe', '--table', join(dir, 'none'), '--position', 'start'])).err).toMatch(/holds no tablebase/)
@@ -65,11 +67,14 @@ describe('halma tablebase', () => {
     const r = await run(['tablebase', 'build', '--board', '4x4', '--men', '3', '--out', stopped, '--time-limit', '0.001', '--threads', '1'])
     expect(r.code).toBe(1)
     expect(r.err).toMatch(/time limit reached at level 0; the checkpoint in .*4x4-3-stopped goes on with it/)
-    const resumed = JSON.parse((await run(['tablebase', 'build', '--board', '4x4', '--men', '3', '--resume', stopped, '--threads', '1', '--json'])).out)
+    const resumed = JSON.parse(
+      (await run(['tablebase', 'build', '--board', '4x4', '--men', '3', '--resume', stopped, '--threads', '1', '--json'])).out,
+    )
     expect(resumed.resumedAt).toBe(0)
     const whole = join(dir, '4x4-3')
     expect((await run(['tablebase', 'build', '--board', '4x4', '--men', '3', '--out', whole, '--threads', '1'])).code).toBe(0)
-    for (const f of ['table.json', 'values.bin', 'distance.bin']) expect(readFileSync(join(stopped, f)).equals(readFileSync(join(whole, f)))).toBe(true)
+    for (const f of ['table.json', 'values.bin', 'distance.bin'])
+      expect(readFileSync(join(stopped, f)).equals(readFileSync(join(whole, f)))).toBe(true)
   })
 
   it('--resume of a finished table reads it', async () => {

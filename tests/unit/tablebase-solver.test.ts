@@ -55,7 +55,8 @@ describe('tablebase solver against the reference solver', () => {
         const s = entryOf(game, built, key)
         const v = valueOfState(s) ?? 'illegal'
         if (v !== r.value) throw new Error(`${key}: solver ${v}, reference ${r.value}`)
-        if ((v === 'win' || v === 'loss') && (s & ~RESOLVED) !== r.distance) throw new Error(`${key}: solver distance ${s & ~RESOLVED}, reference ${r.distance}`)
+        if ((v === 'win' || v === 'loss') && (s & ~RESOLVED) !== r.distance)
+          throw new Error(`${key}: solver distance ${s & ~RESOLVED}, reference ${r.distance}`)
         checked++
       })
       expect(checked).toBe(ref.size)

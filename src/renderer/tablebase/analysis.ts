@@ -5,7 +5,17 @@
  * steps through the best line and plays against perfect play. Everything is computed by the
  * engine's probe (shared/engine/tablebase/probe.ts); nothing here knows Vue or Konva.
  */
-import { bestLine, formatPosition, probe, startPosition, type MoveVerdict, type ProbeResult, type Side, type TablePosition, type Verdict } from '../../shared/engine/tablebase/probe'
+import {
+  bestLine,
+  formatPosition,
+  probe,
+  startPosition,
+  type MoveVerdict,
+  type ProbeResult,
+  type Side,
+  type TablePosition,
+  type Verdict,
+} from '../../shared/engine/tablebase/probe'
 import type { TablebaseTable } from '../../shared/engine/tablebase/table'
 import { nameOf } from '../../shared/halma/board'
 
@@ -31,7 +41,11 @@ function probed(table: TablebaseTable, position: TablePosition): TablebaseSessio
 }
 
 /** A session on a table at a position (the start when none is given). */
-export function openSession(table: TablebaseTable, position: TablePosition = startPosition(table.game), tableSide: TableSide = null): TablebaseSession {
+export function openSession(
+  table: TablebaseTable,
+  position: TablePosition = startPosition(table.game),
+  tableSide: TableSide = null,
+): TablebaseSession {
   return { table, position, line: [], first: position, probe: probed(table, position), tableSide }
 }
 

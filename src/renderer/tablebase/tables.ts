@@ -35,11 +35,20 @@ export function buildableInPage(side: number, men: TablebaseMen): boolean {
 /** The table of a job's result (its words kept). */
 export function tableOfResult(r: TablebaseResult): TablebaseTable {
   if (!r.words) throw new Error('internal: the tablebase job kept no words')
-  return new TablebaseTable(r.header, memoryWords(r.words.values, r.words.distance), `${r.header.spec.side}x${r.header.spec.side} with ${r.header.spec.men} men (in memory)`)
+  return new TablebaseTable(
+    r.header,
+    memoryWords(r.words.values, r.words.distance),
+    `${r.header.spec.side}x${r.header.spec.side} with ${r.header.spec.men} men (in memory)`,
+  )
 }
 
 /** Build a board's table in a job worker and keep it. */
 export function buildTable(api: HalmaApi, side: number, men: TablebaseMen, threads: number, onProgress: TableProgress): TableJobHandle {
-  const job = hostJob(api, { kind: 'tablebase', params: { side, men, keep: true, threads } }, (p) => onProgress({ level: p.level, message: p.message }), () => new TableJobCancelled())
+  const job = hostJob(
+    api,
+    { kind: 'tablebase', params: { side, men, keep: true, threads } },
+    (p) => onProgress({ level: p.level, message: p.message }),
+    () => new TableJobCancelled(),
+  )
   return { result: job.result.then(tableOfResult), cancel: job.cancel }
 }

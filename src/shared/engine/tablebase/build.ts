@@ -10,7 +10,7 @@
  * map held whole.
  *
  * Checkpoints. The work folder holds the manifest (core/checkpoint.ts). In memory, a checkpoint
- * (every `checkpointSeconds`) writes every segment to files of the other generation, then the
+ * (every `checkpointSeconds`, and at most a twentieth of the time) writes every segment to files of the other generation, then the
  * manifest naming them, atomically; a resumed build rebuilds its frontier from the entries the
  * checkpoint's level resolved. On disk the segment files are the state, each stamped with its last
  * level, and the manifest records each level done. A build killed at any moment resumes from the
@@ -105,7 +105,6 @@ const MANIFEST = 'checkpoint.json'
 
 const stateFile = (s: number, gen: number): string => `state.${s}.g${gen}`
 
-
 export class TablebaseBuild {
   readonly layout: Layout
   readonly segmentBlocks: number
@@ -122,6 +121,8 @@ export class TablebaseBuild {
   private checkpoint: Checkpoint | undefined
   private last: Progressed | undefined
   private lastCheckpoint = performance.now()
+  /** Milliseconds the last checkpoint in memory took (the next waits at least 20 times as long). */
+  private checkpointCost = 0
   private levels: LevelRecord[] = []
   private peakBytes = 0
   private peakDiskBytes = 0
@@ -190,7 +191,12 @@ export class TablebaseBuild {
         if (was) this.files = new SegmentFiles(o.work, this.segments)
       }
     }
-    if (o.work) this.checkpoint = new Checkpoint(o.work, { tablebase: this.game.spec, format: 1, segmentBlocks: this.segmentBlocks, onDisk: this.onDisk }, o.resume)
+    if (o.work)
+      this.checkpoint = new Checkpoint(
+        o.work,
+        { tablebase: this.game.spec, format: 1, segmentBlocks: this.segmentBlocks, onDisk: this.onDisk },
+        o.resume,
+      )
     // A checkpoint without a step: the build stopped in its first pass, which starts again.
     this.last = this.checkpoint?.step<Progressed>(STEP)
     this.allocate()
@@ -372,7 +378,10 @@ export class TablebaseBuild {
   private async release(s: number, current: 'A' | 'B'): Promise<void> {
     this.state[s] = undefined
     ;(current === 'A' ? this.mapsA : this.mapsB)[s] = undefined
-    await this.runner.segment(s, current === 'A' ? { state: this.buffer(4), mapA: this.buffer(4) } : { state: this.buffer(4), mapB: this.buffer(4) })
+    await this.runner.segment(
+      s,
+      current === 'A' ? { state: this.buffer(4), mapA: this.buffer(4) } : { state: this.buffer(4), mapB: this.buffer(4) },
+    )
   }
 
   private writeWords(name: string, data: Uint32Array): void {
@@ -389,14 +398,16 @@ export class TablebaseBuild {
     const work = this.opts.work!
     const where = `${work.where}/${name}`
     if (!work.exists(name)) throw new CheckpointError(`checkpoint file ${where} is missing`)
-    if (work.size(name) !== into.length * 4) throw new CheckpointError(`checkpoint file ${where} is damaged: ${work.size(name)} bytes, not ${into.length * 4}`)
+    if (work.size(name) !== into.length * 4)
+      throw new CheckpointError(`checkpoint file ${where} is damaged: ${work.size(name)} bytes, not ${into.length * 4}`)
     const r = work.open(name, 1)
     try {
       r.read(0, into, into.length)
     } finally {
       r.close()
     }
-    if (checksumWords(into, into.length) !== checksum) throw new CheckpointError(`checkpoint file ${where} is damaged: its checksum does not match`)
+    if (checksumWords(into, into.length) !== checksum)
+      throw new CheckpointError(`checkpoint file ${where} is damaged: its checksum does not match`)
   }
 
   /**
@@ -409,8 +420,11 @@ export class TablebaseBuild {
     let record: Progressed
     if (this.onDisk) record = { level, frontier, levels: this.levels, solved }
     else {
-      const due = solved || level === 0 || performance.now() - this.lastCheckpoint >= this.opts.checkpointSeconds * 1000
+      // At most every checkpointSeconds, and at most a twentieth of the time (a slow disk, a busy machine).
+      const wait = Math.max(this.opts.checkpointSeconds * 1000, 20 * this.checkpointCost)
+      const due = solved || level === 0 || performance.now() - this.lastCheckpoint >= wait
       if (!due) return
+      const t0 = performance.now()
       const segments: { gen: number; checksum: number }[] = []
       for (let s = 0; s < this.segments; s++) {
         const before = this.last?.segments?.[s]
@@ -420,6 +434,7 @@ export class TablebaseBuild {
         segments.push({ gen, checksum: checksumWords(w, w.length) })
       }
       record = { level, frontier, segments, levels: this.levels, solved }
+      this.checkpointCost = performance.now() - t0
     }
     cp.settle(STEP, record)
     this.last = record
@@ -439,7 +454,8 @@ export class TablebaseBuild {
       return
     }
     const segs = p.segments ?? []
-    if (segs.length !== this.segments) throw new CheckpointError(`${this.opts.work!.where}: the checkpoint has ${segs.length} segments, not ${this.segments}`)
+    if (segs.length !== this.segments)
+      throw new CheckpointError(`${this.opts.work!.where}: the checkpoint has ${segs.length} segments, not ${this.segments}`)
     for (let s = 0; s < this.segments; s++) this.readChecked(stateFile(s, segs[s]!.gen), words(this.state[s]!), segs[s]!.checksum)
     if (!p.solved) await this.pass({ op: 'frontier', b0: 0, b1: 0, level: p.level }, p.level, p.frontier)
   }

@@ -36,7 +36,8 @@ export class TablebaseFlow implements RunningFlow<TablebaseResult> {
     if (!game.ok) throw new Error(game.error.message)
     let store: FileStore | undefined
     if (job.out !== undefined) {
-      if (!this.host.files) throw new Error('this host keeps no files: a tablebase with a folder (out) is built by the CLI or the desktop app')
+      if (!this.host.files)
+        throw new Error('this host keeps no files: a tablebase with a folder (out) is built by the CLI or the desktop app')
       store = this.host.files(job.out)
     }
     const release = store?.claim()
@@ -49,7 +50,8 @@ export class TablebaseFlow implements RunningFlow<TablebaseResult> {
         return this.existing(done.value, t0, job.keep ? readWords(store) : null)
       }
       const threads = job.threads > 1 && this.host.workers ? job.threads : 0
-      const runner = (this.runner = threads > 0 ? new ThreadRunner(this.host.workers!, threads, game.value.spec) : new InlineRunner(game.value))
+      const runner = (this.runner =
+        threads > 0 ? new ThreadRunner(this.host.workers!, threads, game.value.spec) : new InlineRunner(game.value))
       if (this.cancelled) runner.cancel()
       const build = new TablebaseBuild(game.value, {
         runner,
@@ -127,7 +129,18 @@ export class TablebaseFlow implements RunningFlow<TablebaseResult> {
       header,
       folder: this.job.out ?? null,
       words,
-      stats: { buildSeconds: 0, seconds, threads: 0, entries: header.layout.entries, peakBytes: 0, peakDiskBytes: 0, onDisk: false, resumedAt: null, existing: true, levels: [] },
+      stats: {
+        buildSeconds: 0,
+        seconds,
+        threads: 0,
+        entries: header.layout.entries,
+        peakBytes: 0,
+        peakDiskBytes: 0,
+        onDisk: false,
+        resumedAt: null,
+        existing: true,
+        levels: [],
+      },
     }
   }
 

@@ -122,7 +122,9 @@ export class TablebaseGame {
   static of(spec: TablebaseSpec): Result<TablebaseGame> {
     const { side, men } = spec
     if (!Number.isInteger(side) || side < MIN_SIDE || side > MAX_SIDE)
-      return err(diagnostic('tablebase.board', `the board must be m x m with m from ${MIN_SIDE} to ${MAX_SIDE}, not ${side} x ${side}`, 'board'))
+      return err(
+        diagnostic('tablebase.board', `the board must be m x m with m from ${MIN_SIDE} to ${MAX_SIDE}, not ${side} x ${side}`, 'board'),
+      )
     if (!(TABLEBASE_MEN as readonly number[]).includes(men))
       return err(diagnostic('tablebase.men', `men must be one of ${TABLEBASE_MEN.join(', ')} (the start areas defined), not ${men}`, 'men'))
     const game = new TablebaseGame(spec)

@@ -42,7 +42,8 @@ export function parseTablebaseJob(input: unknown): Result<TablebaseJob, Diagnost
   if (!data) return err(faults)
   const game = TablebaseGame.of({ side: data.side, men: data.men })
   if (!game.ok) return err([game.error])
-  if (data.resume && data.out === undefined) return err([diagnostic('job.resume', 'resuming needs the folder of the build (out)', 'resume')])
+  if (data.resume && data.out === undefined)
+    return err([diagnostic('job.resume', 'resuming needs the folder of the build (out)', 'resume')])
   if (data.onDisk && data.out === undefined) return err([diagnostic('job.disk', 'a build on disk needs a folder (out)', 'onDisk')])
   return faults.length > 0 ? err(faults) : ok(data)
 }

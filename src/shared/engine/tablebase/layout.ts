@@ -138,7 +138,16 @@ export class Layout {
     const flip = this.flipOfSet[ro]!
     const base = this.blockOfSet[ro]! * this.perBlock
     const ident = Int16Array.from({ length: this.n }, (_, c) => c)
-    if (flip === 1) return base + this.minorRank(pos.mover, this.mirror, pos.other.map((c) => this.mirror[c]!), scratch)
+    if (flip === 1)
+      return (
+        base +
+        this.minorRank(
+          pos.mover,
+          this.mirror,
+          pos.other.map((c) => this.mirror[c]!),
+          scratch,
+        )
+      )
     const a = this.minorRank(pos.mover, ident, pos.other, scratch)
     if (flip === 0) return base + a
     return base + Math.min(a, this.minorRank(pos.mover, this.mirror, pos.other, scratch))

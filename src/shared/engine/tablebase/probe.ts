@@ -59,7 +59,13 @@ export function parsePosition(game: TablebaseGame, text: string): Result<TablePo
   const t = text.trim().toLowerCase()
   if (t === 'start') return ok(startPosition(game))
   const m = /^([^/]*)\/([^/]*?)(?:\s+(blue|red))?\s*$/.exec(t)
-  if (!m) return err(diagnostic('position.syntax', `'${text}' is not a position: write blue's cells / red's cells, then who moves (a1,b1 / g7,f7 blue), or start`))
+  if (!m)
+    return err(
+      diagnostic(
+        'position.syntax',
+        `'${text}' is not a position: write blue's cells / red's cells, then who moves (a1,b1 / g7,f7 blue), or start`,
+      ),
+    )
   const cellsOf = (part: string, who: Side): Result<number[], Diagnostic> => {
     const names = part.split(/[\s,]+/).filter((s) => s.length > 0)
     const cells: number[] = []
@@ -68,7 +74,8 @@ export function parsePosition(game: TablebaseGame, text: string): Result<TablePo
       if (!c.ok) return err(diagnostic(c.error.code, `${who}: ${c.error.message}`))
       cells.push(c.value)
     }
-    if (cells.length !== game.men) return err(diagnostic('position.men', `${who} has ${cells.length} men; this table is of ${game.men} a side`))
+    if (cells.length !== game.men)
+      return err(diagnostic('position.men', `${who} has ${cells.length} men; this table is of ${game.men} a side`))
     return ok(cells.sort((a, b) => a - b))
   }
   const blue = cellsOf(m[1]!, 'blue')
@@ -77,7 +84,8 @@ export function parsePosition(game: TablebaseGame, text: string): Result<TablePo
   if (!red.ok) return red
   const both = blue.value.filter((c) => red.value.includes(c))
   const twice = [...blue.value, ...red.value].find((c, i, all) => all.indexOf(c) !== i)
-  if (twice !== undefined) return err(diagnostic('position.twice', `${nameOf(game.board, twice)} holds two men${both.length > 0 ? ' (one blue, one red)' : ''}`))
+  if (twice !== undefined)
+    return err(diagnostic('position.twice', `${nameOf(game.board, twice)} holds two men${both.length > 0 ? ' (one blue, one red)' : ''}`))
   return ok({ blue: blue.value, red: red.value, toMove: (m[3] as Side | undefined) ?? 'blue' })
 }
 
@@ -143,7 +151,9 @@ export function afterMove(pos: TablePosition, move: Move): TablePosition {
   const from = move.path[0]!
   const to = move.path[move.path.length - 1]!
   const swap = (cells: readonly number[]): number[] => cells.map((c) => (c === from ? to : c)).sort((a, b) => a - b)
-  return pos.toMove === 'blue' ? { blue: swap(pos.blue), red: pos.red, toMove: 'red' } : { blue: pos.blue, red: swap(pos.red), toMove: 'blue' }
+  return pos.toMove === 'blue'
+    ? { blue: swap(pos.blue), red: pos.red, toMove: 'red' }
+    : { blue: pos.blue, red: swap(pos.red), toMove: 'blue' }
 }
 
 /** The legal moves of a position that is not over: the core's moves, less those into forbidden positions. */
@@ -198,4 +208,3 @@ export function bestLine(table: TablebaseTable, pos: TablePosition, draws = 12):
   }
   return ok(line)
 }
-

@@ -30,7 +30,13 @@ export interface SharedTables {
 
 /** A task as it crosses to a thread. */
 export type TablebaseThreadTask =
-  | { readonly kind: 'tablebase'; readonly op: 'attach'; readonly build: number; readonly spec: TablebaseSpec; readonly tables: SharedTables }
+  | {
+      readonly kind: 'tablebase'
+      readonly op: 'attach'
+      readonly build: number
+      readonly spec: TablebaseSpec
+      readonly tables: SharedTables
+    }
   | { readonly kind: 'tablebase'; readonly op: 'segment'; readonly build: number; readonly segment: number; readonly parts: SegmentParts }
   | { readonly kind: 'tablebase'; readonly op: 'run'; readonly build: number; readonly frontier: 0 | 1; readonly task: BlockTask }
 
@@ -43,7 +49,8 @@ export interface SegmentParts {
 
 /** The tables with one segment's buffers replaced. */
 export function withSegment(t: SharedTables, index: number, parts: SegmentParts): SharedTables {
-  const put = (list: readonly (SharedArrayBuffer | ArrayBuffer)[], b: SharedArrayBuffer | ArrayBuffer | undefined) => (b ? list.map((x, i) => (i === index ? b : x)) : list)
+  const put = (list: readonly (SharedArrayBuffer | ArrayBuffer)[], b: SharedArrayBuffer | ArrayBuffer | undefined) =>
+    b ? list.map((x, i) => (i === index ? b : x)) : list
   return { ...t, state: put(t.state, parts.state), mapsA: put(t.mapsA, parts.mapA), mapsB: put(t.mapsB, parts.mapB) }
 }
 

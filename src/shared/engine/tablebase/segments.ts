@@ -66,11 +66,13 @@ export class SegmentFiles {
     const r = this.store.open(name, 1)
     try {
       const CH = 1 << 22
-      for (let at = 0; at < into.length; at += CH) r.read(HEAD + at, into.subarray(at, Math.min(into.length, at + CH)), Math.min(CH, into.length - at))
+      for (let at = 0; at < into.length; at += CH)
+        r.read(HEAD + at, into.subarray(at, Math.min(into.length, at + CH)), Math.min(CH, into.length - at))
     } finally {
       r.close()
     }
-    if (checksumWords(into, into.length) !== h.checksum) throw new CheckpointError(`build file ${this.store.where}/${name} is damaged: its checksum does not match`)
+    if (checksumWords(into, into.length) !== h.checksum)
+      throw new CheckpointError(`build file ${this.store.where}/${name} is damaged: its checksum does not match`)
     return h.stamp
   }
 
@@ -97,7 +99,8 @@ export class SegmentFiles {
   /** Read level `level`'s frontier bits of segment s (checked to be that level's). */
   readFrontier(s: number, level: number, into: Int32Array): void {
     const stamp = this.read(mapName(s, level & 1), words(into))
-    if (stamp !== level) throw new CheckpointError(`build file ${this.store.where}/${mapName(s, level & 1)} is of level ${stamp}, not ${level}`)
+    if (stamp !== level)
+      throw new CheckpointError(`build file ${this.store.where}/${mapName(s, level & 1)} is of level ${stamp}, not ${level}`)
   }
 
   /** Remove every file. */

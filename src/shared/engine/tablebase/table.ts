@@ -246,12 +246,20 @@ export function readHeader(store: FileStore): Result<TableHeader, Diagnostic> {
     return err(diagnostic('tablebase.damaged', `${store.where}/${HEADER} is damaged: not JSON`))
   }
   const parsed = TableHeaderSchema.safeParse(data)
-  if (!parsed.success) return err(diagnostic('tablebase.damaged', `${store.where}/${HEADER} is damaged or of another format: ${parsed.error.issues[0]?.message ?? ''}`))
+  if (!parsed.success)
+    return err(
+      diagnostic('tablebase.damaged', `${store.where}/${HEADER} is damaged or of another format: ${parsed.error.issues[0]?.message ?? ''}`),
+    )
   const h = parsed.data
   for (const f of [h.files.values, h.files.distance]) {
     if (!store.exists(f.name)) return err(diagnostic('tablebase.missing', `${store.where}/${f.name} is missing`))
     if (store.size(f.name) !== f.words * 4)
-      return err(diagnostic('tablebase.damaged', `${store.where}/${f.name} is damaged: ${store.size(f.name)} bytes, not the ${f.words * 4} its header records`))
+      return err(
+        diagnostic(
+          'tablebase.damaged',
+          `${store.where}/${f.name} is damaged: ${store.size(f.name)} bytes, not the ${f.words * 4} its header records`,
+        ),
+      )
   }
   return ok(h)
 }

@@ -35,7 +35,8 @@ export function runTablebaseTask(task: TablebaseThreadTask): unknown {
     return null
   }
   const a = attached
-  if (!a || a.build !== task.build) throw new Error(`internal: a task of tablebase build ${task.build} on a thread attached to ${a?.build ?? 'none'}`)
+  if (!a || a.build !== task.build)
+    throw new Error(`internal: a task of tablebase build ${task.build} on a thread attached to ${a?.build ?? 'none'}`)
   if (task.op === 'segment') {
     a.tables = withSegment(a.tables, task.segment, task.parts)
     a.views = [viewsOf(a.tables, 0), viewsOf(a.tables, 1)]
