@@ -3,7 +3,7 @@ import type { WorkerPort } from '../../src/shared/engine/core/executor'
 import type { WorkerMessage, WorkerReply } from '../../src/shared/engine/core/messages'
 import { ExpansionWorker } from '../../src/shared/engine/core/worker'
 import { buildKernel, runThreadTask, type DomainInit } from '../../src/shared/engine/registry'
-import { Engine } from '../../src/shared/engine/engine'
+import { CancelledError, Engine } from '../../src/shared/engine/engine'
 import { TablebaseBuild, type BuildOptions } from '../../src/shared/engine/tablebase/build'
 import { TablebaseGame, type TablebaseMen } from '../../src/shared/engine/tablebase/game'
 import { parseTablebaseJob } from '../../src/shared/engine/tablebase/job'
@@ -309,5 +309,37 @@ describe('the tablebase job', () => {
     expect(Array.from(again.words!.values)).toEqual(Array.from(out.words(VALUES)!))
     const resume = parseTablebaseJob({ side: 7, men: 3, resume: true })
     expect(resume.ok ? '' : resume.error[0]!.code).toBe('job.resume')
+  })
+
+  it('is cancelled at a level, keeping its checkpoint, and resumed to the same table', async () => {
+    const work = memoryStore('cancelled')
+    // Cancel when the first checkpoint is written (after the first pass): the first level stops.
+    const job: { handle?: { cancel(): void } } = {}
+    const host = {
+      files: () => ({
+        ...work,
+        writeText: (name: string, text: string) => {
+          work.writeText(name, text)
+          if (text.includes('retrograde')) job.handle?.cancel()
+        },
+      }),
+    }
+    const params = unwrap(parseTablebaseJob({ side: 4, men: 3, out: 'w' }))
+    const running = new Engine(host).start({ kind: 'tablebase', params })
+    job.handle = running
+    await expect(running.result).rejects.toBeInstanceOf(CancelledError)
+    expect(work.readText('checkpoint.json')).toBeDefined()
+    const r = await new Engine(host).start({ kind: 'tablebase', params: { ...params, resume: true } }).result
+    expect(r.stats.resumedAt).not.toBeNull()
+    const whole = memoryStore('whole')
+    await buildInto(gameOf(4, 3), whole)
+    expect(filesOf(work)).toEqual(filesOf(whole))
+  })
+
+  it('names the memory a table needs past its budget (no folder to keep it on disk)', async () => {
+    const params = unwrap(parseTablebaseJob({ side: 5, men: 3, budgetBytes: 2 ** 20 }))
+    await expect(new Engine().start({ kind: 'tablebase', params }).result).rejects.toThrow(
+      /the tables need \d\.\d MiB of memory, past the budget \(a folder, out, keeps the state on disk\)/,
+    )
   })
 })

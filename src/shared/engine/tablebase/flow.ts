@@ -86,7 +86,7 @@ export class TablebaseFlow implements RunningFlow<TablebaseResult> {
           throw new TablebaseStopped(
             e.kind === 'time'
               ? `time limit reached at level ${e.level}${where}`
-              : `the tables need ${(e.bytes / 2 ** 30).toFixed(2)} GiB of memory, past the budget${store ? '' : ' (a folder, out, keeps the state on disk)'}${where}`,
+              : `the tables need ${bytesText(e.bytes)} of memory, past the budget${store ? '' : ' (a folder, out, keeps the state on disk)'}${where}`,
             { cause: e },
           )
         }
@@ -149,6 +149,9 @@ export class TablebaseFlow implements RunningFlow<TablebaseResult> {
     this.runner?.cancel()
   }
 }
+
+/** Bytes for a message: MiB below a GiB. */
+const bytesText = (n: number): string => (n >= 2 ** 30 ? `${(n / 2 ** 30).toFixed(2)} GiB` : `${(n / 2 ** 20).toFixed(1)} MiB`)
 
 /** A table's words from a store. */
 function readWords(store: FileStore): { values: Uint32Array; distance: Uint32Array } {
