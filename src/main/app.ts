@@ -7,7 +7,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell, type WebContents } from 'electron'
 import { readFile, rm, stat } from 'node:fs/promises'
 import { availableParallelism, totalmem } from 'node:os'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import type { Command, DocumentState, HostInfo, ImageFormat, UnsavedChoice } from '../preload/api'
 import { JobManager } from '../shared/jobs/manager'
 import { parseJobRequest } from '../shared/jobs/protocol'
@@ -279,14 +279,16 @@ export function startApp(options: AppOptions): void {
       onEvent: (e) => sendEvent(contents(), 'onJobEvent', e),
     })
     manager = jobs
+    const tablebases = join(app.getPath('userData'), 'tablebases')
     const folders = new SearchFolders({
       choose: () => chooseFolder(win, app.getPath('documents')),
       exists: (p) => stat(p).then(() => true, () => false),
       join,
+      tablebase: (p) => resolve(p) === join(tablebases, basename(p)) && /^\dx\d-\d$/.test(basename(p)),
     })
     const cores = availableParallelism()
     const handlers: MainHandlers = {
-      info: (): HostInfo => ({ host: 'electron', version: app.getVersion(), cores, recentFiles: true, nativeMenus: true, searchFolders: true }),
+      info: (): HostInfo => ({ host: 'electron', version: app.getVersion(), cores, recentFiles: true, nativeMenus: true, searchFolders: true, tablebases }),
       ready: () => {
         rendererReady = true
         const target = contents()
