@@ -140,5 +140,10 @@ describe('tables built through the host', () => {
     await expect(cancelled.result).rejects.toBeInstanceOf(TableJobCancelled)
     expect(buildableInPage(7, 2)).toBe(true)
     expect(buildableInPage(7, 3)).toBe(false)
+    await expect(buildTable(host.api, 7, 3, 2, () => undefined).result).rejects.toThrow(/too large to build in the page/)
+    // The desktop: the table's folder in the app's data folder, reused when it holds the table.
+    buildTable(host.api, 7, 3, 2, () => undefined, '/data/tablebases')
+    await Promise.resolve()
+    expect(host.started.at(-1)).toEqual({ kind: 'tablebase', params: { side: 7, men: 3, keep: true, threads: 2, out: '/data/tablebases/7x7-3', reuse: true } })
   })
 })

@@ -306,6 +306,15 @@ describe('the tablebase job', () => {
     }).result
     expect(again.stats.existing).toBe(true)
     expect(again.header).toEqual(built.header)
+    // Reuse: an empty folder builds, a finished one is read.
+    const fresh = memoryStore('fresh')
+    const reused = (store: typeof fresh) =>
+      new Engine({ files: () => store }).start({
+        kind: 'tablebase',
+        params: unwrap(parseTablebaseJob({ side: 4, men: 2, out: 'x', reuse: true })),
+      }).result
+    expect((await reused(fresh)).stats.existing).toBe(false)
+    expect((await reused(fresh)).stats.existing).toBe(true)
     expect(Array.from(again.words!.values)).toEqual(Array.from(out.words(VALUES)!))
     const resume = parseTablebaseJob({ side: 7, men: 3, resume: true })
     expect(resume.ok ? '' : resume.error[0]!.code).toBe('job.resume')

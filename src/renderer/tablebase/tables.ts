@@ -1,7 +1,9 @@
 /**
- * Tables for the view, through the host's job API (the engine's `tablebase` kind): a small board's
- * table is built in a job worker (the browser's Web Worker, the desktop's utility process) and
- * comes back with its words (`keep`), ready to probe in the page. Events of other jobs are ignored.
+ * Tables for the view, through the host's job API (the engine's `tablebase` kind). On the desktop a
+ * table lives in the app's data folder (HostInfo.tablebases): the job loads it from there, or
+ * builds it there first (the utility process), and sends its words. In a browser a small board's
+ * table is built in a job Web Worker and kept in the page. Either way the words come back with the
+ * result (`keep`), ready to probe. Events of other jobs are ignored.
  */
 import type { HalmaApi } from '../../preload/api'
 import type { TablebaseMen } from '../../shared/engine/tablebase/game'
@@ -42,11 +44,33 @@ export function tableOfResult(r: TablebaseResult): TablebaseTable {
   )
 }
 
-/** Build a board's table in a job worker and keep it. */
-export function buildTable(api: HalmaApi, side: number, men: TablebaseMen, threads: number, onProgress: TableProgress): TableJobHandle {
+/** The folder of a board's table in the desktop app's tablebases folder. */
+export const tableFolder = (root: string, side: number, men: TablebaseMen): string => `${root}/${side}x${side}-${men}`
+
+/**
+ * A board's table: on the desktop (`root`, HostInfo.tablebases) loaded from its folder, or built
+ * there; without a root, built in a job worker and kept in the page (the small boards only).
+ */
+export function buildTable(
+  api: HalmaApi,
+  side: number,
+  men: TablebaseMen,
+  threads: number,
+  onProgress: TableProgress,
+  root?: string,
+): TableJobHandle {
+  if (root === undefined && !buildableInPage(side, men)) {
+    const result = Promise.reject(
+      new Error(
+        `the table of ${side}x${side} with ${men} men is too large to build in the page: the desktop app builds it in its data folder`,
+      ),
+    )
+    return { result, cancel: () => undefined }
+  }
+  const where = root === undefined ? {} : { out: tableFolder(root, side, men), reuse: true }
   const job = hostJob(
     api,
-    { kind: 'tablebase', params: { side, men, keep: true, threads } },
+    { kind: 'tablebase', params: { side, men, keep: true, threads, ...where } },
     (p) => onProgress({ level: p.level, message: p.message }),
     () => new TableJobCancelled(),
   )

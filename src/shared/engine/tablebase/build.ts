@@ -101,7 +101,7 @@ interface Progressed {
 
 const STEP = 'retrograde'
 /** The checkpoint's manifest (core/checkpoint.ts). */
-const MANIFEST = 'checkpoint.json'
+export const MANIFEST = 'checkpoint.json'
 
 const stateFile = (s: number, gen: number): string => `state.${s}.g${gen}`
 

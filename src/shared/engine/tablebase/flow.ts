@@ -15,6 +15,7 @@ import type { TablebaseJob, TablebaseResult } from './job'
 import { memoryStore } from './memory-store'
 import { InlineRunner, ThreadRunner, type BlockRunner } from './runner'
 import { readHeader, writeTable, DISTANCE, HEADER, VALUES } from './table'
+import { MANIFEST } from './build'
 
 /** A build stopped by its time limit or memory budget (the message says how far it got). */
 export class TablebaseStopped extends Error {}
@@ -44,7 +45,8 @@ export class TablebaseFlow implements RunningFlow<TablebaseResult> {
     try {
       if (store && store.exists(HEADER)) {
         // A finished table: resuming it is reading it; building over it is refused (nothing made is lost).
-        if (!job.resume) throw new CheckpointError(`${store.where} holds a tablebase already: give another folder, or resume to use it`)
+        if (!job.resume && !job.reuse)
+          throw new CheckpointError(`${store.where} holds a tablebase already: give another folder, or resume to use it`)
         const done = readHeader(store)
         if (!done.ok) throw new CheckpointError(done.error.message)
         return this.existing(done.value, t0, job.keep ? readWords(store) : null)
@@ -58,7 +60,7 @@ export class TablebaseFlow implements RunningFlow<TablebaseResult> {
         budgetBytes: job.budgetBytes,
         deadline: job.timeLimit > 0 ? t0 + job.timeLimit * 1000 : Infinity,
         ...(store && { work: store }),
-        resume: job.resume,
+        resume: job.resume || (job.reuse && store?.readText(MANIFEST) !== undefined),
         checkpointSeconds: job.checkpointSeconds,
         onDisk: job.onDisk,
         progress: (p) =>

@@ -24,6 +24,11 @@ const TablebaseJobSchema = z.strictObject({
   out: z.string().min(1).optional(),
   /** Go on with the build checkpointed in `out`. */
   resume: flag().default(false),
+  /**
+   * Use what `out` holds: its table if it is finished, else its checkpoint's build goes on, else a
+   * new build (the desktop app's tables in its data folder).
+   */
+  reuse: flag().default(false),
   /** Seconds between checkpoints while the tables are in memory (on disk: after every level). */
   checkpointSeconds: decimal(1, 10 ** 6).default(60),
   /** Keep the table's words in the result (a host without files: the web build's small boards). */
@@ -44,6 +49,7 @@ export function parseTablebaseJob(input: unknown): Result<TablebaseJob, Diagnost
   if (!game.ok) return err([game.error])
   if (data.resume && data.out === undefined)
     return err([diagnostic('job.resume', 'resuming needs the folder of the build (out)', 'resume')])
+  if (data.reuse && data.out === undefined) return err([diagnostic('job.reuse', 'reusing a table needs its folder (out)', 'reuse')])
   if (data.onDisk && data.out === undefined) return err([diagnostic('job.disk', 'a build on disk needs a folder (out)', 'onDisk')])
   return faults.length > 0 ? err(faults) : ok(data)
 }
