@@ -5,6 +5,8 @@
 import highsLoader from 'highs'
 import * as core from '../shared/army/minimum'
 import type { MipSolver } from '../shared/army/minimum'
+import type { LpEngine } from '../shared/army/branch'
+import type { IntProgram } from '../shared/army/program'
 
 export {
   defaultWindow,
@@ -28,3 +30,70 @@ export const solveArmyIp = async (...a: Rest<typeof core.solveArmyIp>) => core.s
 export const solveArmy = async (...a: Rest<typeof core.solveArmy>) => core.solveArmy(await highs(), ...a)
 export const countArmies = async (...a: Rest<typeof core.countArmies>) => core.countArmies(await highs(), ...a)
 export const solveCase = async (...a: Rest<typeof core.solveCase>) => core.solveCase(await highs(), ...a)
+
+/**
+ * A HiGHS persistent model holding a program's LP relaxation, for the certified branch and bound
+ * (shared/army/branch.ts): bounds change in place and each solve starts from the last basis.
+ */
+export async function highsLpEngine(p: IntProgram): Promise<LpEngine & { dispose(): void }> {
+  const h = (await highsLoader()) as unknown as HighsRuntime
+  // Columns in CSC form from the rows.
+  const byCol: { row: number; v: number }[][] = p.cols.map(() => [])
+  p.rows.forEach((r, i) => r.cols.forEach((j, k) => byCol[j]!.push({ row: i, v: Number(r.coefs[k]!) })))
+  const starts = [0]
+  const indices: number[] = []
+  const values: number[] = []
+  for (const col of byCol) {
+    for (const { row, v } of col) {
+      indices.push(row)
+      values.push(v)
+    }
+    starts.push(indices.length)
+  }
+  const inf = h.infinity
+  const model = h.createModel({
+    numCols: p.cols.length,
+    numRows: p.rows.length,
+    colCost: p.cost.map(Number),
+    colLower: p.lower.map(Number),
+    colUpper: p.upper.map(Number),
+    rowLower: p.rows.map((r) => (r.lower === null ? -inf : Number(r.lower))),
+    rowUpper: p.rows.map((r) => (r.upper === null ? inf : Number(r.upper))),
+    matrix: { format: 'csc', numRows: p.rows.length, numCols: p.cols.length, starts, indices, values },
+  })
+  model.options.set({ output_flag: false, solver: 'simplex', presolve: 'off' })
+  const status = h.constants.modelStatus
+  return {
+    setBounds: (j, lo, hi) => void model.changeColBounds(j, lo, hi),
+    solve: () => {
+      model.run()
+      const s = model.getModelStatus()
+      const sol = model.getSolution()
+      return {
+        status: s === status.optimal ? 'optimal' : s === status.infeasible ? 'infeasible' : 'other',
+        objective: s === status.optimal ? model.getObjectiveValue() : NaN,
+        x: sol.colValue,
+        rowDual: sol.rowDual,
+        colDual: sol.colDual,
+      }
+    },
+    dualRay: () => model.getDualRay()?.values ?? null,
+    dispose: () => model.dispose(),
+  }
+}
+
+/** The part of the HiGHS runtime the LP engine uses (its types ship with the package; narrowed here). */
+interface HighsRuntime {
+  readonly infinity: number
+  readonly constants: { readonly modelStatus: { readonly optimal: number; readonly infeasible: number } }
+  createModel(data: unknown): {
+    options: { set(o: Record<string, unknown>): void }
+    run(): unknown
+    getModelStatus(): number
+    getSolution(): { colValue: Float64Array; rowDual: Float64Array; colDual: Float64Array }
+    getObjectiveValue(): number
+    getDualRay(): { values: Float64Array } | undefined
+    changeColBounds(j: number, lo: number, hi: number): unknown
+    dispose(): void
+  }
+}

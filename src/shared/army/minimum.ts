@@ -50,6 +50,8 @@ export interface MipSolver {
 }
 export interface MipSolution {
   readonly Status: string
+  /** The objective of the point returned (infinite when there is none). */
+  readonly ObjectiveValue?: number
   readonly Columns: Readonly<Record<string, unknown>>
 }
 

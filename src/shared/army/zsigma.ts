@@ -102,3 +102,37 @@ export function formatPowers(exps: readonly number[]): string {
   if (exps.length === 0) return '0'
   return exps.map((e) => (e === 0 ? '1' : e === 1 ? 'σ' : `σ^${e}`)).join(' + ')
 }
+
+/** floor(sqrt(n)) for n >= 0: Newton's method from above on bigints (it decreases until it stops). */
+export function isqrt(n: bigint): bigint {
+  if (n < 0n) throw new Error(`isqrt: ${n} is negative`)
+  if (n < 2n) return n
+  let x = 1n << BigInt((n.toString(2).length >> 1) + 1)
+  for (;;) {
+    const y = (x + n / x) >> 1n
+    if (y >= x) return x
+    x = y
+  }
+}
+
+/** floor(v / 2) for any integer v (bigint division truncates toward zero). */
+const floorHalf = (v: bigint): bigint => (v >= 0n ? v / 2n : -((-v + 1n) / 2n))
+
+/**
+ * The largest integer k with k <= x * d, exactly (d > 0): rational data for a linear program that
+ * must stay a relaxation of the exact one (a coefficient rounded down keeps a <= row valid).
+ * 2 x d = p + q sqrt 5 with p = (2a - b) d, q = b d; floor(q sqrt 5) is isqrt(5 q^2) for q >= 0 and
+ * -(isqrt(5 q^2) + 1) for q < 0 (5 q^2 is no square unless q = 0); then floor((p + q sqrt 5) / 2)
+ * is floor((p + floor(q sqrt 5)) / 2).
+ */
+export function floorScaled(x: ZSigma, d: bigint): bigint {
+  if (d <= 0n) throw new Error(`floorScaled: the scale ${d} is not positive`)
+  const p = (2n * x.a - x.b) * d
+  const q = x.b * d
+  const r = isqrt(5n * q * q)
+  const t = p + (q >= 0n ? r : q === 0n ? 0n : -(r + 1n))
+  return floorHalf(t)
+}
+
+/** The smallest integer k with k >= x * d, exactly (d > 0). */
+export const ceilScaled = (x: ZSigma, d: bigint): bigint => -floorScaled({ a: -x.a, b: -x.b }, d)
