@@ -35,7 +35,8 @@ function startRedis(): { url: string; stop: () => void } {
 let onLine: (line: string, worker: ChildProcess) => void = () => undefined
 
 const startWorker = (url: string, log: string[]): ChildProcess => {
-  const w = spawn(process.execPath, [CLI, 'worker', '--redis', url], { stdio: ['ignore', 'ignore', 'pipe'] })
+  // The workers write only under the bench's folder (--root): where the searches keep their levels.
+  const w = spawn(process.execPath, [CLI, 'worker', '--redis', url, '--root', folder], { stdio: ['ignore', 'ignore', 'pipe'] })
   w.stderr!.on('data', (d: Buffer) => {
     for (const line of d.toString().trim().split('\n')) {
       log.push(line)
@@ -120,8 +121,8 @@ async function killTrial(
 
 const redis = startRedis()
 const log: string[] = []
-let workers = Array.from({ length: WORKERS }, () => startWorker(redis.url, log))
 const folder = mkdtempSync(join(tmpdir(), 'halma-cluster-'))
+let workers = Array.from({ length: WORKERS }, () => startWorker(redis.url, log))
 const rows: string[][] = [['search', 'run', 'processes', 'seconds', 'same levels and statement']]
 let failures = 0
 const notes: string[] = []

@@ -24,8 +24,9 @@ import { workerScript } from './search-run'
 export function documentOption(v: Values): { readonly doc: ArmyDocument; readonly file: string } {
   const file = v['file']
   if (typeof file !== 'string') throw new UsageError('--file is required')
+  const text = readText(file, 'army document')
   try {
-    return { doc: parseArmyDocument(readText(file, 'army document'), file), file }
+    return { doc: parseArmyDocument(text, file), file }
   } catch (e) {
     throw new UsageError((e as Error).message)
   }
@@ -67,11 +68,23 @@ const menCount = (n: number): string => `${n} ${n === 1 ? 'man' : 'men'}`
 
 const boardOf = (doc: ArmyDocument) => doc.board ?? windowBoard(GEOMETRIES[doc.type], doc.window)
 
+/**
+ * What a custom board makes of the document's level: nothing (its target says where the army
+ * goes). Said, rather than passed over in silence, so that a level written in the file is not
+ * taken for one the tool checked.
+ */
+export function levelUnused(doc: ArmyDocument): string {
+  const g = GEOMETRIES[doc.type]
+  return doc.board
+    ? `the document's level (${doc.level}) is not used on a custom board: the army aims at its target ${cellLabel(g, doc.window, doc.board.target)}`
+    : ''
+}
+
 function where(doc: ArmyDocument): string {
   const g = GEOMETRIES[doc.type]
   const b = boardOf(doc)
   return doc.board
-    ? `a custom board of ${plural(b.cells.length, 'cell')} (${g.title}'s jumps), target ${cellLabel(g, doc.window, b.target)}`
+    ? `a custom board of ${plural(b.cells.length, 'cell')} (${g.title}'s jumps), target ${cellLabel(g, doc.window, b.target)} (${levelUnused(doc)})`
     : `the window of ${doc.window.rows} rows, ${doc.window.width} columns beyond each row, target ${cellLabel(g, doc.window, b.target)}`
 }
 

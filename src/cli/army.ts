@@ -11,8 +11,9 @@ import { formatPowers, formatZ, powerSum, toNumber, type ZSigma } from '../share
 import { countArmies, defaultWindow, solveArmy, solveArmyIp, solveCase, table7Case, TABLE7, type IpOutcome } from './army-ip'
 import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCell, positionAfter, verifyArmy } from '../shared/army/solution'
 import { json, plural, table, type Io } from './io'
-import { parse, UsageError, type Values } from './options'
-import { documentOption, engineFewest, exponentRows, runDocumentBound, runDocumentSolve } from './army-board'
+import { onlyOptions, parse, UsageError, wholeText, type Values } from './options'
+import { own } from '../shared/names'
+import { documentOption, engineFewest, exponentRows, levelUnused, runDocumentBound, runDocumentSolve } from './army-board'
 
 export const ARMY_HELP = `halma army: solitaire armies (pegs jump and capture; advance one man as far as possible)
 
@@ -76,10 +77,30 @@ const OPTIONS = {
 
 const intOption = (v: Values, key: string, lo: number, hi: number): number | undefined => {
   const text = v[key]
-  if (typeof text !== 'string') return undefined
-  const n = Number(text)
-  if (!Number.isInteger(n) || n < lo || n > hi) throw new UsageError(`--${key} must be an integer from ${lo} to ${hi} (got '${text}')`)
-  return n
+  return typeof text === 'string' ? wholeText(text, key, lo, hi) : undefined
+}
+
+/**
+ * The largest window the integer program is given (--rows, --width): the paper's largest level
+ * needs 17 rows and 16 columns; a window of 200 x 200 made a model of a gigabyte that ran past its
+ * time limit.
+ */
+const IP_ROWS = 40
+const IP_WIDTH = 40
+
+/** The options each subcommand takes, by what it is asked (a document, or a type and level). */
+const TAKES: Readonly<Record<string, (v: Values) => readonly string[]>> = {
+  bound: (v) =>
+    v['file'] !== undefined
+      ? ['file', 'json']
+      : v['method'] === 'ip'
+        ? ['type', 'level', 'method', 'rows', 'width', 'time-limit', 'case', 'json']
+        : ['type', 'level', 'method', 'map', 'json'],
+  pagoda: () => ['type', 'map', 'rows', 'json'],
+  solve: (v) => (v['file'] !== undefined ? ['file', 'fewest', 'json'] : ['type', 'level', 'rows', 'width', 'time-limit', 'fewest', 'json']),
+  verify: (v) => (v['file'] !== undefined ? ['file', 'json'] : ['type', 'level', 'rows', 'width', 'army', 'moves', 'json']),
+  count: () => ['type', 'level', 'rows', 'width', 'time-limit', 'json'],
+  show: () => ['file', 'after', 'json'],
 }
 
 const typeOption = (v: Values): ArmyType => {
@@ -125,8 +146,8 @@ function boundJson(b: PagodaBound): object {
 
 async function runIp(v: Values, io: Io, type: ArmyType, levels: readonly number[]): Promise<number> {
   const timeLimit = intOption(v, 'time-limit', 1, 86_400) ?? 300
-  const rows = intOption(v, 'rows', 2, 200)
-  const width = intOption(v, 'width', 0, 200)
+  const rows = intOption(v, 'rows', 2, IP_ROWS)
+  const width = intOption(v, 'width', 0, IP_WIDTH)
   const outcomes: IpOutcome[] = []
   for (const level of levels) {
     let window: Window | undefined
@@ -265,9 +286,10 @@ function runPagoda(v: Values, io: Io): number {
   return violations.length === 0 ? 0 : 1
 }
 
-function windowOption(v: Values, type: ArmyType, level: number): Window {
+/** The window of --rows and --width (default: the pagoda bound's); `ip`: a window the integer program is given. */
+function windowOption(v: Values, type: ArmyType, level: number, ip = true): Window {
   const d = defaultWindow(type, level)
-  return { rows: intOption(v, 'rows', 2, 200) ?? d.rows, width: intOption(v, 'width', 0, 200) ?? d.width }
+  return { rows: intOption(v, 'rows', 2, ip ? IP_ROWS : 200) ?? d.rows, width: intOption(v, 'width', 0, ip ? IP_WIDTH : 200) ?? d.width }
 }
 
 function levelOption(v: Values, type: ArmyType): number {
@@ -284,6 +306,11 @@ async function runSolve(v: Values, io: Io): Promise<number> {
   const g = GEOMETRIES[type]
   const s = await solveArmy(type, level, { window, timeLimit: intOption(v, 'time-limit', 1, 86_400) ?? 300 })
   const ok = s.verdict?.ok === true
+  // The engine's level-by-level search over positions (engine/army): complete below its answer.
+  const f =
+    ok && v['fewest'] && s.moves
+      ? await engineFewest({ kind: 'army', type, window, army: s.ip.army, map: IMPROVED_MAP[type] }, s.moves.length)
+      : undefined
   if (v['json']) {
     io.out(
       json({
@@ -298,6 +325,9 @@ async function runSolve(v: Values, io: Io): Promise<number> {
         verified: ok,
         ...(s.verdict?.error && { error: s.verdict.error }),
         seconds: s.ip.seconds,
+        ...(f && {
+          fewest: { moves: f.moves && formatArmyMoves(g, window, f.moves), count: f.moves?.length ?? null, provenAbove: f.provenAbove, stopped: f.stopped, levels: f.levels },
+        }),
       }),
     )
     return ok ? 0 : 1
@@ -320,9 +350,7 @@ async function runSolve(v: Values, io: Io): Promise<number> {
   }
   io.out(`${s.moves.length} moves, ${s.verdict!.jumps} jumps, ${ok ? 'verified' : `NOT verified: ${s.verdict!.error}`}:`)
   io.out(formatArmyMoves(g, window, s.moves))
-  if (!ok || !v['fewest']) return ok ? 0 : 1
-  // The engine's level-by-level search over positions (engine/army): complete below its answer.
-  const f = await engineFewest({ kind: 'army', type, window, army: s.ip.army, map: IMPROVED_MAP[type] }, s.moves.length)
+  if (!ok || !f) return ok ? 0 : 1
   const positions = f.levels.reduce((x, y) => x + y, 0)
   if (f.stopped) {
     io.out(`fewest moves: not settled (the search stopped: ${f.stopped}, after ${positions.toLocaleString('en-US')} positions); none with ${f.provenAbove} moves or fewer`)
@@ -343,18 +371,21 @@ function runVerify(v: Values, io: Io): number {
     const g = GEOMETRIES[doc.type]
     const r = verifyArmy(g, doc.window, doc.army, doc.moves, doc.board)
     const reach = doc.board ? `the target ${cellLabel(g, doc.window, doc.board.target)} of their custom board` : `level ${doc.level}`
-    if (v['json']) io.out(json({ file, type: doc.type, board: doc.board ? 'custom' : 'window', men: doc.army.length, ...r }))
-    else
+    if (v['json'])
+      io.out(json({ file, type: doc.type, board: doc.board ? 'custom' : 'window', level: doc.board ? null : doc.level, men: doc.army.length, ...r }))
+    else {
       io.out(
         r.ok
           ? `valid: ${doc.army.length} men of ${g.title} reach ${reach} in ${plural(r.moves, 'move')} (${plural(r.jumps, 'jump')})`
           : `invalid: ${r.error}`,
       )
+      if (doc.board) io.out(`(${levelUnused(doc)})`)
+    }
     return r.ok ? 0 : 1
   }
   const type = typeOption(v)
   const level = levelOption(v, type)
-  const window = windowOption(v, type, level)
+  const window = windowOption(v, type, level, false)
   const g = GEOMETRIES[type]
   if (typeof v['army'] !== 'string' || typeof v['moves'] !== 'string') throw new UsageError('--army and --moves are required')
   let army, moves
@@ -369,7 +400,18 @@ function runVerify(v: Values, io: Io): number {
   }
   const bad = army.find(([, y]) => y < level)
   if (bad) throw new UsageError(`the army's man on ${cellLabel(g, window, bad)} is in front of row ${level}`)
+  // Two men on one cell is a mistake in the input, not an army that fails.
+  const seen = new Set<string>()
+  for (const c of army) {
+    const label = cellLabel(g, window, c)
+    if (seen.has(label)) throw new UsageError(`--army: ${label} is given twice`)
+    seen.add(label)
+  }
   const r = verifyArmy(g, window, army, moves)
+  if (v['json']) {
+    io.out(json({ type, level, window, men: army.length, ...r }))
+    return r.ok ? 0 : 1
+  }
   io.out(
     r.ok
       ? `valid: ${army.length} men reach level ${level} in ${plural(r.moves, 'move')} (${plural(r.jumps, 'jump')}), ${r.menLeft === 1 ? '1 man' : `${r.menLeft} men`} left`
@@ -451,11 +493,14 @@ export async function runArmy(argv: string[], io: Io): Promise<number> {
     io.out(ARMY_HELP)
     return sub === undefined ? 2 : 0
   }
+  const takes = own(TAKES, sub)
+  if (!takes) throw new UsageError(`unknown army command '${sub}' (bound, pagoda, solve, verify, count or show)`)
   const v = parse(rest, OPTIONS)
   if (v['help']) {
     io.out(ARMY_HELP)
     return 0
   }
+  onlyOptions(v, takes(v), `halma army ${sub}${v['file'] !== undefined ? ' --file' : ''}`)
   if (sub === 'bound') return await runBound(v, io)
   if (sub === 'pagoda') return runPagoda(v, io)
   if (sub === 'solve') return await runSolve(v, io)

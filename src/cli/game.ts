@@ -8,7 +8,18 @@ import { describeProblem } from '../shared/halma/problem'
 import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
-import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, runJob, writeWithSolutions } from './search-run'
+import {
+  budgetOption,
+  choiceOption,
+  clusterOption,
+  diskOption,
+  jobFaults,
+  numberOption,
+  outFailed,
+  outOption,
+  runJob,
+  writeWithSolutions,
+} from './search-run'
 
 export const GAME_HELP = `halma game: the shortest two-player game, and a proof that none is shorter
 
@@ -99,6 +110,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     if (!m) throw new UsageError(`--beam-moves: '${text}' is not a range of moves such as 8-15 or 8-`)
     return [Number(m[1]), m[2] === '' ? 0 : Number(m[2])]
   }
+  const out = outOption(v)
   const job = parseGameJob({
     problem: specFromProblem(loaded.problem),
     strategy: choiceOption(v, 'strategy', GAME_STRATEGIES, 'auto'),
@@ -109,7 +121,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
     ...diskOption(v),
-    ...(typeof v['cluster'] === 'string' && { cluster: v['cluster'], shards: number('shards', 3) }),
+    ...clusterOption(v),
     enumerate: v['no-enumerate'] !== true,
     listGames: number('list', 20),
     beam: { width: number('beam', 200_000), lookahead: number('lookahead', 0), moves: beamMoves(v['beam-moves']) },
@@ -118,22 +130,21 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
   if (!job.ok) throw jobFaults(job.error)
   const result = await runJob({ kind: 'game', params: job.value }, io, 'game')
   if (!result) return 130
-  if (typeof v['out'] === 'string') {
-    await writeWithSolutions(
-      v['out'],
-      loaded,
-      result.games.map((g, k) => ({
-        title: `${g.moves.length}-move game, ${g.winner} wins, found by halma game${result.optimal ? ' (shortest)' : ''}${result.games.length > 1 ? ` #${k + 1}` : ''}`,
-        moves: g.moves.join(', '),
-        notes: result.proof.statement,
-      })),
-    )
-  }
+  const unwritten = await writeWithSolutions(
+    out,
+    loaded,
+    result.games.map((g, k) => ({
+      title: `${g.moves.length}-move game, ${g.winner} wins, found by halma game${result.optimal ? ' (shortest)' : ''}${result.games.length > 1 ? ` #${k + 1}` : ''}`,
+      moves: g.moves.join(', '),
+      notes: result.proof.statement,
+    })),
+  )
   if (v['json']) {
     io.out(json({ ...result, stats: { ...result.stats, maxRssBytes: process.resourceUsage().maxRSS * 1024 } }))
   } else {
     io.out(gameResultText(`${loaded.problem.title}\n${describeProblem(loaded.problem)}`, result))
   }
+  if (unwritten) return outFailed(unwritten, io, 'game')
   return result.length !== null ? 0 : 1
 }
 

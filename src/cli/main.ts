@@ -2,6 +2,11 @@
  * The `halma` command line: batch work over the same core as the workbench. Each command is a
  * function from arguments and an Io to an exit status, so tests run them in-process as well as
  * through the installed binary.
+ *
+ * Exit status: 0 done (valid, found), 1 a negative answer (invalid, none found), 2 bad input (a
+ * UsageError, a refused checkpoint), 3 a fault of the environment (EnvironmentError: a full disk,
+ * no permission, a folder in use, Redis unreachable), 130 interrupted; anything else thrown is a
+ * bug, reported by index.ts as an internal error with status 70.
  */
 import { runAnalyze } from './analyze'
 import { runArmy } from './army'
@@ -9,6 +14,9 @@ import { runPlayers } from './players'
 import { runGame } from './game'
 import type { Io } from './io'
 import { CheckpointError } from '../shared/engine/core/checkpoint'
+import { EnvironmentError } from '../shared/environment'
+import { own } from '../shared/names'
+import { EXIT_ENVIRONMENT } from './exit'
 import { UsageError } from './options'
 import { runShow } from './show'
 import { runSolve } from './solve'
@@ -37,7 +45,10 @@ examples:
   halma analyze --game --army triangle10
   halma show --problem resources/problems/triangle10-6move.halma.json --after 14
   halma solve --army triangle10 --board 9x9 --rules 6-move
-  halma game --army triangle10 --board 9x9 --rules 6-move`
+  halma game --army triangle10 --board 9x9 --rules 6-move
+
+exit status: 0 done, 1 invalid or none found, 2 bad input, 3 a fault of the environment (disk,
+permissions, a folder in use, Redis), 130 interrupted, 70 an internal error (a bug: please report it)`
 
 const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<number>> = {
   verify: runVerify,
@@ -61,7 +72,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.out('halma-workbench 0.1.0')
     return 0
   }
-  const run = COMMANDS[command]
+  const run = own(COMMANDS, command)
   if (!run) {
     io.err(`halma: unknown command '${command}'\n\n${USAGE}`)
     return 2
@@ -73,6 +84,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (e instanceof UsageError || e instanceof CheckpointError) {
       io.err(`halma ${command}: ${e.message}`)
       return 2
+    }
+    if (e instanceof EnvironmentError) {
+      io.err(`halma ${command}: ${e.message}`)
+      return EXIT_ENVIRONMENT
     }
     throw e
   }

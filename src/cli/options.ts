@@ -3,7 +3,7 @@
  * moves (flag, file, stored solution or standard input). Everything read here is checked once and
  * turned into validated values; a bad value becomes a UsageError naming the option.
  */
-import { readFileSync } from 'node:fs'
+import { readFileSync, statSync } from 'node:fs'
 import type { PathTree } from '../shared/halma/solution-tree'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { parseArmyPreset, parseCellList, presetArmy, symmetricTarget } from '../shared/halma/armies'
@@ -11,7 +11,9 @@ import { boardByName } from '../shared/halma/board'
 import { parseDocument, type HalmaDocument } from '../shared/halma/document'
 import { formatSolution, parseSolution, type WrittenSolution } from '../shared/halma/notation'
 import { makeProblem, type Problem } from '../shared/halma/problem'
+import { MAX_DOCUMENT_CHARS } from '../shared/limits'
 import { describe, type Diagnostic } from '../shared/result'
+import { fileFault } from '../hosts/node/faults'
 import { DIAGONALS, describeRules, makeRules, parseMoveSet, type Diagonal } from '../shared/halma/rules'
 import type { SymmetryName } from '../shared/halma/symmetry'
 
@@ -60,13 +62,57 @@ function faults(what: string, ds: readonly Diagnostic[]): UsageError {
   return new UsageError(ds.length === 1 ? `${what}: ${describe(ds[0]!)}` : `${what}:\n  ${ds.map(describe).join('\n  ')}`)
 }
 
+/** Codes of a file that cannot be read because the path is wrong (the user's to fix: bad input). */
+const WRONG_PATH: Readonly<Record<string, string>> = {
+  ENOENT: 'no such file',
+  EISDIR: 'it is a folder, not a file',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  ENAMETOOLONG: 'the name is too long',
+}
+
+/**
+ * A file named on the command line, read whole: a wrong path or a file larger than a document may
+ * be is bad input (UsageError); a fault of the disk or of permissions is the environment's
+ * (EnvironmentError, exit status 3).
+ */
 export function readText(path: string, what: string): string {
   try {
+    // A document is read whole: one larger than a document may be is refused before it is read.
+    const size = statSync(path).size
+    if (size > 4 * MAX_DOCUMENT_CHARS) throw new UsageError(`cannot read ${what} '${path}': ${size.toLocaleString('en-US')} bytes is more than a document holds`)
     return readFileSync(path, 'utf8')
   } catch (e) {
+    if (e instanceof UsageError) throw e
     const code = (e as NodeJS.ErrnoException).code
-    throw new UsageError(`cannot read ${what} '${path}': ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`)
+    if (code !== undefined && Object.hasOwn(WRONG_PATH, code)) throw new UsageError(`cannot read ${what} '${path}': ${WRONG_PATH[code]}`)
+    throw fileFault(e, path, `cannot read ${what}`)
   }
+}
+
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i
+
+/** A number written in decimals ("2", "0.25", "1e3"): '' and "0x10" are not read as 0 and 16. */
+export function decimalText(text: string, option: string): number {
+  const n = DECIMAL.test(text.trim()) ? Number(text) : NaN
+  if (!Number.isFinite(n)) throw new UsageError(`--${option}: '${text}' is not a number`)
+  return n
+}
+
+/** A whole number in decimal digits, from `lo` to `hi`. */
+export function wholeText(text: string, option: string, lo: number, hi: number): number {
+  const n = /^\d+$/.test(text.trim()) ? Number(text) : NaN
+  if (!Number.isSafeInteger(n) || n < lo || n > hi) throw new UsageError(`--${option}: '${text}' is not a whole number from ${lo} to ${hi}`)
+  return n
+}
+
+/** Refuse options this (sub)command does not take, instead of ignoring them. */
+export function onlyOptions(v: Values, allowed: readonly string[], command: string): void {
+  const stray = Object.keys(v).filter((k) => v[k] !== undefined && k !== 'help' && !allowed.includes(k))
+  if (stray.length === 0) return
+  const list = allowed.length > 0 ? allowed.map((k) => `--${k}`).join(', ') : 'none'
+  throw new UsageError(
+    `${stray.map((k) => `--${k}`).join(', ')}: not ${stray.length === 1 ? 'an option' : 'options'} of \`${command}\` (its options: ${list})`,
+  )
 }
 
 export interface LoadedProblem {
@@ -189,7 +235,7 @@ export function loadSolutions(v: Values, loaded: LoadedProblem, stdin: () => str
   const stored = loaded.document?.solutions ?? []
   const k = str(v, 'solution')
   if (k !== undefined) {
-    const n = Number(k)
+    const n = /^\d+$/.test(k.trim()) ? Number(k) : NaN
     if (!Number.isInteger(n) || n < 1 || n > stored.length) {
       throw new UsageError(
         `--solution: the problem file has ${stored.length} solution${stored.length === 1 ? '' : 's'}; give 1..${stored.length}`,

@@ -6,11 +6,11 @@
 import { parsePlayersJob, PLAYERS_STRATEGIES, type PlayersResult } from '../shared/engine/players/job'
 import { playersPreset, playersPresets, specOf, WIN_RULES, type PlayersSpec, type WinRule } from '../shared/players/game'
 import { cores } from '../hosts/node/threads'
-import { writeFileAtomic } from '../hosts/node/files'
 import { formatPlayersDocument } from '../shared/players/document'
+import type { Diagnostic } from '../shared/result'
 import { json, table, type Io } from './io'
-import { parse, UsageError } from './options'
-import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, runJob } from './search-run'
+import { parse, UsageError, wholeText } from './options'
+import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, outFailed, outOption, runJob, writeResult } from './search-run'
 
 export const PLAYERS_GAME_HELP = `halma players game: the shortest game of 2 to 6 players, and the proof that none is shorter
 
@@ -73,9 +73,8 @@ const OPTIONS = {
 
 const list = (option: string, text: string): number[] =>
   text.split(',').map((t) => {
-    const n = Number(t.trim())
-    if (t.trim() === '' || !Number.isInteger(n)) throw new UsageError(`--${option}: '${t.trim()}' is not a camp number`)
-    return n
+    if (!/^\d{1,2}$/.test(t.trim())) throw new UsageError(`--${option}: '${t.trim()}' is not a camp number`)
+    return Number(t.trim())
   })
 
 /** The game of the options: a preset, or a custom one. */
@@ -91,8 +90,7 @@ function specFrom(v: ReturnType<typeof parse>): PlayersSpec {
   }
   if (typeof v['board'] !== 'string' || typeof v['camps'] !== 'string' || typeof v['men'] !== 'string')
     throw new UsageError(`give --preset (one of ${Object.keys(playersPresets()).join(', ')}), or --board, --camps and --men`)
-  const men = Number(v['men'])
-  if (!Number.isInteger(men)) throw new UsageError(`--men: '${v['men']}' is not a whole number`)
+  const men = wholeText(v['men'], 'men', 1, 99)
   return withRules(
     {
       board: v['board'],
@@ -121,6 +119,26 @@ export function withRules(spec: PlayersSpec, v: Record<string, unknown>): Player
 /** Whether the options change a preset's rules (a document then holds the game, not the preset's id). */
 export const rulesChanged = (v: Record<string, unknown>): boolean => ['long-jumps', 'teams', 'vacate', 'win'].some((o) => v[o] !== undefined)
 
+/** The options that set the game's fields (the job names them `game.men`, `game.camps[1]`). */
+const GAME_OPTION: Readonly<Record<string, string>> = {
+  board: 'board',
+  camps: 'camps',
+  targets: 'targets',
+  men: 'men',
+  longJumps: 'long-jumps',
+  win: 'win',
+  vacate: 'vacate',
+  teams: 'teams',
+}
+
+/** A fault of a game's field, named by its option ("--camps, camp 2: must be ..."). */
+function gameField(d: Diagnostic): Diagnostic {
+  const m = /^game\.(\w+)(?:\[(\d+)\])?$/.exec(d.at ?? '')
+  if (!m || !Object.hasOwn(GAME_OPTION, m[1]!)) return d
+  const item = m[2] === undefined ? '' : `, camp ${Number(m[2]) + 1}`
+  return { ...d, at: `${GAME_OPTION[m[1]!]}${item}` }
+}
+
 export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
   const v = parse(argv, OPTIONS)
   if (v['help']) {
@@ -129,6 +147,7 @@ export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
   }
   const spec = specFrom(v)
   const number = (key: string, fallback: number) => numberOption(v, key, fallback)
+  const out = outOption(v)
   const job = parsePlayersJob({
     game: spec,
     strategy: choiceOption(v, 'strategy', PLAYERS_STRATEGIES, 'auto'),
@@ -143,21 +162,19 @@ export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
   if (!job.ok) {
     // A game that cannot be played is the options' as a whole (--preset, or --board, --camps, --men).
     const game = job.error.find((d) => d.at === 'game')
-    throw game ? new UsageError(`the game: ${game.message}`) : jobFaults(job.error)
+    throw game ? new UsageError(`the game: ${game.message}`) : jobFaults(job.error.map(gameField))
   }
   const result = await runJob({ kind: 'players', params: job.value }, io, 'players game')
   if (!result) return 130
-  if (typeof v['out'] === 'string' && result.length !== null) {
+  let unwritten
+  if (out !== undefined && result.length !== null) {
     const preset = typeof v['preset'] === 'string' && !rulesChanged(v) ? { preset: v['preset'] } : { game: spec }
     const title = `${result.length}-move game, ${result.winner} wins, found by halma players game${result.optimal ? ' (shortest)' : ''}`
-    try {
-      await writeFileAtomic(v['out'], formatPlayersDocument({ ...preset, lines: [{ title, moves: result.moves.join(', '), notes: result.proof.statement }] }))
-    } catch (e) {
-      throw new UsageError(`--out: cannot write '${v['out']}': ${(e as Error).message}`)
-    }
+    unwritten = await writeResult(out, formatPlayersDocument({ ...preset, lines: [{ title, moves: result.moves.join(', '), notes: result.proof.statement }] }))
   }
   if (v['json']) io.out(json({ ...result, stats: { ...result.stats, maxRssBytes: process.resourceUsage().maxRSS * 1024 } }))
   else io.out(playersResultText(spec, result))
+  if (unwritten) return outFailed(unwritten, io, 'players game')
   return result.length !== null ? 0 : 1
 }
 

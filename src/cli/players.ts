@@ -6,9 +6,9 @@
 import { gameFromSpec, moveCount, playersPreset, playersPresets, specOf, startPosition } from '../shared/players/game'
 import { cellName, verifyLine } from '../shared/players/line'
 import { parsePlayersDocument, verifyDocument } from '../shared/players/document'
-import { readFileSync } from 'node:fs'
 import { json, table, type Io } from './io'
-import { parse, UsageError } from './options'
+import { onlyOptions, parse, readText, UsageError } from './options'
+import { own } from '../shared/names'
 import { rulesChanged, runPlayersGame, withRules } from './players-game'
 
 export const PLAYERS_HELP = `halma players: games of 2 to 6 players on the stars and the piecepack board
@@ -50,6 +50,13 @@ const presetOf = (v: Record<string, unknown>) => {
   }
 }
 
+/** The options each subcommand takes (any other is refused, not ignored). */
+const TAKES: Readonly<Record<string, readonly string[]>> = {
+  list: ['json'],
+  show: ['preset'],
+  verify: ['preset', 'moves', 'long-jumps', 'teams', 'vacate', 'win'],
+}
+
 export function runPlayers(argv: string[], io: Io): number | Promise<number> {
   const [sub, ...rest] = argv
   if (sub === undefined || sub === '--help' || sub === '-h') {
@@ -57,7 +64,15 @@ export function runPlayers(argv: string[], io: Io): number | Promise<number> {
     return sub === undefined ? 2 : 0
   }
   if (sub === 'game') return runPlayersGame(rest, io)
+  const takes = own(TAKES, sub)
+  if (!takes) throw new UsageError(`unknown players command '${sub}' (list, show, verify or game)`)
   const v = parse(rest, OPTIONS)
+  if (v['help']) {
+    io.out(PLAYERS_HELP)
+    return 0
+  }
+  // verify --file reads everything from the document.
+  onlyOptions(v, sub === 'verify' && v['file'] !== undefined ? ['file'] : takes, `halma players ${sub}`)
   if (sub === 'list') {
     const rows = Object.values(playersPresets()).map((g) => {
       const occ = startPosition(g)
@@ -117,17 +132,12 @@ export function runPlayers(argv: string[], io: Io): number | Promise<number> {
     )
     return 0
   }
-  throw new UsageError(`unknown players command '${sub}' (list, show or verify)`)
+  throw new UsageError(`unknown players command '${sub}' (list, show, verify or game)`)
 }
 
 /** Every line of a players document; 0 when all are valid. */
 function verifyFile(file: string, io: Io): number {
-  let text: string
-  try {
-    text = readFileSync(file, 'utf8')
-  } catch (e) {
-    throw new UsageError(`--file: cannot read '${file}': ${(e as Error).message}`)
-  }
+  const text = readText(file, 'players document')
   let doc
   try {
     doc = parsePlayersDocument(text, file)

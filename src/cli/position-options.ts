@@ -31,8 +31,9 @@ export function locate(v: Record<string, unknown>, loaded: LoadedProblem, io: Io
   const s = solutions[0]!
   const ver = verify(problem, s.solution)
   const total = ver.length + (ver.error && ver.error.move > 0 ? 0 : 0)
-  let after = afterText === undefined ? ver.length : Number(afterText)
-  if (!Number.isInteger(after) || after < 0) throw new UsageError(`--after: '${afterText}' is not a move number`)
+  // A move number in decimal digits: '' is not 0, nor "0x10" 16.
+  let after = afterText === undefined ? ver.length : /^\d+$/.test(afterText.trim()) ? Number(afterText) : NaN
+  if (!Number.isSafeInteger(after) || after < 0) throw new UsageError(`--after: '${afterText}' is not a move number`)
   if (after > ver.length) {
     if (ver.error) throw new UsageError(`--after ${after}: ${ver.error.message}`)
     throw new UsageError(`--after: the solution has only ${total} moves`)

@@ -3,18 +3,23 @@
  * sets the field, the job run on the engine with progress on stderr and Ctrl-C to cancel, and the
  * problem written back with what was found (--out).
  */
-import { existsSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { formatDocument, specFromProblem } from '../shared/halma/document'
 import { CancelledError, Engine, threadsOf, type EngineJob } from '../shared/engine/engine'
 import type { JobKind, JobTypes } from '../shared/engine/jobs'
-import type { Diagnostic } from '../shared/result'
+import { describe, type Diagnostic } from '../shared/result'
+import { EnvironmentError } from '../shared/environment'
 import { writeFileAtomic } from '../hosts/node/files'
+import { fileFault } from '../hosts/node/faults'
 import { bullFarm } from '../hosts/node/cluster'
 import { folderStore } from '../hosts/node/store'
 import { nodeWorkers } from '../hosts/node/threads'
 import type { Io } from './io'
-import { UsageError, type LoadedProblem, type Values } from './options'
+import { EXIT_ENVIRONMENT } from './exit'
+import { decimalText, UsageError, wholeText, type LoadedProblem, type Values } from './options'
+import { parseRedisUrl } from '../hosts/node/redis'
 import { progressWriter } from './progress'
 
 /** The option that sets a job field, where the names differ. */
@@ -40,10 +45,7 @@ export function jobFaults(faults: readonly Diagnostic[]): UsageError {
 /** A numeric option's value, or `fallback` when it is not given. */
 export function numberOption(v: Values, key: string, fallback: number): number {
   const text = v[key]
-  if (typeof text !== 'string') return fallback
-  const n = Number(text)
-  if (!Number.isFinite(n)) throw new UsageError(`--${key}: '${text}' is not a number`)
-  return n
+  return typeof text === 'string' ? decimalText(text, key) : fallback
 }
 
 /** A named option's value among `allowed`, or `fallback` when it is not given. */
@@ -64,8 +66,40 @@ export function budgetOption(v: Values): number {
 export function diskOption(v: Values): { disk?: string; resume?: boolean } {
   if (typeof v['disk'] === 'string' && typeof v['resume'] === 'string')
     throw new UsageError('--disk and --resume: give one (--resume DIR goes on with the search in DIR, and keeps its levels there)')
-  if (typeof v['resume'] === 'string') return { disk: v['resume'], resume: true }
-  return typeof v['disk'] === 'string' ? { disk: v['disk'] } : {}
+  if (typeof v['resume'] === 'string') return { disk: folderOption(v['resume'], 'resume', true), resume: true }
+  return typeof v['disk'] === 'string' ? { disk: folderOption(v['disk'], 'disk', false) } : {}
+}
+
+/**
+ * A folder named by --disk (made when it does not exist) or --resume (it must exist: resuming a
+ * folder that is not there is a typo, and making it would leave an empty folder behind).
+ */
+function folderOption(path: string, option: string, mustExist: boolean): string {
+  if (path.trim() === '') throw new UsageError(`--${option}: give a folder's path, not an empty one`)
+  let kind: 'folder' | 'file' | 'none'
+  try {
+    kind = statSync(path).isDirectory() ? 'folder' : 'file'
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') kind = 'none'
+    else if (code === 'ENOTDIR') throw new UsageError(`--${option}: '${path}': a part of the path is a file, not a folder`)
+    else throw fileFault(e, path, `cannot look at the folder of --${option}`)
+  }
+  if (kind === 'file') throw new UsageError(`--${option}: '${path}' is a file, not a folder`)
+  if (kind === 'none' && mustExist) throw new UsageError(`--${option}: there is no folder '${path}' (--disk DIR starts a search on disk in DIR)`)
+  return path
+}
+
+/** --cluster URL and --shards N, the URL checked (a bad one is bad input, before any search). */
+export function clusterOption(v: Values): { cluster?: string; shards?: number } {
+  const url = v['cluster']
+  if (typeof url !== 'string') {
+    if (v['shards'] !== undefined) throw new UsageError('--shards is for a search on a cluster (--cluster URL)')
+    return {}
+  }
+  const c = parseRedisUrl(url)
+  if (!c.ok) throw new UsageError(`--cluster: ${describe(c.error)}`)
+  return { cluster: url, shards: typeof v['shards'] === 'string' ? wholeText(v['shards'], 'shards', 1, 4096) : 3 }
 }
 
 /** The worker script next to the bundle, or the built one when running from source. */
@@ -97,17 +131,61 @@ export async function runJob<K extends JobKind>(job: EngineJob<K>, io: Io, comma
   }
 }
 
-/** Write the problem (as loaded) with solutions added, to --out. */
+/**
+ * --out FILE, checked before the search starts (a search's result must not be lost to a typo): a
+ * folder, or a file in a folder that does not exist, is bad input.
+ */
+export function outOption(v: Values): string | undefined {
+  const out = v['out']
+  if (typeof out !== 'string') return undefined
+  if (out.trim() === '') throw new UsageError("--out: give a file's path, not an empty one")
+  const kind = (path: string): 'folder' | 'file' | 'none' => {
+    try {
+      return statSync(path).isDirectory() ? 'folder' : 'file'
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code
+      if (code === 'ENOENT') return 'none'
+      if (code === 'ENOTDIR') throw new UsageError(`--out: '${out}': a part of the path is a file, not a folder`)
+      throw fileFault(e, path, 'cannot look at the path of --out')
+    }
+  }
+  if (kind(out) === 'folder') throw new UsageError(`--out: '${out}' is a folder; give a file's path, such as ${join(out, 'result.json')}`)
+  const folder = dirname(out)
+  const where = kind(folder)
+  if (where === 'none') throw new UsageError(`--out: there is no folder '${folder}' to write '${basename(out)}' in`)
+  if (where === 'file') throw new UsageError(`--out: '${folder}' is a file, not a folder`)
+  return out
+}
+
+/**
+ * Write a result's document to --out (a temporary file, then renamed: never half written). A fault
+ * of the disk is answered, not thrown: the caller still prints the result, then names the path
+ * (outFailed), so that a finished search is never lost to a full disk or a permission.
+ */
+export async function writeResult(outFile: string, text: string): Promise<EnvironmentError | undefined> {
+  try {
+    await writeFileAtomic(outFile, text)
+    return undefined
+  } catch (e) {
+    const fault = fileFault(e, outFile, 'cannot write the result')
+    if (fault instanceof EnvironmentError) return fault
+    throw fault
+  }
+}
+
+/** After the result was printed: say that --out failed and where the result is; exit status 3. */
+export function outFailed(fault: EnvironmentError, io: Io, command: string): number {
+  io.err(`halma ${command}: --out: ${fault.message}. The result is on standard output (above); nothing was written to ${fault.where}.`)
+  return EXIT_ENVIRONMENT
+}
+
+/** The problem (as loaded) with solutions added, written to --out when it is given (see writeResult). */
 export async function writeWithSolutions(
-  outFile: string,
+  out: string | undefined,
   loaded: LoadedProblem,
   solutions: readonly { readonly title: string; readonly moves: string; readonly notes: string }[],
-): Promise<void> {
+): Promise<EnvironmentError | undefined> {
+  if (out === undefined) return undefined
   const base = loaded.document?.spec ?? specFromProblem(loaded.problem)
-  const doc = { ...base, solutions: [...(base.solutions ?? []), ...solutions] }
-  try {
-    await writeFileAtomic(outFile, formatDocument(doc))
-  } catch (e) {
-    throw new UsageError(`--out: cannot write '${outFile}': ${(e as Error).message}`)
-  }
+  return writeResult(out, formatDocument({ ...base, solutions: [...(base.solutions ?? []), ...solutions] }))
 }

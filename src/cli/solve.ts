@@ -8,7 +8,18 @@ import { describeProblem } from '../shared/halma/problem'
 import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
-import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, runJob, writeWithSolutions } from './search-run'
+import {
+  budgetOption,
+  choiceOption,
+  clusterOption,
+  diskOption,
+  jobFaults,
+  numberOption,
+  outFailed,
+  outOption,
+  runJob,
+  writeWithSolutions,
+} from './search-run'
 
 export const SOLVE_HELP = `halma solve: a shortest solution of a transfer problem, and a proof that none is shorter
 
@@ -71,6 +82,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
   const loaded = loadProblem(v)
   if (loaded.problem.kind !== 'transfer') throw new UsageError('this is a game; `halma game` searches two-player games')
   const number = (key: string, fallback: number): number => numberOption(v, key, fallback)
+  const out = outOption(v)
   const job = parseSolveJob({
     problem: specFromProblem(loaded.problem),
     strategy: choiceOption(v, 'strategy', STRATEGIES, 'auto'),
@@ -84,22 +96,20 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
     ...diskOption(v),
-    ...(typeof v['cluster'] === 'string' && { cluster: v['cluster'], shards: number('shards', 3) }),
+    ...clusterOption(v),
   })
   if (!job.ok) throw jobFaults(job.error)
   const result = await runJob({ kind: 'solve', params: job.value }, io, 'solve')
   if (!result) return 130
-  if (typeof v['out'] === 'string') {
-    await writeWithSolutions(
-      v['out'],
-      loaded,
-      result.solutions.map((s, k) => ({
-        title: `${result.length} moves, found by halma solve${result.optimal ? ' (optimal)' : ''}${result.solutions.length > 1 ? ` #${k + 1}` : ''}`,
-        moves: s.moves.join(', '),
-        notes: result.proof.statement,
-      })),
-    )
-  }
+  const unwritten = await writeWithSolutions(
+    out,
+    loaded,
+    result.solutions.map((s, k) => ({
+      title: `${result.length} moves, found by halma solve${result.optimal ? ' (optimal)' : ''}${result.solutions.length > 1 ? ` #${k + 1}` : ''}`,
+      moves: s.moves.join(', '),
+      notes: result.proof.statement,
+    })),
+  )
   if (v['json']) {
     io.out(
       json({
@@ -117,6 +127,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
   } else {
     io.out(resultText(loaded.problem.title + '\n' + describeProblem(loaded.problem), result))
   }
+  if (unwritten) return outFailed(unwritten, io, 'solve')
   return result.length !== null ? 0 : 1
 }
 

@@ -5,8 +5,9 @@
  * this file only connects them to Electron.
  */
 import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell, type WebContents } from 'electron'
-import { readFile, rm, stat } from 'node:fs/promises'
+import { readFile, rename, rm, stat } from 'node:fs/promises'
 import { availableParallelism, totalmem } from 'node:os'
+import { pathToFileURL } from 'node:url'
 import { basename, join, resolve } from 'node:path'
 import type { Command, DocumentState, HostInfo, ImageFormat, UnsavedChoice } from '../preload/api'
 import { JobManager } from '../shared/jobs/manager'
@@ -22,6 +23,7 @@ import { SearchFolders } from './search-folders'
 import { SessionFile } from './session'
 import { SettingsStore } from './settings'
 import { fitWindow } from './window-state'
+import { externalLinkAllowed, fromOurPage, limitJob } from './guards'
 
 export interface AppOptions {
   readonly scripts: UtilityScripts
@@ -167,10 +169,28 @@ export function startApp(options: AppOptions): void {
     void (win ? dialog.showMessageBox(win, opts) : dialog.showMessageBox(opts))
   }
 
+  /** Searches at once: the user's choice (View menu), known once the settings are read. */
+  let searches: { get(): number; readonly most: number; set(n: number): void } | undefined
   const buildMenu = (recent: RecentFiles): void => {
     const template = menuTemplate(
-      { appName: APP_NAME, isMac: process.platform === 'darwin', recent: recent.list(), dev: !app.isPackaged },
-      { command, clearRecent: () => recent.clear(), about },
+      {
+        appName: APP_NAME,
+        isMac: process.platform === 'darwin',
+        recent: recent.list(),
+        dev: !app.isPackaged,
+        ...(searches && { searches: { atOnce: searches.get(), most: searches.most } }),
+      },
+      {
+        command,
+        clearRecent: () => recent.clear(),
+        about,
+        // Chosen in the menu (the main process's own): the user chose the file again, so it may be saved.
+        openRecent: (path) => {
+          files?.grant(path)
+          command({ name: 'open-path', path })
+        },
+        setSearchesAtOnce: (n) => searches?.set(n),
+      },
     )
     Menu.setApplicationMenu(Menu.buildFromTemplate(template))
   }
@@ -204,9 +224,10 @@ export function startApp(options: AppOptions): void {
       if (place.maximized) w.maximize()
       w.show()
     })
-    // The window shows our page only: no pop-ups, no navigation away (links open in the browser).
+    // The window shows our page only: no pop-ups, no navigation away; a link opens in the
+    // browser only when it is one of the project's own pages (guards.ts), else it is dropped.
     w.webContents.setWindowOpenHandler(({ url }) => {
-      if (/^https:\/\//.test(url)) void shell.openExternal(url)
+      if (externalLinkAllowed(url)) void shell.openExternal(url)
       return { action: 'deny' }
     })
     w.webContents.on('will-navigate', (event) => event.preventDefault())
@@ -245,8 +266,15 @@ export function startApp(options: AppOptions): void {
     return w
   }
 
+  // No <webview> anywhere: a page that adds one gets nothing.
+  app.on('web-contents-created', (_event, created: WebContents) => {
+    created.on('will-attach-webview', (event) => event.preventDefault())
+  })
+
   void app.whenReady().then(async () => {
+    // No permission is asked for (camera, notifications, ...) nor reported as granted when checked.
     session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false))
+    session.defaultSession.setPermissionCheckHandler(() => false)
     const settingsFile = join(app.getPath('userData'), 'settings.json')
     settings = await SettingsStore.load({
       read: () => readFile(settingsFile, 'utf8'),
@@ -258,6 +286,7 @@ export function startApp(options: AppOptions): void {
       readFile: (p) => readFile(p, 'utf8'),
       writeFileAtomic,
       remove: (p) => rm(p, { force: true }),
+      rename: (from, to) => rename(from, to),
     })
     sessionFile = sessions
     const recent = new RecentFiles(store.value.recent, (paths) => void store.update({ recent: paths }))
@@ -273,9 +302,12 @@ export function startApp(options: AppOptions): void {
       write: writeFileAtomic,
       defaultDir: app.getPath('pictures'),
     })
+    const cores = availableParallelism()
+    // One search at a time for the window, unless the user chose more in the View menu.
+    const atOnce = (): number => Math.min(cores, store.value.searchesAtOnce ?? 1)
     const jobs = new JobManager({
       launch: utilityLauncher(options.scripts),
-      concurrency: availableParallelism(),
+      concurrency: atOnce(),
       onEvent: (e) => sendEvent(contents(), 'onJobEvent', e),
     })
     manager = jobs
@@ -286,7 +318,6 @@ export function startApp(options: AppOptions): void {
       join,
       tablebase: (p) => resolve(p) === join(tablebases, basename(p)) && /^\dx\d-\d$/.test(basename(p)),
     })
-    const cores = availableParallelism()
     const handlers: MainHandlers = {
       info: (): HostInfo => ({ host: 'electron', version: app.getVersion(), cores, recentFiles: true, nativeMenus: true, searchFolders: true, tablebases }),
       ready: () => {
@@ -300,7 +331,9 @@ export function startApp(options: AppOptions): void {
       },
       startJob: (request) => {
         const job = parseJobRequest({ ...request, params: { budgetBytes: searchBudget(), ...request.params } })
-        const allowed = job.ok ? folders.check(job.value) : job
+        // What the page asks for is capped by the machine (threads, memory), and its folder must be one the user chose.
+        const limited = job.ok ? limitJob(job.value, { cores, memoryBytes: totalmem() }) : job
+        const allowed = limited.ok ? folders.check(limited.value) : limited
         return allowed.ok ? ok({ id: jobs.start(allowed.value) }) : allowed
       },
       cancelJob: (id) => jobs.cancel(id),
@@ -323,7 +356,21 @@ export function startApp(options: AppOptions): void {
       clearSession: () => sessions.clear(),
       saveImage: (request) => images.save(request),
     }
-    registerApi(ipcMain, handlers, (sender) => sender !== undefined && sender === contents())
+    // Our page: the renderer's file, or the dev server's origin.
+    const pageUrl = 'url' in options.renderer ? options.renderer.url : pathToFileURL(options.renderer.file).href
+    registerApi(ipcMain, handlers, (event) => {
+      const c = contents()
+      return fromOurPage(event, c && { contents: c, mainFrame: c.mainFrame, url: pageUrl })
+    })
+    searches = {
+      get: atOnce,
+      most: cores,
+      set: (n) => {
+        void store.update({ searchesAtOnce: n })
+        jobs.setConcurrency(Math.min(cores, n))
+        buildMenu(recent)
+      },
+    }
     buildMenu(recent)
     recent.onChange(() => buildMenu(recent))
     win = createWindow()

@@ -4,7 +4,10 @@
  * dialogs are passed in (app.ts gives Electron's; tests give doubles).
  *
  * The renderer can only reach files the user chose: a path from a dialog, a recent file, or one
- * given on the command line or by a double click (granted by app.ts). Text is checked as a
+ * given on the command line or by a double click (granted by app.ts). It may read a recent file,
+ * but write only where the user pointed in this run (a dialog, the command line, the Open Recent
+ * menu): the list of recent files outlives the run, and a page must not be able to save over any
+ * file in it (Save then asks where, starting at the file). Text is checked as a
  * document both ways: a file that does not load is reported with every problem in it, and the
  * main process never writes a text that is not a valid document. Saving is atomic (a temporary
  * file, flushed, then renamed), so a failed save leaves the old file whole; the work stays in the
@@ -114,6 +117,11 @@ export class DocumentFiles {
     return this.granted.has(path) || this.deps.recent.has(path)
   }
 
+  /** Writable: chosen by the user in this run. */
+  private writable(path: string): boolean {
+    return this.granted.has(path)
+  }
+
   async open(): Promise<OpenOutcome> {
     const path = await this.deps.dialogs.chooseOpen(this.lastDir ?? this.deps.defaultDir)
     if (path === undefined) return { status: 'cancelled' }
@@ -159,6 +167,8 @@ export class DocumentFiles {
     if (!isAbsolute(path) || !this.allowed(path)) {
       return { status: 'failed', reason: `cannot save to ${path}: it was not chosen by the user; use Save As` }
     }
+    // A recent file of an earlier run: the user confirms it in the save dialog (it starts there).
+    if (!this.writable(path)) return this.saveAs(request)
     return this.write(path, request.text)
   }
 

@@ -16,10 +16,12 @@ import {
 import { JOB_KINDS } from '../shared/jobs/protocol'
 import { describe, diagnostic, err, ok, type Diagnostic, type Result } from '../shared/result'
 import { MAX_SESSION_BYTES } from './session'
+import type { RequestEvent } from './guards'
+import { MAX_DOCUMENT_CHARS } from '../shared/limits'
 
 /** The part of ipcMain used here. */
 export interface MainIpc {
-  handle(channel: string, listener: (event: { sender: unknown }, ...args: unknown[]) => unknown): void
+  handle(channel: string, listener: (event: RequestEvent, ...args: unknown[]) => unknown): void
   removeHandler(channel: string): void
 }
 
@@ -30,8 +32,8 @@ export type MainHandlers = {
 /** A request the main process refuses: the renderer's invoke rejects with this message. */
 export class RequestError extends Error {}
 
-/** Largest document text accepted (the biggest shipped problem file is a few kilobytes). */
-export const MAX_DOCUMENT_BYTES = 16 * 2 ** 20
+/** Largest document text accepted: the limit every host applies (shared/limits.ts). */
+export const MAX_DOCUMENT_BYTES = MAX_DOCUMENT_CHARS
 const MAX_PATH = 4096
 /** Largest picture accepted for saving (a figure sheet at a high scale stays well below). */
 export const MAX_IMAGE_BYTES = 64 * 2 ** 20
@@ -150,16 +152,17 @@ export const PARSERS: { readonly [K in InvokeName]: Parser<K> } = {
 
 /**
  * Register a handler for every request. `trusted` decides whether an event comes from our own
- * window; anything else is refused, as are arguments of the wrong shape.
+ * window's page (its top frame: guards.ts); anything else is refused, as are arguments of the
+ * wrong shape.
  */
-export function registerApi(ipc: MainIpc, handlers: MainHandlers, trusted: (sender: unknown) => boolean): () => void {
+export function registerApi(ipc: MainIpc, handlers: MainHandlers, trusted: (event: RequestEvent) => boolean): () => void {
   const names = Object.keys(PARSERS) as InvokeName[]
   for (const name of names) {
     const channel = API[name].channel
     const parse = PARSERS[name] as Parser<InvokeName>
     const handler = handlers[name] as (...args: unknown[]) => unknown
     ipc.handle(channel, (event, ...args) => {
-      if (!trusted(event.sender)) throw new RequestError(`${channel}: refused: the request does not come from the workbench window`)
+      if (!trusted(event)) throw new RequestError(`${channel}: refused: the request does not come from the workbench window's page`)
       const parsed = parse(args)
       if (!parsed.ok) throw new RequestError(`${channel}: ${describe(parsed.error)}`)
       return handler(...(parsed.value as unknown[]))

@@ -11,6 +11,10 @@ export interface MenuActions {
   command(command: Command): void
   clearRecent(): void
   about(): void
+  /** A recent document chosen in the menu (the user chose it again: it may be saved over). */
+  openRecent?(path: string): void
+  /** Searches the window may run at once (the user's choice; one by default). */
+  setSearchesAtOnce?(n: number): void
 }
 
 export interface MenuOptions {
@@ -19,6 +23,8 @@ export interface MenuOptions {
   readonly recent: readonly RecentDocument[]
   /** Development: reload and developer tools in the View menu. */
   readonly dev: boolean
+  /** Searches at once: the current choice and the most (the cores). */
+  readonly searches?: { readonly atOnce: number; readonly most: number }
 }
 
 export function menuTemplate(options: MenuOptions, actions: MenuActions): MenuItemConstructorOptions[] {
@@ -27,7 +33,10 @@ export function menuTemplate(options: MenuOptions, actions: MenuActions): MenuIt
     options.recent.length === 0
       ? [{ label: 'No Recent Documents', enabled: false }]
       : [
-          ...options.recent.map((r) => ({ label: r.path, click: send({ name: 'open-path', path: r.path }) })),
+          ...options.recent.map((r) => ({
+            label: r.path,
+            click: actions.openRecent ? () => actions.openRecent!(r.path) : send({ name: 'open-path', path: r.path }),
+          })),
           { type: 'separator' as const },
           { label: 'Clear Recent', click: () => actions.clearRecent() },
         ]
@@ -66,6 +75,21 @@ export function menuTemplate(options: MenuOptions, actions: MenuActions): MenuIt
       { role: 'zoomOut' },
       { type: 'separator' },
       { role: 'togglefullscreen' },
+      ...(options.searches && actions.setSearchesAtOnce
+        ? [
+            { type: 'separator' as const },
+            {
+              // A page cannot ask for more than one search at a time: only the user, here.
+              label: 'Searches at Once',
+              submenu: Array.from({ length: options.searches.most }, (_, k) => ({
+                label: String(k + 1),
+                type: 'radio' as const,
+                checked: k + 1 === options.searches!.atOnce,
+                click: () => actions.setSearchesAtOnce!(k + 1),
+              })),
+            },
+          ]
+        : []),
     ],
   }
   const help: MenuItemConstructorOptions = {

@@ -8,6 +8,8 @@ import { parseWindowState, type WindowState } from './window-state'
 export interface Settings {
   readonly window?: WindowState
   readonly recent: readonly string[]
+  /** Searches the window runs at once (chosen in the View menu; one unless the user asks for more). */
+  readonly searchesAtOnce?: number
 }
 
 export const DEFAULT_SETTINGS: Settings = { recent: [] }
@@ -25,7 +27,9 @@ export function parseSettings(text: string | undefined): Settings {
   const o = json as Record<string, unknown>
   const recent = Array.isArray(o['recent']) ? o['recent'].filter((p): p is string => typeof p === 'string') : []
   const window = parseWindowState(o['window'])
-  return window ? { window, recent } : { recent }
+  const n = o['searchesAtOnce']
+  const searches = typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= 1024 ? { searchesAtOnce: n } : {}
+  return window ? { window, recent, ...searches } : { recent, ...searches }
 }
 
 export interface SettingsIo {

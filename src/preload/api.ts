@@ -125,6 +125,11 @@ export type SessionRead =
 
 export type SessionWrite = { readonly status: 'saved' } | { readonly status: 'failed'; readonly reason: string }
 
+/** A session cleared; `kept`: where a record that did not restore was set aside (it is never just deleted). */
+export interface SessionCleared {
+  readonly kept?: string
+}
+
 export interface RecentDocument {
   readonly path: string
   readonly name: string
@@ -167,7 +172,7 @@ export const API = {
   /** The autosaved session: IndexedDB in the browser, a file in the app's data folder on the desktop. */
   readSession: invoke<[], SessionRead>('session:read'),
   writeSession: invoke<[text: string], SessionWrite>('session:write'),
-  clearSession: invoke<[], void>('session:clear'),
+  clearSession: invoke<[], SessionCleared>('session:clear'),
 
   /** Save a PNG or an SVG: a save dialog and an atomic write on the desktop, a download in the browser. */
   saveImage: invoke<[request: ImageRequest], ExportOutcome>('export:save-image'),

@@ -34,10 +34,38 @@ type Node<M> = MoveTree<M> | MoveNode<M>
 
 export const emptyTree = <M>(): MoveTree<M> => ({ children: [] })
 
-/** A chain of nodes for moves in order (the first holds moves[0]). */
-function chain<M>(moves: readonly M[], from = 0): MoveNode<M>[] {
-  if (from >= moves.length) return []
-  return [{ move: moves[from]!, children: chain(moves, from + 1) }]
+/**
+ * A chain of nodes for moves in order (the first holds moves[0]). Built from the end, in a loop:
+ * a line's length is the user's to choose, so no function here recurses once per move.
+ */
+function chain<M>(moves: readonly M[]): MoveNode<M>[] {
+  let next: MoveNode<M>[] = []
+  for (let k = moves.length - 1; k >= 0; k--) next = [{ move: moves[k]!, children: next }]
+  return next
+}
+
+/**
+ * Every node of the tree, depth first, main continuations first (the order the move list shows
+ * them), with its path; an explicit stack instead of recursion, so a tree as deep as a line is long
+ * does not exhaust the call stack. `visit` returns true to stop. The path array is reused: copy it
+ * to keep it.
+ */
+function walkNodes<M>(tree: MoveTree<M>, visit: (node: MoveNode<M>, path: readonly number[]) => boolean | void): void {
+  const stack: { node: Node<M>; next: number }[] = [{ node: tree, next: 0 }]
+  const path: number[] = []
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!
+    if (top.next >= top.node.children.length) {
+      stack.pop()
+      path.pop()
+      continue
+    }
+    const k = top.next++
+    const child = top.node.children[k]!
+    path.push(k)
+    if (visit(child, path) === true) return
+    stack.push({ node: child, next: 0 })
+  }
 }
 
 /** A tree holding one line, its main line. */
@@ -93,31 +121,31 @@ export function findChild<M>(tree: MoveTree<M>, path: NodePath, move: M, same: S
 
 /** The path to the first node (depth first, main continuations first) that satisfies `test`, or null. */
 export function pathTo<M>(tree: MoveTree<M>, test: (node: MoveNode<M>, path: NodePath) => boolean): number[] | null {
-  const walk = (node: Node<M>, path: number[]): number[] | null => {
-    for (let k = 0; k < node.children.length; k++) {
-      const child = node.children[k]!
-      const here = [...path, k]
-      if (test(child, here)) return here
-      const deeper = walk(child, here)
-      if (deeper) return deeper
-    }
-    return null
-  }
-  return walk(tree, [])
+  let found: number[] | null = null
+  walkNodes(tree, (node, path) => {
+    if (!test(node, path)) return false
+    found = [...path]
+    return true
+  })
+  return found
 }
 
 /** The tree with the node at `path` replaced by `update(node)`. */
 function updateAt<M>(tree: MoveTree<M>, path: NodePath, update: (node: Node<M>) => Node<M>): MoveTree<M> {
-  const rec = (node: Node<M>, depth: number): Node<M> => {
-    if (depth === path.length) return update(node)
-    const k = path[depth]!
-    const child = node.children[k]
+  // The nodes on the way down, then each rebuilt from the bottom with its new child.
+  const way: Node<M>[] = [tree]
+  for (const k of path) {
+    const child: MoveNode<M> | undefined = way[way.length - 1]!.children[k]
     if (!child) throw new RangeError(`no node at [${path.join(',')}]`)
-    const children = node.children.slice()
-    children[k] = rec(child, depth + 1) as MoveNode<M>
-    return { ...node, children }
+    way.push(child)
   }
-  return rec(tree, 0) as MoveTree<M>
+  let node = update(way[path.length]!)
+  for (let d = path.length - 1; d >= 0; d--) {
+    const children = way[d]!.children.slice()
+    children[path[d]!] = node as MoveNode<M>
+    node = { ...way[d]!, children }
+  }
+  return node as MoveTree<M>
 }
 
 /**
@@ -209,24 +237,41 @@ export const commentAt = <M>(tree: MoveTree<M>, path: NodePath): string | undefi
 
 /** Whether the tree holds more than its main line: a side line or a comment. */
 export function hasAnnotations<M>(tree: MoveTree<M>): boolean {
-  const rec = (n: Node<M>): boolean => n.comment !== undefined || n.children.length > 1 || n.children.some(rec)
-  return rec(tree)
+  if (tree.comment !== undefined || tree.children.length > 1) return true
+  let found = false
+  walkNodes(tree, (n) => (found = n.comment !== undefined || n.children.length > 1))
+  return found
 }
 
 /** Number of move nodes in the tree. */
 export function nodeCount<M>(tree: MoveTree<M>): number {
-  const rec = (n: Node<M>): number => n.children.reduce((s, c) => s + 1 + rec(c), 0)
-  return rec(tree)
+  let n = 0
+  walkNodes(tree, () => void n++)
+  return n
 }
 
 /** The tree with every move mapped (the shape and comments kept). */
 export function mapTree<M, N>(tree: MoveTree<M>, f: (move: M) => N): MoveTree<N> {
-  const rec = (n: MoveNode<M>): MoveNode<N> => ({
-    move: f(n.move),
-    children: n.children.map(rec),
-    ...(n.comment !== undefined && { comment: n.comment }),
-  })
-  return { children: tree.children.map(rec), ...(tree.comment !== undefined && { comment: tree.comment }) }
+  // Nodes in depth-first order with their parents; then built from the last (the deepest) back,
+  // so that each node's children are made before it.
+  const nodes: MoveNode<M>[] = []
+  const parent: number[] = []
+  const stack: { node: MoveNode<M>; parent: number }[] = tree.children.map((node) => ({ node, parent: -1 })).reverse()
+  while (stack.length > 0) {
+    const { node, parent: p } = stack.pop()!
+    const at = nodes.length
+    nodes.push(node)
+    parent.push(p)
+    for (let k = node.children.length - 1; k >= 0; k--) stack.push({ node: node.children[k]!, parent: at })
+  }
+  const kids: MoveNode<N>[][] = nodes.map(() => [])
+  const top: MoveNode<N>[] = []
+  for (let i = nodes.length - 1; i >= 0; i--) {
+    const n = nodes[i]!
+    const mapped: MoveNode<N> = { move: f(n.move), children: kids[i]!.reverse(), ...(n.comment !== undefined && { comment: n.comment }) }
+    ;(parent[i]! < 0 ? top : kids[parent[i]!]!).push(mapped)
+  }
+  return { children: top.reverse(), ...(tree.comment !== undefined && { comment: tree.comment }) }
 }
 
 /** Whether two paths name the same node. */
@@ -237,6 +282,7 @@ export const isPrefix = (prefix: NodePath, path: NodePath): boolean => prefix.le
 
 /** Number of side lines: continuations other than the first, over the whole tree. */
 export function variationCount<M>(tree: MoveTree<M>): number {
-  const rec = (n: Node<M>): number => Math.max(0, n.children.length - 1) + n.children.reduce((s, c) => s + rec(c), 0)
-  return rec(tree)
+  let n = Math.max(0, tree.children.length - 1)
+  walkNodes(tree, (node) => void (n += Math.max(0, node.children.length - 1)))
+  return n
 }

@@ -80,7 +80,7 @@ describe('level sets on disk', () => {
   it('a folder is claimed by one search at a time; a claim of a process that is gone is taken over', () => {
     const dir = scratch()
     const release = folderStore(dir).claim()
-    expect(() => folderStore(dir).claim()).toThrow(new RegExp(`in use by process ${process.pid} on `))
+    expect(() => folderStore(dir).claim()).toThrow(new RegExp(`in use by another search \\(process ${process.pid} on `))
     release()
     expect(readdirSync(dir)).toEqual([])
     // A lock left by a process of this machine that no longer runs (kill -9).
@@ -90,7 +90,7 @@ describe('level sets on disk', () => {
     again()
     // One of another machine cannot be checked from here: it is not taken over.
     writeFileSync(join(dir, 'lock'), 'elsewhere 42')
-    expect(() => folderStore(dir).claim()).toThrow(/in use by process 42 on elsewhere/)
+    expect(() => folderStore(dir).claim()).toThrow(/in use by another search \(process 42 on elsewhere\)/)
   })
 
   it('a file that is not whole rows is named', () => {

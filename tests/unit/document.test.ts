@@ -76,8 +76,8 @@ describe('problem documents', () => {
       { ...base, version: 3 },
       ['version: the file has format version 3, newer than this program reads (2); update Halma Workbench'],
     ],
-    ['a misspelt key', { ...base, armys: [] }, ['Unrecognized key: "armys"']],
-    ['a wrong type', { ...base, rules: { moves: '5-move' } }, ['rules.moves: Invalid option: expected one of "4-move"|"6-move"|"8-move"']],
+    ['a misspelt key', { ...base, armys: [] }, ['has an unknown field "armys"']],
+    ['a wrong type', { ...base, rules: { moves: '5-move' } }, ['rules.moves: must be "4-move", "6-move" or "8-move"']],
     ['an unknown board', { ...base, board: 'hex' }, ["board: unknown board 'hex' (known: NxN for N = 2..26, checkers, star)"]],
     [
       'cells off the board and twice',

@@ -120,15 +120,15 @@ describe('messages from the runner', () => {
     [
       'a string level',
       { type: 'progress', kind: 'solve', progress: { ...progress, level: '3' } },
-      'progress.level: expected number, received string',
+      'progress.level: must be a number',
     ],
     ['an unknown phase', { type: 'progress', kind: 'solve', progress: { ...progress, phase: 'think' } }, 'progress.phase'],
-    ['an extra field', { type: 'progress', kind: 'solve', progress: { ...progress, secret: 1 } }, 'progress: Unrecognized key: "secret"'],
-    ['missing progress', { type: 'progress', kind: 'solve' }, 'progress: expected object, received undefined'],
+    ['an extra field', { type: 'progress', kind: 'solve', progress: { ...progress, secret: 1 } }, 'progress: has an unknown field "secret"'],
+    ['missing progress', { type: 'progress', kind: 'solve' }, 'progress: is missing'],
     [
       'a move that is not a string',
       { type: 'result', kind: 'solve', result: { ...result, moves: [1] } },
-      'result.moves[0]: expected string, received number',
+      'result.moves[0]: must be text',
     ],
     [
       'a bad proof length',

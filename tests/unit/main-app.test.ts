@@ -28,18 +28,24 @@ const h = vi.hoisted(() => ({
   quit: 0,
   app: undefined as unknown as EventEmitter,
   windows: [] as FakeWindowLike[],
-  handlers: new Map<string, (event: { sender: unknown }, ...args: unknown[]) => unknown>(),
+  handlers: new Map<string, (event: { sender: unknown; senderFrame?: unknown }, ...args: unknown[]) => unknown>(),
   menus: [] as unknown[],
   forks: [] as { script: string; args: string[]; options: Record<string, unknown>; pid?: number }[],
   dialogs: [] as unknown[],
   permission: undefined as undefined | ((wc: unknown, permission: string, cb: (ok: boolean) => void) => void),
+  permissionCheck: undefined as undefined | ((wc: unknown, permission: string) => boolean),
   open: [] as string[],
   save: [] as string[],
 }))
 
 interface FakeWindowLike {
   options: Record<string, unknown>
-  webContents: { send: ReturnType<typeof vi.fn>; emit(e: string, ...a: unknown[]): boolean; openHandler?: (d: { url: string }) => unknown }
+  webContents: {
+    send: ReturnType<typeof vi.fn>
+    emit(e: string, ...a: unknown[]): boolean
+    openHandler?: (d: { url: string }) => unknown
+    mainFrame: { url: string }
+  }
   closed: boolean
   edited: boolean | undefined
   close(): void
@@ -51,6 +57,8 @@ vi.mock('electron', async () => {
   const cp = await import('node:child_process')
   class FakeWebContents extends EventEmitter {
     send = vi.fn()
+    /** The top frame, showing our page (the renderer's file). */
+    mainFrame = { url: 'file:///app/out/renderer/index.html' }
     openHandler: ((d: { url: string }) => unknown) | undefined
     setWindowOpenHandler(f: (d: { url: string }) => unknown) {
       this.openHandler = f
@@ -119,7 +127,7 @@ vi.mock('electron', async () => {
     app,
     BrowserWindow,
     ipcMain: {
-      handle: (c: string, l: (event: { sender: unknown }, ...args: unknown[]) => unknown) => h.handlers.set(c, l),
+      handle: (c: string, l: (event: { sender: unknown; senderFrame?: unknown }, ...args: unknown[]) => unknown) => h.handlers.set(c, l),
       removeHandler: (c: string) => h.handlers.delete(c),
     },
     Menu: { buildFromTemplate: (t: unknown) => t, setApplicationMenu: (m: unknown) => h.menus.push(m) },
@@ -138,7 +146,12 @@ vi.mock('electron', async () => {
       },
     },
     screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
-    session: { defaultSession: { setPermissionRequestHandler: (f: typeof h.permission) => (h.permission = f) } },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: (f: typeof h.permission) => (h.permission = f),
+        setPermissionCheckHandler: (f: typeof h.permissionCheck) => (h.permissionCheck = f),
+      },
+    },
     shell: { openExternal: vi.fn() },
     // A utility process stand-in: a Node child process running the same script, same protocol.
     utilityProcess: {
@@ -209,7 +222,7 @@ async function boot(): Promise<FakeWindowLike> {
 function request(win: FakeWindowLike, channel: string, ...args: unknown[]): unknown {
   const handler = h.handlers.get(channel)
   if (!handler) throw new Error(`no handler for ${channel}`)
-  return handler({ sender: win.webContents }, ...args)
+  return handler({ sender: win.webContents, senderFrame: win.webContents.mainFrame }, ...args)
 }
 
 function sent(win: FakeWindowLike, channel: string): unknown[] {
@@ -490,5 +503,95 @@ describe('the Electron app, with Electron replaced by doubles', () => {
   it('gives searches half the memory, at most 6 GiB', () => {
     expect(searchBudget(8 * 2 ** 30)).toBe(4 * 2 ** 30)
     expect(searchBudget(64 * 2 ** 30)).toBe(6 * 2 ** 30)
+  })
+})
+
+/** The menu item at a path of labels in the last menu built. */
+function menuItem(...labels: string[]): { click?: () => void; checked?: boolean; submenu?: unknown[] } {
+  let items = h.menus.at(-1) as { label?: string; submenu?: unknown[] }[]
+  let item: { label?: string; submenu?: unknown[]; click?: () => void } | undefined
+  for (const label of labels) {
+    item = items.find((i) => i.label === label)
+    if (!item) throw new Error(`no menu item ${labels.join(' > ')}`)
+    items = (item.submenu ?? []) as { label?: string; submenu?: unknown[] }[]
+  }
+  return item!
+}
+
+describe('what a page may ask of the main process (issue 31)', () => {
+
+  it('a job asking for more threads or memory than the machine has, or a cluster, is refused by name', async () => {
+    const win = await boot()
+    const ask = async (params: object) =>
+      (await request(win, 'job:start', { kind: 'solve', params: { problem: square4, ...params } })) as { ok: boolean; error: { at: string; message: string }[] }
+    const threads = await ask({ threads: 256 })
+    expect(threads.ok).toBe(false)
+    expect(threads.error[0]).toMatchObject({ at: 'params.threads', message: expect.stringMatching(/^256 threads asked; this machine has \d+ cores$/) })
+    const budget = await ask({ budgetBytes: 2 ** 40 })
+    expect(budget.error[0]).toMatchObject({ at: 'params.budgetBytes', message: expect.stringMatching(/^a budget of 1024\.0 GB asked; this machine has/) })
+    const cluster = await ask({ disk: h.userData, cluster: 'redis://attacker.example:6379' })
+    expect(cluster.error.map((e) => e.at)).toContain('params.cluster')
+    expect(h.forks).toHaveLength(0)
+  })
+
+  it('one search at a time for the window, unless the user chooses more in View > Searches at Once', async () => {
+    const win = await boot()
+    const start = async () =>
+      ((await request(win, 'job:start', { kind: 'solve', params: { problem: triangle10, strategy: 'exhaustive', threads: 1 } })) as { value: { id: string } }).value.id
+    const a = await start()
+    const b = await start()
+    await vi.waitFor(() => expect(jobEvents(win).some((e) => e.id === a && e.type === 'started')).toBe(true))
+    expect(jobEvents(win).some((e) => e.id === b && e.type === 'queued')).toBe(true)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(h.forks).toHaveLength(1)
+    expect(jobEvents(win).some((e) => e.id === b && e.type === 'started')).toBe(false)
+    // The user asks for two: the queued one starts.
+    menuItem('View', 'Searches at Once', '2').click!()
+    await vi.waitFor(() => expect(jobEvents(win).some((e) => e.id === b && e.type === 'started')).toBe(true))
+    expect(h.forks).toHaveLength(2)
+    expect(menuItem('View', 'Searches at Once', '2').checked).toBe(true)
+    await request(win, 'job:cancel', a)
+    await request(win, 'job:cancel', b)
+  })
+
+  it('no permission is granted when checked, and links open only for the project\'s pages', async () => {
+    const win = await boot()
+    expect(h.permissionCheck!(win.webContents, 'clipboard-read')).toBe(false)
+    const { shell } = await import('electron')
+    const open = vi.mocked(shell.openExternal)
+    open.mockClear()
+    for (const url of ['https://evil.example/', 'http://math.colgate.edu/~integers/', 'https://user@math.colgate.edu/~integers/', 'file:///etc/passwd', 'https://math.colgate.edu/other'])
+      expect(win.webContents.openHandler!({ url })).toEqual({ action: 'deny' })
+    expect(open).not.toHaveBeenCalled()
+    win.webContents.openHandler!({ url: 'https://math.colgate.edu/~integers/j9/j9.pdf' })
+    expect(open).toHaveBeenCalledWith('https://math.colgate.edu/~integers/j9/j9.pdf')
+  })
+
+  it('requests from a frame inside the page, or from the page after it navigated away, are refused', async () => {
+    const win = await boot()
+    const handler = h.handlers.get('app:info')!
+    expect(() => handler({ sender: win.webContents, senderFrame: { url: 'file:///app/out/renderer/index.html' } })).toThrow(/refused/)
+    const top = win.webContents.mainFrame
+    top.url = 'https://evil.example/'
+    expect(() => handler({ sender: win.webContents, senderFrame: top })).toThrow(/refused/)
+    top.url = 'file:///app/out/renderer/index.html'
+    expect(handler({ sender: win.webContents, senderFrame: top })).toMatchObject({ host: 'electron' })
+  })
+
+  it('a recent file of an earlier run is read, but saved over only once the user chooses it again', async () => {
+    const path = join(h.userData, 'earlier.halma.json')
+    const text = readFileSync(join(PROBLEMS_DIR, 'triangle10-6move.halma.json'), 'utf8')
+    writeFileSync(path, text)
+    writeFileSync(join(h.userData, 'settings.json'), JSON.stringify({ recent: [path] }))
+    const win = await boot()
+    expect(await request(win, 'document:open-recent', path)).toMatchObject({ status: 'opened' })
+    const changed = text.replace('"version": 1', '"version": 1,\n  "notes": "changed"')
+    // The page cannot write it: Save asks where (the dialog is cancelled here), the file is untouched.
+    expect(await request(win, 'document:save', { file: { name: 'earlier.halma.json', path }, text: changed })).toEqual({ status: 'cancelled' })
+    expect(readFileSync(path, 'utf8')).toBe(text)
+    // Chosen again in the menu: now it may be saved.
+    menuItem('File', 'Open Recent', path).click!()
+    expect(await request(win, 'document:save', { file: { name: 'earlier.halma.json', path }, text: changed })).toMatchObject({ status: 'saved' })
+    expect(readFileSync(path, 'utf8')).toBe(changed)
   })
 })

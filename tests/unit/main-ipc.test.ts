@@ -83,7 +83,7 @@ describe('main process handlers', () => {
     const unregister = registerApi(
       { handle: (c, l) => void handlers.set(c, l), removeHandler: (c) => void handlers.delete(c) },
       impl,
-      (sender) => sender === window,
+      (event) => event.sender === window,
     )
     const call = (channel: string, ...args: unknown[]) => handlers.get(channel)!({ sender: window }, ...args)
     return { handlers, calls, call, window, unregister }

@@ -29,6 +29,12 @@ function memoryFs(): SessionFs & { files: Map<string, string>; log: string[]; fa
       files.set(p, text)
     },
     remove: async (p: string) => void files.delete(p),
+    rename: async (from: string, to: string) => {
+      const t = files.get(from)
+      if (t === undefined) throw Object.assign(new Error(`ENOENT: no such file, rename '${from}'`), { code: 'ENOENT' })
+      files.set(to, t)
+      files.delete(from)
+    },
   }
   return fs
 }
@@ -79,6 +85,44 @@ describe('the session file in the data folder', () => {
   })
 })
 
+describe('nothing the user made is lost on the desktop (issue 31)', () => {
+  const now = () => new Date('2026-11-26T10:00:00Z')
+
+  it('a record the renderer could not restore is set aside beside session.json and named, not deleted', async () => {
+    const fs = memoryFs()
+    fs.files.set('/data/session.json', 'unreadable work')
+    const s = new SessionFile('/data/session.json', fs, { now })
+    expect(await s.read()).toEqual({ status: 'found', text: 'unreadable work' })
+    expect(await s.clear()).toEqual({ kept: 'as /data/session-unreadable-2026-11-26T10-00-00-000Z.json' })
+    expect(fs.files.get('/data/session-unreadable-2026-11-26T10-00-00-000Z.json')).toBe('unreadable work')
+    expect(fs.files.has('/data/session.json')).toBe(false)
+    // Once this run has written, a clear (Don't Save) removes only its own record.
+    await s.write('new work')
+    expect(await s.clear(true)).toEqual({})
+    expect([...fs.files.keys()]).toEqual(['/data/session-unreadable-2026-11-26T10-00-00-000Z.json'])
+  })
+
+  it("a newer workbench's record is kept untouched; this one writes its own beside it and reads it back", async () => {
+    const fs = memoryFs()
+    const newer = '{"format":"halma-workbench-session","version":3,"x":1}'
+    fs.files.set('/data/session.json', newer)
+    const s = new SessionFile('/data/session.json', fs, { now })
+    const r = await s.read()
+    expect(r).toEqual({
+      status: 'failed',
+      reason:
+        '/data/session.json was written by a newer version of the workbench (session version 3); it is kept untouched, and this workbench keeps its own work in /data/session-v2.json',
+    })
+    await s.clear()
+    await s.write('mine')
+    expect(fs.files.get('/data/session.json')).toBe(newer)
+    expect(fs.files.get('/data/session-v2.json')).toBe('mine')
+    const next = new SessionFile('/data/session.json', fs, { now })
+    expect(await next.read()).toEqual({ status: 'found', text: 'mine' })
+    expect(fs.files.get('/data/session.json')).toBe(newer)
+  })
+})
+
 describe('the session in the browser (IndexedDB through idb-keyval)', () => {
   const memory = (): KeyValue & { map: Map<string, unknown> } => {
     const map = new Map<string, unknown>()
@@ -112,6 +156,6 @@ describe('the session in the browser (IndexedDB through idb-keyval)', () => {
       reason: "the browser's storage (IndexedDB) cannot be read: The user denied permission to access the database.",
     })
     expect(await b.write('x')).toEqual({ status: 'failed', reason: "the browser's storage (IndexedDB) refused it: Quota exceeded" })
-    await expect(b.clear()).resolves.toBeUndefined()
+    await expect(b.clear()).resolves.toEqual({})
   })
 })

@@ -322,7 +322,7 @@ describe('the N-player search', () => {
     }
     expect(fault({ board: 'star37', camps: [0, 0], men: 3 })).toMatch(/two players share a camp/)
     expect(fault({ board: 'star37', camps: [0, 3], men: 4 })).toMatch(/4 men is not a triangle/)
-    expect(fault({ board: 'star37', camps: [0, 1, 2], men: 6 })).toMatch(/orange's camp overlaps blue's at \(-2, 2\)/)
+    expect(fault({ board: 'star37', camps: [0, 1, 2], men: 6 })).toMatch(/orange's camp overlaps blue's at [a-z]+\d+/)
     expect(fault({ board: 'hexagon', camps: [0, 3], men: 3 })).toMatch(/unknown board 'hexagon'/)
     expect(fault({ board: 'star37', camps: [0, 7], men: 3 })).toMatch(/7 is not a camp/)
     expect(fault({ board: 'star37', camps: [0, 1], targets: [0, 3], men: 3 })).toMatch(/player 1's target is her own camp \(0\)/)
@@ -356,7 +356,7 @@ describe('players documents', () => {
     expect(bad(JSON.stringify({ format: 'halma-players', version: 1, game: { board: 'star37', camps: [0, 0], men: 3 }, lines: [] }))).toMatch(
       /game: two players share a camp/,
     )
-    expect(bad(JSON.stringify({ format: 'halma-players', version: 1, preset: 'mini-3', lines: [{ moves: line }] }))).toMatch(/lines\.0\.title/)
+    expect(bad(JSON.stringify({ format: 'halma-players', version: 1, preset: 'mini-3', lines: [{ moves: line }] }))).toMatch(/lines\[0\]\.title: is missing/)
   })
 })
 
@@ -386,6 +386,6 @@ describe('halma players game', () => {
     expect((await run('game', '--board', 'star37', '--camps', '0,1,2', '--men', '6')).err).toMatch(/the game: orange's camp overlaps blue's/)
     expect((await run('game', '--preset', 'mini-3', '--men', '3')).err).toMatch(/--men is for a custom game, not with --preset/)
     expect((await run('game')).err).toMatch(/give --preset \(one of /)
-    expect((await run('verify', '--file', '/nonexistent.players.json')).err).toMatch(/--file: cannot read/)
+    expect((await run('verify', '--file', '/nonexistent.players.json')).err).toMatch(/cannot read players document '\/nonexistent\.players\.json': no such file/)
   })
 })

@@ -400,7 +400,7 @@ describe('halma army', () => {
     })
     expect(await run('bound', '--type', 'skew', '--level', '0')).toMatchObject({
       code: 2,
-      err: expect.stringMatching(/--level must be an integer from 1 to 64/),
+      err: expect.stringMatching(/--level: '0' is not a whole number from 1 to 64/),
     })
     expect(await run('bound', '--type', 'skew', '--map', 'fig7b')).toMatchObject({
       code: 2,
@@ -435,7 +435,7 @@ describe('halma army', () => {
     expect(end.out).toMatch(/^ {2}0 [ .]*@/m)
     expect(await run('show', '--file', file, '--after', '14')).toMatchObject({
       code: 2,
-      err: expect.stringMatching(/--after must be an integer from 0 to 13/),
+      err: expect.stringMatching(/--after: '14' is not a whole number from 0 to 13/),
     })
   })
 

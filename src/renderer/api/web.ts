@@ -92,6 +92,18 @@ function download(request: SaveRequest): SaveOutcome {
   return { status: 'saved', file: { name: request.file.name } }
 }
 
+/** Text as a download (a session record set aside). */
+function downloadText(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }))
+  const a = document.createElement('a')
+  a.href = url
+  a.download = name
+  document.body.append(a)
+  a.click()
+  a.remove()
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}
+
 /** A picture as a download. */
 function downloadImage(request: ImageRequest): ExportOutcome {
   const type = request.format === 'svg' ? 'image/svg+xml' : 'image/png'
@@ -133,7 +145,8 @@ export function webApi(): HalmaApi {
   const commands = listeners<Command>()
   const manager = new JobManager({ launch: webLauncher(), concurrency: cores, onEvent: jobs.emit })
   let state: DocumentState | undefined
-  const session = webSession(indexedDbStore())
+  // A session record that does not restore is set aside and offered as a download (never lost).
+  const session = webSession(indexedDbStore(), { offer: (name, text) => void downloadText(`${name}.json`, text) })
 
   window.addEventListener('beforeunload', (e) => {
     if (state?.dirty) e.preventDefault()

@@ -21,10 +21,11 @@ import { hasNode, lineEnd, movesTo, type NodePath } from '../../shared/variation
 import { formatArmyDocument, parseArmyDocument, type ArmyDocument } from '../../shared/army/document'
 import { playersDocumentFault } from '../../shared/players/document'
 import type { LineLabel } from './line-label'
+import { SESSION_FORMAT, SESSION_VERSION } from '../../shared/session-format'
+import { nestedTooDeep, textTooLarge } from '../../shared/limits'
+import { firstIssue } from '../../shared/schema-faults'
 
-/** The value of the `format` key. */
-export const SESSION_FORMAT = 'halma-workbench-session'
-export const SESSION_VERSION = 2
+export { SESSION_FORMAT, SESSION_VERSION }
 /** Version 1 sessions (a line, no tree) still load. */
 const SESSION_VERSIONS = [1, 2] as const
 
@@ -132,8 +133,22 @@ export function formatSession(s: SessionState, savedAt: Date): string {
 
 const refused = (what: string): Result<never, Diagnostic> => err(diagnostic('session.invalid', what))
 
-/** Read a session back; every part is checked (the document and the line as when they are opened). */
+/**
+ * Read a session back; every part is checked (the document and the line as when they are opened).
+ * It never throws: whatever a stored text holds, the workbench must start (a session that made it
+ * throw once stopped it on every reload), so an unexpected fault is a refusal like any other.
+ */
 export function parseSession(text: string): Result<RestoredSession, Diagnostic> {
+  try {
+    return readSession(text)
+  } catch (e) {
+    return refused(`it could not be read (${e instanceof Error ? e.message : String(e)})`)
+  }
+}
+
+function readSession(text: string): Result<RestoredSession, Diagnostic> {
+  const large = textTooLarge(text, 'the session')
+  if (large) return refused(large.message)
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -143,10 +158,11 @@ export function parseSession(text: string): Result<RestoredSession, Diagnostic> 
   const head = json as { format?: unknown; version?: unknown } | null
   if (head?.format === SESSION_FORMAT && typeof head.version === 'number' && head.version > SESSION_VERSION)
     return err(diagnostic('session.version', `it was written by a newer version of the workbench (session version ${head.version})`))
+  const deep = nestedTooDeep(json, 'the session')
+  if (deep) return refused(deep.message)
   const shape = SessionSchema.safeParse(json)
   if (!shape.success) {
-    const issue = shape.error.issues[0]!
-    return refused(`${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`)
+    return refused(firstIssue(shape.error, 'the session'))
   }
   const s = shape.data
   const savedAt = new Date(s.savedAt)

@@ -120,10 +120,12 @@ export const useSession = defineStore('session', () => {
       const s = read.status === 'found' ? parseSession(read.text) : undefined
       if (!s || !s.ok) {
         const why = read.status === 'failed' ? read.reason : s && !s.ok ? describe(s.error) : ''
-        documentStore.notify('error', `Your last session could not be restored: ${why}. The workbench starts clean.`)
-        await api()
+        // The host sets the record aside (never just deletes it) and says where it is kept.
+        const cleared = await api()
           .clearSession()
           .catch(() => undefined)
+        const kept = cleared?.kept ? ` It is kept ${cleared.kept}.` : ''
+        documentStore.notify('error', `Your last session could not be restored: ${why}. The workbench starts clean.${kept}`)
       } else {
         const v = s.value
         documentStore.restore(v.document, v.file, v.dirty)

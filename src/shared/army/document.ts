@@ -10,6 +10,8 @@ import { describe } from '../result'
 import { checkArmyOnBoard, checkBoard } from './board'
 import { ARMY_TYPES, GEOMETRIES, type ArmyType, type CustomBoard, type Window } from './geometry'
 import { cellLabel, formatArmyMoves, parseArmyMoves, parseCell } from './solution'
+import { readJson } from '../read-json'
+import { firstIssue } from '../schema-faults'
 
 /** The versions this code reads; 2: with a custom board. */
 export const ARMY_DOCUMENT_VERSIONS = [1, 2] as const
@@ -47,17 +49,13 @@ const labels = (text: string): string[] => text.split(/[\s,]+/).filter((x) => x 
 
 /** A document from its JSON text, or an error naming what is wrong and where. */
 export function parseArmyDocument(text: string, where = 'document'): ArmyDocument {
-  let data: unknown
-  try {
-    data = JSON.parse(text)
-  } catch (e) {
-    throw new Error(`${where}: not JSON (${(e as Error).message})`, { cause: e })
-  }
+  const data = readJson(text, where, 'army document')
+  const newest = ARMY_DOCUMENT_VERSIONS[ARMY_DOCUMENT_VERSIONS.length - 1]!
+  const version = (data as { version?: unknown } | null)?.version
+  if (typeof version === 'number' && version > newest)
+    throw new Error(`${where}: version: the file has format version ${version}, newer than this program reads (${newest}); update Halma Workbench`)
   const r = ArmyDocumentSchema.safeParse(data)
-  if (!r.success) {
-    const i = r.error.issues[0]!
-    throw new Error(`${where}: ${i.path.join('.') || 'the document'}: ${i.message}`)
-  }
+  if (!r.success) throw new Error(`${where}: ${firstIssue(r.error, 'the document')}`)
   const d = r.data
   const g = GEOMETRIES[d.type]
   const cells = (what: string, f: () => (readonly [number, number])[] | (readonly [number, number])[][]) => {
@@ -83,6 +81,11 @@ export function parseArmyDocument(text: string, where = 'document'): ArmyDocumen
   } else {
     const front = army.find(([, y]) => y < d.level)
     if (front) throw new Error(`${where}: army: a man in row ${front[1]}, in front of the level's row ${d.level}`)
+    const seen = new Set<string>()
+    for (const c of army) {
+      if (seen.has(label(c))) throw new Error(`${where}: army: two men on ${label(c)}`)
+      seen.add(label(c))
+    }
   }
   const moves = cells('moves', () => parseArmyMoves(g, d.window, d.moves)) as (readonly [number, number])[][]
   return {

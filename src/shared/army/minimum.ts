@@ -107,6 +107,8 @@ export async function solveArmyIp(
   level: number,
   options: { window?: Window; timeLimit: number; armyCase?: ArmyCase; finish?: readonly Cell[] },
 ): Promise<IpOutcome> {
+  // The time limit covers making the model too (a large window's model takes seconds to write).
+  const t0 = Date.now()
   const g = GEOMETRIES[type]
   const window = options.window ?? defaultWindow(type, level)
   const map = pagodaMap(IMPROVED_MAP[type])
@@ -127,8 +129,7 @@ export async function solveArmyIp(
         isZero(sub(jumpLoss(map.exponent(...a), map.exponent(...b), map.exponent(...z)), sigmaPow(c.lossOnce!))),
     }),
   })
-  const t0 = Date.now()
-  const r = mip.solve(model.lp, { time_limit: options.timeLimit, mip_rel_gap: 0 })
+  const r = mip.solve(model.lp, { time_limit: Math.max(0.1, options.timeLimit - since(t0)), mip_rel_gap: 0 })
   const seconds = since(t0)
   const status = r.Status
   const value = (name: string): number => (r.Columns[name] as { Primal?: number } | undefined)?.Primal ?? 0

@@ -11,6 +11,7 @@
  */
 import { GEOMETRIES, hexDistance, cellName, indexWindow, type ArmyGeometry, type ArmyType, type CustomBoard, type Window } from './geometry'
 import { add, compare, sigmaPow, sub, ZERO, type ZSigma } from './zsigma'
+import { own } from '../names'
 
 export interface PagodaMap {
   readonly id: string
@@ -78,7 +79,7 @@ export const PAGODA_MAPS: Record<string, PagodaMap> = {
 
 /** The map of a figure ("fig6a" or "6a"), or an error naming the maps there are. */
 export function pagodaMap(id: string): PagodaMap {
-  const m = PAGODA_MAPS[id] ?? PAGODA_MAPS[`fig${id}`]
+  const m = own(PAGODA_MAPS, id) ?? own(PAGODA_MAPS, `fig${id}`)
   if (!m) throw new Error(`unknown pagoda map '${id}' (one of ${Object.keys(PAGODA_MAPS).join(', ')})`)
   return m
 }

@@ -65,34 +65,65 @@ export function playArmy(
     for (let i = 0; i < men.length; i++) if (men[i]) on.push(i)
     return on.join(',')
   }
-  const search = (): boolean => {
-    if (men[target]) return true
-    if (compare(total, floor) < 0) return false
+  /** Enter the position on the board: won, dead (below the floor, seen, or over the limit), or to be searched. */
+  const enter = (): 'won' | 'dead' | 'open' => {
+    if (men[target]) return 'won'
+    if (compare(total, floor) < 0) return 'dead'
     const k = key()
-    if (seen.has(k)) return false
+    if (seen.has(k)) return 'dead'
     seen.add(k)
     if (++positions > maxPositions) {
       gaveUp = true
-      return false
+      return 'dead'
     }
-    for (const [a, b, c] of jumps) {
-      if (!men[a] || !men[b] || men[c]) continue
-      const before = total
-      men[a] = 0
-      men[b] = 0
-      men[c] = 1
-      total = add(sub(sub(total, weight[a]!), weight[b]!), weight[c]!)
-      line.push([cells[a]!, cells[c]!])
-      if (search()) return true
-      line.pop()
-      men[a] = 1
-      men[b] = 1
-      men[c] = 0
-      total = before
-      if (gaveUp) return false
-    }
-    return false
+    return 'open'
   }
-  const won = search()
+  // Depth first with an explicit stack (an army of thousands of men makes thousands of jumps deep):
+  // a frame is a position being searched, the next jump to try there, and the jump that led to it.
+  interface Frame {
+    next: number
+    readonly via?: readonly [number, number, number, ZSigma]
+  }
+  const undo = (via: Frame['via']): void => {
+    if (!via) return
+    const [a, b, c, before] = via
+    line.pop()
+    men[a] = 1
+    men[b] = 1
+    men[c] = 0
+    total = before
+  }
+  const first = enter()
+  const frames: Frame[] = first === 'open' ? [{ next: 0 }] : []
+  let won = first === 'won'
+  while (frames.length > 0 && !won) {
+    const f = frames[frames.length - 1]!
+    let j = f.next
+    while (j < jumps.length) {
+      const [a, b, c] = jumps[j]!
+      if (men[a] && men[b] && !men[c]) break
+      j++
+    }
+    if (j >= jumps.length) {
+      frames.pop()
+      undo(f.via)
+      continue
+    }
+    f.next = j + 1
+    const [a, b, c] = jumps[j]!
+    const before = total
+    men[a] = 0
+    men[b] = 0
+    men[c] = 1
+    total = add(sub(sub(total, weight[a]!), weight[b]!), weight[c]!)
+    line.push([cells[a]!, cells[c]!])
+    const next = enter()
+    if (next === 'won') won = true
+    else if (next === 'open') frames.push({ next: 0, via: [a, b, c, before] })
+    else {
+      undo([a, b, c, before])
+      if (gaveUp) break
+    }
+  }
   return { line: won ? [...line] : null, positions, gaveUp }
 }

@@ -26,6 +26,7 @@ import { runArmyJob, runBoardSolve } from '../army/run-job'
 import type { ArmyJob, ArmyJobResult } from '../army/job'
 import { isTablebaseTask, runTablebaseTask } from './tablebase/thread'
 import { TablebaseFlow } from './tablebase/flow'
+import { own } from '../names'
 
 /** The description of each domain, by kind. */
 interface Inits {
@@ -63,7 +64,9 @@ export function buildKernel(init: DomainInit): ThreadKernel {
 }
 
 function kernelOf<K extends DomainKind>(init: Inits[K] & { readonly kind: K }): ThreadKernel {
-  const build: (init: Inits[K]) => ThreadKernel = KERNELS[init.kind]
+  // The init may come from another machine (a cluster's task): its kind is checked, not trusted.
+  const build = own(KERNELS as Readonly<Record<string, (init: Inits[K]) => ThreadKernel>>, String(init.kind))
+  if (!build) throw new Error(`unknown domain kind ${JSON.stringify(init.kind)} (known: ${Object.keys(KERNELS).join(', ')})`)
   return build(init)
 }
 

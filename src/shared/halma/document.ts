@@ -14,7 +14,9 @@ import { boardByName, boardFromMask, boardMask, parseCell, type Board } from './
 import { cellName } from './cell'
 import { formatSolution, parseSolution, resolvePaths, type WrittenSolution } from './notation'
 import { makeProblem, PROBLEM_KINDS, type Problem } from './problem'
+import { nestedTooDeep, textTooLarge } from '../limits'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
+import { issueDiagnostic } from '../schema-faults'
 import { DIAGONALS, makeRules, MOVE_SETS } from './rules'
 import { specOfTree, treeOfSpec, type PathTree } from './solution-tree'
 import { symmetry, type SymmetryName } from './symmetry'
@@ -135,14 +137,10 @@ export function documentJsonSchema(): object {
   return z.toJSONSchema(DocumentSchema)
 }
 
-function pathText(path: readonly PropertyKey[]): string {
-  let s = ''
-  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s === '' ? String(p) : `.${String(p)}`
-  return s
-}
-
 /** Parse a document's text. Every fault found is returned, each with its path. */
 export function parseDocument(text: string): Result<HalmaDocument, Diagnostic[]> {
+  const large = textTooLarge(text, 'the problem file')
+  if (large) return err([large])
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -181,13 +179,12 @@ export function loadDocument(json: unknown): Result<HalmaDocument, Diagnostic[]>
       ),
     ])
   }
+  // The schema recurses into side lines: their nesting is bounded before it sees them.
+  const deep = nestedTooDeep(json, 'the problem file')
+  if (deep) return err([deep])
   const parsed = DocumentSchema.safeParse(json)
   if (!parsed.success) {
-    return err(
-      parsed.error.issues.map((i) =>
-        diagnostic(`document.${i.code}`, i.message.replace(/^Invalid input: /, ''), pathText(i.path) || undefined),
-      ),
-    )
+    return err(parsed.error.issues.map((i) => issueDiagnostic(i, 'document')))
   }
   // A file says what it holds: side lines and comments in a version 1 file are a mistake to report.
   if (parsed.data.version < 2) {

@@ -14,6 +14,7 @@
  */
 import { nameOf, parseCell, type Board } from './board'
 import { parseCellName } from './cell'
+import { lineTooLong } from '../limits'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 
 /** A move as written: its cell names. */
@@ -71,6 +72,8 @@ export function parseSolution(text: string): Result<WrittenSolution> {
     .split(/[,;\s]+/)
     .map((s) => s.replace(NUMBER_PREFIX_RE, ''))
     .filter((s) => s.length > 0 && !NUMBER_RE.test(s))
+  const long = lineTooLong(tokens.length)
+  if (long) return err(long)
   const moves: WrittenMove[] = []
   let reflect = false
   for (const tok of tokens) {
@@ -185,6 +188,8 @@ export function resolvePaths(board: Board, s: WrittenSolution, image: Int16Array
     paths.push(path)
   }
   if (!s.reflect) return ok(paths)
+  const long = lineTooLong(2 * paths.length - (s.moves[s.moves.length - 1]?.middle ? 1 : 0))
+  if (long) return err(long)
   if (!image) {
     return err(diagnostic('notation.reflect', '(reflect) needs a problem whose target is the mirror image (or rotation) of its start'))
   }

@@ -16,6 +16,7 @@
 import type { Board } from './board'
 import { formatSolution, parseSolution, pathNames, resolvePaths, writePalindrome } from './notation'
 import type { Problem } from './problem'
+import { lineTooLong, MAX_VARIATION_DEPTH, MAX_VARIATIONS } from '../limits'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 import { verify } from './verify'
 import {
@@ -77,7 +78,10 @@ function variationPaths(board: Board, moves: string | readonly string[], at: str
  * `where` prefixes the paths of faults (`solutions[0]`).
  */
 export function treeOfSpec(board: Board, main: readonly Path[], s: SolutionLines, where: string): Result<PathTree, Diagnostic> {
+  const long = lineTooLong(main.length, where)
+  if (long) return err(long)
   let tree = treeOfLine(main)
+  let lines = 0
   /** Attach comments on a line: the node at move number p is `pathAt(p)`. */
   const comment = (
     comments: CommentsSpec | undefined,
@@ -101,10 +105,16 @@ export function treeOfSpec(board: Board, main: readonly Path[], s: SolutionLines
     hi: number,
     pathAt: (p: number) => NodePath,
     at: string,
+    depth: number,
   ): Diagnostic | null => {
+    // Nesting and number are bounded here (limits.ts): each side line is verified from the start.
+    if (vs !== undefined && vs.length > 0 && depth > MAX_VARIATION_DEPTH)
+      return diagnostic('limit.depth', `side lines nested more than ${MAX_VARIATION_DEPTH} deep`, `${at}.variations`)
     for (let k = 0; k < (vs?.length ?? 0); k++) {
       const v = vs![k]!
       const here = `${at}.variations[${k}]`
+      if (++lines > MAX_VARIATIONS)
+        return diagnostic('limit.variations', `more than ${MAX_VARIATIONS.toLocaleString('en-US')} side lines in one solution`, here)
       if (!(v.at >= lo && v.at <= hi))
         return diagnostic('variation.at', `"at": ${v.at} is not a move of the line it branches from (${lo}..${hi})`, `${here}.at`)
       const paths = variationPaths(board, v.moves, `${here}.moves`)
@@ -123,13 +133,16 @@ export function treeOfSpec(board: Board, main: readonly Path[], s: SolutionLines
       const first = [...branch, node.children.length]
       const mine = (p: number): NodePath => [...first, ...Array<number>(p - v.at - 1).fill(0)]
       const len = paths.value.length
-      const fault = comment(v.comments, v.at + 1, v.at + len, mine, here) ?? attach(v.variations, v.at + 1, v.at + len - 1, mine, here)
+      const tooLong = lineTooLong(v.at + len, `${here}.moves`)
+      if (tooLong) return tooLong
+      const fault =
+        comment(v.comments, v.at + 1, v.at + len, mine, here) ?? attach(v.variations, v.at + 1, v.at + len - 1, mine, here, depth + 1)
       if (fault) return fault
     }
     return null
   }
   const mainAt = (p: number): NodePath => Array<number>(p).fill(0)
-  const fault = comment(s.comments, 0, main.length, mainAt, where) ?? attach(s.variations, 0, main.length - 1, mainAt, where)
+  const fault = comment(s.comments, 0, main.length, mainAt, where) ?? attach(s.variations, 0, main.length - 1, mainAt, where, 1)
   return fault ? err(fault) : ok(tree)
 }
 

@@ -69,10 +69,21 @@ export class JobManager {
   private readonly queue: Entry[] = []
   private nextId = 1
   private disposed = false
+  private concurrency: number
 
   constructor(private readonly options: JobManagerOptions) {
-    if (!Number.isInteger(options.concurrency) || options.concurrency < 1)
-      throw new Error(`concurrency must be a positive integer, not ${options.concurrency}`)
+    this.concurrency = JobManager.checked(options.concurrency)
+  }
+
+  private static checked(n: number): number {
+    if (!Number.isInteger(n) || n < 1) throw new Error(`concurrency must be a positive integer, not ${n}`)
+    return n
+  }
+
+  /** Jobs run at once from now on (the user's choice on the desktop); queued jobs start if there is room. */
+  setConcurrency(n: number): void {
+    this.concurrency = JobManager.checked(n)
+    this.pump()
   }
 
   /** Jobs known: queued, running, or finished with a runner not yet ended. */
@@ -157,7 +168,7 @@ export class JobManager {
   }
 
   private pump(): void {
-    while (!this.disposed && this.queue.length > 0 && this.active < this.options.concurrency) this.launch(this.queue.shift()!)
+    while (!this.disposed && this.queue.length > 0 && this.active < this.concurrency) this.launch(this.queue.shift()!)
   }
 
   private launch(entry: Entry): void {

@@ -12,6 +12,7 @@
  * nothing else here depends on them.
  */
 import type * as z from 'zod'
+import { issueDiagnostic } from '../schema-faults'
 import { JOB_CODECS, JOB_KINDS, type JobKind, type JobTypes } from '../engine/jobs'
 import { describe, diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 
@@ -52,17 +53,8 @@ function isRecord(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x)
 }
 
-function pathText(path: readonly PropertyKey[]): string {
-  let s = ''
-  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s === '' ? String(p) : `.${String(p)}`
-  return s
-}
-
 function zodFaults(error: z.ZodError, at: string): Diagnostic[] {
-  return error.issues.map((i) => {
-    const path = pathText(i.path)
-    return diagnostic('protocol.malformed', i.message.replace(/^Invalid input: /, ''), path ? `${at}.${path}` : at)
-  })
+  return error.issues.map((i) => ({ ...issueDiagnostic(i, 'protocol', at), code: 'protocol.malformed' }))
 }
 
 function parseKind(o: Record<string, unknown>): Result<JobKind, Diagnostic[]> {

@@ -8,6 +8,7 @@
  * camp k. A camp of m men is the triangle of side m at its point (m = n: the point itself; m = n + 1:
  * with the row of the centre next to it, as the 15-man game and the Diamond Game use).
  */
+import { own } from '../names'
 
 export type Cell = readonly [number, number]
 
@@ -229,7 +230,7 @@ export function boardById(id: string): PlayersBoard {
   }
   const square = /^square(\d+)$/.exec(id)
   if (square && Number(square[1]) >= 3 && Number(square[1]) <= 16) return piecepackBoard(Number(square[1]))
-  const make = fixed[id]
+  const make = own(fixed, id)
   if (!make) throw new Error(`unknown board '${id}' (star121, star73, star37, piecepack8, piecepack10, cross33, or squareN with N from 3 to 16)`)
   return make()
 }

@@ -6,6 +6,8 @@
 import * as z from 'zod'
 import { gameFromSpec, playersPreset, WIN_RULES, type PlayersGame, type PlayersSpec } from './game'
 import { verifyLine, type LineVerdict } from './line'
+import { readJson } from '../read-json'
+import { firstIssue } from '../schema-faults'
 
 const SpecSchema = z.strictObject({
   board: z.string(),
@@ -21,9 +23,12 @@ const SpecSchema = z.strictObject({
   notes: z.string().optional(),
 }) satisfies z.ZodType<PlayersSpec>
 
+/** The format version this code reads and writes. */
+const PLAYERS_VERSION = 1
+
 const PlayersDocumentSchema = z.strictObject({
   format: z.literal('halma-players'),
-  version: z.literal(1),
+  version: z.literal(PLAYERS_VERSION),
   title: z.string().optional(),
   /** A preset's id, or the game itself. */
   preset: z.string().optional(),
@@ -45,17 +50,12 @@ export interface PlayersDocument {
 
 /** A document from its JSON text, or an Error naming what is wrong and where. */
 export function parsePlayersDocument(text: string, where = 'document'): PlayersDocument {
-  let data: unknown
-  try {
-    data = JSON.parse(text)
-  } catch (e) {
-    throw new Error(`${where}: not JSON (${(e as Error).message})`, { cause: e })
-  }
+  const data = readJson(text, where, 'players document')
+  const version = (data as { version?: unknown } | null)?.version
+  if (typeof version === 'number' && version > PLAYERS_VERSION)
+    throw new Error(`${where}: version: the file has format version ${version}, newer than this program reads (${PLAYERS_VERSION}); update Halma Workbench`)
   const r = PlayersDocumentSchema.safeParse(data)
-  if (!r.success) {
-    const i = r.error.issues[0]!
-    throw new Error(`${where}: ${i.path.join('.') || 'the document'}: ${i.message}`)
-  }
+  if (!r.success) throw new Error(`${where}: ${firstIssue(r.error, 'the document')}`)
   const d = r.data
   if ((d.preset === undefined) === (d.game === undefined))
     throw new Error(`${where}: give either preset or game, not ${d.preset ? 'both' : 'neither'}`)

@@ -15,6 +15,7 @@
  * targets.
  */
 import { boardById, crossBoard, STAR_121, STAR_73, STAR_MINI, piecepackBoard, tileBoard, type Cell, type PlayersBoard } from './boards'
+import { own } from '../names'
 
 export interface Player {
   readonly name: string
@@ -249,7 +250,7 @@ export function mustVacate(g: PlayersGame, occ: Occupancy, p: number): boolean {
 
 export function playersPreset(id: string): PlayersGame {
   const all = playersPresets()
-  const g = all[id]
+  const g = own(all, id)
   if (!g) throw new Error(`unknown game preset '${id}' (one of ${Object.keys(all).join(', ')})`)
   return g
 }
@@ -264,14 +265,31 @@ export function startPosition(g: PlayersGame): Occupancy {
     const camp = g.board.camp(p.camp, g.men)
     if (camp.length !== g.men) throw new Error(`${p.name}'s camp holds ${camp.length} cells, not ${g.men}`)
     for (const c of camp) {
-      if (occ[c] !== -1) throw new Error(`${p.name}'s camp overlaps ${g.players[occ[c]!]!.name}'s at ${cellText(g.board.cells[c]!)}`)
+      if (occ[c] !== -1) throw new Error(`${p.name}'s camp overlaps ${g.players[occ[c]!]!.name}'s at ${cellName(g, g.board.cells[c]!)}`)
       occ[c] = i
     }
   })
   return occ
 }
 
-export const cellText = ([x, y]: Cell): string => `(${x}, ${y})`
+/** The top-left corner of the board's cells (column a, row 1). */
+export function boardCorner(g: PlayersGame): { x0: number; y0: number } {
+  let x0 = Infinity
+  let y0 = Infinity
+  for (const [x, y] of g.board.cells) {
+    x0 = Math.min(x0, x)
+    y0 = Math.min(y0, y)
+  }
+  return { x0, y0 }
+}
+
+const letter = (k: number): string => (k < 26 ? String.fromCharCode(97 + k) : letter(Math.floor(k / 26) - 1) + letter(k % 26))
+
+/** A cell's name as the user writes it: the column letter from the leftmost column, the row from the top (e13). */
+export function cellName(g: PlayersGame, [x, y]: Cell): string {
+  const { x0, y0 } = boardCorner(g)
+  return `${letter(x - x0)}${y - y0 + 1}`
+}
 
 /** The cells a man on `from` can end a move on (distinct, not `from`), with a path to each. */
 export function destinations(g: PlayersGame, occ: Occupancy, from: number): Map<number, number[]> {

@@ -6,31 +6,17 @@
  * prefixed by its player ("green: e13-e11"): a prefix must name the player whose turn it is.
  */
 import type { Cell } from './boards'
-import { cellText, destinations, mustVacate, sideName, sideOf, startPosition, type PlayersGame, type Occupancy } from './game'
+import { lineTooLong } from '../limits'
+import { boardCorner, cellName, destinations, mustVacate, sideName, sideOf, startPosition, type PlayersGame, type Occupancy } from './game'
 
-function bounds(g: PlayersGame): { x0: number; y0: number } {
-  let x0 = Infinity
-  let y0 = Infinity
-  for (const [x, y] of g.board.cells) {
-    x0 = Math.min(x0, x)
-    y0 = Math.min(y0, y)
-  }
-  return { x0, y0 }
-}
-
-const letter = (k: number): string => (k < 26 ? String.fromCharCode(97 + k) : letter(Math.floor(k / 26) - 1) + letter(k % 26))
-
-export function cellName(g: PlayersGame, [x, y]: Cell): string {
-  const { x0, y0 } = bounds(g)
-  return `${letter(x - x0)}${y - y0 + 1}`
-}
+export { cellName }
 
 export function cellOf(g: PlayersGame, name: string): number {
   const m = /^([a-z]+)(\d+)$/.exec(name)
   if (!m) throw new Error(`'${name}' is not a cell name (a column letter and a row number, e.g. e13)`)
   let k = 0
   for (const ch of m[1]!) k = k * 26 + (ch.charCodeAt(0) - 96)
-  const { x0, y0 } = bounds(g)
+  const { x0, y0 } = boardCorner(g)
   const i = g.board.indexOf(k - 1 + x0, Number(m[2]) - 1 + y0)
   if (i === undefined) throw new Error(`${name} is not a cell of ${g.board.title}`)
   return i
@@ -86,6 +72,10 @@ export function verifyLine(g: PlayersGame, text: string): LineVerdict {
     .split(/[,\n]/)
     .map((s) => s.trim())
     .filter((s) => s !== '')
+  const long = lineTooLong(moves.length)
+  if (long) return { ok: false, error: long.message, plies: 0 }
+  // Cells are named to the user as she writes them (e13), never by the board's inner coordinates.
+  const at = (i: number): string => cellName(g, g.board.cells[i]!)
   let winner: LineVerdict['winner']
   for (let k = 0; k < moves.length; k++) {
     const p = k % g.players.length
@@ -115,7 +105,7 @@ export function verifyLine(g: PlayersGame, text: string): LineVerdict {
     const to = path.at(-1)!
     const reach = destinations(g, occ, from)
     if (!reach.has(to))
-      return fail(`${player.name}'s man cannot move from ${cellText(g.board.cells[from]!)} to ${cellText(g.board.cells[to]!)}`)
+      return fail(`${player.name}'s man cannot move from ${at(from)} to ${at(to)}`)
     // A written chain must itself be legal: each leg a step (alone) or a jump.
     if (path.length > 2 || reach.get(to)!.length > 2) {
       const legal = chainLegal(g, occ, path)
@@ -134,6 +124,7 @@ export function verifyLine(g: PlayersGame, text: string): LineVerdict {
 /** Null if every leg of the written path is a jump from the man's current cell (or one step). */
 function chainLegal(g: PlayersGame, occ: Occupancy, path: readonly number[]): string | null {
   const b = g.board
+  const cellText = (c: Cell): string => cellName(g, c)
   for (let i = 1; i < path.length; i++) {
     const [ax, ay] = b.cells[path[i - 1]!]!
     const [cx, cy] = b.cells[path[i]!]!

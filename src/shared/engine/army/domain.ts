@@ -17,6 +17,7 @@ import type { ZSigma } from '../../army/zsigma'
 import type { Cells, RuleBase, SearchDomain } from '../core/contract'
 import { USED } from '../core/keyset'
 import { cellsOfBits, wordsFor } from '../packed/space'
+import { own } from '../../names'
 
 type Cell = readonly [number, number]
 
@@ -55,7 +56,9 @@ export class ArmyDomain implements SearchDomain {
   private readonly scratch: Int16Array
 
   constructor(readonly init: ArmyInit) {
-    const g = GEOMETRIES[init.type]
+    // An init may come from another machine (a cluster's task): the type is looked up as a name.
+    const g = own(GEOMETRIES, init.type)
+    if (!g) throw new Error(`unknown army type ${JSON.stringify(init.type)}`)
     const win = (this.win = indexWindow(g, init.window, init.board))
     const n = win.cells.length
     this.w = wordsFor(n)

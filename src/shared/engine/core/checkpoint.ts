@@ -77,7 +77,9 @@ export class Checkpoint {
     } catch {
       throw new CheckpointError(`${store.where}/${MANIFEST} is damaged: not JSON`)
     }
-    if (m.version !== VERSION || typeof m.params !== 'object' || typeof m.levels !== 'object' || typeof m.steps !== 'object')
+    // null is an 'object' too: each part must be a real object (a damaged manifest is named, not a TypeError).
+    const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v)
+    if (!isObject(m) || m.version !== VERSION || !isObject(m.params) || !isObject(m.levels) || !isObject(m.steps))
       throw new CheckpointError(`${store.where}/${MANIFEST} is damaged or of another version`)
     const differ = differences(m.params, params)
     if (differ.length > 0) throw new CheckpointError(`the checkpoint in ${store.where} is of another search: ${differ.join('; ')}`)

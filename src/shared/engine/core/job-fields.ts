@@ -9,6 +9,7 @@ import * as z from 'zod'
 import { loadDocument, type DocumentSpec } from '../../halma/document'
 import type { ProblemKind } from '../../halma/problem'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../../result'
+import { issueMessage, pathText } from '../../schema-faults'
 
 const shown = (v: unknown): string => JSON.stringify(v) ?? String(v)
 
@@ -61,12 +62,6 @@ export const limitFields = {
   timeLimit: decimal(0, 10 ** 7).default(0),
 }
 
-function pathText(path: readonly PropertyKey[]): string {
-  let s = ''
-  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s === '' ? String(p) : `.${String(p)}`
-  return s
-}
-
 /**
  * Check loose data against a job's schema, filling in defaults: the parsed job, or the faults, each
  * with a stable code and the field's path.
@@ -80,7 +75,7 @@ export function schemaFaults<T>(schema: z.ZodType<T>, input: unknown): { readonl
       // A field this job does not have (a misspelling, or a setting of another kind of job).
       if (i.code === 'unrecognized_keys') return i.keys.map((k) => diagnostic('job.unknown', 'is not a setting of this job', pathText([...i.path, k])))
       const code = i.code === 'custom' && typeof i.params?.['code'] === 'string' ? i.params['code'] : 'job.invalid'
-      return [diagnostic(code, i.message.replace(/^Invalid input: /, ''), pathText(i.path) || undefined)]
+      return [diagnostic(code, i.code === 'custom' ? i.message : issueMessage(i), pathText(i.path) || undefined)]
     }),
   }
 }

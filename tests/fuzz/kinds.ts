@@ -1,0 +1,191 @@
+/**
+ * The kinds of input the fuzz suite damages, each from real material: command lines of every
+ * command; the shipped documents of the four kinds (a transfer and a game `.halma.json`, with and
+ * without side lines; `.army.json` with and without a custom board; `.players.json` of a preset
+ * and of teams); an autosaved session holding all of them; and the checkpoint of a game search
+ * on disk, whose manifest is damaged and resumed.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { commandLine, damagedDocument, readJsonFile, ROOT, type Labeled } from './cases'
+
+type Json = ReturnType<typeof readJsonFile>
+
+const res = (p: string): string => join(ROOT, 'resources', p)
+
+/** A transfer document of version 2: Levenspiel's solution with comments and two side lines, one nested. */
+function withSideLines(): Json {
+  const doc = readJsonFile(res('problems/triangle10-6move.halma.json')) as { version: number; solutions: Record<string, Json>[] }
+  doc.version = 2
+  doc.solutions[0]!['comments'] = { '0': 'the start', '1': 'first' }
+  doc.solutions[0]!['variations'] = [
+    { at: 1, moves: 'a4-a5, a5-a6', comments: { '2': 'a side line' }, variations: [{ at: 2, moves: 'b3-b4' }] },
+    { at: 2, moves: 'c2-c3' },
+  ]
+  return doc
+}
+
+const HALMA = {
+  names: ['board', 'preset', 'kind', 'format', 'first', 'diagonal', 'target'],
+  optional:
+    /^(\$schema|title|notes|solutions|first|rules\.(diagonal|jumpsOnly|longJumps)|armies\.\d+\.(name|target)|solutions\.\d+\.(title|source|notes|comments|variations)|solutions\.\d+\.comments\.\d+|solutions\.\d+\.variations(\.\d+)*\.(comments|variations)(\.\d+)?|board\.(title|home))$/,
+  anyType: /(^board$|\.moves$|\.target$|^solutions\.\d+\.variations\.\d+\.moves$)/,
+}
+
+const ARMY = {
+  names: ['type', 'format'],
+  optional: /^(title|source|notes|board)$/,
+  anyType: /^$/,
+}
+
+const PLAYERS = {
+  names: ['preset', 'board', 'win', 'format'],
+  optional: /^(title|lines\.\d+\.notes|game\.(targets|longJumps|win|vacate|teams|names|title|notes))$/,
+  anyType: /^$/,
+}
+
+const SESSION = {
+  names: ['format'],
+  optional:
+    /^(editor|army|players|line\.(comments|variations|tip|origin)|line\.comments\.\d+|line\.variations(\.\d+)*\.(comments|variations)|file\.path)$/,
+  anyType: /^line\.(origin|label\.playedFrom)$/,
+}
+
+/** An autosaved session holding a transfer with side lines, an army and a game of three players. */
+function sessionRecord(): Json {
+  return {
+    format: 'halma-workbench-session',
+    version: 2,
+    savedAt: '2026-11-26T09:00:00.000Z',
+    file: { name: 'triangle10-6move.halma.json', path: '/home/user/triangle10-6move.halma.json' },
+    document: readFileSync(res('problems/triangle10-6move.halma.json'), 'utf8'),
+    dirty: true,
+    line: {
+      moves: 'd1-d2, b1-d1-d3, a3-c3-e3',
+      comments: { '1': 'first' },
+      variations: [{ at: 1, moves: 'a4-a5, a5-a6' }],
+      tip: [0, 0],
+      origin: null,
+      label: { base: 'pasted', playedFrom: null },
+      ply: 2,
+    },
+    army: {
+      name: 'conway-wall-gap.army.json',
+      document: readFileSync(res('armies/conway-wall-gap.army.json'), 'utf8'),
+      step: 2,
+      shown: false,
+    },
+    players: {
+      name: 'mini-3.players.json',
+      document: readFileSync(res('players/mini-3.players.json'), 'utf8'),
+      line: 0,
+      step: 3,
+      shown: true,
+    },
+  }
+}
+
+/** A finished search on disk (its checkpoint), and what resuming it must say. */
+export interface CheckpointBase {
+  readonly folder: string
+  readonly argv: readonly string[]
+  readonly manifest: Json
+  readonly statement: string
+}
+
+/** Two players of one man each on the mini star: four exhaustive lengths settled in a fraction of a second. */
+const GAME = ['players', 'game', '--board', 'star37', '--camps', '0,3', '--men', '1', '--strategy', 'exhaustive', '--threads', '1']
+
+/** Where the resumed folders go: memory where there is a tmpfs (every checkpoint write is flushed). */
+export const SCRATCH = existsSync('/dev/shm') ? '/dev/shm' : tmpdir()
+
+/** Run the search on disk once (the built command), for its checkpoint and its statement. */
+export function checkpointBase(): CheckpointBase {
+  const folder = join(mkdtempSync(join(SCRATCH, 'halma-fuzz-checkpoint-')), 'search')
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin/halma.mjs'), ...GAME, '--json', '--disk', folder], { encoding: 'utf8' })
+  if (r.status !== 0) throw new Error(`the game search for the checkpoint failed: ${r.stderr}`)
+  const statement = (JSON.parse(r.stdout) as { proof: { statement: string } }).proof.statement
+  return { folder, argv: GAME, manifest: readJsonFile(join(folder, 'checkpoint.json')), statement }
+}
+
+export interface Kind {
+  readonly name: string
+  readonly arbitrary: fc.Arbitrary<Labeled>
+  /** A case that takes longer than this is a hang (ms). */
+  readonly deadline: number
+}
+
+const documents = (kind: 'halma' | 'army' | 'players' | 'session', bases: readonly Json[], rules: Parameters<typeof damagedDocument>[2]) =>
+  fc.oneof(...bases.map((b) => damagedDocument(kind, b, rules)))
+
+/** Every kind but the checkpoints (which need a search run first: checkpointKind). */
+export const KINDS: readonly Kind[] = [
+  { name: 'command lines', arbitrary: commandLine, deadline: 60_000 },
+  {
+    name: '.halma.json transfers',
+    arbitrary: documents(
+      'halma',
+      [readJsonFile(res('problems/triangle10-6move.halma.json')), withSideLines(), readJsonFile(res('problems/square9-8move.halma.json'))],
+      HALMA,
+    ),
+    deadline: 20_000,
+  },
+  {
+    name: '.halma.json games',
+    arbitrary: documents(
+      'halma',
+      [readJsonFile(res('problems/fabian-30.halma.json')), readJsonFile(res('problems/game15-36.halma.json'))],
+      HALMA,
+    ),
+    deadline: 20_000,
+  },
+  {
+    name: '.army.json',
+    arbitrary: documents(
+      'army',
+      [readJsonFile(res('armies/conway-20-level4.army.json')), readJsonFile(res('armies/conway-wall-gap.army.json'))],
+      ARMY,
+    ),
+    deadline: 20_000,
+  },
+  {
+    name: '.players.json',
+    arbitrary: documents(
+      'players',
+      [
+        readJsonFile(res('players/mini-3.players.json')),
+        readJsonFile(res('players/mini-4-teams.players.json')),
+        readJsonFile(res('players/cross-2.players.json')),
+      ],
+      PLAYERS,
+    ),
+    deadline: 20_000,
+  },
+  { name: 'autosave records', arbitrary: documents('session', [sessionRecord()], SESSION), deadline: 20_000 },
+]
+
+/** Checkpoint manifests of `base`, damaged, resumed. */
+export function checkpointKind(base: CheckpointBase): Kind {
+  const manifest = damagedDocument('session', base.manifest, {
+    names: [],
+    optional: /^(steps\.[^.]+|levels\.[^.]+)$/,
+    anyType: /^$/,
+  }).map((l): Labeled => ({
+    ...l,
+    // A manifest is not a strict format (a level entry never looked up is harmless): what
+    // matters is the resume's outcome, refused by name or the same result (runner.ts).
+    expect: 'either',
+    c: { kind: 'checkpoint', folder: base.folder, text: (l.c as { text: string }).text, argv: base.argv, expected: base.statement },
+    // A settled length's record is taken as it is in a checkpoint of format 1 (nothing seals
+    // it): forging it forges the proof. The engine's spine (checkpoint format 2) seals each record;
+    // until then such cases are counted apart, and from then on they count like any other.
+    ...((base.manifest as { version?: unknown }).version === 1 &&
+      /^steps\b/.test(l.what.replace(/^(dropped |unknown field )/, '')) && {
+        known: "a forged settled length in an unsealed checkpoint (format 1): the engine spine's to seal",
+      }),
+  }))
+  return { name: 'checkpoint manifests', arbitrary: manifest, deadline: 60_000 }
+}
