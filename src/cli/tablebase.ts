@@ -38,12 +38,15 @@ options:
                        disk in --out, one segment in memory at a time
   --time-limit S       stop after S seconds (the checkpoint resumes it)
   --checkpoint S       seconds between checkpoints while the tables are in memory (default 60)
-  --on-disk            keep the state on disk even when it fits in memory
+  --on-disk            keep the state on disk even when it fits in memory (needs --out)
   --position TEXT      blue's cells / red's cells, then who moves: "a1,b1,a2 / g7,f7,g6 blue"; or start
   --json               one JSON object on stdout
 
 Counts are of the whole position space, 2 C(N,p) C(N-p,p) positions (both sides to move, reachable
-or not); wins and losses are the side to move's. Exit status: 0 done, 1 a damaged table, 2 bad input.`
+or not); wins and losses are the side to move's. A table is complete once its table.json is there (written
+last, aside and renamed). Exit status: 0 done; 1 a build stopped (time limit; its checkpoint resumes
+it), or verify found a damaged chunk; 2 bad input (a table that is damaged or missing, named); 3 a
+fault of the environment (a full disk, no permission, a folder in use); 130 interrupted.`
 
 const OPTIONS = {
   board: { type: 'string' },
@@ -150,7 +153,7 @@ function report(r: TablebaseResult, io: Io, asJson: boolean): void {
   }
   const n = (x: number): string => x.toLocaleString('en-US')
   io.out(
-    `${h.spec.side}x${h.spec.side}, ${h.spec.men} men a side: ${n(h.counts.positions)} positions${r.folder ? ` (table in ${r.folder})` : ''}`,
+    `${h.spec.side}x${h.spec.side}, ${h.spec.men} ${h.spec.men === 1 ? 'man' : 'men'} a side: ${n(h.counts.positions)} positions${r.folder ? ` (table in ${r.folder})` : ''}`,
   )
   io.out(
     table(
@@ -201,16 +204,14 @@ function probeCommand(v: Record<string, string | boolean | undefined>, io: Io): 
     if (text === undefined) throw new UsageError('--position is required ("a1,b1 / g7,f7 blue", or start)')
     const pos = parsePosition(t.game, text)
     if (!pos.ok) throw new UsageError(`--position: ${pos.error.message}`)
+    // A header whose start the files contradict, or a chunk that fails its checksum on the way,
+    // is a damaged table: bad input, named.
+    const start = t.checkStart()
+    if (!start.ok) throw new UsageError(`--table: ${start.error.message}`)
     const p = probe(t, pos.value)
-    if (!p.ok) {
-      io.err(`halma tablebase probe: ${p.error.message}`)
-      return 1
-    }
+    if (!p.ok) throw new UsageError(`--table: ${p.error.message}`)
     const line = v['line'] ? bestLine(t, pos.value) : undefined
-    if (line && !line.ok) {
-      io.err(`halma tablebase probe: ${line.error.message}`)
-      return 1
-    }
+    if (line && !line.ok) throw new UsageError(`--table: ${line.error.message}`)
     const r = p.value
     if (v['json']) {
       io.out(
@@ -239,7 +240,8 @@ function probeCommand(v: Record<string, string | boolean | undefined>, io: Io): 
 function verify(v: Record<string, string | boolean | undefined>, io: Io): number {
   const t = openTable(v)
   try {
-    const r = t.verify()
+    const chunks = t.verify()
+    const r = chunks.ok ? t.checkStart() : chunks
     if (v['json']) io.out(json(r.ok ? { ok: true } : { ok: false, error: r.error.message }))
     else io.out(r.ok ? `${str(v, 'table')}: every chunk matches its checksum` : r.error.message)
     return r.ok ? 0 : 1

@@ -1,8 +1,8 @@
 // `halma tablebase`, run in-process through main().
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/main'
 
 async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
@@ -15,6 +15,7 @@ async function run(argv: string[]): Promise<{ code: number; out: string; err: st
 describe('halma tablebase', () => {
   const dir = mkdtempSync(join(tmpdir(), 'halma-tablebase-'))
   const table = join(dir, '4x4-2')
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
   it('build --json prints the counts over the whole space and the start value', async () => {
     const r = await run(['tablebase', 'build', '--board', '4x4', '--men', '2', '--out', table, '--threads', '1', '--json'])
@@ -58,8 +59,37 @@ describe('halma tablebase', () => {
     expect(v.code).toBe(1)
     expect(v.out).toMatch(/values\.bin is damaged: chunk 0/)
     const p = await run(['tablebase', 'probe', '--table', table, '--position', 'start'])
-    expect(p.code).toBe(1)
-    expect(p.err).toMatch(/damaged/)
+    expect(p.code).toBe(2)
+    expect(p.err).toMatch(/--table: .*values\.bin is damaged: chunk 0/)
+  })
+
+  it('a header that does not hold together is refused by name (exit 2), before anything is built from it', async () => {
+    const whole = join(dir, '3x3-1-header')
+    expect((await run(['tablebase', 'build', '--board', '3x3', '--men', '1', '--out', whole])).code).toBe(0)
+    const header = JSON.parse(readFileSync(join(whole, 'table.json'), 'utf8'))
+    const forged = (name: string, change: (h: typeof header) => void): string => {
+      const f = join(dir, name)
+      cpSync(whole, f, { recursive: true })
+      const h = structuredClone(header)
+      change(h)
+      writeFileSync(join(f, 'table.json'), JSON.stringify(h))
+      return f
+    }
+    const cases: [string, (h: typeof header) => void, RegExp][] = [
+      // 9 x 9 with 6 men: its layout would take gigabytes; the files' sizes refuse it first.
+      ['big', (h) => Object.assign(h.spec, { side: 9, men: 6 }), /its layout \(.*\) is not that of 9 x 9 with 6 men/],
+      ['outside', (h) => (h.files.values.name = '../../values.bin'), /files\.values\.name: /],
+      ['counts', (h) => (h.counts.wins += 1), /do not add up to its positions/],
+      ['levels', (h) => h.levels.push(0), /its levels do not add up/],
+      ['start', (h) => Object.assign(h.start, { value: 'loss', distance: 2 }), /it says the start is loss in 2, the table win in \d+/],
+      ['zod', (h) => (h.maxLevel = -1), /maxLevel: /],
+    ]
+    for (const [name, change, message] of cases) {
+      const r = await run(['tablebase', 'probe', '--table', forged(name, change), '--position', 'start'])
+      expect(r.code, name).toBe(2)
+      expect(r.err, name).toMatch(message)
+      expect(r.err, name).not.toMatch(/Invalid input|Too small|internal/)
+    }
   })
 
   it('a build out of time stops with its checkpoint; --resume goes on with it to the same table', async () => {

@@ -142,7 +142,14 @@ export function verdictOf(table: TablebaseTable, pos: TablePosition): Result<Ver
   if (!v.ok) return v
   const d = table.distance(i)
   if (!d.ok) return d
-  if (v.value === 'none') return err(diagnostic('tablebase.internal', `the table holds no value for ${formatPosition(table.game, pos)}`))
+  // The rules said it is a position: a table without its value, or a win without its distance, is damaged.
+  if (v.value === 'none' || (v.value === 'draw') !== (d.value === null))
+    return err(
+      diagnostic(
+        'tablebase.damaged',
+        `${table.where} is damaged: it holds ${v.value === 'none' ? 'no value' : `${v.value} in ${d.value ?? 'no distance'}`} for ${formatPosition(table.game, pos)}`,
+      ),
+    )
   return ok({ kind: 'value', value: v.value, distance: d.value })
 }
 

@@ -13,6 +13,7 @@ import * as z from 'zod'
 import { checksumWords } from '../core/checkpoint'
 import type { FileStore } from '../core/storage'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../../result'
+import { firstIssue } from '../../schema-faults'
 import type { BuiltState } from './build'
 import { TablebaseGame, type TablebaseSpec } from './game'
 import { RESOLVED, TablebaseKernel, UNUSED, ILLEGAL } from './kernel'
@@ -39,7 +40,8 @@ export interface TableCounts {
 }
 
 const int = z.number().int().nonnegative()
-const FileSchema = z.strictObject({ name: z.string(), words: int, checksums: z.array(int) })
+/** A file of the table: its name is fixed (a header never names a file outside its folder). */
+const fileSchema = (name: string) => z.strictObject({ name: z.literal(name), words: int, checksums: z.array(int) })
 
 export const TableHeaderSchema = z.strictObject({
   format: z.literal(TABLE_FORMAT),
@@ -53,7 +55,7 @@ export const TableHeaderSchema = z.strictObject({
   /** Per level: positions resolved (whole space, as the counts). */
   levels: z.array(int),
   distanceBytes: z.union([z.literal(1), z.literal(2)]),
-  files: z.strictObject({ values: FileSchema, distance: FileSchema }),
+  files: z.strictObject({ values: fileSchema(VALUES), distance: fileSchema(DISTANCE) }),
 })
 export type TableHeader = z.infer<typeof TableHeaderSchema>
 
@@ -248,9 +250,14 @@ export function readHeader(store: FileStore): Result<TableHeader, Diagnostic> {
   const parsed = TableHeaderSchema.safeParse(data)
   if (!parsed.success)
     return err(
-      diagnostic('tablebase.damaged', `${store.where}/${HEADER} is damaged or of another format: ${parsed.error.issues[0]?.message ?? ''}`),
+      diagnostic(
+        'tablebase.damaged',
+        `${store.where}/${HEADER} is damaged or of another format: ${firstIssue(parsed.error, 'the header')}`,
+      ),
     )
   const h = parsed.data
+  const fault = headerFault(h)
+  if (fault !== undefined) return err(diagnostic('tablebase.damaged', `${store.where}/${HEADER} is damaged: ${fault}`))
   for (const f of [h.files.values, h.files.distance]) {
     if (!store.exists(f.name)) return err(diagnostic('tablebase.missing', `${store.where}/${f.name} is missing`))
     if (store.size(f.name) !== f.words * 4)
@@ -262,6 +269,45 @@ export function readHeader(store: FileStore): Result<TableHeader, Diagnostic> {
       )
   }
   return ok(h)
+}
+
+/**
+ * What in a header that parses does not hold together, or undefined: the game, the layout its
+ * files' sizes imply, the counts and levels. The layout is checked from the sizes before it is
+ * built (a forged 9 x 9 would otherwise allocate gigabytes), and built only once the files on disk
+ * bound it; the counts are not recounted here (`verify` reads every chunk).
+ */
+function headerFault(h: TableHeader): string | undefined {
+  const game = TablebaseGame.of(h.spec)
+  if (!game.ok) return game.error.message
+  const n = h.spec.side * h.spec.side
+  const p = h.spec.men
+  const sets = binom(n, p)
+  const l = h.layout
+  if (l.perBlock !== binom(n - p, p) || l.entries !== l.blocks * l.perBlock || l.mirrored !== game.value.mirrored)
+    return `its layout (${l.blocks} blocks of ${l.perBlock}, ${l.entries} entries) is not that of ${h.spec.side} x ${h.spec.side} with ${p} men`
+  if (l.blocks > sets || l.blocks < (l.mirrored ? sets / 2 : sets))
+    return `its layout has ${l.blocks} blocks, where ${h.spec.side} x ${h.spec.side} with ${p} men has ${l.mirrored ? 'about ' + Math.ceil(sets / 2) : sets}`
+  const perWord = { values: 16, distance: h.distanceBytes === 1 ? 4 : 2 } as const
+  for (const file of ['values', 'distance'] as const) {
+    const f = h.files[file]
+    if (f.words !== Math.ceil(l.entries / perWord[file]))
+      return `${f.name} holds ${f.words} words, not the ${Math.ceil(l.entries / perWord[file])} of ${l.entries} entries`
+    if (f.checksums.length !== Math.ceil(f.words / CHUNK_WORDS))
+      return `${f.name} has ${f.checksums.length} checksums for ${Math.ceil(f.words / CHUNK_WORDS)} chunks`
+  }
+  const c = h.counts
+  if (c.positions !== spaceSize(h.spec)) return `it counts ${c.positions} positions, where the space has ${spaceSize(h.spec)}`
+  if (c.wins + c.losses + c.draws + c.illegal !== c.positions)
+    return 'its wins, losses, draws and illegal positions do not add up to its positions'
+  if (h.levels.length !== h.maxLevel + 1 || h.levels.reduce((a, b) => a + b, 0) !== c.wins + c.losses)
+    return 'its levels do not add up to its wins and losses'
+  if (h.maxLevel > (h.distanceBytes === 1 ? 254 : 65534))
+    return `its longest distance ${h.maxLevel} does not fit ${h.distanceBytes} byte(s)`
+  const d = h.start.distance
+  if ((h.start.value === 'draw') !== (d === null) || (d ?? 0) > h.maxLevel || (d !== null && (d % 2 === 1) !== (h.start.value === 'win')))
+    return `its start (${h.start.value} in ${h.start.distance}) is not a value of this table`
+  return undefined
 }
 
 /** A table opened for reading: values and distances by entry, each chunk checked when first read. */
@@ -324,6 +370,24 @@ export class TablebaseTable {
     const bits = 32 / per
     const d = (w.value >>> (bits * (i % per))) & (bits === 8 ? 0xff : 0xffff)
     return ok(d === (bits === 8 ? 0xff : 0xffff) ? null : d)
+  }
+
+  /** The start's value and distance as the files hold them, checked against the header's. */
+  checkStart(): Result<true, Diagnostic> {
+    const at = startEntry(this.layout)
+    const v = this.value(at)
+    if (!v.ok) return v
+    const d = this.distance(at)
+    if (!d.ok) return d
+    const h = this.header.start
+    if (v.value !== h.value || d.value !== h.distance)
+      return err(
+        diagnostic(
+          'tablebase.damaged',
+          `${this.where}/${HEADER} is damaged: it says the start is ${h.value}${h.distance === null ? '' : ` in ${h.distance}`}, the table ${v.value}${d.value === null ? '' : ` in ${d.value}`}`,
+        ),
+      )
+    return ok(true)
   }
 
   /** Check every chunk of both files: ok, or the first damaged one named. */
