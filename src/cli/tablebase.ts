@@ -4,6 +4,7 @@
  * position's value and distance and each legal move's, and the best line; `verify` checks every
  * chunk of a table against its header.
  */
+import { existsSync } from 'node:fs'
 import { folderStore } from '../hosts/node/store'
 import { cores } from '../hosts/node/threads'
 import { parseTablebaseJob, type TablebaseResult } from '../shared/engine/tablebase/job'
@@ -180,6 +181,8 @@ function report(r: TablebaseResult, io: Io, asJson: boolean): void {
 function openTable(v: Record<string, unknown>): TablebaseTable {
   const dir = str(v, 'table')
   if (dir === undefined) throw new UsageError('--table DIR is required')
+  // A reader makes nothing: a folder that is not there is named, not created.
+  if (!existsSync(dir)) throw new UsageError(`--table: ${dir} does not exist`)
   const store = folderStore(dir)
   const header = readHeader(store)
   if (!header.ok) throw new UsageError(`--table: ${header.error.message}`)

@@ -1,5 +1,5 @@
 // `halma tablebase`, run in-process through main().
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -48,7 +48,10 @@ describe('halma tablebase', () => {
     )
     expect((await run(['tablebase', 'build', '--board', '4x4', '--men', '5'])).err).toMatch(/--men: men must be one of 1, 2, 3, 4, 6/)
     expect((await run(['tablebase', 'build', '--board', '3x3', '--men', '4'])).err).toMatch(/do not fit on 3 x 3/)
-    expect((await run(['tablebase', 'probe', '--table', join(dir, 'none'), '--position', 'start'])).err).toMatch(/holds no tablebase/)
+    expect((await run(['tablebase', 'probe', '--table', join(dir, 'none'), '--position', 'start'])).err).toMatch(/none does not exist/)
+    expect(existsSync(join(dir, 'none'))).toBe(false)
+    mkdirSync(join(dir, 'empty'))
+    expect((await run(['tablebase', 'probe', '--table', join(dir, 'empty'), '--position', 'start'])).err).toMatch(/holds no tablebase/)
     expect((await run(['tablebase', 'build', '--board', '4x4', '--men', '2', '--out', table])).err).toMatch(/holds a tablebase already/)
     expect((await run(['tablebase', 'verify', '--table', table])).code).toBe(0)
     const values = join(table, 'values.bin')
