@@ -135,6 +135,9 @@ export interface RecentDocument {
   readonly name: string
 }
 
+/** Why a host without a disk for searches (a browser) refuses levels on disk and Resume. */
+export const NO_DISK = "levels on disk and Resume need the desktop app: a browser tab has no disk for a search's levels"
+
 /** A folder chosen for a search's levels on disk: whether it holds a checkpoint to resume. */
 export type FolderOutcome =
   | { readonly status: 'chosen'; readonly path: string; readonly checkpoint: boolean }

@@ -13,8 +13,11 @@ export function compact(n: number): string {
   return `${Number.isInteger(v) || Math.abs(v) >= 10 ? Math.round(v) : v.toFixed(1)}${u}`
 }
 
+/** "1 jump", "8,510 states", "2 minimum armies": a count and its word, singular for one. */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${count(n)} ${n === 1 ? one : many}`
+
 /** "1 move", "27 moves". */
-export const moves = (n: number): string => `${count(n)} ${n === 1 ? 'move' : 'moves'}`
+export const moves = (n: number): string => plural(n, 'move')
 
 export function bytes(n: number): string {
   if (n < 2 ** 20) return `${(n / 2 ** 10).toFixed(0)} KB`

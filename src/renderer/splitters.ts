@@ -1,3 +1,15 @@
+import { onBeforeUnmount, ref, type Ref } from 'vue'
+
+/** Whether a media query matches, kept up to date while the component lives. */
+export function useMedia(query: string): Ref<boolean> {
+  const list = window.matchMedia(query)
+  const matches = ref(list.matches)
+  const on = (e: MediaQueryListEvent): void => void (matches.value = e.matches)
+  list.addEventListener('change', on)
+  onBeforeUnmount(() => list.removeEventListener('change', on))
+  return matches
+}
+
 /**
  * Splitpanes makes its splitters focusable separators (the arrow keys move them) but gives them no
  * value, which a focusable separator must have (WAI-ARIA; axe-core reports it as critical). This

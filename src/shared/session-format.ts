@@ -7,8 +7,8 @@
 
 /** The value of the `format` key. */
 export const SESSION_FORMAT = 'halma-workbench-session'
-/** The newest session version this workbench reads and the one it writes. */
-export const SESSION_VERSION = 2
+/** The newest session version this workbench reads and the one it writes (3: a document of any kind; issue 27). */
+export const SESSION_VERSION = 3
 
 /**
  * The version a session's text says it has, read from its first characters (formatSession writes

@@ -6,14 +6,13 @@
 // cursor; the move list is one tab stop with rows reached by the arrow keys. The games list: a
 // game's number beside its first line, moves wrapped only between moves.
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { RESULTS, ROOT, shot, text, webApp } from './harness'
+import { axeViolations } from './axe'
+import { notice, pasteMoves, RESULTS, ROOT, shot, text, webApp } from './harness'
 
 const SHOTS = join(RESULTS, 'screenshots')
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 const LEVENSPIEL =
   'd1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5, a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4- (reflect)'
 const GAME = join(ROOT, 'tests/unit/fixtures/game3-4x4.halma.json')
@@ -31,27 +30,13 @@ const boardPixels = (page: Page): Promise<string> =>
 
 /** Levenspiel's solution pasted and stepped to move 13, with the type labels and the ladders on. */
 async function levenspielAt13(page: Page): Promise<void> {
-  await page.getByTestId('paste-text').fill(LEVENSPIEL)
-  await page.getByTestId('paste-load').click()
+  await pasteMoves(page, LEVENSPIEL)
   await expect.poll(() => text(page, 'line-status')).toBe('27 moves reach the target')
   await page.getByTestId('step-slider').fill('13')
   await expect.poll(() => text(page, 'ply')).toBe('13 / 27')
   await page.getByTestId('overlay-types').check()
   await page.getByTestId('overlay-ladders').check()
   await page.getByTestId('ladder').first().waitFor()
-}
-
-/** axe-core's serious and critical violations on the page as it is, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE })
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } }).axe
-    const r = await axe.run(document, { resultTypes: ['violations'] })
-    return r.violations as { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[]
-  })
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ')}`))
 }
 
 describe('the ladder overlay (defect 15)', () => {
@@ -93,7 +78,7 @@ describe('the ladder overlay (defect 15)', () => {
     // Cropped to the board (at most 480 x 2 wide), the key adding a line per ladder under it: the
     // SVG of the same diagram has the same box, and its key's text names each ladder.
     expect(width).toBeLessThanOrEqual(960)
-    await expect.poll(() => text(page, 'export-message')).toContain(`${width} x ${height} pixels`)
+    await expect.poll(() => notice(page, 'export')).toContain(`${width} x ${height} pixels`)
     const [sv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-svg').click()])
     const svg = readFileSync(await sv.path(), 'utf8')
     const box = /<svg[^>]* width="([\d.]+)" height="([\d.]+)"/.exec(svg)!
@@ -167,8 +152,7 @@ describe('accessibility (defect 16)', () => {
 
   it('makes the move list one tab stop whose rows the arrow keys reach and Enter loads', async () => {
     const { page, errors } = await app.open()
-    await page.getByTestId('paste-text').fill(LEVENSPIEL)
-    await page.getByTestId('paste-load').click()
+    await pasteMoves(page, LEVENSPIEL)
     await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
     const rows = page.getByTestId('move-list').locator('li')
     expect(await rows.evaluateAll((lis) => lis.filter((li) => li.tabIndex === 0).length)).toBe(1)

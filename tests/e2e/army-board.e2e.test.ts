@@ -29,28 +29,33 @@ describe('a custom army board in the workbench', () => {
     const g = GEOMETRIES.conway
     const w = defaultWindow('conway', 2)
     const label = (c: readonly [number, number]): string => cellLabel(g, w, c)
+    await page.getByTestId('doc-new').click()
+    await page.getByTestId('new-kind-army').check()
     await page.getByTestId('army-type').selectOption('conway')
     await page.getByTestId('army-level').fill('2')
     await page.getByTestId('army-new').click()
-    await page.getByTestId('army-board').locator('canvas').first().waitFor()
+    await page.getByTestId('board').locator('canvas').first().waitFor()
+    await expect.poll(() => text(page, 'army-title')).toBe("Conway's army to level 2")
     const all = [...windowCells(g, w)]
+    // The army's editor makes the window a custom board.
+    await page.getByTestId('mode-edit').click()
     await page.getByTestId('army-customize').click()
-    await expect.poll(() => attr(page, 'army-board', 'data-board-cells')).toBe(String(all.length))
+    await expect.poll(() => attr(page, 'board', 'data-board-cells')).toBe(String(all.length))
     expect(await page.getByTestId('army-mode-cells').isChecked()).toBe(true)
 
     // A wall across row 1 with a gap at x = 2.
     const wall = all.filter(([x, y]) => y === 1 && x !== 2)
-    for (const c of wall) await clickCell(page, label(c), { board: 'army-board' })
-    await expect.poll(() => attr(page, 'army-board', 'data-board-cells')).toBe(String(all.length - wall.length))
+    for (const c of wall) await clickCell(page, label(c))
+    await expect.poll(() => attr(page, 'board', 'data-board-cells')).toBe(String(all.length - wall.length))
     // The target to (1, 0).
     await page.getByTestId('army-mode-target').check()
-    await clickCell(page, label([1, 0]), { board: 'army-board' })
-    await expect.poll(() => attr(page, 'army-board', 'data-target')).toBe(label([1, 0]))
+    await clickCell(page, label([1, 0]))
+    await expect.poll(() => attr(page, 'board', 'data-target')).toBe(label([1, 0]))
 
     // The overlay shows the exponents of the map the core generates for this board.
     const board: CustomBoard = { cells: all.filter((c) => !wall.some((x) => x[0] === c[0] && x[1] === c[1])), target: [1, 0] }
     const map = distancePagoda(g, board)
-    const shown = JSON.parse(await attr(page, 'army-board', 'data-exponents')) as Record<string, number | string>
+    const shown = JSON.parse(await attr(page, 'board', 'data-exponents')) as Record<string, number | string>
     expect(Object.keys(shown).length).toBe(board.cells.length)
     for (const c of board.cells) expect(shown[label(c)], label(c)).toBe(map.exponent(...c) ?? '∞')
     expect(shown[label([2, 1])]).toBe(2)
@@ -63,8 +68,8 @@ describe('a custom army board in the workbench', () => {
       [2, 3],
       [1, 3],
     ] as const)
-      await clickCell(page, label(c), { board: 'army-board' })
-    await expect.poll(() => attr(page, 'army-board', 'data-men')).toBe('2')
+      await clickCell(page, label(c))
+    await expect.poll(() => attr(page, 'board', 'data-men')).toBe('2')
     const weak = measureOnBoard(g, board, [
       [2, 3],
       [1, 3],
@@ -77,8 +82,8 @@ describe('a custom army board in the workbench', () => {
       [2, 1],
       [3, 0],
     ] as const
-    for (const c of army) await clickCell(page, label(c), { board: 'army-board' })
-    await expect.poll(() => attr(page, 'army-board', 'data-men')).toBe('3')
+    for (const c of army) await clickCell(page, label(c))
+    await expect.poll(() => attr(page, 'board', 'data-men')).toBe('3')
     const m = measureOnBoard(g, board, army)
     expect(m.possible).toBe(true)
     expect(await text(page, 'army-board-verdict')).toBe(`the army as it starts: ${m.verdict}`)
@@ -86,20 +91,21 @@ describe('a custom army board in the workbench', () => {
 
     // Solve on the board, then step through the solution.
     await page.getByTestId('army-solve').click()
+    await page.getByTestId('mode-play').click()
     await expect
       .poll(() => text(page, 'army-outcome'), { timeout: 30_000 })
       .toMatch(/^solve: 2 moves, 2 jumps, verified on the custom board: fewest moves/)
     expect(await text(page, 'army-verdict')).toMatch(/^verified: 2 jumps in 2 moves bring a man to the target/)
-    await page.getByTestId('army-next').click()
-    await expect.poll(() => text(page, 'army-step')).toBe('move 1 of 2')
-    expect(await attr(page, 'army-board', 'data-men')).toBe('2')
-    await page.getByTestId('army-next').click()
-    await expect.poll(() => text(page, 'army-step')).toBe('move 2 of 2')
-    expect(await attr(page, 'army-board', 'data-men')).toBe('1')
+    await page.getByTestId('step-next').click()
+    await expect.poll(() => text(page, 'ply')).toBe('1 / 2')
+    expect(await attr(page, 'board', 'data-men')).toBe('2')
+    await page.getByTestId('step-next').click()
+    await expect.poll(() => text(page, 'ply')).toBe('2 / 2')
+    expect(await attr(page, 'board', 'data-men')).toBe('1')
     await page.screenshot({ path: join(SHOTS, 'army-custom-board.png') })
 
     // The document as saved keeps its board, and its solution verifies on it.
-    const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('army-save').click()])
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('doc-save').click()])
     const doc = parseArmyDocument(readFileSync(await d.path(), 'utf8'))
     expect(doc.board).toEqual(board)
     expect(verifyArmy(g, doc.window, doc.army, doc.moves, doc.board)).toMatchObject({ ok: true, moves: 2 })

@@ -11,8 +11,8 @@ import { parseArmyDocument } from '../../src/shared/army/document'
 import { pagodaMap } from '../../src/shared/army/pagoda'
 import { verifyArmy } from '../../src/shared/army/solution'
 import { GEOMETRIES } from '../../src/shared/army/geometry'
-import { decimal, exact, weightSeries } from '../../src/renderer/state/army'
-import { clickCell, RESULTS, ROOT, text, webApp } from './harness'
+import { decimal, exact, weightSeries } from '../../src/renderer/kinds/army/army'
+import { clickCell, notice, openExample, RESULTS, ROOT, text, webApp } from './harness'
 
 const SHOTS = join(RESULTS, 'screenshots')
 
@@ -38,7 +38,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 const overlayPixels = (page: Page): Promise<number> =>
   page.evaluate(() => {
     let n = 0
-    for (const canvas of document.querySelectorAll('[data-testid=army-board] canvas') as NodeListOf<HTMLCanvasElement>) {
+    for (const canvas of document.querySelectorAll('[data-testid=board] canvas') as NodeListOf<HTMLCanvasElement>) {
       const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height)
       for (let k = 0; k < data.length; k += 4) if (data[k]! > 200 && data[k + 1]! > 80 && data[k + 1]! < 140 && data[k + 2]! < 90) n++
     }
@@ -48,22 +48,27 @@ const overlayPixels = (page: Page): Promise<number> =>
 describe('solitaire armies in the workbench', () => {
   it("builds Conway's army, solves it, steps through it with the pagoda overlay and exports a PNG", async () => {
     const { page, errors } = await app.open()
+    // File > New: a solitaire army (Conway's army to level 4 by default), painted in the army's editor.
+    await page.getByTestId('doc-new').click()
+    await page.getByTestId('new-kind-army').check()
     await page.getByTestId('army-new').click()
-    await page.getByTestId('army-board').locator('canvas').first().waitFor()
-    expect(await text(page, 'army-title')).toBe("Conway's army to level 4")
-    expect(await attr(page, 'army-board', 'data-men')).toBe('0')
+    await page.getByTestId('board').locator('canvas').first().waitFor()
+    await expect.poll(() => text(page, 'army-title')).toBe("Conway's army to level 4")
+    expect(await attr(page, 'board', 'data-men')).toBe('0')
+    await page.getByTestId('mode-edit').click()
     // Men stand in rows 4 and beyond; row 2 is refused with a reason.
-    await clickCell(page, 'k2', { board: 'army-board' })
-    await expect.poll(() => text(page, 'army-notice')).toMatch(/row 2 is in front of the army/)
-    await clickCell(page, 'k4', { board: 'army-board' })
-    await expect.poll(() => attr(page, 'army-board', 'data-men')).toBe('1')
+    await clickCell(page, 'k2')
+    await expect.poll(() => notice(page, 'board')).toMatch(/row 2 is in front of the army/)
+    await clickCell(page, 'k4')
+    await expect.poll(() => attr(page, 'board', 'data-men')).toBe('1')
     // One man on k4 (x 0, row 4) weighs σ^4 under Figure 3.
     expect(await text(page, 'army-weight')).toBe(`${exact({ a: 2n, b: -3n })} ≈ ${decimal({ a: 2n, b: -3n })}`)
-    await clickCell(page, 'c5', { board: 'army-board', shift: true })
+    await clickCell(page, 'c5', { shift: true })
     const row5 = [...Array(21).keys()].length
-    await expect.poll(() => attr(page, 'army-board', 'data-men')).toBe(String(1 + row5))
+    await expect.poll(() => attr(page, 'board', 'data-men')).toBe(String(1 + row5))
     await page.getByTestId('army-clear').click()
-    await expect.poll(() => attr(page, 'army-board', 'data-men')).toBe('0')
+    await expect.poll(() => attr(page, 'board', 'data-men')).toBe('0')
+    await page.getByTestId('mode-play').click()
 
     // Solve: the integer program in a worker, its jumps put in order and verified.
     await page.getByTestId('army-solve').click()
@@ -72,10 +77,10 @@ describe('solitaire armies in the workbench', () => {
       .poll(() => text(page, 'army-outcome'), { timeout: 90_000 })
       .toMatch(/^solve: 20 men \(the minimum on the window 11 rows, 10 columns beyond each row\), \d+ moves, 19 jumps, verified/)
     expect(await text(page, 'army-verdict')).toMatch(/^verified: 19 jumps in \d+ moves bring a man to the target/)
-    expect(await attr(page, 'army-board', 'data-men')).toBe('20')
+    expect(await attr(page, 'board', 'data-men')).toBe('20')
 
     // The document as saved, read back by the core: its solution verifies, and the weights shown are its own.
-    const saved = await download(page, 'army-save')
+    const saved = await download(page, 'doc-save')
     expect(saved.name).toBe('conway-level4.army.json')
     const doc = parseArmyDocument(saved.bytes.toString('utf8'))
     expect(doc.army.length).toBe(20)
@@ -85,56 +90,57 @@ describe('solitaire armies in the workbench', () => {
     expect(await page.getByTestId('army-overlay-pagoda').isChecked()).toBe(true)
     expect(await overlayPixels(page)).toBeGreaterThan(100)
     for (let k = 0; k <= doc.moves.length; k++) {
-      await expect.poll(() => text(page, 'army-step')).toBe(`move ${k} of ${doc.moves.length}`)
+      await expect.poll(() => text(page, 'ply')).toBe(`${k} / ${doc.moves.length}`)
       expect(await text(page, 'army-men')).toBe(String(series[k]!.men))
       expect(await text(page, 'army-weight')).toBe(`${exact(series[k]!.weight)} ≈ ${decimal(series[k]!.weight)}`)
       expect(await text(page, 'army-slack')).toBe(`${exact(series[k]!.slack)} ≈ ${decimal(series[k]!.slack)}`)
-      expect(await attr(page, 'army-board', 'data-men')).toBe(String(series[k]!.men))
+      expect(await attr(page, 'board', 'data-men')).toBe(String(series[k]!.men))
       // The men the last move captured are drawn faint (one per jump).
-      expect(await attr(page, 'army-board', 'data-ghosts')).toBe(String(k === 0 ? 0 : doc.moves[k - 1]!.length - 1))
-      expect(await attr(page, 'army-chart', 'data-step')).toBe(String(k))
+      expect(await attr(page, 'board', 'data-ghosts')).toBe(String(k === 0 ? 0 : doc.moves[k - 1]!.length - 1))
+      expect(await attr(page, 'chart-weight', 'data-step')).toBe(String(k))
       if (k === 6) await page.screenshot({ path: join(SHOTS, 'army-conway.png') })
-      if (k < doc.moves.length) await page.getByTestId('army-next').click()
+      if (k < doc.moves.length) await page.getByTestId('step-next').click()
     }
     // A man is on the target: the weight ends at 1 or more (the target weighs 1), men left as the verdict says.
     expect(await text(page, 'army-verdict')).toContain('bring a man to the target')
-    expect(await attr(page, 'army-chart', 'data-points')).toBe(String(doc.moves.length + 1))
+    expect(await attr(page, 'chart-weight', 'data-points')).toBe(String(doc.moves.length + 1))
     // The keyboard steps back.
     await page.keyboard.press('Home')
-    await expect.poll(() => text(page, 'army-step')).toBe(`move 0 of ${doc.moves.length}`)
+    await expect.poll(() => text(page, 'ply')).toBe(`0 / ${doc.moves.length}`)
     // Turning the overlay off takes the shades away.
     await page.getByTestId('army-overlay-pagoda').uncheck()
     await expect.poll(() => overlayPixels(page)).toBeLessThan(20)
     await page.getByTestId('army-overlay-pagoda').check()
 
-    await page.getByTestId('army-export-size').fill('400')
-    await page.getByTestId('army-export-scale').selectOption('2')
-    const png = await download(page, 'army-export-png')
+    await page.getByTestId('export-size').fill('400')
+    await page.getByTestId('export-scale').selectOption('2')
+    const png = await download(page, 'export-png')
     expect(png.name).toBe('conway-level4-move-0.png')
     // 400 wide at scale 2, as high as the window's proportions ask (11 rows and a coordinate row over 21 columns and one).
     const size = pngSize(png.bytes)
     expect(size.width).toBe(800)
     expect(size.height).toBe(Math.round(400 * (12 / 22)) * 2)
-    await expect.poll(() => text(page, 'army-export-message')).toContain(`${size.width} x ${size.height} pixels`)
-    // A figure sheet of moves 0-7, four to a row (two rows of 240-pixel diagrams with captions, at scale 2).
-    await page.getByTestId('army-sheet-to').fill('7')
-    const sheet = await download(page, 'army-export-sheet')
+    await expect.poll(() => notice(page, 'export')).toContain(`${size.width} x ${size.height} pixels`)
+    // A figure sheet of moves 0-7, four to a row (two rows of 240-pixel diagrams with captions, at scale 2);
+    // each diagram is cropped to the window as the single diagram is (240 wide, 131 high), not a 240-pixel square.
+    await page.getByTestId('sheet-to').fill('7')
+    const sheet = await download(page, 'export-sheet')
     expect(sheet.name).toBe('conway-level4-moves-0-7.png')
-    expect(pngSize(sheet.bytes)).toEqual({ width: 2 * (12 + 4 * 252), height: 2 * (12 + 2 * (240 + 22 + 12)) })
-    await page.getByTestId('army-sheet-to').fill('99')
-    await page.getByTestId('army-export-sheet').click()
-    await expect.poll(() => text(page, 'army-export-message')).toMatch(/moves 0-99 are not a range within 0-\d+/)
+    expect(pngSize(sheet.bytes)).toEqual({ width: 2 * (12 + 4 * 252), height: 2 * (12 + 2 * (Math.round(240 * (12 / 22)) + 22 + 12)) })
+    await page.getByTestId('sheet-to').fill('99')
+    await page.getByTestId('export-sheet').click()
+    await expect.poll(() => notice(page, 'export')).toMatch(/moves 0-99 are not a range within 0-\d+/)
     writeFileSync(join(SHOTS, 'army-sheet.png'), sheet.bytes)
     expect(errors).toEqual([])
   })
 
   it('opens a shipped army with its solution, and cancels a job', async () => {
     const { page, errors } = await app.open({ width: 1280, height: 800 })
-    await page.getByTestId('army-preset').selectOption('diagonal-46-level7.army.json')
+    await openExample(page, 'army:diagonal-46-level7.army.json')
     await expect.poll(() => text(page, 'army-title')).toMatch(/^Diagonal army to level 7: 46 men/)
     expect(await text(page, 'army-verdict')).toMatch(/^verified: \d+ jumps in 37 moves/)
-    await page.getByTestId('army-last').click()
-    await expect.poll(() => text(page, 'army-step')).toBe('move 37 of 37')
+    await page.getByTestId('step-last').click()
+    await expect.poll(() => text(page, 'ply')).toBe('37 / 37')
     await page.screenshot({ path: join(SHOTS, 'army-diagonal.png') })
     await page.getByTestId('army-count').click()
     await expect.poll(() => text(page, 'army-progress')).toMatch(/^count: /)
@@ -144,12 +150,12 @@ describe('solitaire armies in the workbench', () => {
     // Open... takes an army document too: the hexagonal army, drawn on the triangular lattice.
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
     await chooser.setFiles(join(ROOT, 'resources/armies/hexagonal-145-level7.army.json'))
-    await expect.poll(() => text(page, 'army-file')).toBe('hexagonal-145-level7.army.json')
-    expect(await attr(page, 'army-board', 'data-type')).toBe('hexagonal')
-    expect(await attr(page, 'army-board', 'data-men')).toBe('145')
+    await expect.poll(() => text(page, 'file-name')).toBe('hexagonal-145-level7.army.json')
+    expect(await attr(page, 'board', 'data-type')).toBe('hexagonal')
+    expect(await attr(page, 'board', 'data-men')).toBe('145')
     const hexMoves = (JSON.parse(readFileSync(join(ROOT, 'resources/armies/hexagonal-145-level7.army.json'), 'utf8')) as { moves: string }).moves.split(',').filter((m) => m.trim() !== '').length
     expect(await text(page, 'army-verdict')).toMatch(new RegExp(`^verified: 144 jumps in ${hexMoves} moves`))
-    const points = JSON.parse(await attr(page, 'army-board', 'data-cell-points')) as Record<string, [number, number]>
+    const points = JSON.parse(await attr(page, 'board', 'data-cell-points')) as Record<string, [number, number]>
     const rows = new Set(Object.values(points).map(([, y]) => y))
     // Rows are horizontal lines (17 of them); over the window's height they are √3/2 of a pitch apart, not a whole pitch.
     const ys = [...rows].sort((a, b) => a - b)
@@ -162,13 +168,18 @@ describe('solitaire armies in the workbench', () => {
     expect((ys.at(-1)! - ys[0]!) / (16 * pitch)).toBeCloseTo(Math.sqrt(3) / 2, 2)
     await page.screenshot({ path: join(SHOTS, 'army-hexagonal.png') })
     // Pablito's army starts on its triangle.
+    await page.getByTestId('doc-new').click()
+    await page.getByTestId('new-kind-army').check()
     await page.getByTestId('army-type').selectOption('pablito')
     await page.getByTestId('army-level').fill('5')
     await page.getByTestId('army-new').click()
     await expect.poll(() => text(page, 'army-title')).toBe("Pablito's army to level 5")
     await page.screenshot({ path: join(SHOTS, 'army-pablito.png') })
-    // Back to the transfer problem.
-    await page.getByTestId('army-leave').click()
+    // Back to a transfer problem.
+    await page.getByTestId('doc-new').click()
+    await page.getByTestId('new-kind-halma').check()
+    await page.getByTestId('new-create').click()
+    await expect.poll(() => text(page, 'file-name')).toBe('untitled.halma.json')
     await page.getByTestId('board').locator('canvas').first().waitFor()
     expect(errors).toEqual([])
   })

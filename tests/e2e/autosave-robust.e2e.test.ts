@@ -4,7 +4,7 @@
 // name of its own, offered as a download and named in the notice; the next reload is quiet.
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { text, webApp } from './harness'
+import { notice, pasteMoves, text, webApp } from './harness'
 
 const app = webApp({ acceptDialogs: true })
 
@@ -30,8 +30,7 @@ function idb<T>(page: Page, work: 'put' | 'keys', key?: string, value?: string):
 describe('an autosave that cannot be read', () => {
   it('is set aside, offered and named; the workbench starts clean, and the next reload is quiet', async () => {
     const { page, errors } = await app.open()
-    await page.getByTestId('paste-text').fill('d1-d2')
-    await page.getByTestId('paste-load').click()
+    await pasteMoves(page, 'd1-d2')
     await expect.poll(() => text(page, 'autosave')).toBe('autosaved')
     // Side lines nested 1,500 deep in the stored record.
     const record = await page.evaluate(() => {
@@ -51,7 +50,7 @@ describe('an autosave that cannot be read', () => {
     const download = page.waitForEvent('download')
     await page.reload()
     await page.getByTestId('board').locator('canvas').first().waitFor()
-    expect(await text(page, 'notice')).toMatch(
+    expect(await notice(page, 'document')).toMatch(
       /^Your last session could not be restored: the session nests its arrays and objects more than \d+ deep\. The workbench starts clean\. It is kept in the browser's storage as "session-unreadable-[\dT-]+Z" and downloaded as session-unreadable-[\dT-]+Z\.json\.( ×)?$/,
     )
     expect((await download).suggestedFilename()).toMatch(/^session-unreadable-[\dT-]+Z\.json$/)
@@ -61,7 +60,7 @@ describe('an autosave that cannot be read', () => {
     await expect.poll(() => text(page, 'autosave')).toBe('autosaved')
     await page.reload()
     await page.getByTestId('board').locator('canvas').first().waitFor()
-    expect(await page.getByTestId('notice').count()).toBe(0)
+    expect(await page.getByTestId('notice-document').count()).toBe(0)
     expect(errors).toEqual([])
     await page.close()
   })

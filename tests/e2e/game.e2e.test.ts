@@ -78,7 +78,7 @@ describe('game search in the browser workbench', () => {
     const armies = await page
       .getByTestId('move-list')
       .locator('li[data-ply]:not([data-ply="0"])')
-      .evaluateAll((lis) => lis.map((li) => (li.classList.contains('army1') ? 1 : 0)))
+      .evaluateAll((lis) => lis.map((li) => (li.classList.contains('mover1') ? 1 : 0)))
     expect(armies).toEqual([0, 1, 0, 1, 0, 1, 0, 1, 0])
     await page.getByTestId('step-last').click()
     await screenshot(page, 'screenshots/game-result-first')

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, expect } from 'vitest'
 import { chromium, type Browser, type Page, type Worker } from 'playwright-core'
 
 export const ROOT = join(import.meta.dirname, '../..')
-export const WEB = join(ROOT, 'out/web')
+/** The web build served: out/web, or another build (HALMA_WEB=dir: an older commit's, to see a spec fail there). */
+export const WEB = process.env['HALMA_WEB'] ?? join(ROOT, 'out/web')
 export const RESULTS = join(ROOT, 'test-results')
 export const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium'
 
@@ -83,18 +84,14 @@ export async function text(page: Page, id: string): Promise<string> {
 }
 
 /**
- * Click the centre of a cell of a board (test id `board`, or the army's `army-board`), found from
- * the positions the board publishes in data-cell-points; `shift` holds Shift down for the click.
+ * Click the centre of a cell of the board (of any kind), found from the positions the board
+ * publishes in data-cell-points; `shift` holds Shift down for the click.
  */
-export async function clickCell(
-  page: Page,
-  name: string,
-  options: { readonly board?: string; readonly shift?: boolean } = {},
-): Promise<void> {
-  const board = page.getByTestId(options.board ?? 'board')
+export async function clickCell(page: Page, name: string, options: { readonly shift?: boolean } = {}): Promise<void> {
+  const board = page.getByTestId('board')
   const points = JSON.parse((await board.getAttribute('data-cell-points')) ?? '{}') as Record<string, [number, number]>
   const p = points[name]
-  if (!p) throw new Error(`no cell ${name} on the board ${options.board ?? 'board'}`)
+  if (!p) throw new Error(`no cell ${name} on the board`)
   const box = (await board.locator('.stage').boundingBox())!
   if (options.shift) await page.keyboard.down('Shift')
   await page.mouse.click(box.x + p[0], box.y + p[1])
@@ -109,6 +106,25 @@ export async function openFile(page: Page, file: string): Promise<void> {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
   await chooser.setFiles(isAbsolute(file) ? file : join(ROOT, 'resources/problems', file))
   await expect.poll(() => text(page, 'file-name')).toBe(basename(file))
+}
+
+/** Open a shipped document from the Examples menu (`kind:file`, e.g. `players:mini-3.players.json`); waits until the header names it. */
+export async function openExample(page: Page, example: string): Promise<void> {
+  await page.getByTestId('examples').selectOption(example)
+  await expect.poll(() => text(page, 'file-name')).toBe(example.split(':')[1])
+}
+
+/** Paste moves into the stepper and load them. */
+export async function pasteMoves(page: Page, moves: string): Promise<void> {
+  if (!(await page.getByTestId('paste-text').isVisible())) await page.getByTestId('paste-open').click()
+  await page.getByTestId('paste-text').fill(moves)
+  await page.getByTestId('paste-load').click()
+}
+
+/** The text of the notice at a place (frame/notices.ts), without its dismiss button; '' when there is none. */
+export async function notice(page: Page, place: string): Promise<string> {
+  const el = page.getByTestId(`notice-${place}`)
+  return (await el.count()) > 0 ? ((await el.locator('.text').textContent()) ?? '').trim() : ''
 }
 
 /** Fail the test on any error the page logs or throws. */

@@ -1,13 +1,14 @@
-// One screen (issue 16, defect 11), in Chromium against the web build: at 1280 x 800 the board, the
-// move list and the charts are all inside the viewport, the page does not scroll, and the square
-// board of Halma's 47 moves is whole; at 1920 x 1080 the board is larger and the right column
-// stays a column; dragging a splitter gives the board more room. Screenshots at both sizes go to
-// test-results/screenshots/ (the README's come from them).
+// One screen (issue 16, defect 11; issue 27, defect 8), in Chromium against the web build: at
+// 1280 x 800 the board, the move list and readable charts (at least 80 pixels of plot each, under
+// tabs when they do not fit stacked) are all inside the viewport, the page does not scroll, and the
+// square board of Halma's 47 moves is whole; at 1920 x 1080 the board is larger, the charts are
+// stacked and the right column stays a column; dragging a splitter gives the board more room.
+// Screenshots at both sizes go to test-results/screenshots/ (the README's come from them).
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { openFile, RESULTS, shot, text, webApp } from './harness'
+import { openFile, pasteMoves, RESULTS, shot, text, webApp } from './harness'
 
 /** Appendix A, problem #2, as printed. */
 const LEVENSPIEL = `d1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5,
@@ -27,7 +28,7 @@ interface Box {
   height: number
 }
 
-const SEEN = ['board', 'boardHost', 'moves', 'centroid', 'balance', 'distance', 'distanceLegend', 'side'] as const
+const SEEN = ['board', 'boardHost', 'moves', 'chart', 'chartLegend', 'side'] as const
 type Boxes = Record<(typeof SEEN)[number], Box>
 
 /** The boxes of what must be seen together, in CSS pixels of the viewport. */
@@ -41,10 +42,8 @@ async function boxes(page: Page): Promise<Boxes> {
     board: await get('[data-testid=board] canvas'),
     boardHost: await get('[data-testid=board]'),
     moves: await get('[data-testid=move-list]'),
-    centroid: await get('[data-testid=chart-centroid] canvas'),
-    balance: await get('[data-testid=chart-balance] canvas'),
-    distance: await get('[data-testid=chart-distance] canvas'),
-    distanceLegend: await get('[data-testid=chart-distance] .u-legend'),
+    chart: await get('[data-testid=charts] .chart canvas'),
+    chartLegend: await get('[data-testid=charts] .chart .u-legend'),
     side: await get('[data-testid=side-pane]'),
   }
 }
@@ -56,6 +55,28 @@ function expectInside(box: Box, outer: Box, what: string): void {
     box.x + box.width <= outer.x + outer.width + 0.5 &&
     box.y + box.height <= outer.y + outer.height + 0.5
   expect(inside, `${what} ${JSON.stringify(box)} inside ${JSON.stringify(outer)}`).toBe(true)
+}
+
+/**
+ * Every chart, in turn when they are under tabs: its plot (uPlot's drawing area) at least 80 pixels
+ * tall, inside the viewport with its legend. Says whether they were stacked.
+ */
+async function expectChartsReadable(page: Page, width: number, height: number): Promise<'stacked' | 'tabs'> {
+  const layout = (await page.getByTestId('charts').getAttribute('data-layout')) as 'stacked' | 'tabs'
+  const ids = ['centroid', 'balance', 'distance']
+  for (const id of ids) {
+    if (layout === 'tabs') await page.getByTestId(`chart-tab-${id}`).click()
+    const plot = (await page.locator(`[data-testid=chart-${id}] .u-over`).boundingBox())!
+    expect(plot.height, `the ${id} chart's plot`).toBeGreaterThanOrEqual(80)
+    expectInside(plot, { x: 0, y: 0, width, height }, `the ${id} chart`)
+    expectInside(
+      (await page.locator(`[data-testid=chart-${id}] .u-legend`).boundingBox())!,
+      { x: 0, y: 0, width, height },
+      `the ${id} legend`,
+    )
+  }
+  if (layout === 'tabs') await page.getByTestId('chart-tab-centroid').click()
+  return layout
 }
 
 /** Everything that must be seen is inside the viewport, and the page itself does not scroll. */
@@ -81,21 +102,23 @@ describe('one screen', () => {
     await page.getByTestId('step-last').click()
     const small = await expectOneScreen(page, 1280, 800)
     // Every cell of the board is drawn inside the canvas.
-    const size = Number(await page.getByTestId('board').getAttribute('data-size'))
+    const [w, h] = (await page.getByTestId('board').getAttribute('data-size'))!.split('x').map(Number)
     const points = Object.values(
       JSON.parse((await page.getByTestId('board').getAttribute('data-cell-points'))!) as Record<string, number[]>,
     )
     expect(points).toHaveLength(256)
-    for (const [x, y] of points) expect(x! > 0 && y! > 0 && x! < size && y! < size).toBe(true)
+    for (const [x, y] of points) expect(x! > 0 && y! > 0 && x! < w! && y! < h!).toBe(true)
     expect(small.board.width).toBeGreaterThan(450)
-    // The charts are tall enough to read (each plot at least 60 pixels).
-    for (const k of ['centroid', 'balance', 'distance'] as const) expect(small[k].height).toBeGreaterThanOrEqual(60)
+    // The charts are tall enough to read: under tabs at this size.
+    expect(await expectChartsReadable(page, 1280, 800)).toBe('tabs')
     await shot(page, 'layout-1280x800')
 
     // The default problem with a line, as the README shows it.
     await page.setViewportSize({ width: 1920, height: 1080 })
     await expect.poll(async () => (await boxes(page)).board.width).toBeGreaterThan(small.board.width + 150)
     const large = await expectOneScreen(page, 1920, 1080)
+    // At this size the three charts are stacked, as they were.
+    expect(await expectChartsReadable(page, 1920, 1080)).toBe('stacked')
     // The right column stays a column (it used to stretch to 1,100 pixels).
     expect(large.side.width).toBeLessThan(600)
     expect(large.moves.width).toBeLessThan(700)
@@ -107,8 +130,7 @@ describe('one screen', () => {
   it('the panes are resizable: dragging the board’s splitter gives the board more room', async () => {
     const { page, errors } = await app.open({ width: 1280, height: 800 })
     // Levenspiel's 27 moves at move 13 with the type labels and the ladders: the README's picture.
-    await page.getByTestId('paste-text').fill(LEVENSPIEL)
-    await page.getByTestId('paste-load').click()
+    await pasteMoves(page, LEVENSPIEL)
     await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
     await page.getByTestId('step-slider').fill('13')
     await expect.poll(() => text(page, 'ply')).toBe('13 / 27')

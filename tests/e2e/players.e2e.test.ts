@@ -5,7 +5,6 @@
 // engine's own run here; step through the game found with the buttons and the keys. Then every
 // preset's board is drawn (the README's gallery comes from these pictures).
 import { mkdirSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -13,9 +12,10 @@ import { Engine } from '../../src/shared/engine/engine'
 import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/players/job'
 import { destinations, playersPreset, playersPresets, specOf, startPosition } from '../../src/shared/players/game'
 import { cellName } from '../../src/shared/players/line'
-import { clickCell, RESULTS, ROOT, shot, text, webApp } from './harness'
+import { axeViolations } from './axe'
+import { clickCell, notice as noticeAt, RESULTS, ROOT, shot, text, webApp } from './harness'
 import { parsePlayersDocument, verifyDocument } from '../../src/shared/players/document'
-import { parseMoves, replay } from '../../src/renderer/state/players'
+import { parseMoves, replay } from '../../src/renderer/kinds/players/play'
 
 // bypassCSP: axe-core is injected as an inline script, which the page's policy forbids.
 const app = webApp({ bypassCSP: true })
@@ -24,33 +24,18 @@ beforeAll(() => {
 })
 
 const attr = async (page: Page, id: string, name: string): Promise<string> => (await page.getByTestId(id).getAttribute(name)) ?? ''
-/** The notice's text without its dismiss button. */
-const notice = async (page: Page): Promise<string> => (await text(page, 'players-notice')).replace(/\s*×$/, '')
-const click = (page: Page, cell: string): Promise<void> => clickCell(page, cell, { board: 'players-board' })
+/** The notice under the board (a refused click, a game won), without its dismiss button. */
+const notice = (page: Page): Promise<string> => noticeAt(page, 'board')
+const click = (page: Page, cell: string): Promise<void> => clickCell(page, cell)
 
+/** File > New: a game of a preset. */
 async function newGame(page: Page, id: string): Promise<void> {
+  await page.getByTestId('doc-new').click()
+  await page.getByTestId('new-kind-players').check()
   await page.getByTestId('players-preset').selectOption(id)
   await page.getByTestId('players-new').click()
-  await page.getByTestId('players-board').locator('canvas').first().waitFor()
-  await expect.poll(() => attr(page, 'players-board', 'data-board')).toBe(playersPreset(id).board.id)
-}
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-/** axe-core's serious and critical violations on the page, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE })
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } }).axe
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations as {
-      id: string
-      impact: string
-      nodes: { target: string[] }[]
-    }[]
-  })
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(' ')}`))
+  await page.getByTestId('board').locator('canvas').first().waitFor()
+  await expect.poll(() => attr(page, 'board', 'data-board')).toBe(playersPreset(id).board.id)
 }
 
 /** The engine's own answer for a preset (the CLI runs the same job). */
@@ -66,8 +51,8 @@ describe('games of 2 to 6 players in the workbench', () => {
     const g = playersPreset('mini-3')
     await newGame(page, 'mini-3')
     expect(await text(page, 'players-title')).toBe(g.title)
-    expect(await attr(page, 'players-board', 'data-men')).toBe(String(3 * g.men))
-    expect(await text(page, 'players-to-move')).toMatch(/^blue to move/)
+    expect(await attr(page, 'board', 'data-men')).toBe(String(3 * g.men))
+    expect(await text(page, 'to-move')).toMatch(/^blue to move/)
 
     // A man of orange's (not blue's turn) is refused with the reason.
     const start = startPosition(g)
@@ -75,7 +60,7 @@ describe('games of 2 to 6 players in the workbench', () => {
     const orangeName = cellName(g, g.board.cells[orangeMan]!)
     await click(page, orangeName)
     await expect.poll(() => notice(page)).toBe(`the man on ${orangeName} is orange's, and it is blue's turn`)
-    expect(await text(page, 'players-step')).toBe('move 0 of 0')
+    expect(await text(page, 'ply')).toBe('0 / 0')
 
     // A whole game, each move clicked: its man, then where he goes (the shipped shortest game, checked by the core).
     const shipped = (await import('../../resources/players/mini-3.players.json')).default as { lines: { moves: string }[] }
@@ -83,15 +68,15 @@ describe('games of 2 to 6 players in the workbench', () => {
     const { win } = replay(g, moves)
     expect(win).not.toBeNull()
     for (const [k, m] of moves.entries()) {
-      expect(await attr(page, 'players-to-move', 'data-player')).toBe(String(k % 3))
+      expect(await attr(page, 'to-move', 'data-mover')).toBe(String(k % 3))
       await click(page, cellName(g, g.board.cells[m.path[0]!]!))
-      await expect.poll(() => attr(page, 'players-board', 'data-selected')).toBe(String(m.path[0]))
+      await expect.poll(() => attr(page, 'board', 'data-selected')).toBe(String(m.path[0]))
       await click(page, cellName(g, g.board.cells[m.path.at(-1)!]!))
-      await expect.poll(() => text(page, 'players-step')).toBe(`move ${k + 1} of ${k + 1}`)
+      await expect.poll(() => text(page, 'ply')).toBe(`${k + 1} / ${k + 1}`)
       if (k === 0) await shot(page, 'players-mini3-play')
     }
     const winner = g.players[win!.player]!.name
-    expect(await text(page, 'players-to-move')).toBe(`${winner} wins at move ${moves.length}: her target camp is full`)
+    expect(await text(page, 'to-move')).toBe(`${winner} wins at move ${moves.length}: her target camp is full`)
     await expect.poll(() => notice(page)).toMatch(new RegExp(`^${winner} wins`))
     expect(await text(page, `players-home-${win!.player}`)).toBe(`${g.men} / ${g.men}`)
     // No move after the game is won.
@@ -101,7 +86,7 @@ describe('games of 2 to 6 players in the workbench', () => {
       .findIndex((a) => a === next)
     await click(page, cellName(g, g.board.cells[man]!))
     await expect.poll(() => notice(page)).toBe(`the game is over: ${winner} won at move ${moves.length}`)
-    expect(await text(page, 'players-step')).toBe(`move ${moves.length} of ${moves.length}`)
+    expect(await text(page, 'ply')).toBe(`${moves.length} / ${moves.length}`)
     await shot(page, 'players-mini3-won')
 
     // The search, in the Web Worker; the engine run here must agree on the length and the proof.
@@ -116,25 +101,29 @@ describe('games of 2 to 6 players in the workbench', () => {
     )
     expect(await text(page, 'players-statement')).toContain('proven optimal')
     // The game found is in the stepper, from its start.
-    expect(await text(page, 'players-step')).toBe(`move 0 of ${length}`)
-    expect(await page.getByTestId('players-moves').locator('li').count()).toBe(length)
-    expect(await page.getByTestId('players-moves').locator('li').first().textContent()).toMatch(/^blue: /)
-    await page.getByTestId('players-next').click()
-    expect(await text(page, 'players-step')).toBe(`move 1 of ${length}`)
-    expect(await text(page, 'players-to-move')).toMatch(/^orange to move/)
+    expect(await text(page, 'ply')).toBe(`0 / ${length}`)
+    // The move list: the start, then the game's moves, each with its player.
+    const rows = page.getByTestId('move-list').locator('li[data-ply]')
+    expect(await rows.count()).toBe(length + 1)
+    expect((await rows.nth(1).locator('.text').textContent())?.trim()).toMatch(/^blue: /)
+    await page.getByTestId('step-next').click()
+    expect(await text(page, 'ply')).toBe(`1 / ${length}`)
+    expect(await text(page, 'to-move')).toMatch(/^orange to move/)
     await page.locator('body').click({ position: { x: 5, y: 5 } })
     await page.keyboard.press('ArrowRight')
-    expect(await text(page, 'players-step')).toBe(`move 2 of ${length}`)
-    expect(await text(page, 'players-to-move')).toMatch(/^green to move/)
+    expect(await text(page, 'ply')).toBe(`2 / ${length}`)
+    expect(await text(page, 'to-move')).toMatch(/^green to move/)
     await page.keyboard.press('End')
-    expect(await text(page, 'players-step')).toBe(`move ${length} of ${length}`)
-    expect(await text(page, 'players-to-move')).toMatch(new RegExp(`^${expected.winner} wins at move ${length}`))
-    expect(await attr(page, 'players-chart-home', 'data-points')).toBe(String(length + 1))
+    expect(await text(page, 'ply')).toBe(`${length} / ${length}`)
+    expect(await text(page, 'to-move')).toMatch(new RegExp(`^${expected.winner} wins at move ${length}`))
+    // The men-home chart (under its tab when the charts do not fit stacked) covers the whole game.
+    if ((await page.getByTestId('charts').getAttribute('data-layout')) === 'tabs') await page.getByTestId('chart-tab-home').click()
+    expect(await attr(page, 'chart-home', 'data-points')).toBe(String(length + 1))
     await page.keyboard.press('ArrowLeft')
-    expect(await text(page, 'players-step')).toBe(`move ${length - 1} of ${length}`)
+    expect(await text(page, 'ply')).toBe(`${length - 1} / ${length}`)
     await page.keyboard.press('Home')
-    expect(await text(page, 'players-step')).toBe(`move 0 of ${length}`)
-    await page.getByTestId('players-last').click()
+    expect(await text(page, 'ply')).toBe(`0 / ${length}`)
+    await page.getByTestId('step-last').click()
     await shot(page, 'players-mini3-search')
     expect(errors).toEqual([])
   }, 180_000)
@@ -142,10 +131,11 @@ describe('games of 2 to 6 players in the workbench', () => {
   it('lets the editor make a game and names what is wrong with one', async () => {
     const { page, errors } = await app.open()
     await newGame(page, 'mini-3')
-    // One camp only: gameFromSpec's fault is shown, the game stays.
+    // The game's editor. One camp only: gameFromSpec's fault is shown, the game stays.
+    await page.getByTestId('mode-edit').click()
     for (const k of [2, 4]) await page.getByTestId(`players-camp-${k}`).uncheck()
     await page.getByTestId('players-apply').click()
-    await expect.poll(() => text(page, 'players-editor-error')).toBe('a game has 2 to 6 players, not 1')
+    await expect.poll(() => noticeAt(page, 'editor')).toBe('a game has 2 to 6 players, not 1')
     expect(await text(page, 'players-title')).toBe(playersPreset('mini-3').title)
     // Opposite camps on the 73-hole star with 6 men is the preset star73-2.
     await page.getByTestId('players-board-choice').selectOption('star73')
@@ -153,13 +143,14 @@ describe('games of 2 to 6 players in the workbench', () => {
     await page.getByTestId('players-camp-3').check()
     await page.getByTestId('players-apply').click()
     await expect.poll(() => text(page, 'players-title')).toBe(playersPreset('star73-2').title)
-    expect(await attr(page, 'players-board', 'data-men')).toBe('12')
+    expect(await attr(page, 'board', 'data-men')).toBe('12')
+    await page.getByTestId('mode-play').click()
     // A man that would not move (one with no destination at the start) is not chosen: a legal first move is.
     const g = playersPreset('star73-2')
     const occ = startPosition(g)
     const from = occ.findIndex((a, c) => a === 0 && destinations(g, occ, c).size > 0)
     await click(page, cellName(g, g.board.cells[from]!))
-    await expect.poll(() => attr(page, 'players-board', 'data-destinations')).toBe(String(destinations(g, occ, from).size))
+    await expect.poll(() => attr(page, 'board', 'data-destinations')).toBe(String(destinations(g, occ, from).size))
     expect(await axeViolations(page)).toEqual([])
     expect(errors).toEqual([])
   }, 60_000)
@@ -169,17 +160,17 @@ describe('games of 2 to 6 players in the workbench', () => {
     const file = join(ROOT, 'resources/players/mini-6.players.json')
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
     await chooser.setFiles(file)
-    await page.getByTestId('players-board').locator('canvas').first().waitFor()
+    await page.getByTestId('board').locator('canvas').first().waitFor()
     const doc = parsePlayersDocument(readFileSync(file, 'utf8'))
     const moves = parseMoves(doc.game, doc.lines[0]!.moves)
-    expect(await text(page, 'players-file')).toBe('mini-6.players.json')
-    expect(await attr(page, 'players-board', 'data-men')).toBe(String(6 * doc.game.men))
-    expect(await text(page, 'players-step')).toBe(`move 0 of ${moves.length}`)
-    await page.getByTestId('players-last').click()
+    expect(await text(page, 'file-name')).toBe('mini-6.players.json')
+    expect(await attr(page, 'board', 'data-men')).toBe(String(6 * doc.game.men))
+    expect(await text(page, 'ply')).toBe(`0 / ${moves.length}`)
+    await page.getByTestId('step-last').click()
     const w = replay(doc.game, moves).win!
-    expect(await text(page, 'players-to-move')).toMatch(new RegExp(`^${doc.game.players[w.player]!.name} wins at move ${w.ply}`))
+    expect(await text(page, 'to-move')).toMatch(new RegExp(`^${doc.game.players[w.player]!.name} wins at move ${w.ply}`))
     await shot(page, 'players-mini6')
-    const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('players-save').click()])
+    const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('doc-save').click()])
     expect(d.suggestedFilename()).toBe('mini-6.players.json')
     const back = parsePlayersDocument(readFileSync((await d.path())!, 'utf8'))
     expect(back.game.id).toBe('mini-6')
@@ -192,10 +183,10 @@ describe('games of 2 to 6 players in the workbench', () => {
     for (const id of Object.keys(playersPresets())) {
       await newGame(page, id)
       const g = playersPreset(id)
-      expect(await attr(page, 'players-board', 'data-men')).toBe(String(g.players.length * g.men))
-      expect(Object.keys(JSON.parse(await attr(page, 'players-board', 'data-cell-points')) as object)).toHaveLength(g.board.cells.length)
+      expect(await attr(page, 'board', 'data-men')).toBe(String(g.players.length * g.men))
+      expect(Object.keys(JSON.parse(await attr(page, 'board', 'data-cell-points')) as object)).toHaveLength(g.board.cells.length)
       await page
-        .getByTestId('players-board')
+        .getByTestId('board')
         .locator('.stage')
         .screenshot({ path: join(RESULTS, 'screenshots', `players-${id}.png`) })
     }

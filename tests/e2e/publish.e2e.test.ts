@@ -7,14 +7,14 @@
 // measure and overlay naming the paper's section, from the keyboard) and the board's colour key,
 // with axe-core finding no serious or critical violation while they are open.
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { parseDocument } from '../../src/shared/halma/document'
 import { expect as unwrap } from '../../src/shared/result'
 import { verify } from '../../src/shared/halma/verify'
-import { openFile, ROOT, shot, text, webApp } from './harness'
+import { axeViolations } from './axe'
+import { notice, openFile, pasteMoves, ROOT, shot, text, webApp } from './harness'
 
 /** Appendix A, problem #2, as printed. */
 const LEVENSPIEL = `d1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5,
@@ -76,8 +76,7 @@ async function look(svg: string, name: string): Promise<void> {
 describe('SVG export', () => {
   it('exports the diagram and a figure sheet as valid SVG of the expected size, one circle per man', async () => {
     const { page, errors } = await app.open()
-    await page.getByTestId('paste-text').fill(LEVENSPIEL)
-    await page.getByTestId('paste-load').click()
+    await pasteMoves(page, LEVENSPIEL)
     await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
     for (let k = 0; k < 13; k++) await page.getByTestId('step-next').click()
     await expect.poll(() => text(page, 'ply')).toBe('13 / 27')
@@ -93,7 +92,7 @@ describe('SVG export', () => {
     expect(d.root).toBe('svg')
     expect(d.viewBox).toBe(`0 0 ${d.width} ${d.height}`)
     // The size the panel reports; cropped to the board, no wider than the 480 pixels asked for.
-    await expect.poll(() => text(page, 'export-message')).toContain(`(SVG, ${d.width} x ${d.height})`)
+    await expect.poll(() => notice(page, 'export')).toContain(`(SVG, ${d.width} x ${d.height})`)
     // (The 9 x 9 board on the triangular lattice is a diamond, taller than wide: its height fills
     // the 480 pixels, the key adds to it, and the width is cropped.)
     expect(d.width).toBeLessThan(400)
@@ -241,13 +240,11 @@ describe('analyse a game from here', () => {
 describe('compare two lines', () => {
   it('overlays the charts of the line before the last change, with a legend naming both', async () => {
     const { page, errors } = await app.open()
-    await page.getByTestId('paste-text').fill(LEVENSPIEL)
-    await page.getByTestId('paste-load').click()
+    await pasteMoves(page, LEVENSPIEL)
     await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
     // One line only: nothing to compare with yet.
     expect(await page.getByTestId('compare-select').count()).toBe(0)
-    await page.getByTestId('paste-text').fill('d1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3')
-    await page.getByTestId('paste-load').click()
+    await pasteMoves(page, 'd1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3')
     await expect.poll(() => text(page, 'ply')).toBe('0 / 5')
     const options = await page.getByTestId('compare-select').locator('option').allTextContents()
     expect(options).toEqual(['no other line', 'before the last change (pasted)'])
@@ -255,7 +252,10 @@ describe('compare two lines', () => {
     await expect.poll(() => text(page, 'compare-legend')).toBe('this line (pasted) (other): before the last change (pasted)')
     // Each chart draws the series of both lines (the compared line's named "(other)", its legend rows
     // folded away: the key above names it once).
+    const tabs = (await page.getByTestId('charts').getAttribute('data-layout')) === 'tabs'
     for (const chart of ['chart-centroid', 'chart-balance', 'chart-distance']) {
+      // One at a time under tabs when the three do not fit stacked.
+      if (tabs) await page.getByTestId(chart.replace('chart-', 'chart-tab-')).click()
       const labels = await page.getByTestId(chart).locator('.u-legend .u-series .u-label').allTextContents()
       const theirs = await page.getByTestId(chart).locator('.u-legend .u-series.other .u-label').allTextContents()
       const mine = labels.filter((l) => l !== 'move' && !theirs.includes(l))
@@ -271,21 +271,6 @@ describe('compare two lines', () => {
     await page.close()
   })
 })
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-/** axe-core's serious and critical violations on the page as it is, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE })
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: unknown[] }> } }).axe
-    const r = await axe.run(document, { resultTypes: ['violations'] })
-    return r.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]
-  })
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id}: ${n.target.join(' ')}`))
-}
 
 describe('help in place', () => {
   it('says what each measure and overlay means and where the paper defines it, from the keyboard too', async () => {

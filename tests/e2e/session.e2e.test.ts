@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { clickCell, RESULTS, shot, text, webApp } from './harness'
+import { clickCell, notice, pasteMoves, RESULTS, shot, text, webApp } from './harness'
 
 const SHOTS = join(RESULTS, 'screenshots')
 
@@ -36,8 +36,7 @@ describe('the work survives a reload', () => {
     expect(await text(page, 'dirty-mark')).toBe('● unsaved')
 
     // A pasted line, then a move played on the board after its first move: a side line.
-    await page.getByTestId('paste-text').fill('d1-d2, b1-d1-d3, a3-c3-e3')
-    await page.getByTestId('paste-load').click()
+    await pasteMoves(page, 'd1-d2, b1-d1-d3, a3-c3-e3')
     await expect.poll(() => text(page, 'ply')).toBe('0 / 3')
     await page.getByTestId('step-next').click()
     await clickCell(page, 'a4')
@@ -51,12 +50,13 @@ describe('the work survives a reload', () => {
     await page.getByTestId('draft-title').press('Enter')
 
     await reloadWhenSaved(page)
-    expect(await text(page, 'notice')).toMatch(
+    expect(await notice(page, 'document')).toMatch(
       /^Restored your work from \d\d:\d\d: untitled\.halma\.json, unsaved changes, the line \(pasted, side line after move 1\) at move 2, edits not yet in use\./,
     )
     expect(await page.getByTestId('mode-edit').getAttribute('aria-selected')).toBe('true')
     expect(await page.getByTestId('draft-title').inputValue()).toBe('half-done edit')
     expect(await text(page, 'dirty-mark')).toBe('● unsaved')
+    expect(await text(page, 'editor-mark')).toBe('● edits not in use')
     expect(await page.title()).toBe('untitled.halma.json ● — Halma Workbench')
     await shot(page, 'restored-editor')
     await page.getByTestId('mode-play').click()
@@ -74,12 +74,14 @@ describe('the work survives a reload', () => {
     await page.getByTestId('draft-title').press('Enter')
     await page.getByTestId('mode-play').click()
     await page.getByTestId('doc-save').click()
-    await expect.poll(() => text(page, 'dirty-mark')).toBe('● line not kept')
-    expect(await text(page, 'notice')).toContain(
+    await expect.poll(() => page.getByTestId('dirty-mark').count()).toBe(0)
+    expect(await text(page, 'unkept-mark')).toBe('● line not kept')
+    expect(await notice(page, 'document')).toContain(
       'the line in the stepper (2 moves, pasted, side line after move 1, with 1 side line) is not in it',
     )
     await reloadWhenSaved(page)
-    expect(await text(page, 'dirty-mark')).toBe('● line not kept')
+    expect(await text(page, 'unkept-mark')).toBe('● line not kept')
+    expect(await page.getByTestId('dirty-mark').count()).toBe(0)
     expect(await text(page, 'ply')).toBe('2 / 2')
     expect(await page.getByTestId('mode-play').getAttribute('aria-selected')).toBe('true')
     expect(errors).toEqual([])
@@ -88,8 +90,7 @@ describe('the work survives a reload', () => {
 
   it('a damaged session is reported, removed, and the workbench starts clean', async () => {
     const { page, errors } = await app.open()
-    await page.getByTestId('paste-text').fill('d1-d2')
-    await page.getByTestId('paste-load').click()
+    await pasteMoves(page, 'd1-d2')
     await expect.poll(() => text(page, 'autosave')).toBe('autosaved')
     // Damage what IndexedDB holds: the document in it no longer loads.
     await page.evaluate(
@@ -113,7 +114,7 @@ describe('the work survives a reload', () => {
     )
     await page.reload()
     await page.getByTestId('board').locator('canvas').first().waitFor()
-    expect(await text(page, 'notice')).toMatch(
+    expect(await notice(page, 'document')).toMatch(
       /^Your last session could not be restored: its document does not load: board '99x99': the side must be 2\.\.26\. The workbench starts clean\./,
     )
     expect(await text(page, 'file-name')).toBe('untitled.halma.json')
@@ -121,7 +122,7 @@ describe('the work survives a reload', () => {
     expect(await text(page, 'ply')).toBe('0 / 0')
     // Removed: the next reload starts clean without a message.
     await reloadWhenSaved(page)
-    expect(await page.getByTestId('notice').count()).toBe(0)
+    expect(await page.getByTestId('notice-document').count()).toBe(0)
     expect(errors).toEqual([])
     await page.close()
   })

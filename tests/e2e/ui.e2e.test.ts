@@ -8,7 +8,7 @@ import { inflateSync } from 'node:zlib'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { clickCell, openFile, RESULTS, shot, text, webApp } from './harness'
+import { clickCell, notice, openFile, pasteMoves, RESULTS, shot, text, webApp } from './harness'
 
 const SHOTS = join(RESULTS, 'screenshots')
 
@@ -141,11 +141,9 @@ describe('the workbench, as a user works with it', () => {
     const { page, errors } = await app.open()
     // The default problem is Levenspiel's: triangle-10 across the 9 x 9 board under 6-move rules.
     const bad = 'd1-d2, b1-d1-d4'
-    await page.getByTestId('paste-text').fill(bad)
-    await page.getByTestId('paste-load').click()
-    expect(await text(page, 'paste-error')).toMatch(/^move 2: b1-d1-d4/)
-    await page.getByTestId('paste-text').fill(LEVENSPIEL)
-    await page.getByTestId('paste-load').click()
+    await pasteMoves(page, bad)
+    expect(await notice(page, 'moves')).toMatch(/^move 2: b1-d1-d4/)
+    await pasteMoves(page, LEVENSPIEL)
     await expect.poll(() => text(page, 'line-status')).toBe('27 moves reach the target')
     expect(await page.getByTestId('move-list').locator('li.step').count()).toBe(10)
     expect(await page.getByTestId('move-list').locator('li.jump').count()).toBe(17)
@@ -199,11 +197,13 @@ describe('the workbench, as a user works with it', () => {
     expect(await text(page, 'chart-readout')).toBe('move 0: c(A) -60, sym(A) 0, types 3 3 3 1, d 10, on target 0')
     await page.getByTestId('step-last').click()
     expect(await text(page, 'chart-readout')).toBe('move 27: c(A) 60, sym(A) 0, types 3 3 3 1, d 0, on target 10')
+    // When the three do not fit stacked, they take turns under tabs, each with a plot of its own.
+    if ((await page.getByTestId('charts').getAttribute('data-layout')) === 'tabs') await page.getByTestId('chart-tab-balance').click()
     await page.getByTestId('chart-balance').scrollIntoViewIfNeeded()
     await shot(page, 'charts')
 
     // Copy the solution: the palindrome comes out as its first half and (reflect).
-    await page.getByTestId('copy-solution').click()
+    await page.getByTestId('copy-line').click()
     await expect.poll(() => text(page, 'copied')).toBe('solution copied')
     const copied = await page.evaluate(() => navigator.clipboard.readText())
     expect(copied.startsWith('d1-d2, b1-d1-d3, a3-c3-e3')).toBe(true)
@@ -221,15 +221,14 @@ describe('the workbench, as a user works with it', () => {
 
   it('exports the diagram and a figure sheet as PNG files cropped to the board, as the SVG files are', async () => {
     const { page, errors } = await app.open()
-    await page.getByTestId('paste-text').fill(LEVENSPIEL)
-    await page.getByTestId('paste-load').click()
+    await pasteMoves(page, LEVENSPIEL)
     await page.getByTestId('step-last').click()
     await page.getByTestId('overlay-types').check()
 
     // A size out of range is refused, naming the field (it used to become 2000 silently).
     await page.getByTestId('export-size').fill('99999')
     await page.getByTestId('export-png').click()
-    await expect.poll(() => text(page, 'export-message')).toBe('size: must be a whole number from 100 to 2000, not 99999')
+    await expect.poll(() => notice(page, 'export')).toBe('size: must be a whole number from 100 to 2000, not 99999')
     await page.getByTestId('export-size').fill('400')
     await page.getByTestId('export-scale').selectOption('2')
     const diagram = await download(page, 'export-png')
@@ -246,7 +245,7 @@ describe('the workbench, as a user works with it', () => {
     expect(size.width).toBeLessThanOrEqual(800)
     expect(size.height).toBeLessThanOrEqual(800)
     expect(size.width).toBeGreaterThan(300)
-    expect(await text(page, 'export-message')).toContain('SVG')
+    expect(await notice(page, 'export')).toContain('SVG')
     const { writeFileSync: write } = await import('node:fs')
     write(join(SHOTS, 'diagram-cropped.png'), diagram.bytes)
 
@@ -278,7 +277,7 @@ describe('the workbench, as a user works with it', () => {
     // A range outside the line is refused with a reason, and nothing is downloaded.
     await page.getByTestId('sheet-to').fill('40')
     await page.getByTestId('export-sheet').click()
-    await expect.poll(() => text(page, 'export-message')).toBe('moves 0-40 are not a range within 0-27 (0 is the start position)')
+    await expect.poll(() => notice(page, 'export')).toBe('moves 0-40 are not a range within 0-27 (0 is the start position)')
     // Save the sheet where the screenshots are, to look at.
     const { writeFileSync } = await import('node:fs')
     writeFileSync(join(SHOTS, 'figure-sheet.png'), sheet.bytes)
@@ -319,14 +318,14 @@ describe('the workbench, as a user works with it', () => {
     await openFile(page, 'fabian-30.halma.json')
     await expect.poll(() => text(page, 'line-status')).toBe('red wins on move 30')
     expect(await page.getByTestId('board').getAttribute('data-men')).toBe('20')
-    expect(await page.locator('[data-testid=move-list] li.game.army0').count()).toBe(15)
-    expect(await page.locator('[data-testid=move-list] li.game.army1').count()).toBe(15)
+    expect(await page.locator('[data-testid=move-list] li.mover0').count()).toBe(15)
+    expect(await page.locator('[data-testid=move-list] li.mover1').count()).toBe(15)
     const blue = await page
-      .locator('[data-testid=move-list] li.army0 .text')
+      .locator('[data-testid=move-list] li.mover0 .text')
       .first()
       .evaluate((e) => getComputedStyle(e).color)
     const red = await page
-      .locator('[data-testid=move-list] li.army1 .text')
+      .locator('[data-testid=move-list] li.mover1 .text')
       .first()
       .evaluate((e) => getComputedStyle(e).color)
     expect(blue).not.toBe(red)
@@ -353,7 +352,7 @@ describe('the workbench, as a user works with it', () => {
     expect(big.pixels).toBe(2 * big.css)
     await page.setViewportSize({ width: 560, height: 900 })
     await expect.poll(async () => (await canvasSize()).css).toBeLessThan(big.css)
-    expect(Number(await board.getAttribute('data-size'))).toBe((await canvasSize()).css)
+    expect(Number((await board.getAttribute('data-size'))?.split('x')[0])).toBe((await canvasSize()).css)
     // Rules: 8-move draws the square grid and gives the men more moves; jumps only takes the steps away.
     expect(await board.getAttribute('data-lattice')).toBe('triangular')
     expect(await text(page, 'legal-moves')).toBe('14')

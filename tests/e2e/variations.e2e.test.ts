@@ -4,17 +4,16 @@
 // document is saved (a download, format version 2), reopened, and the side line and comment are
 // there again; a reload in the middle of a side line gives back the tree, the line and the ply.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { parseDocument } from '../../src/shared/halma/document'
 import { checkVariations } from '../../src/shared/halma/solution-tree'
+import { axeViolations } from './axe'
 import { clickCell, ROOT, shot, text, webApp } from './harness'
 
 const LEVENSPIEL = join(ROOT, 'resources/problems/triangle10-6move.halma.json')
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 // bypassCSP: axe-core is injected as an inline script; dialogs (leaving unsaved work) are accepted.
 const app = webApp({ bypassCSP: true, acceptDialogs: true })
@@ -28,19 +27,6 @@ async function openFile(page: Page, file: string): Promise<void> {
 async function play(page: Page, from: string, to: string): Promise<void> {
   await clickCell(page, from)
   await clickCell(page, to)
-}
-
-/** axe-core's serious and critical violations inside the moves pane, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE })
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (c: Element, o: object) => Promise<{ violations: unknown[] }> } }).axe
-    const r = await axe.run(document.querySelector('[data-testid=stepper]')!, { resultTypes: ['violations'] })
-    return r.violations as { id: string; impact: string; nodes: { target: string[] }[] }[]
-  })
-  return found
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))
 }
 
 const rows = (page: Page): Promise<string[]> => page.getByTestId('move-list').locator('li[data-ply] .text').allTextContents()
@@ -57,7 +43,7 @@ describe('variations', () => {
     await openFile(page, LEVENSPIEL)
     await expect.poll(() => text(page, 'file-name')).toBe('triangle10-6move.halma.json')
     // Solution 2 (27 moves): its moves 19 and 20 can be played the other way round.
-    await page.getByTestId('solution-select').selectOption('1')
+    await page.getByTestId('line-select').selectOption('1')
     await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
     const main = await rows(page)
     expect(main.slice(18, 20)).toEqual(['h7-h9', 'e3-e4'])
@@ -103,12 +89,12 @@ describe('variations', () => {
     await page.getByTestId('comment-edit').focus()
     await page.keyboard.press('Enter')
     await page.getByTestId('comment-text').fill('move 19 and 20 commute')
-    expect(await axeViolations(page)).toEqual([])
+    expect(await axeViolations(page, '[data-testid=stepper]')).toEqual([])
     await page.keyboard.press('Control+Enter')
     await expect.poll(() => page.locator('li[data-ply="20"] [data-testid=move-comment]').textContent()).toBe('move 19 and 20 commute')
     await shot(page, 'variations-promoted')
     // The tree, a side line and a comment in the list: no serious or critical axe violation.
-    expect(await axeViolations(page)).toEqual([])
+    expect(await axeViolations(page, '[data-testid=stepper]')).toEqual([])
 
     // Saved: a download holding format version 2, the side line and the comment; it verifies.
     const [d] = await Promise.all([page.waitForEvent('download'), page.getByTestId('doc-save').click()])
@@ -134,7 +120,7 @@ describe('variations', () => {
     await expect.poll(() => text(page, 'file-name')).toBe('untitled.halma.json')
     await openFile(page, file)
     await expect.poll(() => text(page, 'file-name')).toBe('commuted.halma.json')
-    await page.getByTestId('solution-select').selectOption('1')
+    await page.getByTestId('line-select').selectOption('1')
     await expect.poll(async () => (await rows(page)).slice(18, 20)).toEqual(['e3-e4', 'h7-h9'])
     expect((await sideLines(page))[0]).toMatch(/^19\.h7-h9 20\.e3-e4 21\./)
     expect(await page.locator('li[data-ply="20"] [data-testid=move-comment]').textContent()).toBe('move 19 and 20 commute')
@@ -148,7 +134,7 @@ describe('variations', () => {
     await page.getByTestId('board').locator('canvas').first().waitFor()
     await expect.poll(() => text(page, 'ply')).toBe('21 / 27')
     // Nothing was unsaved, so nothing is announced (no stale "edits not yet in use" either).
-    expect(await page.getByTestId('notice').count()).toBe(0)
+    expect(await page.getByTestId('notice-document').count()).toBe(0)
     expect(await text(page, 'line-source')).toBe('solution 2: 27 moves with only 8 steps, side line after move 18')
     // The current move is scrolled into the list's view.
     const list = (await page.getByTestId('move-list').boundingBox())!

@@ -11,7 +11,7 @@ import { expect as unwrap } from '../../src/shared/result'
 import { boardByName } from '../../src/shared/halma/board'
 import { makeRules } from '../../src/shared/halma/rules'
 import { verify } from '../../src/shared/halma/verify'
-import { ROOT, screenshot, webApp } from './harness'
+import { notice, ROOT, screenshot, webApp } from './harness'
 
 const PROBLEMS = join(ROOT, 'resources/problems')
 
@@ -99,7 +99,7 @@ describe('the browser workbench', () => {
     await newProblem(page, 'triangle6', '6-move').catch(() => undefined)
     expect(asked).toEqual(['untitled.halma.json has unsaved changes. Discard them?'])
     expect(await text(page, 'stored-solutions')).toBe('1')
-    await page.getByTestId('new-problem').getByText('Close').click()
+    await page.getByTestId('new-close').click()
 
     // Save As downloads the document, which now holds the verified solution; the mark goes.
     const saved = await download(page, 'doc-save-as')
@@ -162,7 +162,7 @@ describe('the browser workbench', () => {
     expect(await page.title()).toBe('triangle10-8move.halma.json — Halma Workbench')
     expect(await text(page, 'problem-title')).toBe(original.problem.title)
     expect(await text(page, 'stored-solutions')).toBe(String(original.solutions.length))
-    expect(await text(page, 'notice')).toContain('opened triangle10-8move.halma.json')
+    expect(await notice(page, 'document')).toContain('opened triangle10-8move.halma.json')
     await screenshot(page, 'workbench-document-opened')
 
     const saved = await download(page, 'doc-save')
@@ -181,8 +181,8 @@ describe('the browser workbench', () => {
     delete spec.armies[0].preset
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByTestId('doc-open').click()])
     await chooser.setFiles({ name: 'broken.halma.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(spec)) })
-    await page.getByTestId('notice').waitFor()
-    expect(await text(page, 'notice')).toContain(
+    await page.getByTestId('notice-document').waitFor()
+    expect(await notice(page, 'document')).toContain(
       "broken.halma.json is not a valid problem document: armies[0].cells[1]: 'j4' is not on the 9x9 board",
     )
     expect(await text(page, 'file-name')).toBe('untitled.halma.json')

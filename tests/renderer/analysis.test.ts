@@ -6,13 +6,12 @@
 // search store sends that problem to the host (checked as the hosts check it) and gives the stepper
 // the line up to the move with the moves found after it.
 import { createPinia, setActivePinia } from 'pinia'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import type { HalmaApi, JobTicket } from '../../src/preload/api'
 import { useHostApi } from '../../src/renderer/api'
-import { useDocument } from '../../src/renderer/stores/document'
-import { useSearch } from '../../src/renderer/stores/search'
-import { useWorkbench } from '../../src/renderer/stores/workbench'
+import { useSearch } from '../../src/renderer/kinds/halma/search'
+import { halmaStores } from './stores'
 import type { JobEvent } from '../../src/shared/jobs/manager'
 import { parseJobRequest, type JobRequest } from '../../src/shared/jobs/protocol'
 import { interpret } from '../../src/shared/halma/document'
@@ -20,7 +19,7 @@ import { ok, type Diagnostic, type Result } from '../../src/shared/result'
 import squareText from '../../resources/problems/square9-8move.halma.json?raw'
 import gameText from '../unit/fixtures/game3-4x4.halma.json?raw'
 import { parseGameJob } from '../../src/shared/engine/game/job'
-import { analysisLabel, continuation, problemFromHere } from '../../src/renderer/state/analysis'
+import { analysisLabel, continuation, problemFromHere } from '../../src/renderer/kinds/halma/analysis'
 import { parseDocument, specFromProblem } from '../../src/shared/halma/document'
 import { Engine } from '../../src/shared/engine/engine'
 import { parseSolveJob } from '../../src/shared/engine/transfer/job'
@@ -118,16 +117,15 @@ describe('the search store, analysing from here', () => {
       } as unknown as HalmaApi,
       { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false },
     )
-    const doc = useDocument()
-    const wb = useWorkbench()
+    const { doc, st, h } = halmaStores()
     const search = useSearch()
     expect(await doc.open()).toBe(true)
     await nextTick()
-    const stored = wb.line
+    const stored = h.line
     expect(stored.moves.length).toBe(16)
-    wb.go(10)
-    await search.analyseFromHere()
-    expect(requests).toHaveLength(1)
+    st.go(10)
+    const analysing = search.analyseFromHere()
+    await vi.waitFor(() => expect(requests).toHaveLength(1))
     const request = requests[0]!
     expect(request.kind).toBe('solve')
     // The request's problem: the army where it stands after move 10, the document's target.
@@ -140,12 +138,13 @@ describe('the search store, analysing from here', () => {
     if (job.kind !== 'solve') throw new Error('not a solve job')
     const result = await new Engine({}).start(job).result
     listener!({ type: 'result', id: 'job-1', kind: 'solve', result } as JobEvent)
+    await analysing
     expect(search.verification?.valid).toBe(true)
-    const shown = search.resultLine()!
-    expect(shown.at).toBe(10)
-    expect(shown.line.moves.slice(0, 10).map((m) => m.text)).toEqual(stored.moves.slice(0, 10).map((m) => m.text))
-    expect(shown.line.moves.slice(10).map((m) => m.text)).toEqual(result.moves)
-    expect(shown.line.complete).toBe(true)
-    expect(shown.label).toMatch(/^analysis from move 10 \(shortest transfer, \d+ moves?\)/)
+    // The stepper shows the line up to move 10, then the moves found, at move 10.
+    expect(st.ply).toBe(10)
+    expect(h.line.moves.slice(0, 10).map((m) => m.text)).toEqual(stored.moves.slice(0, 10).map((m) => m.text))
+    expect(h.line.moves.slice(10).map((m) => m.text)).toEqual(result.moves)
+    expect(h.line.complete).toBe(true)
+    expect(st.source).toMatch(/^analysis from move 10 \(shortest transfer, \d+ moves?\)/)
   })
 })

@@ -5,30 +5,44 @@
 // solution, jobs through a stand-in runner (a solved army adopted, cancel, no painting meanwhile),
 // the scene the board draws for the triangular lattice, and the army document's printer.
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
-import type { HalmaApi } from '../../src/preload/api'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { HalmaApi, JobTicket } from '../../src/preload/api'
 import { useHostApi } from '../../src/renderer/api'
-import { armyAspect, buildArmyScene } from '../../src/renderer/board/army-scene'
-import { ArmyJobCancelled, type ArmyJobRunner } from '../../src/renderer/api/army-jobs'
-import { captured, exact, paint, weightSeries } from '../../src/renderer/state/army'
-import { ARMY_PRESETS, useArmy, useArmyJobRunner } from '../../src/renderer/stores/army'
+import { useDocument } from '../../src/renderer/frame/document'
+import { useNotices } from '../../src/renderer/frame/notices'
+import { useStepper } from '../../src/renderer/frame/stepper'
+import { captured, exact, paint, weightSeries } from '../../src/renderer/kinds/army/army'
+import { useArmyJobs } from '../../src/renderer/kinds/army/jobs'
+import { armyKind, emptyArmy } from '../../src/renderer/kinds/army/model'
+import { windowOf } from '../../src/renderer/kinds/army/moves'
+import { armyAspect, buildArmyScene } from '../../src/renderer/kinds/army/scene'
+import { useArmy } from '../../src/renderer/kinds/army/store'
 import { documentFault } from '../../src/shared/documents'
 import { formatArmyDocument, parseArmyDocument } from '../../src/shared/army/document'
 import { GEOMETRIES, indexWindow, windowCells } from '../../src/shared/army/geometry'
 import { DISTANCE_MAP } from '../../src/shared/army/board'
 import { runBoardSolve } from '../../src/shared/army/run-job'
 import { parseArmyJob, type ArmyJob, type ArmyJobResult } from '../../src/shared/army/job'
-import { useDocument } from '../../src/renderer/stores/document'
+import type { JobEvent } from '../../src/shared/jobs/manager'
+import type { JobRequest } from '../../src/shared/jobs/protocol'
 import { pagodaMap } from '../../src/shared/army/pagoda'
 import { cellLabel, verifyArmy } from '../../src/shared/army/solution'
+import { ok, type Diagnostic, type Result } from '../../src/shared/result'
 import { compare } from '../../src/shared/army/zsigma'
 import conwayText from '../../resources/armies/conway-20-level4.army.json?raw'
 import triangle from '../../resources/problems/triangle10-6move.halma.json?raw'
 
 const saved: { name: string; text: string }[] = []
+/** The army jobs the host was asked for, and the test's way to answer them (job events). */
+const host = { jobs: [] as ArmyJob[], listeners: new Set<(e: JobEvent) => void>(), answer: null as ((job: ArmyJob, id: string) => void) | null }
+const send = (e: JobEvent): void => host.listeners.forEach((l) => l(e))
+
 beforeEach(() => {
   setActivePinia(createPinia())
   saved.length = 0
+  host.jobs = []
+  host.listeners.clear()
+  host.answer = null
   const api = {
     setDocumentState: async () => undefined,
     askUnsaved: async () => 'discard',
@@ -37,9 +51,39 @@ beforeEach(() => {
       saved.push({ name: r.file.name, text: r.text })
       return { status: 'saved', file: { name: r.file.name } }
     },
+    startJob: async (request: JobRequest): Promise<Result<JobTicket, Diagnostic[]>> => {
+      // Checked as the host's job worker would check it.
+      const job = parseArmyJob(JSON.parse(JSON.stringify(request.params)))
+      host.jobs.push(job)
+      const id = `job-${host.jobs.length}`
+      const answer = host.answer
+      setTimeout(() => answer?.(job, id), 0)
+      return ok({ id })
+    },
+    cancelJob: async (id: string) => {
+      send({ type: 'cancelled', id, kind: 'army' })
+      return true
+    },
+    onJobEvent: (l: (e: JobEvent) => void) => {
+      host.listeners.add(l)
+      return () => void host.listeners.delete(l)
+    },
   } as unknown as HalmaApi
   useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
 })
+
+/** The stores of an army in the workbench. */
+function stores() {
+  return { doc: useDocument(), st: useStepper(), army: useArmy(), jobs: useArmyJobs(), notices: useNotices() }
+}
+const noticeAt = (place: 'board' | 'editor' | 'document'): string => useNotices().at[place]?.text ?? ''
+/** A cell of the army's window by its coordinates. */
+const at = (x: number, y: number): number => windowOf(useArmy().doc).indexOf(x, y)!
+/** Open a shipped army document. */
+const openExample = (name: string): Promise<boolean | undefined> => {
+  const e = armyKind.examples().find((x) => x.name === name)
+  return e ? useDocument().openExample(e.name, e.text) : Promise.resolve(false)
+}
 
 describe('painting men', () => {
   const g = GEOMETRIES.conway
@@ -80,101 +124,102 @@ describe('the weight series of a solution', () => {
   })
 })
 
-describe('the army store', () => {
-  it("starts Conway's army to level 4 on the pagoda bound's window, and names a level no army reaches", () => {
-    const army = useArmy()
-    expect(army.newArmy('conway', 4)).toBe(true)
-    expect(army.active).toBe(true)
+describe('the army in the workbench', () => {
+  it("starts Conway's army to level 4 on the pagoda bound's window, and names a level no army reaches", async () => {
+    const { doc, army } = stores()
+    expect(await doc.newDocument(armyKind, emptyArmy('conway', 4))).toBe(true)
+    expect(doc.kindId).toBe('army')
     expect(army.doc.window).toEqual({ rows: 11, width: 10 })
-    expect(army.bound?.men).toBe(19)
     expect(army.current.men).toBe(0)
-    expect(army.newArmy('conway', 5)).toBe(false)
-    expect(army.notice?.text).toMatch(/level 5/)
+    expect(() => emptyArmy('conway', 5)).toThrow(/level 5/)
     expect(army.doc.level).toBe(4)
   })
 
-  it('opens the shipped documents, every one verified, and steps with captured men', () => {
-    expect(ARMY_PRESETS.map((p) => p.name)).toContain('conway-20-level4.army.json')
-    const army = useArmy()
-    for (const p of ARMY_PRESETS) {
-      expect(army.openPreset(p.name)).toBe(true)
+  it('opens the shipped documents, every one verified, and steps with captured men', async () => {
+    const { st, army } = stores()
+    expect(armyKind.examples().map((p) => p.name)).toContain('conway-20-level4.army.json')
+    for (const p of armyKind.examples()) {
+      expect(await openExample(p.name)).toBe(true)
       expect(army.verdict?.ok).toBe(true)
     }
-    army.openPreset('conway-20-level4.army.json')
-    expect(army.length).toBe(13)
+    await openExample('conway-20-level4.army.json')
+    expect(st.length).toBe(13)
     expect(army.mapId).toBe('fig3')
     const fade = army.fade
-    army.stepBy(1)
-    expect(army.step).toBe(1)
-    expect(army.fade).toBe(fade + 1)
+    st.step(1)
+    expect(st.ply).toBe(1)
+    await vi.waitFor(() => expect(army.fade).toBe(fade + 1))
     expect(army.ghosts).toEqual(captured(army.doc.moves[0]!))
-    army.go(9)
+    st.go(9)
+    await Promise.resolve()
     expect(army.fade).toBe(fade + 1)
     expect(army.ghosts.length).toBe(3) // k7-k5-k3-k1
     // 13 jumps in the first nine moves of the printed solution: 7 men left.
     expect(army.doc.moves.slice(0, 9).reduce((n, m) => n + m.length - 1, 0)).toBe(13)
     expect(army.current.men).toBe(7)
     expect(army.position.length).toBe(7)
-    army.go(100)
-    expect(army.step).toBe(13)
-    army.go(-3)
-    expect(army.step).toBe(0)
+    st.go(100)
+    expect(st.ply).toBe(13)
+    st.go(-3)
+    expect(st.ply).toBe(0)
     expect(army.ghosts).toEqual([])
-    expect(army.openPreset('nothing.army.json')).toBe(false)
   })
 
-  it('drops the solution when the army changes, and saves the document it shows', async () => {
-    const army = useArmy()
-    army.openPreset('conway-20-level4.army.json')
-    army.go(5)
-    expect(army.paint([5, 9])).toBe(true)
-    expect(army.length).toBe(0)
-    expect(army.step).toBe(0)
+  it('drops the solution when the army changes (Undo brings it back), and saves the document it shows', async () => {
+    const { doc, st, army } = stores()
+    await openExample('conway-20-level4.army.json')
+    st.go(5)
+    st.mode = 'edit'
+    expect(army.editClick(at(5, 9), false)).toBe(true)
+    st.mode = 'play'
+    expect(st.length).toBe(0)
+    expect(st.ply).toBe(0)
     expect(army.current.men).toBe(21)
-    expect(army.notice?.text).toBe('the army changed: its solution was dropped')
-    await army.save()
+    expect(noticeAt('editor')).toBe('the army changed: its solution was dropped (Undo brings it back)')
+    await doc.saveAs()
     expect(saved[0]!.name).toBe('conway-20-level4.army.json')
     const back = parseArmyDocument(saved[0]!.text)
     expect(back.army.length).toBe(21)
     expect(back.moves).toEqual([])
+    // Undo: the army and its solution again, at the move the stepper was on.
+    doc.undo()
+    expect(st.length).toBe(13)
+    expect(st.ply).toBe(5)
+    st.go(0)
+    expect(army.current.men).toBe(20)
   })
 
   it('adopts a solved army from a job, refuses painting while a job runs, and reports a cancel', async () => {
     const d = parseArmyDocument(conwayText)
-    const jobs: ArmyJob[] = []
+    const { doc, st, army, jobs } = stores()
+    await doc.newDocument(armyKind, emptyArmy('conway', 4))
     let release: (r: ArmyJobResult) => void = () => undefined
-    const runner: ArmyJobRunner = (job, onProgress) => {
-      jobs.push(job)
-      onProgress('integer program')
-      let reject: (e: Error) => void = () => undefined
-      const result = new Promise<ArmyJobResult>((res, rej) => {
-        release = res
-        reject = rej
-      })
-      return { result, cancel: () => reject(new ArmyJobCancelled()) }
+    host.answer = (_job, id) => {
+      send({ type: 'progress', id, kind: 'army', progress: { phase: 'program', length: null, level: 0, levelSize: 0, done: 0, total: 0, cmax: null, rate: 0, memoryBytes: 0, elapsed: 0, message: 'integer program' } })
+      release = (result) => send({ type: 'result', id, kind: 'army', result } as JobEvent)
     }
-    useArmyJobRunner(runner)
-    const army = useArmy()
-    army.newArmy('conway', 4)
-    const running = army.run('solve')
-    expect(army.job?.message).toBe('integer program')
-    expect(jobs[0]).toMatchObject({ kind: 'solve', type: 'conway', level: 4, window: { rows: 11, width: 10 } })
-    expect(army.paint([0, 4])).toBe(false)
+    const running = jobs.run('solve')
+    await vi.waitFor(() => expect(jobs.progress?.message).toBe('integer program'))
+    expect(host.jobs[0]).toMatchObject({ kind: 'solve', type: 'conway', level: 4, window: { rows: 11, width: 10 } })
+    expect(army.editClick(at(0, 4), false)).toBe(false)
+    expect(noticeAt('board')).toBe('a job is running on this army: cancel it to change the army')
     const verdict = verifyArmy(GEOMETRIES.conway, d.window, d.army, d.moves)
     release({ kind: 'solve', status: 'Optimal', men: 20, window: d.window, army: d.army, moves: d.moves, verdict, seconds: 1.5 })
     await running
-    expect(army.job).toBeNull()
-    expect(army.jobOutcome?.ok).toBe(true)
-    expect(army.jobOutcome?.text).toMatch(
-      /^20 men \(the minimum on the window 11 rows, 10 columns beyond each row\), 13 moves, 19 jumps, verified/,
-    )
-    expect(army.length).toBe(13)
+    expect(jobs.busy).toBe(false)
+    expect(jobs.outcome?.ok).toBe(true)
+    expect(jobs.outcome?.text).toMatch(/^20 men \(the minimum on the window 11 rows, 10 columns beyond each row\), 13 moves, 19 jumps, verified/)
+    expect(st.length).toBe(13)
     expect(army.verdict?.ok).toBe(true)
-    const counting = army.run('count')
-    army.cancel()
+    // The outcome stays while its army is the one shown.
+    await Promise.resolve()
+    expect(jobs.outcome?.ok).toBe(true)
+    host.answer = null
+    const counting = jobs.run('count')
+    jobs.cancel()
     await counting
-    expect(army.jobOutcome).toEqual({ kind: 'count', text: 'cancelled', ok: false })
-    expect(army.length).toBe(13)
+    expect(jobs.outcome).toEqual({ kind: 'count', text: 'cancelled', ok: false })
+    expect(st.length).toBe(13)
   })
 })
 
@@ -227,63 +272,62 @@ describe('army jobs and documents reaching the workbench', () => {
     expect(() => parseArmyJob({ kind: 'bound', type: 'conway', level: 4, timeLimit: 60, window: { rows: 'x' } })).toThrow(/^window: /)
   })
 
-  it('File > Open hands an army document to the army workbench, and leaves the problem document alone', async () => {
-    const doc = useDocument()
-    const army = useArmy()
-    const before = doc.doc
+  it('File > Open makes an army document the current one, a problem document being left', async () => {
+    const { doc, st } = stores()
     expect(await doc.open()).toBe(true)
-    expect(army.active).toBe(true)
-    expect(army.fileName).toBe('conway.army.json')
-    expect(army.length).toBe(13)
-    expect(doc.doc).toBe(before)
+    expect(doc.kindId).toBe('army')
+    expect(doc.file.name).toBe('conway.army.json')
+    expect(st.length).toBe(13)
   })
 })
 
 describe('a custom board in the workbench', () => {
   it('switches cells off, moves the target, paints men on the board, and solves the army as it stands', async () => {
-    const army = useArmy()
+    const { doc, st, army, jobs } = stores()
     // The job runs in the test as the host's worker would run it (registry.ts: no HiGHS for a custom board).
-    const jobs: ArmyJob[] = []
-    useArmyJobRunner((job, onProgress) => {
-      jobs.push(parseArmyJob(JSON.parse(JSON.stringify(job))))
-      return { result: runBoardSolve(jobs.at(-1) as Parameters<typeof runBoardSolve>[0], onProgress), cancel: () => undefined }
-    })
-    army.newArmy('conway', 2)
+    host.answer = (job, id) => {
+      expect(job.board).toBeDefined()
+      void runBoardSolve(job as Parameters<typeof runBoardSolve>[0], () => undefined).then((result) => send({ type: 'result', id, kind: 'army', result } as JobEvent))
+    }
+    await doc.newDocument(armyKind, emptyArmy('conway', 2))
     const w = army.doc.window
+    st.mode = 'edit'
     army.customize()
     expect(army.doc.board?.cells.length).toBe([...windowCells(GEOMETRIES.conway, w)].length)
     expect(army.mapId).toBe(DISTANCE_MAP)
     expect(army.editMode).toBe('cells')
+    // Its title says what it is now (issue 27, defect 10).
+    expect(armyKind.title(army.doc)).toBe("A custom board from Conway's army to level 2")
     // A wall across row 1 but for x = 2, the target moved to (1, 0).
-    for (let x = -w.width; x <= w.width; x++) if (x !== 2) expect(army.paint([x, 1])).toBe(true)
-    expect(army.paint([0, 1])).toBe(true) // switched on again
-    expect(army.paint([0, 1])).toBe(true) // and off
+    for (let x = -w.width; x <= w.width; x++) if (x !== 2) expect(army.editClick(at(x, 1), false)).toBe(true)
+    expect(army.editClick(at(0, 1), false)).toBe(true) // switched on again
+    expect(army.editClick(at(0, 1), false)).toBe(true) // and off
     army.editMode = 'target'
-    expect(army.paint([1, 1])).toBe(false)
-    expect(army.notice?.text).toBe('x 1, row 1 is not on the board: switch it on first')
-    expect(army.paint([1, 0])).toBe(true)
+    expect(army.editClick(at(1, 1), false)).toBe(false)
+    expect(noticeAt('board')).toBe('x 1, row 1 is not on the board: switch it on first')
+    expect(army.editClick(at(1, 0), false)).toBe(true)
     army.editMode = 'cells'
-    expect(army.paint([1, 0])).toBe(false)
-    expect(army.notice?.text).toBe('the target stays on the board: move it first')
+    expect(army.editClick(at(1, 0), false)).toBe(false)
+    expect(noticeAt('board')).toBe('the target stays on the board: move it first')
     expect(army.map.exponent(2, 1)).toBe(2)
     expect(army.map.exponent(2, 2)).toBe(3)
     expect(army.map.exponent(0, 2)).toBe(5)
-    const scene = buildArmyScene(army.sceneInput, 400, 300)
+    const scene = army.board.scene(400, 300)
     expect(scene.holes.filter((h) => h.off).length).toBe(2 * w.width)
     expect(scene.holes.find((h) => h.target === 0)?.name).toBe(cellLabel(GEOMETRIES.conway, w, [1, 0]))
     army.editMode = 'men'
-    expect(army.paint([0, 1])).toBe(false)
-    expect(army.notice?.text).toMatch(/switched off/)
+    expect(army.editClick(at(0, 1), false)).toBe(false)
+    expect(noticeAt('board')).toMatch(/switched off/)
     for (const c of [
       [2, 2],
       [2, 3],
       [1, 3],
     ] as const)
-      expect(army.paint(c)).toBe(true)
+      expect(army.editClick(at(c[0], c[1]), false)).toBe(true)
     // Three men at distances 3, 4, 5: weight σ^3 + σ^4 + σ^5 = 2σ^3 < 1.
     expect(army.measure).toMatchObject({ possible: false, verdict: expect.stringMatching(/^cannot reach the target: weight .* < 1$/) })
-    await army.run('solve')
-    expect(army.jobOutcome).toMatchObject({ ok: false, text: expect.stringMatching(/^no solution: cannot reach the target/) })
+    await jobs.run('solve')
+    expect(jobs.outcome).toMatchObject({ ok: false, text: expect.stringMatching(/^no solution: cannot reach the target/) })
     // Men on (2, 2), (2, 1) (the gap) and (3, 0): σ^3 + σ^2 + σ^2 = 1 exactly; (2, 2) over (2, 1) into (2, 0), then (3, 0) over it into the target.
     army.clearArmy()
     for (const c of [
@@ -291,20 +335,20 @@ describe('a custom board in the workbench', () => {
       [2, 1],
       [3, 0],
     ] as const)
-      expect(army.paint(c)).toBe(true)
+      expect(army.editClick(at(c[0], c[1]), false)).toBe(true)
     expect(army.measure).toMatchObject({ possible: true, slack: { a: 0n, b: 0n } })
-    await army.run('solve')
-    expect(jobs.at(-1)).toMatchObject({ kind: 'solve', board: army.doc.board })
-    expect(army.jobOutcome?.ok).toBe(true)
+    st.mode = 'play'
+    await jobs.run('solve')
+    expect(host.jobs.at(-1)).toMatchObject({ kind: 'solve', board: army.doc.board })
+    expect(jobs.outcome?.ok).toBe(true)
     expect(army.verdict?.ok).toBe(true)
-    expect(army.jobOutcome?.text).toMatch(/^2 moves, 2 jumps, verified on the custom board: fewest moves \(none with 1\)/)
+    expect(jobs.outcome?.text).toMatch(/^2 moves, 2 jumps, verified on the custom board: fewest moves \(none with 1\)/)
     const label = (c: readonly [number, number]) => cellLabel(GEOMETRIES.conway, w, c)
-    expect(army.movesText).toBe(`${label([2, 2])}-${label([2, 0])}, ${label([3, 0])}-${label([1, 0])}`)
-    const bounds = army.run('bound')
-    await bounds
-    expect(army.notice?.text).toMatch(/^bound is for the paper's window/)
+    expect(st.line.moves.map((m) => m.text).join(', ')).toBe(`${label([2, 2])}-${label([2, 0])}, ${label([3, 0])}-${label([1, 0])}`)
+    await jobs.run('bound')
+    expect(jobs.failure).toMatch(/^bound is for the paper's window/)
     // The document keeps the board (the session stores this text).
-    const back = parseArmyDocument(army.documentText)
+    const back = parseArmyDocument(armyKind.format(army.doc))
     expect(back.board).toEqual(army.doc.board)
     expect(verifyArmy(GEOMETRIES.conway, back.window, back.army, back.moves, back.board)).toMatchObject({ ok: true })
   })

@@ -2,9 +2,10 @@
 // neighbouring cell as drawn, on the square grid and on the triangular lattice, stops at the edge
 // and passes over cells off the board; the words for a cell and the list of men per army.
 import { describe, expect, it } from 'vitest'
-import { cursorStep, describeCell, describeMen } from '../../src/renderer/board/cursor'
-import { layoutBoard } from '../../src/renderer/board/layout'
-import { NO_OVERLAYS, type SceneInput } from '../../src/renderer/board/scene'
+import { cursorStep } from '../../src/renderer/board/cursor'
+import { describeCell, describeMen } from '../../src/renderer/kinds/halma/words'
+import { layoutBoard } from '../../src/renderer/kinds/halma/layout'
+import { NO_OVERLAYS, type SceneInput } from '../../src/renderer/kinds/halma/scene'
 import { boardByName, nameOf, parseCell } from '../../src/shared/halma/board'
 import { Position } from '../../src/shared/halma/position'
 import { expect as unwrap } from '../../src/shared/result'

@@ -1,17 +1,25 @@
 // @vitest-environment jsdom
-// Compare two lines without a canvas: the charts' data with a second line overlaid (both lines'
-// series, labelled with their names, the compared one dotted and translucent, the x axis to the
-// longer line's end), and the compare store offering the stored solutions and the line before the
-// last change.
+// Compare two lines without a canvas, for every kind (shown on a problem): the charts' data with a
+// second line overlaid (both lines' series, labelled with their names, the compared one dotted and
+// translucent, the x axis to the longer line's end), and the compare store offering the stored lines
+// and the line before the last change.
 import { createPinia, setActivePinia } from 'pinia'
 import { nextTick } from 'vue'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { HalmaApi } from '../../src/preload/api'
 import { useHostApi } from '../../src/renderer/api'
-import { chartData, COMPARED_DASH } from '../../src/renderer/state/chart-series'
-import { useCompare } from '../../src/renderer/stores/compare'
-import { useWorkbench } from '../../src/renderer/stores/workbench'
-import { useDocument } from '../../src/renderer/stores/document'
+import { compareCharts, COMPARED_DASH, type ChartSpec } from '../../src/renderer/frame/charts'
+import { useCompare } from '../../src/renderer/frame/compare'
+import { halmaCharts } from '../../src/renderer/kinds/halma/charts'
+import { addSolution } from '../../src/renderer/kinds/halma/edits'
+import type { Timeline } from '../../src/shared/halma/timeline'
+import { halmaStores } from './stores'
+
+/** The charts of a line, with another's overlaid, by id. */
+function chartData(line: Timeline, other: Timeline | null = null): Record<'centroid' | 'balance' | 'distance', ChartSpec> {
+  const specs = compareCharts(halmaCharts(line), other ? halmaCharts(other) : null)
+  return Object.fromEntries(specs.map((c) => [c.id, c])) as Record<'centroid' | 'balance' | 'distance', ChartSpec>
+}
 
 const LEVENSPIEL =
   'd1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5, a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4- (reflect)'
@@ -30,11 +38,11 @@ beforeEach(() => {
 
 describe('chart data of two lines', () => {
   it('draws both lines, names each in its labels, and pads the shorter one', () => {
-    const wb = useWorkbench()
-    expect(wb.loadText(LEVENSPIEL).ok).toBe(true)
-    const long = wb.line
-    expect(wb.loadText(SHORT).ok).toBe(true)
-    const short = wb.line
+    const { st, h } = halmaStores()
+    expect(st.loadText(LEVENSPIEL)).toBe(true)
+    const long = h.line
+    expect(st.loadText(SHORT)).toBe(true)
+    const short = h.line
     const one = chartData(short)
     expect(one.centroid.series.map((s) => s.label)).toEqual(['c(A)', 'sym(A)'])
     const two = chartData(short, long)
@@ -60,34 +68,35 @@ describe('chart data of two lines', () => {
 
 describe('the compare store', () => {
   it('offers the line before the last change and the stored solutions, not the line shown', async () => {
-    const wb = useWorkbench()
+    const { doc, st, h } = halmaStores()
     const compare = useCompare()
-    const doc = useDocument()
     expect(compare.choices).toEqual([])
-    expect(wb.loadText(LEVENSPIEL).ok).toBe(true)
+    expect(st.loadText(LEVENSPIEL)).toBe(true)
     await nextTick()
     expect(compare.choices).toEqual([])
-    expect(wb.loadText(SHORT, 'pasted again').ok).toBe(true)
+    expect(st.loadText(SHORT, 'pasted again')).toBe(true)
     await nextTick()
     expect(compare.choices.map((c) => [c.key, c.name])).toEqual([['previous', 'before the last change (pasted)']])
     expect(compare.choices[0]!.line.moves.length).toBe(27)
     compare.chosen = 'previous'
     expect(compare.compared?.line.moves.length).toBe(27)
     // Kept in the document, Levenspiel's line is a stored solution too.
-    wb.loadText(LEVENSPIEL)
+    st.loadText(LEVENSPIEL)
     await nextTick()
-    expect(doc.addSolutionText(wb.solutionText, 'Levenspiel')).toBe(true)
-    wb.loadText(SHORT)
+    const kept = addSolution(h.doc, st.lineText, 'Levenspiel')
+    expect(kept.ok).toBe(true)
+    if (kept.ok) doc.change(kept.value.doc)
+    st.loadText(SHORT)
     await nextTick()
     const keys = compare.choices.map((c) => c.key)
-    expect(keys).toContain('solution:0')
-    expect(compare.choices.find((c) => c.key === 'solution:0')!.name).toBe('solution 1: Levenspiel')
-    compare.chosen = 'solution:0'
+    expect(keys).toContain('line:0')
+    expect(compare.choices.find((c) => c.key === 'line:0')!.name).toBe('solution 1: Levenspiel')
+    compare.chosen = 'line:0'
     expect(compare.compared?.name).toBe('solution 1: Levenspiel')
     // The line shown is never offered; a choice that becomes the line shown is dropped.
-    wb.loadSolution(0)
+    st.loadStored(0)
     await nextTick()
-    expect(compare.choices.map((c) => c.key)).not.toContain('solution:0')
+    expect(compare.choices.map((c) => c.key)).not.toContain('line:0')
     expect(compare.chosen).toBe('')
     expect(compare.compared).toBeNull()
   })

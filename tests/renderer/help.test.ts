@@ -2,7 +2,7 @@
 // titles of Bell 2009's sections 2.1-3.3); the board's colour key lists the overlays' marks only
 // while they are on, each with its help topic.
 import { describe, expect, it } from 'vitest'
-import { boardKey, HELP, HELP_TOPICS, sectionText } from '../../src/renderer/state/help'
+import { boardKey, HELP, HELP_TOPICS, sectionText } from '../../src/renderer/kinds/halma/help'
 import { TYPE_COLOURS } from '../../src/renderer/board/palette'
 
 describe('help texts', () => {
@@ -35,8 +35,13 @@ describe('the colour key', () => {
       'blue men',
       'target cells (the ring stays over a man who is home)',
       'the last move, hop by hop',
-      'where the selected man may go',
+      'the man picked to move (a black ring)',
+      'where the picked man may go',
     ])
+    // The pick is drawn apart from the target's gold and from every army's colour (issue 27, defect 14).
+    const pick = plain.filter((e) => e.text.includes('picked'))
+    expect(new Set(pick.map((e) => e.colour)).size).toBe(1)
+    for (const p of pick) expect([...plain.filter((e) => !e.text.includes('picked')).map((e) => e.colour)]).not.toContain(p.colour)
     const all = boardKey(['blue', 'red'], { types: true, ladders: true, mirror: true })
     expect(all.filter((e) => e.shape === 'man').map((e) => e.text)).toEqual(['blue men', 'red men'])
     const lanes = all.filter((e) => e.text.startsWith('a lane carrying'))

@@ -8,9 +8,10 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { HalmaApi } from '../../src/preload/api'
 import { useHostApi } from '../../src/renderer/api'
 import { labelBox } from '../../src/renderer/board/place'
-import { buildScene, ladderKeyRows, type Label } from '../../src/renderer/board/scene'
+import type { Label } from '../../src/renderer/board/scene'
 import { PATH_ON_LADDERS } from '../../src/renderer/board/palette'
-import { useWorkbench } from '../../src/renderer/stores/workbench'
+import { buildScene, ladderKeyRows } from '../../src/renderer/kinds/halma/scene'
+import { halmaStores } from './stores'
 import { boardByName, parseCell } from '../../src/shared/halma/board'
 import { findLadders, followLadder, ladderKey } from '../../src/shared/halma/ladders'
 import { Position } from '../../src/shared/halma/position'
@@ -37,13 +38,13 @@ function overlap(a: Label, b: Label): boolean {
   return p.x1 < q.x2 && q.x1 < p.x2 && p.y1 < q.y2 && q.y1 < p.y2
 }
 
-function atMove13(): ReturnType<typeof useWorkbench> {
-  const wb = useWorkbench()
-  expect(wb.loadText(LEVENSPIEL_TEXT).ok).toBe(true)
-  wb.go(13)
-  wb.overlays.types = true
-  wb.overlays.ladders = true
-  return wb
+function atMove13(): ReturnType<typeof halmaStores> {
+  const stores = halmaStores()
+  expect(stores.st.loadText(LEVENSPIEL_TEXT)).toBe(true)
+  stores.st.go(13)
+  stores.h.overlays.types = true
+  stores.h.overlays.ladders = true
+  return stores
 }
 
 describe('ladder keys', () => {
@@ -59,14 +60,14 @@ describe('ladder keys', () => {
   })
 
   it('labels rung men with the keys the legend shows, never with the carried types', () => {
-    const wb = atMove13()
-    const scene = buildScene(wb.scene, 600, 600)
-    const keys = new Set(wb.ladders!.ladders.map((l) => l.key))
+    const { h } = atMove13()
+    const scene = buildScene(h.input, 600, 600)
+    const keys = new Set(h.ladders!.ladders.map((l) => l.key))
     expect(keys.size).toBeGreaterThanOrEqual(2)
     expect(scene.rungLabels.length).toBeGreaterThan(3)
     for (const l of scene.rungLabels) for (const k of l.text) expect(keys.has(k)).toBe(true)
     // Every ladder's rung men are labelled with its key.
-    for (const ladder of wb.ladders!.ladders) {
+    for (const ladder of h.ladders!.ladders) {
       const labelled = scene.men.filter((m) => m.rung?.includes(ladder.key)).map((m) => m.cell)
       expect(labelled.sort((a, b) => a - b)).toEqual([...ladder.rungs])
     }
@@ -74,14 +75,14 @@ describe('ladder keys', () => {
 
   it('places the rung labels clear of every type label and of each other', () => {
     for (const size of [420, 600, 900]) {
-      const wb = atMove13()
-      const scene = buildScene(wb.scene, size, size)
+      const { h } = atMove13()
+      const scene = buildScene(h.input, size, size)
       for (const r of scene.rungLabels) {
         for (const t of scene.typeLabels) expect(overlap(r, t), `${r.text} at ${size} px over a type label`).toBe(false)
         for (const o of scene.rungLabels) if (o !== r) expect(overlap(r, o)).toBe(false)
       }
-      wb.squareGrid = true
-      const square = buildScene(wb.scene, size, size)
+      h.squareGrid = true
+      const square = buildScene(h.input, size, size)
       for (const r of square.rungLabels) for (const t of square.typeLabels) expect(overlap(r, t)).toBe(false)
     }
   })
@@ -89,27 +90,27 @@ describe('ladder keys', () => {
 
 describe('one ladder at a time', () => {
   it('isolates a ladder, follows it while stepping, and shows them all again on a second click', () => {
-    const wb = atMove13()
-    const all = buildScene(wb.scene, 600, 600)
-    const second = wb.ladders!.ladders[1]!
-    wb.isolateLadder(1)
-    expect(wb.ladderFocus).toBe(1)
-    const one = buildScene(wb.scene, 600, 600)
+    const { st, h } = atMove13()
+    const all = buildScene(h.input, 600, 600)
+    const second = h.ladders!.ladders[1]!
+    h.isolateLadder(1)
+    expect(h.ladderFocus).toBe(1)
+    const one = buildScene(h.input, 600, 600)
     expect(one.lanes.length).toBeLessThan(all.lanes.length)
     expect(new Set(one.lanes.map((l) => l.ladder))).toEqual(new Set([second.key]))
     expect(one.rungLabels.every((l) => l.text === second.key)).toBe(true)
-    expect(ladderKeyRows(wb.scene).map((r) => r.key)).toEqual([second.key, ''])
+    expect(ladderKeyRows(h.input).map((r) => r.key)).toEqual([second.key, ''])
     // The next position's ladder that shares the most rungs with it is shown, under its own key.
-    wb.step(1)
-    const next = wb.ladders!
+    st.step(1)
+    const next = h.ladders!
     const k = followLadder(second, next)
-    expect(wb.ladderFocus).toBe(k)
-    if (k >= 0) expect(new Set(buildScene(wb.scene, 600, 600).lanes.map((l) => l.ladder))).toEqual(new Set([next.ladders[k]!.key]))
-    wb.step(-1)
-    expect(wb.ladderFocus).toBe(1)
-    wb.isolateLadder(1)
-    expect(wb.ladderFocus).toBe(-1)
-    expect(buildScene(wb.scene, 600, 600).lanes).toHaveLength(all.lanes.length)
+    expect(h.ladderFocus).toBe(k)
+    if (k >= 0) expect(new Set(buildScene(h.input, 600, 600).lanes.map((l) => l.ladder))).toEqual(new Set([next.ladders[k]!.key]))
+    st.step(-1)
+    expect(h.ladderFocus).toBe(1)
+    h.isolateLadder(1)
+    expect(h.ladderFocus).toBe(-1)
+    expect(buildScene(h.input, 600, 600).lanes).toHaveLength(all.lanes.length)
   })
 
   it('follows no ladder once none shares a rung with the one picked', () => {
@@ -125,22 +126,22 @@ describe('one ladder at a time', () => {
 
 describe('the last move beside the lanes', () => {
   it('is drawn dark over the lanes, in its army colour without them', () => {
-    const wb = atMove13()
-    const over = buildScene(wb.scene, 600, 600)
+    const { h } = atMove13()
+    const over = buildScene(h.input, 600, 600)
     expect(over.lanes.length).toBeGreaterThan(0)
     expect(over.path).toMatchObject({ onLadders: true, colour: PATH_ON_LADDERS })
     expect(over.lanes.some((l) => l.colour === over.path!.colour)).toBe(false)
-    wb.overlays.ladders = false
-    expect(buildScene(wb.scene, 600, 600).path).toMatchObject({ onLadders: false, colour: '#2463c4' })
+    h.overlays.ladders = false
+    expect(buildScene(h.input, 600, 600).path).toMatchObject({ onLadders: false, colour: '#2463c4' })
   })
 
   it('puts the legend under an exported diagram: each ladder, then the last move', () => {
-    const wb = atMove13()
-    const rows = ladderKeyRows(wb.scene)
-    expect(rows.map((r) => r.key)).toEqual([...wb.ladders!.ladders.map((l) => l.key), ''])
+    const { h } = atMove13()
+    const rows = ladderKeyRows(h.input)
+    expect(rows.map((r) => r.key)).toEqual([...h.ladders!.ladders.map((l) => l.key), ''])
     expect(rows.some((r) => /^1&2 ladder carries types 0 and 3 \(\d+ rungs\)$/.test(r.text))).toBe(true)
     expect(rows.at(-1)).toMatchObject({ text: 'last move', path: true })
-    wb.overlays.ladders = false
-    expect(ladderKeyRows(wb.scene)).toEqual([])
+    h.overlays.ladders = false
+    expect(ladderKeyRows(h.input)).toEqual([])
   })
 })

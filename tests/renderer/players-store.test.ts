@@ -1,18 +1,24 @@
 // @vitest-environment jsdom
-// The N-player workbench without a canvas (issue 18): play-mode clicks (only the side to move, each
-// refusal named, nothing after the win), lines replayed and printed with player prefixes, c(A) and
-// the men home per army, the scene of every preset (holes or squares, men with their army's letter,
-// target rings), the store opening and saving `*.players.json` documents, the editor's faults, and
-// the search through a host that checks the request as the real ones do, its game loaded into the
-// stepper.
+// Games of N players in the workbench, without a canvas (issue 18): play-mode clicks (only the side
+// to move, each refusal named, nothing after the win), lines replayed and printed with player
+// prefixes, c(A) and the men home per army, the scene of every preset (holes or squares, men with
+// their army's letter, target rings), opening and saving `*.players.json` documents, the editor's
+// faults, and the search through a host that checks the request as the real ones do, its game loaded
+// into the stepper.
 import { createPinia, setActivePinia } from 'pinia'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { HalmaApi, JobTicket } from '../../src/preload/api'
 import { useHostApi } from '../../src/renderer/api'
-import { buildPlayersScene, playersCellAt } from '../../src/renderer/board/players-scene'
-import { PLAYER_COLOURS, PLAYER_DASHES, playerLetters } from '../../src/renderer/board/players-palette'
-import { armySeries, centroidWeights, click, lineText, parseMoves, replay } from '../../src/renderer/state/players'
-import { PLAYERS_PRESETS, usePlayers } from '../../src/renderer/stores/players'
+import { cellAt } from '../../src/renderer/board/scene'
+import { useDocument } from '../../src/renderer/frame/document'
+import { useNotices } from '../../src/renderer/frame/notices'
+import { useStepper } from '../../src/renderer/frame/stepper'
+import { usePlayersJobs } from '../../src/renderer/kinds/players/jobs'
+import { playersKind, presetGame } from '../../src/renderer/kinds/players/model'
+import { PLAYER_COLOURS, PLAYER_DASHES, playerLetters } from '../../src/renderer/kinds/players/palette'
+import { armySeries, centroidWeights, click, lineText, parseMoves, replay } from '../../src/renderer/kinds/players/play'
+import { buildPlayersScene } from '../../src/renderer/kinds/players/scene'
+import { usePlayers } from '../../src/renderer/kinds/players/store'
 import { documentFault } from '../../src/shared/documents'
 import { Engine } from '../../src/shared/engine/engine'
 import type { PlayersResult } from '../../src/shared/engine/players/job'
@@ -63,6 +69,13 @@ beforeEach(() => {
 })
 
 const name = (g: ReturnType<typeof playersPreset>, c: number): string => cellName(g, g.board.cells[c]!)
+const PLAYERS_PRESETS = Object.values(playersPresets())
+const noticeAt = (place: 'board' | 'moves' | 'editor' | 'document' | 'jobs'): string => useNotices().at[place]?.text ?? ''
+/** The stores of a game in the workbench. */
+function stores() {
+  return { doc: useDocument(), st: useStepper(), p: usePlayers(), jobs: usePlayersJobs() }
+}
+const newGame = (id: string): Promise<boolean | undefined> => useDocument().newDocument(playersKind, presetGame(id))
 
 describe('play-mode clicks', () => {
   const g = playersPreset('mini-3')
@@ -174,14 +187,16 @@ describe('the scene of every preset', () => {
     for (const { id } of PLAYERS_PRESETS) {
       const g = playersPreset(id)
       const occ = startPosition(g)
-      const scene = buildPlayersScene({ game: g, position: occ, names: true }, 600, 600)
+      const scene = buildPlayersScene({ game: g, position: occ, names: false }, 600, 600)
       const squares = g.board.directions.length === 8
       expect(scene.holes.length, id).toBe(squares ? 0 : g.board.cells.length)
       expect(scene.squares.length, id).toBe(squares ? g.board.cells.length : 0)
       // One outline per tile of 2x2 squares (4 segments of 4 numbers).
       expect(scene.tileLines.length, id).toBe(squares ? (g.board.cells.length / 4) * 16 : 0)
       expect(scene.men.length).toBe(g.players.length * g.men)
-      expect(scene.coordinates.length).toBe(g.board.cells.length)
+      // With the cell names on, every cell's name is written on it (over a man, in place of his letter).
+      const named = buildPlayersScene({ game: g, position: occ, names: true }, 600, 600)
+      expect(named.cellLabels.map((l) => l.text).sort()).toEqual(named.cells.map((c) => c.name).sort())
       const letters = playerLetters(g)
       expect(new Set(letters).size).toBe(g.players.length)
       expect(scene.cellLabels!.map((l) => l.text).sort()).toEqual(scene.men.map((m) => letters[m.army]!).sort())
@@ -194,16 +209,16 @@ describe('the scene of every preset', () => {
         expect(d / scene.scale, id).toBeCloseTo(1, 6)
       }
       // A click on a cell's centre finds it.
-      const p = scene.points[Math.floor(scene.points.length / 2)]!
-      expect(playersCellAt(scene, p.x + 1, p.y - 1)).toBe(p.cell)
+      const p = scene.cells[Math.floor(scene.cells.length / 2)]!
+      expect(cellAt(scene, p.x + 1, p.y - 1)).toBe(p.cell)
     }
   })
 
   it('draws the star as a six-pointed star: as wide as its points reach, with holes at six distinct camp tips', () => {
     const g = playersPreset('star121-6')
     const scene = buildPlayersScene({ game: g, position: startPosition(g), names: false }, 800, 800)
-    const ys = scene.points.map((p) => p.y)
-    const xs = scene.points.map((p) => p.x)
+    const ys = scene.cells.map((p) => p.y)
+    const xs = scene.cells.map((p) => p.x)
     // 17 rows from point to point; 13 holes across the widest row (the points' bases).
     expect(new Set(ys.map((y) => Math.round(y))).size).toBe(17)
     const widest = Math.max(...[...new Set(ys.map((y) => Math.round(y)))].map((y) => ys.filter((v) => Math.round(v) === y).length))
@@ -218,50 +233,55 @@ describe('the scene of every preset', () => {
   })
 })
 
-describe('the players store', () => {
-  it('plays only the side to move, advances the turn and announces the winner', () => {
-    const s = usePlayers()
-    expect(s.newGame('mini-3')).toBe(true)
-    expect(s.active).toBe(true)
-    const g = s.game
+describe('a game in the workbench', () => {
+  it('plays only the side to move, advances the turn and announces the winner', async () => {
+    const { doc, st, p } = stores()
+    expect(await newGame('mini-3')).toBe(true)
+    expect(doc.kindId).toBe('players')
+    const g = p.game
     const moves = parseMoves(g, JSON.parse(mini3).lines[0].moves)
-    s.clickCell(s.position.findIndex((a) => a === 1))
-    expect(s.notice?.text).toMatch(/is orange's, and it is blue's turn/)
+    st.click(p.position.findIndex((a) => a === 1))
+    expect(noticeAt('board')).toMatch(/is orange's, and it is blue's turn/)
     for (const m of moves) {
-      expect(s.toMove).toBe(m.player)
-      s.clickCell(m.path[0]!)
-      expect(s.selected).toBe(m.path[0])
-      s.clickCell(m.path.at(-1)!)
+      expect(p.toMove).toBe(m.player)
+      st.click(m.path[0]!)
+      expect(st.picked?.from).toBe(m.path[0])
+      st.click(m.path.at(-1)!)
     }
-    expect(s.length).toBe(moves.length)
-    expect(s.win?.ply).toBe(moves.length)
-    expect(s.notice?.text).toMatch(new RegExp(`^${g.players[s.win!.player]!.name} wins`))
-    // Stepping back hides the win; a move there replaces the rest of the line.
-    s.go(2)
-    expect(s.win).toBeNull()
-    expect(s.toMove).toBe(2)
-    const man = s.position.findIndex(
-      (a, c) => a === 2 && click(g, s.position, { toMove: 2, selected: null, win: null }, c).kind === 'select',
-    )
-    s.clickCell(man)
-    s.clickCell(s.targets[0]!)
-    expect(s.length).toBe(3)
-    expect(s.notice?.text).toMatch(/replaces the \d+ later moves of the line/)
+    expect(st.length).toBe(moves.length)
+    expect(p.win?.ply).toBe(moves.length)
+    const winner = g.players[p.win!.player]!.name
+    expect(st.line.end?.text).toBe(`${winner} wins at move ${moves.length}`)
+    expect(p.turn.text).toBe(`${winner} wins at move ${moves.length}: her target camp is full`)
+    // Stepping back hides the win; a move there starts a side line, the rest of the line kept (issue 27, defect 1).
+    st.go(2)
+    expect(p.win).toBeNull()
+    expect(p.toMove).toBe(2)
+    const man = [...p.position.keys()].find((c) => p.position[c] === 2 && click(g, p.position, { toMove: 2, selected: null, win: null }, c).kind === 'select')!
+    st.click(man)
+    st.click(st.picked!.to[0]!)
+    expect(st.length).toBe(3)
+    expect(st.sideLines).toBe(1)
+    expect(doc.unkept).toMatch(/^the line in the stepper \(3 moves, played on the board, side line after move 2, with 1 side line\)$/)
+    // Undo takes it back.
+    doc.undo()
+    expect(st.sideLines).toBe(0)
+    expect(st.length).toBe(moves.length)
   })
 
   it('opens every shipped document with its first line, and saves what verifies', async () => {
-    const s = usePlayers()
+    const { doc, st, p } = stores()
     for (const [path, text] of Object.entries(SHIPPED)) {
       expect(documentFault(text), path).toBeNull()
-      expect(s.openText(path.split('/').pop()!, text)).toBe(true)
-      const doc = parsePlayersDocument(text)
-      expect(s.length).toBe(parseMoves(doc.game, doc.lines[0]!.moves).length)
+      expect(doc.openText(path.split('/').pop()!, text)).toBe(true)
+      const d = parsePlayersDocument(text)
+      expect(st.length).toBe(parseMoves(d.game, d.lines[0]!.moves).length)
       // A game with the rules page's options is a custom game, not its preset.
-      expect(s.presetId, path).toBe(doc.game.id === 'custom' ? null : doc.game.id)
+      expect(p.game.id, path).toBe(d.game.id)
     }
-    s.openText('mini-3.players.json', mini3)
-    s.last()
-    await s.save()
+    doc.openText('mini-3.players.json', mini3)
+    st.last()
+    await doc.saveAs()
     const back = parsePlayersDocument(saved[0]!)
     expect(back.game.id).toBe('mini-3')
     expect(verifyDocument(back).every((l) => l.verdict.ok)).toBe(true)
@@ -269,61 +289,62 @@ describe('the players store', () => {
   })
 
   it('names what is wrong with a document, or with one of its lines', () => {
-    const s = usePlayers()
-    expect(s.openText('x.players.json', '{"format":"halma-players","version":1,"preset":"mini-9","lines":[]}')).toBe(false)
-    expect(s.notice?.text).toMatch(/x.players.json: preset: unknown game preset 'mini-9'/)
+    const { doc, st } = stores()
+    expect(doc.openText('x.players.json', '{"format":"halma-players","version":1,"preset":"mini-9","lines":[]}')).toBe(false)
+    expect(noticeAt('document')).toMatch(/x.players.json: preset: unknown game preset 'mini-9'/)
     const bad = JSON.stringify({ format: 'halma-players', version: 1, preset: 'mini-3', lines: [{ title: 'bad', moves: 'orange: c3-c4' }] })
     expect(documentFault(bad)).toMatch(/^players document: line 'bad': move 1/)
-    expect(s.openText('bad.players.json', bad)).toBe(true)
-    expect(s.notice?.text).toMatch(/line 1 \(bad\) does not verify: move 1/)
-    expect(s.length).toBe(0)
+    expect(doc.openText('bad.players.json', bad)).toBe(true)
+    expect(noticeAt('moves')).toMatch(/^line 1 cannot be played: move 1/)
+    expect(st.length).toBe(0)
   })
 
-  it("shows gameFromSpec's fault in the editor and keeps the game; a good draft becomes the game (a preset's, if it is one)", () => {
-    const s = usePlayers()
-    s.newGame('mini-3')
-    s.draft.camps = [0]
-    expect(s.applyDraft()).toBe(false)
-    expect(s.editorError).toBe('a game has 2 to 6 players, not 1')
-    expect(s.game.id).toBe('mini-3')
-    s.draft = { board: 'star37', camps: [0, 1, 3], men: 3, longJumps: false }
-    expect(s.applyDraft()).toBe(true)
-    expect(s.game.id).toBe('custom')
-    expect(s.game.players.map((p) => p.target)).toEqual([3, 4, 0])
-    s.draft = { board: 'piecepack8', camps: [0, 1, 2, 3], men: 6, longJumps: false }
-    expect(s.applyDraft()).toBe(true)
-    expect(s.presetId).toBe('piecepack-4')
-    s.draft = { board: 'cross33', camps: [0, 2], men: 6, longJumps: false }
-    expect(s.applyDraft()).toBe(false)
-    expect(s.editorError).toBe('a camp of the cross holds 8 men, not 6')
+  it("shows gameFromSpec's fault in the editor and keeps the game; a good draft becomes the game (a preset's, if it is one)", async () => {
+    const { p } = stores()
+    await newGame('mini-3')
+    p.draft.camps = [0]
+    expect(p.applyDraft()).toBe(false)
+    expect(noticeAt('editor')).toBe('a game has 2 to 6 players, not 1')
+    expect(p.game.id).toBe('mini-3')
+    p.draft = { board: 'star37', camps: [0, 1, 3], men: 3, longJumps: false }
+    expect(p.applyDraft()).toBe(true)
+    expect(p.game.id).toBe('custom')
+    expect(p.game.players.map((x) => x.target)).toEqual([3, 4, 0])
+    p.draft = { board: 'piecepack8', camps: [0, 1, 2, 3], men: 6, longJumps: false }
+    expect(p.applyDraft()).toBe(true)
+    expect(p.game.id).toBe('piecepack-4')
+    p.draft = { board: 'cross33', camps: [0, 2], men: 6, longJumps: false }
+    expect(p.applyDraft()).toBe(false)
+    expect(noticeAt('editor')).toBe('a camp of the cross holds 8 men, not 6')
   })
 
   it('runs the players search through the host and loads the game found into the stepper', async () => {
-    const s = usePlayers()
-    s.newGame('mini-2')
-    s.timeLimit = 30
-    await s.runSearch()
+    const { st, p, jobs: search } = stores()
+    await newGame('mini-2')
+    search.timeLimit = 30
+    const running = search.run()
+    await vi.waitFor(() => expect(jobs).toHaveLength(1))
     expect(requests[0]!.kind).toBe('players')
     expect(jobs[0]!.kind).toBe('players')
-    expect(s.status).toBe('running')
+    expect(search.status).toBe('queued')
     // The engine's own answer, sent as the host would.
-    const job = jobs[0]!
-    const result = (await new Engine().start(job).result) as PlayersResult
+    const result = (await new Engine().start(jobs[0]!).result) as PlayersResult
     listener!({ type: 'result', id: 'job-1', kind: 'players', result })
-    expect(s.status).toBe('done')
-    expect(s.length).toBe(result.length)
-    expect(s.step).toBe(0)
-    expect(s.lineTitle).toMatch(new RegExp(`^${result.length}-move game, ${result.winner} wins`))
-    expect(verifyLine(s.game, lineText(s.game, s.moves)).winner?.player).toBe(result.winner)
+    await running
+    expect(search.status).toBe('done')
+    expect(st.length).toBe(result.length)
+    expect(st.ply).toBe(0)
+    expect(st.source).toMatch(new RegExp(`^${result.length}-move game, ${result.winner} wins`))
+    expect(verifyLine(p.game, lineText(p.game, p.line.played)).winner?.player).toBe(result.winner)
     // A bad time limit is a message, not a job.
-    s.timeLimit = -1
-    await s.runSearch()
-    expect(s.failure).toMatch(/^time limit/)
+    search.timeLimit = -1
+    await search.run()
+    expect(search.failure).toMatch(/^time limit/)
     expect(requests).toHaveLength(1)
   })
 
   it('covers every preset of the core', () => {
-    expect(PLAYERS_PRESETS.map((p) => p.id)).toEqual(Object.keys(playersPresets()))
+    expect(PLAYERS_PRESETS.map((x) => x.id)).toEqual(Object.keys(playersPresets()))
     expect(cellOf(playersPreset('mini-3'), 'c3')).toBeGreaterThanOrEqual(0)
   })
 })

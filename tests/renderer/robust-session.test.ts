@@ -10,9 +10,10 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { DocumentState, HalmaApi } from '../../src/preload/api'
 import { useHostApi } from '../../src/renderer/api'
 import { SESSION_KEY, webSession, type KeyValue } from '../../src/renderer/api/web-session'
-import { useDocument } from '../../src/renderer/stores/document'
-import { useSession } from '../../src/renderer/stores/session'
-import { useWorkbench } from '../../src/renderer/stores/workbench'
+import { useNotices } from '../../src/renderer/frame/notices'
+import { useSession } from '../../src/renderer/frame/session'
+import { useStepper } from '../../src/renderer/frame/stepper'
+import { halmaStores } from './stores'
 import { parseSession } from '../../src/renderer/state/session'
 import levenspiel from '../../resources/problems/triangle10-6move.halma.json?raw'
 
@@ -36,6 +37,7 @@ function host(kv: KeyValue, newest?: number) {
     clearSession: s.clear,
   } as unknown as HalmaApi
   useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
+  halmaStores()
   return { offered, s }
 }
 
@@ -54,7 +56,9 @@ function deepSession(depth: number): string {
   })
 }
 
-beforeEach(() => setActivePinia(createPinia()))
+beforeEach(() => {
+  setActivePinia(createPinia())
+})
 
 describe('a record that does not restore', () => {
   it('parseSession refuses it instead of throwing', () => {
@@ -69,29 +73,29 @@ describe('a record that does not restore', () => {
     kv.map.set(SESSION_KEY, text)
     const { offered } = host(kv)
     await useSession().restore()
-    const doc = useDocument()
-    expect(doc.notice?.kind).toBe('error')
-    expect(doc.notice?.text).toMatch(
+    const notice = useNotices().at.document
+    expect(notice?.kind).toBe('error')
+    expect(notice?.text).toMatch(
       /^Your last session could not be restored: .+\. The workbench starts clean\. It is kept in the browser's storage as "session-unreadable-2026-11-26T10-00-00-000Z" and downloaded as session-unreadable-2026-11-26T10-00-00-000Z\.json\.$/,
     )
     expect(kv.map.get('session-unreadable-2026-11-26T10-00-00-000Z')).toBe(text)
     expect(offered).toEqual([{ name: 'session-unreadable-2026-11-26T10-00-00-000Z', text }])
-    expect(useWorkbench().length).toBe(0)
+    expect(useStepper().length).toBe(0)
   })
 })
 
 describe('a record of a newer workbench', () => {
   it('is kept untouched; this workbench keeps its own work apart and finds it again', async () => {
     const kv = memory()
-    const newer = '{"format":"halma-workbench-session","version":3,"whatever":"a newer workbench wrote"}'
+    const newer = '{"format":"halma-workbench-session","version":4,"whatever":"a newer workbench wrote"}'
     kv.map.set(SESSION_KEY, newer)
     host(kv)
     await useSession().restore()
-    expect(useDocument().notice?.text).toMatch(/written by a newer version of the workbench \(session version 3\); it is kept untouched/)
+    expect(useNotices().at.document?.text).toMatch(/written by a newer version of the workbench \(session version 4\); it is kept untouched/)
     // Work done now is autosaved apart.
     await new Promise((r) => setTimeout(r, 700))
     expect(kv.map.get(SESSION_KEY)).toBe(newer)
-    expect(typeof kv.map.get('session-v2')).toBe('string')
+    expect(typeof kv.map.get('session-v3')).toBe('string')
     // The next start restores this workbench's own work; the newer record is still there.
     setActivePinia(createPinia())
     const again = host(kv)

@@ -10,11 +10,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
 import type { FolderOutcome, HalmaApi, JobTicket } from '../../src/preload/api'
 import { useHostApi } from '../../src/renderer/api'
-import SearchPanel from '../../src/renderer/components/SearchPanel.vue'
-import { NO_DISK } from '../../src/renderer/state/search-request'
-import { useDocument } from '../../src/renderer/stores/document'
-import { useSearch } from '../../src/renderer/stores/search'
-import { parseDocument, type DocumentSpec } from '../../src/shared/halma/document'
+import { useDocument } from '../../src/renderer/frame/document'
+import { halmaKind } from '../../src/renderer/kinds/halma/model'
+import SearchPanel from '../../src/renderer/kinds/halma/SearchPanel.vue'
+import { NO_DISK } from '../../src/renderer/kinds/halma/search-request'
+import { useSearch } from '../../src/renderer/kinds/halma/search'
+import { interpret, parseDocument, type DocumentSpec } from '../../src/shared/halma/document'
 import type { JobEvent } from '../../src/shared/jobs/manager'
 import { parseJobRequest, type Job, type JobRequest } from '../../src/shared/jobs/protocol'
 import { expect as unwrap, ok, type Diagnostic, type Result } from '../../src/shared/result'
@@ -54,7 +55,7 @@ function fakeHost(desktop: boolean) {
     },
   } as unknown as HalmaApi
   useHostApi(api, { host: desktop ? 'electron' : 'web', version: 'test', cores: 2, recentFiles: desktop, nativeMenus: desktop, ...(desktop && { searchFolders: true }) })
-  return { jobs, folders, dialogs: () => dialogs, send: (e: JobEvent) => listener!(e) }
+  return { jobs, folders, dialogs: () => dialogs, send: (e: JobEvent) => listener!(e), id: () => `job-${jobs.length}` }
 }
 
 /** Let the store's awaits (the host's answers) and the panel's updates settle. */
@@ -68,7 +69,7 @@ beforeEach(() => setActivePinia(createPinia()))
 describe('levels on disk in the search panel', () => {
   it('on the desktop: a folder from the dialog, a run on disk, then Resume of its checkpoint', async () => {
     const host = fakeHost(true)
-    expect(await useDocument().newDocument(GAME)).toBe(true)
+    expect(await useDocument().newDocument(halmaKind, unwrap(interpret(GAME)))).toBe(true)
     const search = useSearch()
     const panel = mount(SearchPanel)
     await flush()
@@ -93,7 +94,7 @@ describe('levels on disk in the search panel', () => {
     expect(host.jobs[0]!.params).toMatchObject({ disk: '/data/searches/g1', resume: false })
     // The run made a checkpoint there: Resume goes on with it.
     expect(panel.get('[data-testid="search-folder-path"]').text()).toBe('/data/searches/g1 (holds a checkpoint)')
-    host.send({ type: 'cancelled', id: search.jobId!, kind: 'game' })
+    host.send({ type: 'cancelled', id: host.id(), kind: 'game' })
     await flush()
     expect(resume.attributes('disabled')).toBeUndefined()
     await resume.trigger('click')
@@ -102,25 +103,27 @@ describe('levels on disk in the search panel', () => {
     expect(host.jobs[1]!.kind).toBe('game')
     expect(host.jobs[1]!.params).toMatchObject({ disk: '/data/searches/g1', resume: true })
     // A folder chosen with a checkpoint in it can be resumed at once.
-    host.send({ type: 'cancelled', id: search.jobId!, kind: 'game' })
+    host.send({ type: 'cancelled', id: host.id(), kind: 'game' })
     await flush()
     host.folders.push({ status: 'chosen', path: '/data/searches/old', checkpoint: true })
     await panel.get('[data-testid="search-folder"]').trigger('click')
     await flush()
     expect(host.dialogs()).toBe(3)
-    await search.resume()
+    void search.resume()
+    await flush()
     expect(host.jobs[2]!.params).toMatchObject({ disk: '/data/searches/old', resume: true })
     // Unticked, a run keeps its levels in memory.
-    host.send({ type: 'cancelled', id: search.jobId!, kind: 'game' })
+    host.send({ type: 'cancelled', id: host.id(), kind: 'game' })
     await flush()
     await box.setValue(false)
-    await search.run()
+    void search.run()
+    await flush()
     expect('disk' in host.jobs[3]!.params).toBe(false)
   })
 
   it('in a browser: no disk option, a note saying why, and no job on disk sent', async () => {
     const host = fakeHost(false)
-    expect(await useDocument().newDocument(GAME)).toBe(true)
+    expect(await useDocument().newDocument(halmaKind, unwrap(interpret(GAME)))).toBe(true)
     const search = useSearch()
     const panel = mount(SearchPanel)
     await flush()

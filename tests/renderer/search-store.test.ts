@@ -11,15 +11,14 @@ import { nextTick } from 'vue'
 import type { HalmaApi, JobTicket } from '../../src/preload/api'
 import { useHostApi } from '../../src/renderer/api'
 import { DEFAULT_GAME_JOB } from '../../src/shared/engine/game/job'
-import GameResultView from '../../src/renderer/components/GameResultView.vue'
-import SearchPanel from '../../src/renderer/components/SearchPanel.vue'
+import GameResultView from '../../src/renderer/kinds/halma/GameResultView.vue'
+import SearchPanel from '../../src/renderer/kinds/halma/SearchPanel.vue'
 import { compact, gameHeadline, moves } from '../../src/renderer/format'
-import { useEditor } from '../../src/renderer/stores/editor'
-import { gameRequest, settingsText, solveRequest, unreadable } from '../../src/renderer/state/search-request'
-import { DEFAULT_SPEC, useDocument } from '../../src/renderer/stores/document'
-import { useSearch } from '../../src/renderer/stores/search'
-import { useWorkbench } from '../../src/renderer/stores/workbench'
-import { parseDocument, type DocumentSpec } from '../../src/shared/halma/document'
+import { DEFAULT_SPEC, halmaKind } from '../../src/renderer/kinds/halma/model'
+import { gameRequest, settingsText, solveRequest, unreadable } from '../../src/renderer/kinds/halma/search-request'
+import { useSearch } from '../../src/renderer/kinds/halma/search'
+import { interpret, parseDocument, type DocumentSpec } from '../../src/shared/halma/document'
+import { halmaStores, noticeAt } from './stores'
 import { Engine } from '../../src/shared/engine/engine'
 import type { GameResult } from '../../src/shared/engine/game/job'
 import type { JobEvent } from '../../src/shared/jobs/manager'
@@ -63,7 +62,20 @@ function fakeHost() {
     },
   } as unknown as HalmaApi
   useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
-  return { requests, jobs, cancelled, send: (e: JobEvent) => listener!(e) }
+  return { requests, jobs, cancelled, send: (e: JobEvent) => listener!(e), id: () => `job-${jobs.length}` }
+}
+
+/** A new problem document from a spec. */
+const newDoc = (spec: DocumentSpec): Promise<boolean | undefined> => halmaStores().doc.newDocument(halmaKind, unwrap(interpret(spec)))
+
+/** Start the search (it runs until its result), once the host has the request. */
+async function started(search: ReturnType<typeof useSearch>): Promise<{ running: Promise<void> }> {
+  const before = host.requests.length
+  const running = search.run()
+  await vi.waitFor(() => expect(host.requests.length).toBe(before + 1))
+  await Promise.resolve()
+  // Wrapped: an async function's result that is a promise would be waited for.
+  return { running }
 }
 
 let result: GameResult
@@ -82,13 +94,14 @@ beforeEach(() => {
 
 /** Open the small game and run its search to the engine's result. */
 async function searched(r: GameResult = result) {
-  const doc = useDocument()
-  expect(await doc.newDocument(GAME)).toBe(true)
+  const { doc, st, h } = halmaStores()
+  expect(await newDoc(GAME)).toBe(true)
   const search = useSearch()
-  await search.run()
-  host.send({ type: 'started', id: search.jobId!, kind: 'game' })
-  host.send({ type: 'result', id: search.jobId!, kind: 'game', result: r })
-  return { doc, search, wb: useWorkbench() }
+  const { running } = await started(search)
+  host.send({ type: 'started', id: host.id(), kind: 'game' })
+  host.send({ type: 'result', id: host.id(), kind: 'game', result: r })
+  await running
+  return { doc, search, st, h }
 }
 
 describe('search requests', () => {
@@ -180,15 +193,14 @@ describe('search requests', () => {
 
 describe('the search store with a game', () => {
   it('runs a game job with the panel settings through the host', async () => {
-    const doc = useDocument()
-    await doc.newDocument(GAME)
+    await newDoc(GAME)
     const search = useSearch()
     expect(search.kind).toBe('game')
     search.game.strategy = 'exhaustive'
     search.game.maxLength = 20
     search.game.listGames = 7
     search.threads = 1
-    await search.run()
+    const { running } = await started(search)
     expect(search.status).toBe('queued')
     expect(host.jobs).toHaveLength(1)
     expect(host.jobs[0]).toMatchObject({ kind: 'game', params: { strategy: 'exhaustive', maxLength: 20, listGames: 7, threads: 1 } })
@@ -214,78 +226,79 @@ describe('the search store with a game', () => {
     expect(search.status).toBe('running')
     expect(search.progress).toEqual(progress)
     expect(search.levelSizes).toEqual([0, 0, 0, 40])
-    await search.cancel()
+    search.cancel()
+    await running
     expect(host.cancelled).toEqual(['job-1'])
     expect(search.status).toBe('cancelled')
   })
 
   it('the game result reaches the store and its first game the stepper: both armies, alternating', async () => {
-    const { search, wb } = await searched()
+    const { search, st, h } = await searched()
     expect(search.status).toBe('done')
     expect(search.gameResult).toBe(result)
     expect(result).toMatchObject({ status: 'optimal', length: 9, winner: 'blue', count: { games: 170, finalPositions: 8 } })
     expect(search.games).toHaveLength(4)
     expect(search.gameIndex).toBe(0)
-    expect(wb.length).toBe(9)
-    expect(wb.line.winner).toEqual({ army: 0, move: 9 })
-    expect(wb.line.moves.map((m) => m.army)).toEqual([0, 1, 0, 1, 0, 1, 0, 1, 0])
-    expect(wb.line.moves.map((m) => m.text)).toEqual(result.games[0]!.moves)
-    expect(wb.source).toBe('shortest game 1 of 4 from the search: blue wins in 9')
+    expect(st.length).toBe(9)
+    expect(h.line.winner).toEqual({ army: 0, move: 9 })
+    expect(h.line.moves.map((m) => m.army)).toEqual([0, 1, 0, 1, 0, 1, 0, 1, 0])
+    expect(h.line.moves.map((m) => m.text)).toEqual(result.games[0]!.moves)
+    expect(st.source).toBe('shortest game 1 of 4 from the search: blue wins in 9')
   })
 
   it('browses the listed games: each loads into the stepper', async () => {
-    const { search, wb } = await searched()
+    const { search, st, h } = await searched()
     expect(search.showGame(1)).toBe(true)
     expect(search.gameIndex).toBe(1)
-    expect(wb.line.moves.map((m) => m.text)).toEqual(result.games[1]!.moves)
+    expect(h.line.moves.map((m) => m.text)).toEqual(result.games[1]!.moves)
     expect(result.games[1]!.moves).not.toEqual(result.games[0]!.moves)
-    expect(wb.ply).toBe(0)
+    expect(st.ply).toBe(0)
     expect(search.showGame(3)).toBe(true)
-    expect(wb.source).toMatch(/^shortest game 4 of 4/)
+    expect(st.source).toMatch(/^shortest game 4 of 4/)
     expect(search.showGame(4)).toBe(false)
     expect(search.gameIndex).toBe(3)
     // Another line in the stepper: no listed game is current, and previous / next go on from the last.
-    wb.clearLine()
+    st.clearLine()
     expect(search.gameIndex).toBeNull()
     expect(search.lastGame).toBe(3)
   })
 
   it('keeps a listed game in the document like a solution', async () => {
-    const { doc, search } = await searched()
+    const { doc, search, h } = await searched()
     expect(search.keepGame(2)).toBe(true)
     expect(doc.dirty).toBe(true)
-    expect(doc.doc.solutions).toHaveLength(1)
-    const kept = doc.doc.spec.solutions![0]!
+    expect(h.doc.solutions).toHaveLength(1)
+    const kept = h.doc.spec.solutions![0]!
     expect(kept.title).toBe('9 moves, blue wins (optimal): game 3 of 170, found by the workbench game search')
     expect(kept.notes).toBe(result.proof.statement)
-    expect(verify(doc.doc.problem, doc.doc.solutions[0]!.solution).winner).toEqual({ army: 0, move: 9 })
+    expect(verify(h.doc.problem, h.doc.solutions[0]!.solution).winner).toEqual({ army: 0, move: 9 })
     // The search result stays: keeping a game does not change the problem.
     expect(search.gameResult).toBe(result)
   })
 
   it('without enumeration, the one game found is the list', async () => {
-    const { search, wb } = await searched({ ...result, games: [], count: null })
+    const { search, st } = await searched({ ...result, games: [], count: null })
     expect(search.games).toEqual([{ moves: result.moves, winner: 'blue' }])
-    expect(wb.length).toBe(9)
+    expect(st.length).toBe(9)
   })
 
   it('a listed game that is not legal is a notice, and the stepper keeps its line', async () => {
     const broken = { ...result, games: [{ moves: ['a1-d4'], winner: 'blue' }, ...result.games] }
-    const { doc, search, wb } = await searched(broken)
+    const { search, st } = await searched(broken)
     expect(search.gameIndex).toBeNull()
-    expect(wb.length).toBe(0)
-    expect(doc.notice?.kind).toBe('error')
-    expect(doc.notice?.text).toMatch(/^game 1 of the search result: move 1: a1-d4/)
+    expect(st.length).toBe(0)
+    expect(halmaStores().notices.at.jobs?.kind).toBe('error')
+    expect(noticeAt('jobs')).toMatch(/^game 1 of the search result: move 1: a1-d4/)
     expect(search.showGame(1)).toBe(true)
     const unfinished = { ...result, games: [{ moves: result.games[0]!.moves.slice(0, 4), winner: 'blue' }] }
-    await useSearch().run()
-    host.send({ type: 'result', id: search.jobId!, kind: 'game', result: unfinished })
-    expect(doc.notice?.text).toBe('game 1 of the search result: the moves do not end in a win')
+    const { running } = await started(search)
+    host.send({ type: 'result', id: host.id(), kind: 'game', result: unfinished })
+    await running
+    expect(noticeAt('jobs')).toBe('game 1 of the search result: the moves do not end in a win')
   })
 
   it('bad settings, refused jobs and failures are messages', async () => {
-    const doc = useDocument()
-    await doc.newDocument(GAME)
+    await newDoc(GAME)
     const search = useSearch()
     search.game.maxLength = '' as unknown as number
     await search.run()
@@ -296,26 +309,27 @@ describe('the search store with a game', () => {
     await search.run()
     expect(search.failure).toBe('max length: must be an integer from 1 to 1000, not 0')
     search.game.maxLength = 50
-    await search.run()
+    const { running } = await started(search)
     host.send({
       type: 'failed',
-      id: search.jobId!,
+      id: host.id(),
       kind: 'game',
       reason: 'the search process exited with code 137 before the search finished',
     })
+    await running
     expect(search.status).toBe('failed')
     expect(search.failure).toMatch(/exited with code 137/)
     expect(search.gameResult).toBeNull()
     // Another document of the same problem: the failure was the other document's, it goes.
-    await doc.newDocument(GAME)
+    await newDoc(GAME)
     await nextTick()
     expect(search.failure).toBeNull()
     expect(search.status).toBe('idle')
   })
 
   it('a new problem clears the game result', async () => {
-    const { doc, search } = await searched()
-    await doc.newDocument(DEFAULT_SPEC)
+    const { search } = await searched()
+    await newDoc(DEFAULT_SPEC)
     await nextTick()
     expect(search.kind).toBe('solve')
     expect(search.gameResult).toBeNull()
@@ -326,7 +340,7 @@ describe('the search store with a game', () => {
 
 describe('the search panel with a game', () => {
   it('offers the game settings, and runs the game search', async () => {
-    await useDocument().newDocument(GAME)
+    await newDoc(GAME)
     const w = mount(SearchPanel)
     expect(w.find('[data-testid="game-strategy"]').exists()).toBe(true)
     expect(w.find('[data-testid="search-strategy"]').exists()).toBe(false)
@@ -337,7 +351,7 @@ describe('the search panel with a game', () => {
     await w.find('[data-testid="game-enumerate"]').setValue(false)
     await w.find('[data-testid="game-beam"]').setValue('2,000')
     await w.find('form').trigger('submit')
-    await nextTick()
+    await vi.waitFor(() => expect(host.jobs).toHaveLength(1))
     expect(host.jobs[0]).toMatchObject({
       kind: 'game',
       params: { strategy: 'heuristic', maxLength: 40, length: 30, timeLimit: 9, enumerate: false, beam: { width: 2000 } },
@@ -346,7 +360,7 @@ describe('the search panel with a game', () => {
   })
 
   it('shows the result: headline, proof, searches, count; the list and previous / next load games', async () => {
-    const { search, wb } = await searched()
+    const { search, h } = await searched()
     const w = mount(GameResultView)
     expect(w.get('[data-testid="game-headline"]').text()).toBe('optimal: 9 moves, blue wins')
     expect(w.get('[data-testid="proof"]').text()).toBe(result.proof.statement)
@@ -367,14 +381,14 @@ describe('the search panel with a game', () => {
     await w.get('[data-testid="game-next"]').trigger('click')
     expect(search.gameIndex).toBe(1)
     expect(w.get('[data-testid="game-at"]').text()).toBe('2 / 4')
-    expect(wb.line.moves.map((m) => m.text)).toEqual(result.games[1]!.moves)
+    expect(h.line.moves.map((m) => m.text)).toEqual(result.games[1]!.moves)
     await w.get('[data-testid="game-4"]').trigger('click')
-    expect(wb.line.moves.map((m) => m.text)).toEqual(result.games[3]!.moves)
+    expect(h.line.moves.map((m) => m.text)).toEqual(result.games[3]!.moves)
     expect(w.get('[data-testid="game-next"]').attributes('disabled')).toBeDefined()
     await w.get('[data-testid="game-prev"]').trigger('click')
     expect(search.gameIndex).toBe(2)
     await w.get('[data-testid="keep-game"]').trigger('click')
-    expect(useDocument().doc.solutions).toHaveLength(1)
+    expect(h.doc.solutions).toHaveLength(1)
     w.unmount()
   })
 })
@@ -389,8 +403,7 @@ describe('counts as the panels write them', () => {
 
 describe('edits not in use yet', () => {
   it('stay in the editor when it is left, and a search waits for them instead of running the other problem', async () => {
-    const doc = useDocument()
-    const ed = useEditor()
+    const { ed } = halmaStores()
     ed.begin()
     ed.preset('9x9', 'square4', '4-move', 'transfer')
     expect(ed.pending).toBe(true)
@@ -399,7 +412,7 @@ describe('edits not in use yet', () => {
     expect(search.status).toBe('failed')
     expect(search.failure).toMatch(/the editor's problem is not in use yet/)
     ed.leave()
-    expect(doc.notice?.text).toMatch(/the editor keeps your edits/)
+    expect(noticeAt('editor')).toMatch(/the editor keeps your edits/)
     ed.begin()
     expect(ed.draft.armies[0]).toHaveLength(4)
     expect(ed.undoable).toBe(true)

@@ -1,18 +1,19 @@
 // @vitest-environment jsdom
-// SVG export without a canvas: the scene of a diagram written as SVG parses as XML, has the width,
-// height and viewBox it says, one circle per man at the man's place, is cropped to the board (no
-// wider than asked, every hole inside), carries the ladder key with a swatch per carried type, and a
-// figure sheet is laid out as the sheet's grid of cropped frames with captions (steps in italics).
+// SVG export without a canvas: the scene of a diagram written as SVG parses as XML, is the size it
+// says (its longer side the size asked for: issue 27, defect 11) with its drawing in the viewBox, one
+// circle per man at the man's place, cropped to the board (every hole inside), carries the ladder key
+// with a swatch per carried type, and a figure sheet is laid out as the sheet's grid of cropped frames
+// with captions (steps in italics, every caption one size: defect 15).
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { HalmaApi } from '../../src/preload/api'
 import { useHostApi } from '../../src/renderer/api'
-import { diagramSvg, sheetSvg } from '../../src/renderer/board/export'
-import { buildScene, keyHeight, ladderKeyRows, moveCaption } from '../../src/renderer/board/scene'
-import { escapeXml, sceneBounds } from '../../src/renderer/board/svg'
-import { useWorkbench } from '../../src/renderer/stores/workbench'
+import { diagramPicture, sceneBounds, sheetPicture, type PictureOptions } from '../../src/renderer/board/picture'
+import { keyHeight, moveCaption } from '../../src/renderer/board/scene'
+import { escapeXml, pictureSvg } from '../../src/renderer/board/svg'
+import { buildScene, ladderKeyRows, latticeFor, mirrorLine, type SceneInput } from '../../src/renderer/kinds/halma/scene'
 import { DEFAULT_SHEET } from '../../src/shared/sheet'
-import { latticeFor, mirrorLine } from '../../src/renderer/board/scene'
+import { halmaStores } from './stores'
 import { parseDocument } from '../../src/shared/halma/document'
 import { findLadders } from '../../src/shared/halma/ladders'
 import { startPosition } from '../../src/shared/halma/problem'
@@ -42,30 +43,38 @@ const attr = (el: Element, name: string): number => Number(el.getAttribute(name)
 
 const O = { size: 480, background: 'white' as const, coordinates: true, overlays: true }
 
+/** A diagram as SVG, as the export makes it: its text, its size and its drawing's box. */
+function diagramSvg(d: ReturnType<ReturnType<typeof halmaStores>['h']['diagramAt']>, o: Pick<PictureOptions, 'size' | 'background'>, title: string) {
+  const p = diagramPicture(d, o, title)
+  return { svg: pictureSvg(p), width: p.width, height: p.height, units: p.units }
+}
+/** The diagram of a scene input (the export's choices on). */
+const diagramOf = (input: SceneInput, size = O.size) => ({ scene: buildScene(input, size, size), key: ladderKeyRows(input) })
+
 describe('SVG diagrams', () => {
   it('parse, have the size they say, one circle per man where he stands, and are cropped to the board', () => {
-    const wb = useWorkbench()
-    expect(wb.loadText(LEVENSPIEL_TEXT).ok).toBe(true)
-    wb.go(13)
-    const out = diagramSvg(wb.scene, O, 'triangle10 <after> move 13')
+    const { st, h } = halmaStores()
+    expect(st.loadText(LEVENSPIEL_TEXT)).toBe(true)
+    st.go(13)
+    const out = diagramSvg(h.diagramAt(13, 480, O), O, 'triangle10 <after> move 13')
     const svg = parse(out.svg).documentElement
     expect(svg.tagName).toBe('svg')
     expect([attr(svg, 'width'), attr(svg, 'height')]).toEqual([out.width, out.height])
     expect(svg.getAttribute('viewBox')).toBe(`0 0 ${out.width} ${out.height}`)
     expect(svg.querySelector('title')?.textContent).toBe('triangle10 <after> move 13')
-    // Cropped: no larger than the square asked for, and smaller on at least one side (the diamond
-    // of the 9 x 9 board on the triangular lattice is taller than wide).
-    expect(out.width).toBeLessThanOrEqual(480)
-    expect(out.height).toBeLessThanOrEqual(480)
+    // Its longer side is the size asked for; cropped to the board, the other is shorter (the diamond
+    // of the 9 x 9 board on the triangular lattice is taller than wide), in the drawing's proportions.
+    expect(Math.max(out.width, out.height)).toBe(480)
     expect(Math.min(out.width, out.height)).toBeLessThan(470)
+    expect(Math.abs(out.width / out.height - out.units.width / out.units.height)).toBeLessThan(0.01)
     const men = [...svg.querySelectorAll('circle.man')]
-    const position = wb.position
+    const position = h.position
     const cells = position.board.size
     const occupied = Array.from({ length: cells }, (_, c) => c).filter((c) => position.at(c) !== 0)
     expect(men.length).toBe(occupied.length)
     expect(men.length).toBe(10)
     // Each man is drawn where the scene has him, shifted by the crop, inside the picture.
-    const scene = buildScene({ ...wb.scene, overlays: { ...wb.scene.overlays, coordinates: true } }, 480, 480)
+    const scene = buildScene({ ...h.input, overlays: { ...h.input.overlays, coordinates: true } }, 480, 480)
     const crop = sceneBounds(scene)
     for (const m of scene.men) {
       const el = men.find((e) => e.getAttribute('data-cell') === m.name)!
@@ -78,96 +87,92 @@ describe('SVG diagrams', () => {
       const y = attr(el, 'cy') + ty!
       expect(x - m.r).toBeGreaterThanOrEqual(0)
       expect(y - m.r).toBeGreaterThanOrEqual(0)
-      expect(x + m.r).toBeLessThanOrEqual(out.width)
-      expect(y + m.r).toBeLessThanOrEqual(out.height)
+      expect(x + m.r).toBeLessThanOrEqual(out.units.width)
+      expect(y + m.r).toBeLessThanOrEqual(out.units.height)
     }
     // Every hole is inside too.
-    for (const h of scene.holes) {
-      expect(h.x - h.r - crop.x1).toBeGreaterThanOrEqual(0)
-      expect(h.x + h.r - crop.x1).toBeLessThanOrEqual(out.width)
+    for (const hole of scene.holes) {
+      expect(hole.x - hole.r - crop.x1).toBeGreaterThanOrEqual(0)
+      expect(hole.x + hole.r - crop.x1).toBeLessThanOrEqual(out.units.width)
     }
   })
 
   it('carries the ladder key under the board, a swatch per carried type, and the last move', () => {
-    const wb = useWorkbench()
-    expect(wb.loadText(LEVENSPIEL_TEXT).ok).toBe(true)
-    wb.go(13)
-    wb.overlays.ladders = true
-    const rows = ladderKeyRows(wb.scene)
+    const { st, h } = halmaStores()
+    expect(st.loadText(LEVENSPIEL_TEXT)).toBe(true)
+    st.go(13)
+    h.overlays.ladders = true
+    const rows = ladderKeyRows(h.input)
     expect(rows.length).toBeGreaterThan(1)
-    const out = diagramSvg(wb.scene, O, 'with ladders')
+    const out = diagramSvg(h.diagramAt(13, 480, O), O, 'with ladders')
     const svg = parse(out.svg).documentElement
-    const plain = diagramSvg({ ...wb.scene, overlays: { ...wb.scene.overlays, ladders: false } }, O, 'without')
-    // The key makes the picture taller by its height (same crop: the ladders stay inside the board).
-    expect(out.height - plain.height).toBe(keyHeight(rows.length, out.width))
+    const plain = diagramSvg(diagramOf({ ...h.input, overlays: { ...h.input.overlays, ladders: false } }), O, 'without')
+    // The key makes the drawing taller by its height (same crop: the ladders stay inside the board).
+    expect(out.units.height - plain.units.height).toBe(keyHeight(rows.length, plain.units.width))
     const key = svg.querySelector('g.key')!
     const texts = [...key.querySelectorAll('text')].map((t) => t.textContent)
     for (const r of rows) expect(texts).toContain(r.text)
     const swatches = key.querySelectorAll('polyline.swatch').length
     expect(swatches).toBe(rows.reduce((n, r) => n + r.types.length, 0))
     expect(svg.querySelectorAll('polyline.lane').length).toBe(
-      wb.ladders!.ladders.reduce((n, l) => n + l.lanes.reduce((k, lane) => k + lane.hops.length, 0), 0),
+      h.ladders!.ladders.reduce((n, l) => n + l.lanes.reduce((k, lane) => k + lane.hops.length, 0), 0),
     )
     // With overlays off there are no lanes and no key.
-    const off = parse(diagramSvg(wb.scene, { ...O, overlays: false }, 'off').svg).documentElement
+    const off = parse(diagramSvg(h.diagramAt(13, 480, { ...O, overlays: false }), O, 'off').svg).documentElement
     expect(off.querySelectorAll('polyline.lane').length).toBe(0)
     expect(off.querySelector('g.key')).toBeNull()
     // A transparent background has no background rectangle.
-    expect(parse(diagramSvg(wb.scene, { ...O, background: 'transparent' }, 't').svg).querySelector('rect.background')).toBeNull()
+    expect(parse(diagramSvg(h.diagramAt(13, 480, O), { ...O, background: 'transparent' }, 't').svg).querySelector('rect.background')).toBeNull()
   })
 })
 
 describe('SVG figure sheets', () => {
   it('lay out the cropped frames in the sheet grid, with a caption under each, steps in italics', () => {
-    const wb = useWorkbench()
-    expect(wb.loadText(LEVENSPIEL_TEXT).ok).toBe(true)
+    const { st, h } = halmaStores()
+    expect(st.loadText(LEVENSPIEL_TEXT)).toBe(true)
     const spec = { ...DEFAULT_SHEET, from: 0, to: 13, columns: 4 }
-    const caption = (ply: number): ReturnType<typeof moveCaption> => moveCaption(ply, wb.line.moves[ply - 1])
-    const r = sheetSvg((p) => wb.sceneAt(p), caption, wb.length, spec, { background: 'white', coordinates: true, overlays: true }, 'sheet')
+    const caption = (ply: number): ReturnType<typeof moveCaption> => moveCaption(ply, st.line.moves[ply - 1])
+    const SO = { scale: 1, background: 'white' as const, coordinates: true, overlays: true }
+    const r = sheetPicture(h.diagramAt, caption, st.length, spec, SO, 'sheet')
     expect(r.ok).toBe(true)
     if (!r.ok) return
-    const svg = parse(r.value.svg).documentElement
+    const svg = parse(pictureSvg(r.value)).documentElement
     const frames = [...svg.querySelectorAll('g.diagram')]
     expect(frames.length).toBe(14)
     // Each frame's size: the union of the frames' bounds; the sheet is 4 columns by 4 rows of them.
-    const first = buildScene(wb.sceneAt(0), spec.size, spec.size)
+    const first = buildScene(h.sceneAt(0), spec.size, spec.size)
     const b = sceneBounds(first)
     const w = (r.value.width - spec.gap) / 4 - spec.gap
-    const h = (r.value.height - spec.gap) / 4 - spec.gap - spec.caption
+    const frameHeight = (r.value.height - spec.gap) / 4 - spec.gap - spec.caption
     expect(w).toBeGreaterThanOrEqual(b.x2 - b.x1)
     expect(w).toBeLessThanOrEqual(spec.size)
-    expect(h).toBeLessThanOrEqual(spec.size)
+    expect(frameHeight).toBeLessThanOrEqual(spec.size)
     expect([attr(svg, 'width'), attr(svg, 'height')]).toEqual([r.value.width, r.value.height])
     // Men: 10 in each diagram.
     for (const f of frames) expect(f.querySelectorAll('circle.man').length).toBe(10)
     const captions = [...svg.querySelectorAll('text.caption')]
-    expect(captions.map((c) => c.textContent)).toEqual(['start', ...wb.line.moves.slice(0, 13).map((m, k) => `${k + 1}. ${m.text}`)])
+    expect(captions.map((c) => c.textContent)).toEqual(['start', ...st.line.moves.slice(0, 13).map((m, k) => `${k + 1}. ${m.text}`)])
+    // One size for every caption.
+    expect(new Set(captions.map((c) => c.getAttribute('font-size'))).size).toBe(1)
     // Move 1 (d1-d2) is a step: italic; move 2 (b1-d1-d3) a jump: upright.
     expect(captions[1]!.querySelector('tspan')?.getAttribute('font-style')).toBe('italic')
     expect(captions[1]!.querySelector('tspan')?.textContent).toBe('d1-d2')
     expect(captions[2]!.querySelector('tspan')).toBeNull()
     // No ladders, no key; with ladders, a key of the four types' swatches under the grid.
     expect(svg.querySelector('g.key')).toBeNull()
-    wb.overlays.ladders = true
-    const l = sheetSvg((p) => wb.sceneAt(p), caption, wb.length, spec, { background: 'white', coordinates: true, overlays: true }, 'sheet')
+    h.overlays.ladders = true
+    const l = sheetPicture(h.diagramAt, caption, st.length, spec, SO, 'sheet')
     expect(l.ok).toBe(true)
     if (!l.ok) return
-    const keyed = parse(l.value.svg).documentElement
+    const keyed = parse(pictureSvg(l.value)).documentElement
     expect(keyed.querySelectorAll('g.key polyline.swatch').length).toBe(4)
     expect(l.value.height - r.value.height).toBe(keyHeight(2, spec.size))
   })
 
   it('refuse a range outside the line, with the reason', () => {
-    const wb = useWorkbench()
-    expect(wb.loadText(LEVENSPIEL_TEXT).ok).toBe(true)
-    const r = sheetSvg(
-      (p) => wb.sceneAt(p),
-      () => '',
-      wb.length,
-      { ...DEFAULT_SHEET, from: 0, to: 40 },
-      { background: 'white', coordinates: true, overlays: true },
-      's',
-    )
+    const { st, h } = halmaStores()
+    expect(st.loadText(LEVENSPIEL_TEXT)).toBe(true)
+    const r = sheetPicture(h.diagramAt, () => '', st.length, { ...DEFAULT_SHEET, from: 0, to: 40 }, { scale: 1, background: 'white', coordinates: true, overlays: true }, 's')
     expect(!r.ok && r.error.message).toBe('moves 0-40 are not a range within 0-27 (0 is the start position)')
   })
 
@@ -196,9 +201,10 @@ describe('SVG diagrams of every shipped problem', () => {
         symMen: [],
         mirrorLine: mirrorLine(problem.board),
       }
-      const out = diagramSvg(input, { ...O, size: 400 }, file)
+      const out = diagramSvg(diagramOf(input, 400), { ...O, size: 400 }, file)
       const svg = parse(out.svg).documentElement
       expect(svg.getAttribute('viewBox')).toBe(`0 0 ${out.width} ${out.height}`)
+      expect(Math.max(out.width, out.height)).toBe(400)
       const men = problem.armies.reduce((n, a) => n + a.start.length, 0)
       expect(svg.querySelectorAll('circle.man').length).toBe(men)
       const g = svg.querySelector('g.diagram')!
@@ -209,8 +215,8 @@ describe('SVG diagrams of every shipped problem', () => {
         const r = attr(c, 'r')
         expect(x - r).toBeGreaterThanOrEqual(-0.01)
         expect(y - r).toBeGreaterThanOrEqual(-0.01)
-        expect(x + r).toBeLessThanOrEqual(out.width + 0.01)
-        expect(y + r).toBeLessThanOrEqual(out.height + 0.01)
+        expect(x + r).toBeLessThanOrEqual(out.units.width + 0.01)
+        expect(y + r).toBeLessThanOrEqual(out.units.height + 0.01)
       }
     })
   }

@@ -104,19 +104,19 @@ describe('nothing the user made is lost on the desktop (issue 31)', () => {
 
   it("a newer workbench's record is kept untouched; this one writes its own beside it and reads it back", async () => {
     const fs = memoryFs()
-    const newer = '{"format":"halma-workbench-session","version":3,"x":1}'
+    const newer = '{"format":"halma-workbench-session","version":4,"x":1}'
     fs.files.set('/data/session.json', newer)
     const s = new SessionFile('/data/session.json', fs, { now })
     const r = await s.read()
     expect(r).toEqual({
       status: 'failed',
       reason:
-        '/data/session.json was written by a newer version of the workbench (session version 3); it is kept untouched, and this workbench keeps its own work in /data/session-v2.json',
+        '/data/session.json was written by a newer version of the workbench (session version 4); it is kept untouched, and this workbench keeps its own work in /data/session-v3.json',
     })
     await s.clear()
     await s.write('mine')
     expect(fs.files.get('/data/session.json')).toBe(newer)
-    expect(fs.files.get('/data/session-v2.json')).toBe('mine')
+    expect(fs.files.get('/data/session-v3.json')).toBe('mine')
     const next = new SessionFile('/data/session.json', fs, { now })
     expect(await next.read()).toEqual({ status: 'found', text: 'mine' })
     expect(fs.files.get('/data/session.json')).toBe(newer)

@@ -25,7 +25,7 @@ import { clickCell, destinations, legalMovesOf } from '../../src/shared/halma/se
 import { pictureFits, sheetLayout } from '../../src/shared/sheet'
 import { expect as unwrap } from '../../src/shared/result'
 import { lineOf } from '../../src/shared/halma/timeline'
-import { gridMap, gridPoint, layoutBoard } from '../../src/renderer/board/layout'
+import { gridMap, gridPoint, layoutBoard } from '../../src/renderer/kinds/halma/layout'
 import { loadProblemFile } from './fixtures'
 
 const levenspiel = loadProblemFile('triangle10-6move.halma.json')

@@ -14,13 +14,13 @@ import type {
   SaveOutcome,
   SaveRequest,
 } from '../../preload/api'
+import { NO_DISK } from '../../preload/api'
 import { documentFault } from '../../shared/documents'
 import { JobManager, type JobEvent } from '../../shared/jobs/manager'
 import { parseJobRequest } from '../../shared/jobs/protocol'
 import { ok } from '../../shared/result'
 import { webLauncher } from '../../hosts/web/jobs'
 import { indexedDbStore, webSession } from './web-session'
-import { NO_DISK } from '../state/search-request'
 
 /** Memory a search may hold in level sets in a browser tab. */
 export const WEB_BUDGET = 2 ** 30

@@ -1,11 +1,9 @@
 /**
  * The board from the keyboard (issue 16, defect 16): a cursor that the arrow keys move among the
- * cells as they are drawn (on the triangular lattice too), and the words that say what is under
- * it and where the men stand, for a screen reader. Plain logic on a scene's input, no canvas.
+ * cells as they are drawn (on the triangular lattice too, and on every kind's board). Plain logic
+ * on the cells' centres, no canvas; each kind says in words what is under the cursor.
  */
-import { nameOf } from '../../shared/halma/board'
-import { cellType } from '../../shared/halma/metrics'
-import type { SceneInput } from './scene'
+import type { Circle } from './scene'
 
 export type Direction = 'up' | 'down' | 'left' | 'right'
 
@@ -44,39 +42,14 @@ export function cursorStep(
   return best
 }
 
-/** Names of the armies for the words: a game's, or "army 1", "army 2". */
-const armyName = (names: readonly string[], a: number): string => names[a] ?? `army ${a + 1}`
-
-/** What is on a cell, in words: "d4: blue man, type 2, on blue's target", "e5: empty, type 0". */
-export function describeCell(input: SceneInput, names: readonly string[], cell: number): string {
-  const { board, position } = input
-  const parts: string[] = []
-  const o = position.at(cell)
-  if (input.offCells?.has(cell)) parts.push('not on the board')
-  parts.push(o === 0 ? 'empty' : `${armyName(names, o - 1)} man`)
-  parts.push(`type ${cellType(board, cell)}`)
-  const target = input.targets.findIndex((t) => t.includes(cell))
-  if (target >= 0) parts.push(`${o === target + 1 ? 'on' : 'a cell of'} ${armyName(names, target)}'s target`)
-  if (input.selected === cell) {
-    const to = (input.destinations ?? []).map((c) => nameOf(board, c))
-    parts.push(to.length > 0 ? `selected: he may go to ${to.join(', ')}` : 'selected: he has no move')
-  } else if (input.destinations?.includes(cell)) parts.push('the selected man may go here: press Enter')
-  return `${nameOf(board, cell)}: ${parts.join(', ')}`
-}
-
-/** Where the men stand, army by army, and the last move: the board's text alternative. */
-export function describeMen(input: SceneInput, names: readonly string[]): string[] {
-  const { board, position } = input
-  const armies = Math.max(input.targets.length, ...Array.from({ length: board.size }, (_, c) => position.at(c)))
-  const lines: string[] = []
-  for (let a = 0; a < armies; a++) {
-    const cells: string[] = []
-    for (let c = 0; c < board.size; c++) if (position.at(c) === a + 1) cells.push(nameOf(board, c))
-    lines.push(
-      `${armyName(names, a)}: ${cells.length} ${cells.length === 1 ? 'man' : 'men'}${cells.length > 0 ? `, on ${cells.join(' ')}` : ''}`,
-    )
+/** The cells' centres indexed by cell (a scene's cells need not be numbered from 0 without gaps). */
+export function centres(cells: readonly Circle[]): { x: Float64Array; y: Float64Array } {
+  const n = cells.reduce((m, c) => Math.max(m, c.cell + 1), 0)
+  const x = new Float64Array(n).fill(Number.NaN)
+  const y = new Float64Array(n).fill(Number.NaN)
+  for (const c of cells) {
+    x[c.cell] = c.x
+    y[c.cell] = c.y
   }
-  if (input.path && input.path.cells.length > 1)
-    lines.push(`last move: ${armyName(names, input.path.army)} ${input.path.cells.map((c) => nameOf(board, c)).join('-')}`)
-  return lines
+  return { x, y }
 }

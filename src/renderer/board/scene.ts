@@ -1,56 +1,9 @@
 /**
- * What the board shows, as plain shapes in pixels: built from the problem, the position and the
- * overlay switches, without a canvas (tests read it; draw.ts hands it to Konva; the PNG export and
- * the figure sheet draw the same scenes). The renderer computes nothing else.
+ * What a board shows, as plain shapes in pixels: every kind of document builds one from its
+ * position (kinds/<kind>/scene.ts), without a canvas; tests read it; paint.ts says how it looks, and
+ * the live board (konva.ts) and the export (svg.ts, export.ts) draw it. The parts a kind does not
+ * have are left out (a solitaire army has no ladders; a game of N players no types).
  */
-import { nameOf, type Board } from '../../shared/halma/board'
-import { cellName } from '../../shared/halma/cell'
-import type { LadderMap } from '../../shared/halma/ladders'
-import { cellType } from '../../shared/halma/metrics'
-import type { Position } from '../../shared/halma/position'
-import type { Rules } from '../../shared/halma/rules'
-import { topology } from '../../shared/halma/topology'
-import { fitLayout, gridPoint, layoutBoard, type Lattice, type Layout } from './layout'
-import { ARMY_COLOURS, PATH_ON_LADDERS, TYPE_COLOURS } from './palette'
-import { labelBox, placeBeside, type Box } from './place'
-
-export interface Overlays {
-  /** Column letters and row numbers along the edges. */
-  readonly coordinates: boolean
-  /** Type labels 0-3 on the cells (section 2.1). */
-  readonly types: boolean
-  /** The ladders of the position (section 2.2). */
-  readonly ladders: boolean
-  /** The mirror line x = y and the men counting toward sym(A). */
-  readonly mirror: boolean
-}
-
-export const NO_OVERLAYS: Overlays = { coordinates: true, types: false, ladders: false, mirror: false }
-
-export interface SceneInput {
-  readonly board: Board
-  readonly rules: Rules
-  readonly lattice: Lattice
-  readonly position: Position
-  /** Target cells per army (a transfer has one; a game's are the opposing bases). */
-  readonly targets: readonly (readonly number[])[]
-  /** Grid cells drawn dimmed: not part of the board being edited. */
-  readonly offCells?: ReadonlySet<number>
-  /** The current move's path and who made it. */
-  readonly path?: { readonly cells: readonly number[]; readonly army: number }
-  readonly selected?: number
-  readonly destinations?: readonly number[]
-  readonly overlays: Overlays
-  readonly ladders?: LadderMap
-  /** The one ladder to show (an index into ladders.ladders); the others are left out. */
-  readonly ladderFocus?: number
-  /** The keyboard's cursor (a cell), drawn as a ring while the board has the focus. */
-  readonly cursor?: number
-  /** Men whose mirror cell holds a man of their army (they count toward sym(A)). */
-  readonly symMen?: readonly number[]
-  /** Mirror line x = y in grid coordinates (i1, j1, i2, j2), if the board has that mirror. */
-  readonly mirrorLine?: readonly [number, number, number, number]
-}
 
 export interface Circle {
   readonly cell: number
@@ -67,7 +20,7 @@ export interface Hole extends Circle {
 export interface Man extends Circle {
   readonly army: number
   readonly fill: string
-  /** Counts toward sym(A) (mirror overlay). */
+  /** Counts toward sym(A) (the mirror overlay of a transfer). */
   readonly sym: boolean
   /** Ladder rung: the keys of the ladders he is a rung of, as the legend names them ("A", "AC"). */
   readonly rung?: string
@@ -92,303 +45,99 @@ export interface LaneHop extends Polyline {
   /** The key of the ladder it belongs to. */
   readonly ladder: string
 }
+/** A square of a board drawn as squares (the piecepack board). */
+export interface Square {
+  readonly cell: number
+  readonly x: number
+  readonly y: number
+  readonly size: number
+  readonly fill: string
+}
+/** A ring around a cell of an army's target camp, in the army's colour and dash. */
+export interface TargetRing extends Circle {
+  readonly colour: string
+  readonly dash: readonly number[]
+}
+/** An arrow over the board (the overlay slot: a principal variation's moves, a best move): points x1, y1, x2, y2, .... */
+export interface SceneArrow extends Polyline {
+  readonly width: number
+  /** A short text at the arrow's head ("+1.2", "1"). */
+  readonly label?: string
+}
+/** A mark on a cell (the overlay slot: a move's value "W7", "D", "L12"), on a badge of its colours. */
+export interface CellMark {
+  readonly x: number
+  readonly y: number
+  readonly text: string
+  readonly colour: string
+  readonly fill: string
+}
 
 export interface Scene {
   readonly width: number
   readonly height: number
   /** One cell pitch in pixels. */
   readonly scale: number
+  /** The cells a click or the keyboard's cursor reaches, with their names (the holes; a square board's squares). */
+  readonly cells: readonly Circle[]
   /** Lattice lines between neighbouring cells: x1, y1, x2, y2, ... */
   readonly edges: readonly number[]
   readonly holes: readonly Hole[]
   readonly men: readonly Man[]
   readonly coordinates: readonly Label[]
-  readonly typeLabels: readonly Label[]
-  readonly lanes: readonly LaneHop[]
-  readonly rungLabels: readonly Label[]
+  readonly destinations: readonly Circle[]
   readonly mirror?: Polyline
   /** The last move's path; `onLadders`: drawn dark with a light casing, apart from the lanes. */
   readonly path?: Polyline & { readonly onLadders: boolean }
-  readonly destinations: readonly Circle[]
   readonly cursor?: Circle
-  /** Holes filled with a colour of their own (the pagoda overlay of an army, by weight). */
+  /** Type labels 0-3 on the cells (a transfer's types overlay). */
+  readonly typeLabels?: readonly Label[]
+  readonly lanes?: readonly LaneHop[]
+  readonly rungLabels?: readonly Label[]
+  /** Holes filled with a colour of their own (the pagoda overlay by weight; the camps' tints). */
   readonly shades?: readonly (Circle & { readonly fill: string })[]
-  /** Men just captured, drawn faint over their holes (the army stepper fades them out). */
+  /** Men just captured, drawn faint over their holes (the stepper fades them out). */
   readonly ghosts?: readonly Man[]
-  /** Text on cells over the men (the pagoda overlay's exponents). */
+  /** Text on cells over the men (the pagoda's exponents, the armies' letters). */
   readonly cellLabels?: readonly Label[]
+  readonly squares?: readonly Square[]
+  /** Tile outlines (the piecepack board): x1, y1, x2, y2, ... */
+  readonly tileLines?: readonly number[]
+  readonly rings?: readonly TargetRing[]
+  readonly arrows?: readonly SceneArrow[]
+  readonly marks?: readonly CellMark[]
+  /** The box a picture of the scene shows (a solitaire army's window with its margins); else what it draws, padded. */
+  readonly frame?: { readonly x1: number; readonly y1: number; readonly x2: number; readonly y2: number }
 }
 
-const cache = new WeakMap<Board, Map<string, Layout>>()
-
-function layoutOf(board: Board, lattice: Lattice, rules: Rules): Layout {
-  let m = cache.get(board)
-  if (!m) cache.set(board, (m = new Map()))
-  const key = `${lattice}/${rules.diagonal}`
-  let l = m.get(key)
-  if (!l) m.set(key, (l = layoutBoard(board, lattice, rules.diagonal)))
-  return l
-}
-
-/** The lattice a problem is drawn on: triangular for 6-move rules and the star board. */
-export function latticeFor(board: Board, rules: Rules, squareAnyway = false): Lattice {
-  if (squareAnyway) return 'square'
-  return rules.moves === '6-move' || board.lattice === 'triangular' ? 'triangular' : 'square'
-}
-
-/** Pixel geometry of a board in a box: what a click hit and where a cell is. */
-export interface Geometry {
-  readonly layout: Layout
-  readonly scale: number
-  readonly ox: number
-  readonly oy: number
-}
-
-export function geometry(board: Board, rules: Rules, lattice: Lattice, width: number, height: number, coordinates = true): Geometry {
-  const layout = layoutOf(board, lattice, rules)
-  const margin = coordinates ? Math.max(18, Math.min(width, height) * 0.06) : 8
-  const { scale, ox, oy } = fitLayout(layout, width, height, margin)
-  return { layout, scale, ox, oy }
-}
-
-export function cellPoint(g: Geometry, cell: number): { x: number; y: number } {
-  return { x: g.ox + g.scale * g.layout.x[cell]!, y: g.oy + g.scale * g.layout.y[cell]! }
-}
-
-function gridPixel(g: Geometry, i: number, j: number): { x: number; y: number } {
-  const p = gridPoint(g.layout, i, j)
-  return { x: g.ox + g.scale * p.x, y: g.oy + g.scale * p.y }
-}
-
-/** The cell under a pixel (within half a pitch of its centre), or -1. */
-export function cellAtPoint(g: Geometry, board: Board, x: number, y: number): number {
+/** The cell under a pixel: the nearest of the scene's cells within half a pitch of its centre, or -1. */
+export function cellAt(scene: Scene, x: number, y: number): number {
   let best = -1
-  let bestD = (g.scale * 0.5) ** 2
-  for (let c = 0; c < board.size; c++) {
-    const p = cellPoint(g, c)
-    const d = (p.x - x) ** 2 + (p.y - y) ** 2
+  let bestD = (scene.scale * 0.5) ** 2
+  for (const c of scene.cells) {
+    const d = (c.x - x) ** 2 + (c.y - y) ** 2
     if (d < bestD) {
       bestD = d
-      best = c
+      best = c.cell
     }
   }
   return best
 }
 
-export function buildScene(input: SceneInput, width: number, height: number): Scene {
-  const { board, rules, position, overlays } = input
-  const g = geometry(board, rules, input.lattice, width, height, overlays.coordinates)
-  const s = g.scale
-  const px = (c: number): { x: number; y: number } => cellPoint(g, c)
-
-  // Lattice lines: the neighbours the picture is about (4 on the square grid, 6 on the lattice).
-  const edges: number[] = []
-  const lineRules = { ...rules, moves: input.lattice === 'triangular' ? ('6-move' as const) : ('4-move' as const), longJumps: false }
-  const topo = topology(board, lineRules)
-  for (let c = 0; c < board.size; c++) {
-    for (let d = 0; d < topo.degree; d++) {
-      const n = topo.neighbor[c * topo.degree + d]!
-      if (n > c && !input.offCells?.has(c) && !input.offCells?.has(n)) {
-        const a = px(c)
-        const b = px(n)
-        edges.push(a.x, a.y, b.x, b.y)
-      }
-    }
-  }
-
-  const targetOf = new Map<number, number>()
-  input.targets.forEach((cells, a) => cells.forEach((c) => targetOf.has(c) || targetOf.set(c, a)))
-  const holes: Hole[] = []
-  const typeLabels: Label[] = []
-  const typeSize = Math.max(8, s * 0.3)
-  for (let c = 0; c < board.size; c++) {
-    const p = px(c)
-    const name = nameOf(board, c)
-    holes.push({ cell: c, name, x: p.x, y: p.y, r: s * 0.3, target: targetOf.get(c) ?? -1, off: input.offCells?.has(c) ?? false })
-    if (overlays.types) {
-      typeLabels.push({
-        x: p.x,
-        y: p.y,
-        text: String(cellType(board, c)),
-        size: typeSize,
-        colour: position.at(c) !== 0 ? '#ffffff' : '#7b7262',
-      })
-    }
-  }
-
-  const symSet = new Set(overlays.mirror ? (input.symMen ?? []) : [])
-  // The ladders drawn: all of them, or the one the user isolated.
-  const focus = input.ladderFocus ?? -1
-  const shownLadders = overlays.ladders && input.ladders ? input.ladders.ladders.filter((_, k) => focus < 0 || k === focus) : []
-  const rungKeys = new Map<number, string[]>()
-  for (const l of shownLadders) for (const c of l.rungs) (rungKeys.get(c) ?? rungKeys.set(c, []).get(c)!).push(l.key)
-  const men: Man[] = []
-  for (let c = 0; c < board.size; c++) {
-    const o = position.at(c)
-    if (o === 0) continue
-    const p = px(c)
-    const rung = rungKeys.get(c)
-    men.push({
-      cell: c,
-      name: nameOf(board, c),
-      x: p.x,
-      y: p.y,
-      r: s * 0.4,
-      army: o - 1,
-      fill: ARMY_COLOURS[o - 1] ?? '#555555',
-      sym: symSet.has(c),
-      ...(rung && { rung: rung.join('') }),
-      selected: input.selected === c,
-      // Home: on a cell of his own army's target (in a game, the other army's target cells are its start).
-      home: targetOf.get(c) === o - 1 ? o - 1 : -1,
-    })
-  }
-
-  // Coordinates: a column's letter one step before its first cell, a row's number one step before its first cell.
-  const coordinates: Label[] = []
-  if (overlays.coordinates) {
-    const size = Math.max(9, Math.min(18, s * 0.36))
-    const firstInColumn = new Map<number, number>()
-    const firstInRow = new Map<number, number>()
-    for (let c = 0; c < board.size; c++) {
-      const i = board.col[c]!
-      const j = board.row[c]!
-      if (!firstInColumn.has(i) || board.row[firstInColumn.get(i)!]! > j) firstInColumn.set(i, c)
-      if (!firstInRow.has(j) || board.col[firstInRow.get(j)!]! > i) firstInRow.set(j, c)
-    }
-    const step = input.lattice === 'triangular' ? 0.85 : 0.8
-    const candidates: Label[] = []
-    for (const [i, c] of firstInColumn) {
-      const p = gridPixel(g, i, board.row[c]! - step)
-      candidates.push({ x: p.x, y: p.y, text: cellName(i, 1)[0]!, size, colour: '#6b6457' })
-    }
-    for (const [j, c] of firstInRow) {
-      const p = gridPixel(g, board.col[c]! - step, j)
-      candidates.push({ x: p.x, y: p.y, text: String(j), size, colour: '#6b6457' })
-    }
-    // On masked boards (the star's inner corners) a label may land on a cell or on another label: leave it out.
-    const near = (a: { x: number; y: number }, b: { x: number; y: number }, d: number): boolean =>
-      (a.x - b.x) ** 2 + (a.y - b.y) ** 2 < d * d
-    for (const l of candidates) {
-      if (holes.some((h) => !h.off && near(h, l, s * 0.55))) continue
-      if (coordinates.some((k) => near(k, l, s * 0.7))) continue
-      coordinates.push(l)
-    }
-  }
-
-  const lanes: LaneHop[] = []
-  const rungLabels: Label[] = []
-  for (const ladder of shownLadders) {
-    for (const lane of ladder.lanes) {
-      for (const h of lane.hops) {
-        const a = px(h.from)
-        const b = px(h.to)
-        lanes.push({ points: [a.x, a.y, b.x, b.y], colour: TYPE_COLOURS[lane.type]!, type: lane.type, ladder: ladder.key })
-      }
-    }
-  }
-  // A rung man's keys sit in a gap of the lattice beside him, clear of the cells and their type labels.
-  const centres = holes.filter((h) => !h.off)
-  const taken: Box[] = []
-  const typeHalf = labelBox({ x: 0, y: 0, text: '0', size: typeSize })
-  const typeBox = { hw: typeHalf.x2, hh: typeHalf.y2 }
-  for (const m of men) {
-    if (!m.rung) continue
-    const size = Math.max(9, s * 0.26)
-    const box = labelBox({ x: 0, y: 0, text: m.rung, size }, 2)
-    const at = placeBeside(m, [s * 0.58, s * 0.68], box.x2, box.y2, typeBox, centres, taken)
-    const label = { ...at, text: m.rung, size, colour: '#1f1a10' }
-    taken.push(labelBox(label, 2))
-    rungLabels.push(label)
-  }
-
-  let mirror: Polyline | undefined
-  if (overlays.mirror && input.mirrorLine) {
-    const [i1, j1, i2, j2] = input.mirrorLine
-    const a = gridPixel(g, i1, j1)
-    const b = gridPixel(g, i2, j2)
-    mirror = { points: [a.x, a.y, b.x, b.y], colour: '#2f8f46' }
-  }
-
-  let path: Scene['path']
-  if (input.path && input.path.cells.length > 1) {
-    const pts: number[] = []
-    for (const c of input.path.cells) {
-      const p = px(c)
-      pts.push(p.x, p.y)
-    }
-    // Over the lanes the path is dark and cased, so that it does not read as one more lane (defect 15).
-    const onLadders = lanes.length > 0
-    path = { points: pts, colour: onLadders ? PATH_ON_LADDERS : (ARMY_COLOURS[input.path.army] ?? '#555555'), onLadders }
-  }
-
-  const destinations: Circle[] = (input.destinations ?? []).map((c) => ({ cell: c, name: nameOf(board, c), ...px(c), r: s * 0.16 }))
-  const cursor: Circle | undefined =
-    input.cursor !== undefined && input.cursor >= 0 && input.cursor < board.size
-      ? { cell: input.cursor, name: nameOf(board, input.cursor), ...px(input.cursor), r: s * 0.5 }
-      : undefined
-
-  return {
-    width,
-    height,
-    scale: s,
-    edges,
-    holes,
-    men,
-    coordinates,
-    typeLabels,
-    lanes,
-    rungLabels,
-    ...(mirror && { mirror }),
-    ...(path && { path }),
-    destinations,
-    ...(cursor && { cursor }),
-  }
+/** Cell centres by name, to a tenth of a pixel, with the cell's number (the board element publishes them for tests and tools). */
+export function cellPoints(scene: Scene): Record<string, [number, number, number]> {
+  return Object.fromEntries(scene.cells.map((c) => [c.name, [Math.round(c.x * 10) / 10, Math.round(c.y * 10) / 10, c.cell]]))
 }
 
-/** The mirror line x = y of a board in grid coordinates: i + j = (W + H + 2) / 2, clipped to the grid. */
-export function mirrorLine(board: Board): [number, number, number, number] {
-  const sum = (board.width + board.height + 2) / 2
-  const lo = Math.max(0.5, sum - board.height - 0.5)
-  const hi = Math.min(board.width + 0.5, sum - 0.5)
-  return [lo, sum - lo, hi, sum - hi]
-}
-
-/** Cell centres by name, in pixels (the board element publishes them for tests and tools). */
-export function cellPoints(board: Board, g: Geometry): Record<string, [number, number]> {
-  const out: Record<string, [number, number]> = {}
-  for (let c = 0; c < board.size; c++) {
-    const p = cellPoint(g, c)
-    out[nameOf(board, c)] = [Math.round(p.x * 10) / 10, Math.round(p.y * 10) / 10]
-  }
-  return out
-}
-
-/** A row of the key printed under an exported diagram with ladders: what the legend says. */
+/** A row of the key printed under an exported diagram: what the legend says. */
 export interface KeyRow {
   /** The ladder's key (A, B, ...), or '' for the last move's row. */
   readonly key: string
   readonly text: string
-  /** The carried types, each drawn as a swatch after the text. */
+  /** The carried types, each drawn as a swatch before the text. */
   readonly types: readonly number[]
   /** The last move's arrow. */
   readonly path: boolean
-}
-
-/** The key of a picture with ladders (the ladders drawn, and the last move if there is one). */
-export function ladderKeyRows(input: SceneInput): KeyRow[] {
-  if (!input.overlays.ladders || !input.ladders) return []
-  const focus = input.ladderFocus ?? -1
-  const rows: KeyRow[] = input.ladders.ladders
-    .filter((_, k) => focus < 0 || k === focus)
-    .map((l) => ({
-      key: l.key,
-      text: `${l.name} carries type${l.carries.length > 1 ? 's' : ''} ${l.carries.join(' and ')} (${l.rungs.length} rungs)`,
-      types: l.carries,
-      path: false,
-    }))
-  if (rows.length > 0 && input.path && input.path.cells.length > 1) rows.push({ key: '', text: 'last move', types: [], path: true })
-  return rows
 }
 
 /** The height of a picture's key of `rows` rows under a diagram `size` pixels wide. */
@@ -413,17 +162,11 @@ export interface Caption {
   readonly parts: readonly CaptionPart[]
 }
 
-/**
- * A diagram's caption: "start", or the move number and the move in the paper's notation, the
- * move in italics if it is a step (as the stepper sets steps apart from jumps).
- */
-export function moveCaption(
-  ply: number,
-  move: { readonly text: string; readonly move: { readonly kind: string } } | undefined,
-): CaptionPart[] {
+/** A diagram's caption: "start", or the move number and the move, in italics if it is a step. */
+export function moveCaption(ply: number, move: { readonly text: string; readonly style?: 'step' | 'jump' } | undefined): CaptionPart[] {
   if (ply === 0 || !move) return [{ text: 'start', italic: false }]
   return [
     { text: `${ply}. `, italic: false },
-    { text: move.text, italic: move.move.kind === 'step' },
+    { text: move.text, italic: move.style === 'step' },
   ]
 }

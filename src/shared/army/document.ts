@@ -6,19 +6,23 @@
  * documents are): one without a custom board stays version 1, so older workbenches still open it.
  */
 import * as z from 'zod'
-import { describe } from '../result'
+import { describe, diagnostic, err, ok, type Diagnostic, type Result } from '../result'
+import { annotationSchemas, specOfTree as annotationsOf, treeFromSpec, type AnnotationsSpec, type Notation } from '../tree-spec'
+import { mainLine, type MoveTree } from '../variations'
 import { checkArmyOnBoard, checkBoard } from './board'
 import { ARMY_TYPES, GEOMETRIES, type ArmyType, type CustomBoard, type Window } from './geometry'
 import { cellLabel, formatArmyMoves, parseArmyMoves, parseCell } from './solution'
 import { readJson } from '../read-json'
 import { firstIssue } from '../schema-faults'
 
-/** The versions this code reads; 2: with a custom board. */
-export const ARMY_DOCUMENT_VERSIONS = [1, 2] as const
+/** The versions this code reads; 2: with a custom board; 3: with side lines and comments (tree-spec.ts). */
+export const ARMY_DOCUMENT_VERSIONS = [1, 2, 3] as const
+
+const { comments: CommentsSchema, variation: VariationSchema } = annotationSchemas('the army notation (solution.ts)')
 
 const ArmyDocumentSchema = z.strictObject({
   format: z.literal('halma-army'),
-  version: z.union([z.literal(1), z.literal(2)]),
+  version: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   title: z.string().optional(),
   type: z.enum(ARMY_TYPES),
   level: z.number().int().min(1).max(64),
@@ -31,6 +35,8 @@ const ArmyDocumentSchema = z.strictObject({
     .describe('version 2: a custom board, its cells (labels on the window) and its target'),
   source: z.string().optional(),
   notes: z.string().optional(),
+  comments: CommentsSchema.optional().describe('version 3: comments on the moves ("0": the start)'),
+  variations: z.array(VariationSchema).optional().describe('version 3: side lines branching from the moves'),
 })
 
 export interface ArmyDocument {
@@ -43,6 +49,40 @@ export interface ArmyDocument {
   /** A custom board (version 2); without it the board is the window, the target (0, 0), and men stand in rows `level` and beyond. */
   readonly board?: CustomBoard
   readonly source?: string
+  /** Side lines and comments on the moves (version 3), their shape checked (armyTree). */
+  readonly annotations?: AnnotationsSpec
+}
+
+type Cell = readonly [number, number]
+const sameCell = (a: Cell, b: Cell): boolean => a[0] === b[0] && a[1] === b[1]
+
+/** How an army document writes its moves: the notation of solution.ts on the document's window. */
+function armyNotation(d: Pick<ArmyDocument, 'type' | 'window'>): Notation<Cell[]> {
+  const g = GEOMETRIES[d.type]
+  return {
+    read: (moves, at) => {
+      try {
+        return ok(parseArmyMoves(g, d.window, typeof moves === 'string' ? moves : moves.join(', ')))
+      } catch (e) {
+        return err(diagnostic('army.move', (e as Error).message, at))
+      }
+    },
+    write: (moves) => formatArmyMoves(g, d.window, moves),
+    same: (a, b) => a.length === b.length && a.every((c, k) => sameCell(c, b[k]!)),
+    name: (m) => formatArmyMoves(g, d.window, [m]),
+  }
+}
+
+/** The document's moves as a move tree, with its side lines and comments (their shape checked, not their legality). */
+export function armyTree(d: ArmyDocument): Result<MoveTree<Cell[]>, Diagnostic> {
+  return treeFromSpec(d.moves, d.annotations ?? {}, armyNotation(d), 'document')
+}
+
+/** The document with its moves set to a tree's main line, and its side lines and comments. */
+export function withArmyTree(d: ArmyDocument, tree: MoveTree<Cell[]>): ArmyDocument {
+  const { annotations: _a, ...rest } = d
+  const annotations = annotationsOf(tree, armyNotation(d).write)
+  return { ...rest, moves: mainLine(tree).map((m) => [...m]), ...((annotations.comments || annotations.variations) && { annotations }) }
 }
 
 const labels = (text: string): string[] => text.split(/[\s,]+/).filter((x) => x !== '')
@@ -88,6 +128,13 @@ export function parseArmyDocument(text: string, where = 'document'): ArmyDocumen
     }
   }
   const moves = cells('moves', () => parseArmyMoves(g, d.window, d.moves)) as (readonly [number, number])[][]
+  if ((d.comments || d.variations) && d.version < 3) throw new Error(`${where}: side lines and comments need version 3`)
+  const annotations: AnnotationsSpec | undefined =
+    d.comments || d.variations ? { ...(d.comments && { comments: d.comments }), ...(d.variations && { variations: d.variations }) } : undefined
+  if (annotations) {
+    const t = treeFromSpec(moves, annotations, armyNotation(d), where)
+    if (!t.ok) throw new Error(describe(t.error))
+  }
   return {
     ...(d.title && { title: d.title }),
     type: d.type,
@@ -97,6 +144,7 @@ export function parseArmyDocument(text: string, where = 'document'): ArmyDocumen
     moves,
     ...(board && { board }),
     ...(d.source && { source: d.source }),
+    ...(annotations && { annotations }),
   }
 }
 
@@ -106,7 +154,7 @@ export function formatArmyDocument(d: ArmyDocument): string {
   return `${JSON.stringify(
     {
       format: 'halma-army',
-      version: d.board ? 2 : 1,
+      version: d.annotations ? 3 : d.board ? 2 : 1,
       ...(d.title && { title: d.title }),
       type: d.type,
       level: d.level,
@@ -117,6 +165,7 @@ export function formatArmyDocument(d: ArmyDocument): string {
         board: { cells: d.board.cells.map((c) => cellLabel(g, d.window, c)).join(' '), target: cellLabel(g, d.window, d.board.target) },
       }),
       ...(d.source && { source: d.source }),
+      ...d.annotations,
     },
     null,
     2,

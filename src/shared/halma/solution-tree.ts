@@ -16,21 +16,10 @@
 import type { Board } from './board'
 import { formatSolution, parseSolution, pathNames, resolvePaths, writePalindrome } from './notation'
 import type { Problem } from './problem'
-import { lineTooLong, MAX_VARIATION_DEPTH, MAX_VARIATIONS } from '../limits'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 import { verify } from './verify'
-import {
-  addLine,
-  lineEnd,
-  mainLine,
-  movesTo,
-  nodeAt,
-  setComment,
-  treeOfLine,
-  type MoveNode,
-  type MoveTree,
-  type NodePath,
-} from '../variations'
+import { specOfTree as annotationsOf, treeFromSpec, type CommentsSpec, type Notation, type VariationSpec } from '../tree-spec'
+import { lineEnd, mainLine, movesTo, nodeAt, type MoveTree, type NodePath } from '../variations'
 
 /** A move as the cells it visits. */
 export type Path = readonly number[]
@@ -40,16 +29,7 @@ export type PathTree = MoveTree<Path>
 /** The same move: the same cells in the same order. */
 export const sameMove = (a: Path, b: Path): boolean => a.length === b.length && a.every((c, k) => b[k] === c)
 
-/** Comments on moves, by move number ("0": the start position). */
-export type CommentsSpec = Record<string, string>
-
-/** A side line as written in a document. */
-export interface VariationSpec {
-  readonly at: number
-  readonly moves: string | readonly string[]
-  readonly comments?: CommentsSpec
-  readonly variations?: readonly VariationSpec[]
-}
+export type { CommentsSpec, VariationSpec }
 
 /** The parts of a stored solution that make its tree. */
 export interface SolutionLines {
@@ -71,6 +51,16 @@ function variationPaths(board: Board, moves: string | readonly string[], at: str
   return paths
 }
 
+/** The paper's notation for a problem's side lines (written in full: `(reflect)` is for the main line). */
+function notation(board: Board): Notation<Path> {
+  return {
+    read: (moves, at) => variationPaths(board, moves, at),
+    write: (moves) => formatSolution({ moves: moves.map((p) => ({ cells: pathNames(board, p), middle: false })), reflect: false }),
+    same: sameMove,
+    name: (m) => pathNames(board, m).join('-'),
+  }
+}
+
 /**
  * The tree of a stored solution: its main line (paths already resolved, `(reflect)` expanded),
  * its variations and comments. Checks the shape (cells on the board, `at` and comment keys inside
@@ -78,93 +68,7 @@ function variationPaths(board: Board, moves: string | readonly string[], at: str
  * `where` prefixes the paths of faults (`solutions[0]`).
  */
 export function treeOfSpec(board: Board, main: readonly Path[], s: SolutionLines, where: string): Result<PathTree, Diagnostic> {
-  const long = lineTooLong(main.length, where)
-  if (long) return err(long)
-  let tree = treeOfLine(main)
-  let lines = 0
-  /** Attach comments on a line: the node at move number p is `pathAt(p)`. */
-  const comment = (
-    comments: CommentsSpec | undefined,
-    lo: number,
-    hi: number,
-    pathAt: (p: number) => NodePath,
-    at: string,
-  ): Diagnostic | null => {
-    for (const [key, value] of Object.entries(comments ?? {})) {
-      const p = /^\d+$/.test(key) ? Number(key) : NaN
-      if (!(p >= lo && p <= hi))
-        return diagnostic('variation.comment', `comment "${key}" is not a move of this line (its moves are ${lo}..${hi})`, `${at}.comments`)
-      tree = setComment(tree, pathAt(p), value)
-    }
-    return null
-  }
-  /** Attach a line's variations; `lo..hi`: the plies a variation may branch at; `pathAt(p)`: the node at ply p. */
-  const attach = (
-    vs: readonly VariationSpec[] | undefined,
-    lo: number,
-    hi: number,
-    pathAt: (p: number) => NodePath,
-    at: string,
-    depth: number,
-  ): Diagnostic | null => {
-    // Nesting and number are bounded here (limits.ts): each side line is verified from the start.
-    if (vs !== undefined && vs.length > 0 && depth > MAX_VARIATION_DEPTH)
-      return diagnostic('limit.depth', `side lines nested more than ${MAX_VARIATION_DEPTH} deep`, `${at}.variations`)
-    for (let k = 0; k < (vs?.length ?? 0); k++) {
-      const v = vs![k]!
-      const here = `${at}.variations[${k}]`
-      if (++lines > MAX_VARIATIONS)
-        return diagnostic('limit.variations', `more than ${MAX_VARIATIONS.toLocaleString('en-US')} side lines in one solution`, here)
-      if (!(v.at >= lo && v.at <= hi))
-        return diagnostic('variation.at', `"at": ${v.at} is not a move of the line it branches from (${lo}..${hi})`, `${here}.at`)
-      const paths = variationPaths(board, v.moves, `${here}.moves`)
-      if (!paths.ok) return paths.error
-      if (paths.value.length === 0) return diagnostic('variation.empty', 'a variation has moves', `${here}.moves`)
-      const branch = pathAt(v.at)
-      const node = nodeAt(tree, branch)!
-      if (node.children.some((c) => sameMove(c.move, paths.value[0]!)))
-        return diagnostic(
-          'variation.repeat',
-          `its first move ${pathNames(board, paths.value[0]!).join('-')} is already played there`,
-          `${here}.moves`,
-        )
-      const added = addLine(tree, branch, paths.value, sameMove)
-      tree = added.tree
-      const first = [...branch, node.children.length]
-      const mine = (p: number): NodePath => [...first, ...Array<number>(p - v.at - 1).fill(0)]
-      const len = paths.value.length
-      const tooLong = lineTooLong(v.at + len, `${here}.moves`)
-      if (tooLong) return tooLong
-      const fault =
-        comment(v.comments, v.at + 1, v.at + len, mine, here) ?? attach(v.variations, v.at + 1, v.at + len - 1, mine, here, depth + 1)
-      if (fault) return fault
-    }
-    return null
-  }
-  const mainAt = (p: number): NodePath => Array<number>(p).fill(0)
-  const fault = comment(s.comments, 0, main.length, mainAt, where) ?? attach(s.variations, 0, main.length - 1, mainAt, where, 1)
-  return fault ? err(fault) : ok(tree)
-}
-
-/** A line of the tree written as a variation: from `first` (the move after ply `at`) to its end. */
-function lineSpec(board: Board, first: MoveNode<Path>, at: number): VariationSpec {
-  const moves: Path[] = []
-  const comments: CommentsSpec = {}
-  const variations: VariationSpec[] = []
-  let node = first
-  for (let ply = at + 1; ; ply++) {
-    moves.push(node.move)
-    if (node.comment !== undefined) comments[ply] = node.comment
-    node.children.slice(1).forEach((c) => variations.push(lineSpec(board, c, ply)))
-    if (node.children.length === 0) break
-    node = node.children[0]!
-  }
-  return {
-    at,
-    moves: formatSolution({ moves: moves.map((p) => ({ cells: pathNames(board, p), middle: false })), reflect: false }),
-    ...(Object.keys(comments).length > 0 && { comments }),
-    ...(variations.length > 0 && { variations }),
-  }
+  return treeFromSpec(main, s, notation(board), where)
 }
 
 /**
@@ -188,19 +92,7 @@ export function specOfTree(
     const half = image ? writePalindrome(board, image, main) : undefined
     moves = formatSolution(half ?? { moves: main.map((p) => ({ cells: pathNames(board, p), middle: false })), reflect: false })
   }
-  const comments: CommentsSpec = tree.comment !== undefined ? { 0: tree.comment } : {}
-  const variations: VariationSpec[] = tree.children.slice(1).map((c) => lineSpec(board, c, 0))
-  const first = tree.children[0]
-  if (first) {
-    const rest = lineSpec(board, first, 0)
-    Object.assign(comments, rest.comments)
-    variations.push(...(rest.variations ?? []))
-  }
-  return {
-    moves,
-    ...(Object.keys(comments).length > 0 && { comments }),
-    ...(variations.length > 0 && { variations }),
-  }
+  return { moves, ...annotationsOf(tree, notation(board).write) }
 }
 
 /** A side line of a tree, for checking and listing. */

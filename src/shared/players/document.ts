@@ -5,9 +5,12 @@
  */
 import * as z from 'zod'
 import { gameFromSpec, playersPreset, WIN_RULES, type PlayersGame, type PlayersSpec } from './game'
-import { verifyLine, type LineVerdict } from './line'
+import { cellName, cellOf, verifyLine, type LineVerdict } from './line'
 import { readJson } from '../read-json'
+import { describe, diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 import { firstIssue } from '../schema-faults'
+import { annotationSchemas, specOfTree as annotationsOf, treeFromSpec, type AnnotationsSpec, type Notation } from '../tree-spec'
+import { mainLine, type MoveTree } from '../variations'
 
 const SpecSchema = z.strictObject({
   board: z.string(),
@@ -23,12 +26,14 @@ const SpecSchema = z.strictObject({
   notes: z.string().optional(),
 }) satisfies z.ZodType<PlayersSpec>
 
-/** The format version this code reads and writes. */
-const PLAYERS_VERSION = 1
+const { comments: CommentsSchema, variation: VariationSchema } = annotationSchemas('the notation of line.ts (a player prefix optional)')
+
+/** The newest format version this code reads, and writes when a line has side lines or comments (else 1). */
+const PLAYERS_VERSION = 2
 
 const PlayersDocumentSchema = z.strictObject({
   format: z.literal('halma-players'),
-  version: z.literal(PLAYERS_VERSION),
+  version: z.union([z.literal(1), z.literal(PLAYERS_VERSION)]),
   title: z.string().optional(),
   /** A preset's id, or the game itself. */
   preset: z.string().optional(),
@@ -38,14 +43,62 @@ const PlayersDocumentSchema = z.strictObject({
       title: z.string(),
       moves: z.string(),
       notes: z.string().optional(),
+      comments: CommentsSchema.optional().describe('version 2: comments on its moves ("0": the start)'),
+      variations: z.array(VariationSchema).optional().describe('version 2: side lines branching from it'),
     }),
   ),
 })
 
+/** A line of a document: its title, its moves (in turn order, from the start), notes, side lines and comments. */
+export interface PlayersLine extends AnnotationsSpec {
+  readonly title: string
+  readonly moves: string
+  readonly notes?: string
+}
+
 export interface PlayersDocument {
   readonly title?: string
   readonly game: PlayersGame
-  readonly lines: readonly { readonly title: string; readonly moves: string; readonly notes?: string }[]
+  readonly lines: readonly PlayersLine[]
+}
+
+/** A move as the cells it visits (board cell numbers). */
+type Path = readonly number[]
+
+/** The notation of a game's moves (line.ts): a player's prefix is optional when read and left out when written. */
+export function playersNotation(g: PlayersGame): Notation<Path> {
+  const name = (p: Path): string => p.map((c) => cellName(g, g.board.cells[c]!)).join('-')
+  return {
+    read: (moves, at) => {
+      try {
+        return ok(
+          (typeof moves === 'string' ? moves.split(/[,\n]/) : [...moves])
+            .map((m) => m.trim())
+            .filter((m) => m !== '')
+            .map((m) => m.replace(/^[a-z]+\s*:\s*/i, '').split('-').map((c) => cellOf(g, c.trim()))),
+        )
+      } catch (e) {
+        return err(diagnostic('players.move', (e as Error).message, at))
+      }
+    },
+    write: (moves) => moves.map(name).join(', '),
+    same: (a, b) => a.length === b.length && a.every((c, k) => b[k] === c),
+    name,
+  }
+}
+
+/** A line as a move tree: its moves and its side lines and comments (their shape checked, not their legality). */
+export function lineTree(g: PlayersGame, line: PlayersLine, where = 'line'): Result<MoveTree<Path>, Diagnostic> {
+  const n = playersNotation(g)
+  const main = n.read(line.moves, `${where}.moves`)
+  return main.ok ? treeFromSpec(main.value, line, n, where) : main
+}
+
+/** A line written from a move tree (the main line in full, with each move's player). */
+export function lineOfTree(g: PlayersGame, tree: MoveTree<Path>, title: string, notes?: string): PlayersLine {
+  const n = playersNotation(g)
+  const moves = mainLine(tree).map((p, k) => `${g.players[k % g.players.length]!.name}: ${n.name(p)}`).join(', ')
+  return { title, moves, ...(notes !== undefined && { notes }), ...annotationsOf(tree, n.write) }
 }
 
 /** A document from its JSON text, or an Error naming what is wrong and where. */
@@ -57,6 +110,8 @@ export function parsePlayersDocument(text: string, where = 'document'): PlayersD
   const r = PlayersDocumentSchema.safeParse(data)
   if (!r.success) throw new Error(`${where}: ${firstIssue(r.error, 'the document')}`)
   const d = r.data
+  const annotated = d.lines.findIndex((l) => l.comments !== undefined || l.variations !== undefined)
+  if (annotated >= 0 && d.version < 2) throw new Error(`${where}: lines[${annotated}]: side lines and comments need version 2`)
   if ((d.preset === undefined) === (d.game === undefined))
     throw new Error(`${where}: give either preset or game, not ${d.preset ? 'both' : 'neither'}`)
   let game: PlayersGame
@@ -64,6 +119,10 @@ export function parsePlayersDocument(text: string, where = 'document'): PlayersD
     game = d.preset !== undefined ? playersPreset(d.preset) : gameFromSpec(d.game!)
   } catch (e) {
     throw new Error(`${where}: ${d.preset !== undefined ? 'preset' : 'game'}: ${(e as Error).message}`, { cause: e })
+  }
+  for (const [k, l] of d.lines.entries()) {
+    const t = lineTree(game, l, `lines[${k}]`)
+    if (!t.ok) throw new Error(`${where}: ${describe(t.error)}`)
   }
   return { ...(d.title !== undefined && { title: d.title }), game, lines: d.lines }
 }
@@ -80,7 +139,8 @@ export function formatPlayersDocument(doc: {
   readonly game?: PlayersSpec
   readonly lines: PlayersDocument['lines']
 }): string {
-  return `${JSON.stringify({ format: 'halma-players', version: 1, ...doc }, null, 2)}\n`
+  const annotated = doc.lines.some((l) => l.comments !== undefined || l.variations !== undefined)
+  return `${JSON.stringify({ format: 'halma-players', version: annotated ? 2 : 1, ...doc }, null, 2)}\n`
 }
 
 /** Whether a text claims to be a players document (its format field, near the start). */

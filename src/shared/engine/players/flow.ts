@@ -263,7 +263,7 @@ export class PlayersFlow extends JobFlow<PlayersRule, PlayersResult> {
     if (f && optimal) parts.push(`Shortest game: ${f.length} moves, won by ${this.name(f.winner)}; proven optimal: no game of fewer moves exists.`)
     else if (f) parts.push(`Best game found: ${f.length} moves, won by ${this.name(f.winner)}; proven: no game has fewer than ${this.lower} moves.`)
     else parts.push(`No game found within ${this.job.maxLength} moves; proven: no game has fewer than ${this.lower} moves.`)
-    parts.push(`The bound at the start (engine/players/bound.ts) excludes games of fewer than ${this.lower0} moves.`)
+    parts.push(`The admissible bound at the start (each player's rungs and fill order) excludes games of fewer than ${this.lower0} moves.`)
     if (proofs.length > 0)
       parts.push(
         `Exhaustive searches of ${proofs[0]!.bound} to ${proofs.at(-1)!.bound} moves (each for the player who would make its last move) found none.`,
