@@ -20,7 +20,8 @@ import {
   userMove,
   verdictText,
 } from '../../src/renderer/tablebase/analysis'
-import { buildTable, buildableInPage, TableJobCancelled, tableOfResult } from '../../src/renderer/tablebase/tables'
+import { buildTable, buildableInPage, tableOfResult } from '../../src/renderer/tablebase/tables'
+import { CancelledError } from '../../src/renderer/api/host-jobs'
 import { expect as unwrap, ok } from '../../src/shared/result'
 
 let result: TablebaseResult
@@ -137,7 +138,7 @@ describe('tables built through the host', () => {
     expect(probeOf(openSession(t))!.verdict.kind).toBe('value')
     const cancelled = buildTable(host.api, 7, 2, 1, () => undefined)
     cancelled.cancel()
-    await expect(cancelled.result).rejects.toBeInstanceOf(TableJobCancelled)
+    await expect(cancelled.result).rejects.toBeInstanceOf(CancelledError)
     expect(buildableInPage(7, 2)).toBe(true)
     expect(buildableInPage(7, 3)).toBe(false)
     await expect(buildTable(host.api, 7, 3, 2, () => undefined).result).rejects.toThrow(/too large to build in the page/)

@@ -1,27 +1,22 @@
 /**
- * Tables for the view, through the host's job API (the engine's `tablebase` kind). On the desktop a
+ * Tables for the view, through the frame's one job lifecycle (runHostJob, the engine's `tablebase`
+ * kind). On the desktop a
  * table lives in the app's data folder (HostInfo.tablebases): the job loads it from there, or
  * builds it there first (the utility process), and sends its words. In a browser a small board's
  * table is built in a job Web Worker and kept in the page. Either way the words come back with the
- * result (`keep`), ready to probe. Events of other jobs are ignored.
+ * result (`keep`), ready to probe. Cancel rejects the result with the frame's CancelledError.
  */
 import type { HalmaApi } from '../../preload/api'
 import type { TablebaseMen } from '../../shared/engine/tablebase/game'
 import type { TablebaseResult } from '../../shared/engine/tablebase/job'
 import { memoryWords, spaceSize, TablebaseTable } from '../../shared/engine/tablebase/table'
-import { hostJob } from '../api/host-job'
+import { runHostJob } from '../api/host-jobs'
 
 /** The largest table built in a page's worker (positions of the whole space): 6 x 6 with 3 men. */
 export const PAGE_TABLE_LIMIT = 80_000_000
 
-export class TableJobCancelled extends Error {
-  constructor() {
-    super('cancelled')
-  }
-}
-
 export interface TableJobHandle {
-  /** The table; rejects with TableJobCancelled on cancel, or an Error saying what went wrong. */
+  /** The table; rejects with CancelledError on cancel, or an Error saying what went wrong. */
   readonly result: Promise<TablebaseTable>
   cancel(): void
 }
@@ -68,11 +63,11 @@ export function buildTable(
     return { result, cancel: () => undefined }
   }
   const where = root === undefined ? {} : { out: tableFolder(root, side, men), reuse: true }
-  const job = hostJob(
+  const job = runHostJob(
+    'tablebase',
+    { side, men, keep: true, threads, ...where },
+    { progress: (p) => onProgress({ level: p.level, message: p.message }) },
     api,
-    { kind: 'tablebase', params: { side, men, keep: true, threads, ...where } },
-    (p) => onProgress({ level: p.level, message: p.message }),
-    () => new TableJobCancelled(),
   )
   return { result: job.result.then(tableOfResult), cancel: job.cancel }
 }
