@@ -250,28 +250,56 @@ export function nodeCount<M>(tree: MoveTree<M>): number {
   return n
 }
 
-/** The tree with every move mapped (the shape and comments kept). */
-export function mapTree<M, N>(tree: MoveTree<M>, f: (move: M) => N): MoveTree<N> {
-  // Nodes in depth-first order with their parents; then built from the last (the deepest) back,
-  // so that each node's children are made before it.
-  const nodes: MoveNode<M>[] = []
-  const parent: number[] = []
+/** A node of a flat tree: its move, its comment, and the index of its parent (-1: the root). */
+export interface FlatNode<M> {
+  readonly parent: number
+  readonly move: M
+  readonly comment?: string
+}
+
+/**
+ * A tree as a list: its nodes depth first, main continuations first, each naming its parent by
+ * index (always an earlier one). Nothing in it nests deeper than a node, so it can be written as
+ * JSON, compared and checked however long its lines are (JSON.stringify of a nested line of 10,000
+ * moves exhausts the call stack).
+ */
+export function flatTree<M>(tree: MoveTree<M>): { nodes: FlatNode<M>[]; comment?: string } {
+  const nodes: FlatNode<M>[] = []
   const stack: { node: MoveNode<M>; parent: number }[] = tree.children.map((node) => ({ node, parent: -1 })).reverse()
   while (stack.length > 0) {
-    const { node, parent: p } = stack.pop()!
+    const { node, parent } = stack.pop()!
     const at = nodes.length
-    nodes.push(node)
-    parent.push(p)
+    nodes.push({ parent, move: node.move, ...(node.comment !== undefined && { comment: node.comment }) })
     for (let k = node.children.length - 1; k >= 0; k--) stack.push({ node: node.children[k]!, parent: at })
   }
-  const kids: MoveNode<N>[][] = nodes.map(() => [])
-  const top: MoveNode<N>[] = []
+  return { nodes, ...(tree.comment !== undefined && { comment: tree.comment }) }
+}
+
+/**
+ * The tree a flat list describes (flatTree's inverse), or the index of the first node whose
+ * parent is not an earlier node.
+ */
+export function treeOfFlat<M>(flat: { readonly nodes: readonly FlatNode<M>[]; readonly comment?: string }): MoveTree<M> | { bad: number } {
+  const { nodes } = flat
+  for (let i = 0; i < nodes.length; i++) {
+    const p = nodes[i]!.parent
+    if (!Number.isInteger(p) || p < -1 || p >= i) return { bad: i }
+  }
+  // Built from the last (the deepest) back, so that each node's children are made before it.
+  const kids: MoveNode<M>[][] = nodes.map(() => [])
+  const top: MoveNode<M>[] = []
   for (let i = nodes.length - 1; i >= 0; i--) {
     const n = nodes[i]!
-    const mapped: MoveNode<N> = { move: f(n.move), children: kids[i]!.reverse(), ...(n.comment !== undefined && { comment: n.comment }) }
-    ;(parent[i]! < 0 ? top : kids[parent[i]!]!).push(mapped)
+    const made: MoveNode<M> = { move: n.move, children: kids[i]!.reverse(), ...(n.comment !== undefined && { comment: n.comment }) }
+    ;(n.parent < 0 ? top : kids[n.parent]!).push(made)
   }
-  return { children: top.reverse(), ...(tree.comment !== undefined && { comment: tree.comment }) }
+  return { children: top.reverse(), ...(flat.comment !== undefined && { comment: flat.comment }) }
+}
+
+/** The tree with every move mapped (the shape and comments kept). */
+export function mapTree<M, N>(tree: MoveTree<M>, f: (move: M) => N): MoveTree<N> {
+  const flat = flatTree(tree)
+  return treeOfFlat({ ...flat, nodes: flat.nodes.map((n) => ({ ...n, move: f(n.move) })) }) as MoveTree<N>
 }
 
 /** Whether two paths name the same node. */

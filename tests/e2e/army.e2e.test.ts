@@ -153,19 +153,23 @@ describe('solitaire armies in the workbench', () => {
     await expect.poll(() => text(page, 'file-name')).toBe('hexagonal-145-level7.army.json')
     expect(await attr(page, 'board', 'data-type')).toBe('hexagonal')
     expect(await attr(page, 'board', 'data-men')).toBe('145')
-    const hexMoves = (JSON.parse(readFileSync(join(ROOT, 'resources/armies/hexagonal-145-level7.army.json'), 'utf8')) as { moves: string }).moves.split(',').filter((m) => m.trim() !== '').length
+    const hex = JSON.parse(readFileSync(join(ROOT, 'resources/armies/hexagonal-145-level7.army.json'), 'utf8')) as {
+      moves: string
+      window: { rows: number }
+    }
+    const hexMoves = hex.moves.split(',').filter((m) => m.trim() !== '').length
     expect(await text(page, 'army-verdict')).toMatch(new RegExp(`^verified: 144 jumps in ${hexMoves} moves`))
     const points = JSON.parse(await attr(page, 'board', 'data-cell-points')) as Record<string, [number, number]>
     const rows = new Set(Object.values(points).map(([, y]) => y))
-    // Rows are horizontal lines (17 of them); over the window's height they are √3/2 of a pitch apart, not a whole pitch.
+    // Rows are horizontal lines (one per row of the document's window); over the window's height they are √3/2 of a pitch apart, not a whole pitch.
     const ys = [...rows].sort((a, b) => a - b)
-    expect(ys.length).toBe(17)
+    expect(ys.length).toBe(hex.window.rows)
     const top = Object.values(points)
       .filter(([, y]) => y === ys[0])
       .map(([x]) => x)
       .sort((a, b) => a - b)
     const pitch = (top.at(-1)! - top[0]!) / (top.length - 1)
-    expect((ys.at(-1)! - ys[0]!) / (16 * pitch)).toBeCloseTo(Math.sqrt(3) / 2, 2)
+    expect((ys.at(-1)! - ys[0]!) / ((hex.window.rows - 1) * pitch)).toBeCloseTo(Math.sqrt(3) / 2, 2)
     await page.screenshot({ path: join(SHOTS, 'army-hexagonal.png') })
     // Pablito's army starts on its triangle.
     await page.getByTestId('doc-new').click()

@@ -17,6 +17,7 @@ import { useArmy } from '../../src/renderer/kinds/army/store'
 import { addSolution } from '../../src/renderer/kinds/halma/edits'
 import { halmaKind } from '../../src/renderer/kinds/halma/model'
 import { KINDS } from '../../src/renderer/frame/kinds'
+import { treeKey } from '../../src/renderer/frame/line'
 import { labelOf, labelText, playedAt, START_LABEL } from '../../src/renderer/state/line-label'
 import { formatSession, parseSession, SESSION_FORMAT } from '../../src/renderer/state/session'
 import { parseCell } from '../../src/shared/halma/board'
@@ -175,13 +176,31 @@ describe('the session as text', () => {
     expect(back.editor).toEqual({ draft: ed.draft, open: true })
   })
 
+  it('keeps a line of 3,000 moves: the tree is written flat, nesting no deeper than a node', () => {
+    fakeHost()
+    const { doc, st } = halmaStores()
+    st.loadText(Array.from({ length: 1500 }, () => 'd1-d2, d2-d1').join(', '))
+    expect(st.length).toBe(3000)
+    const text = formatSession(
+      { kind: 'halma', file: { name: 'long.halma.json' }, document: doc.doc, dirty: true, shown: doc.shown, ply: 2999 },
+      new Date(),
+    )
+    const back = unwrap(parseSession(text, check))
+    // Compared flat: a deep equality of two nested lines of 3,000 moves exhausts the call stack itself.
+    expect(treeKey(back.shown.tree)).toBe(treeKey(doc.shown.tree))
+    expect(back.ply).toBe(2999)
+  })
+
   it('refuses a damaged session with the reason', () => {
     fakeHost()
     const { doc, st, ed, h } = halmaStores()
     st.loadText(FIRST_MOVES)
     const good = JSON.parse(
-      formatSession({ kind: 'halma', file: { name: 'a.halma.json' }, document: doc.doc, dirty: false, shown: doc.shown, ply: 9 }, new Date()),
-    ) as Record<string, unknown> & { line: { tree: { children: { move: number[]; children: unknown[] }[] } } }
+      formatSession(
+        { kind: 'halma', file: { name: 'a.halma.json' }, document: doc.doc, dirty: false, shown: doc.shown, ply: 9 },
+        new Date(),
+      ),
+    ) as Record<string, unknown> & { line: { tree: { nodes: { parent: number; move: number[] }[] } } }
     // The ply is clamped to the line.
     expect(unwrap(parseSession(JSON.stringify(good), check)).ply).toBe(3)
     const message = (text: string): string => {
@@ -196,8 +215,12 @@ describe('the session as text', () => {
     // The second move made illegal: b1-d1-d4 is not a move.
     const cell = (n: string): number => unwrap(parseCell(h.problem.board, n))
     const bad = structuredClone(good)
-    bad.line.tree.children[0]!.children = [{ move: [cell('b1'), cell('d1'), cell('d4')], children: [] }]
+    bad.line.tree.nodes = [bad.line.tree.nodes[0]!, { parent: 0, move: [cell('b1'), cell('d1'), cell('d4')] }]
     expect(message(JSON.stringify(bad))).toMatch(/^its line does not play: move 2: b1-d1-d4/)
+    // A node whose parent comes after it is no tree.
+    const loop = structuredClone(good)
+    loop.line.tree.nodes[1]!.parent = 1
+    expect(message(JSON.stringify(loop))).toBe('line.tree.nodes[1]: its parent is not a node written before it')
     const draft = { ...ed.draft, mask: ['#'] }
     expect(message(JSON.stringify({ ...good, editor: { draft, open: false } }))).toBe(
       'editor.draft: mask: the board mask does not match its width and height',
@@ -236,7 +259,9 @@ describe('the session store', () => {
       expect(again.st.ply).toBe(2)
       expect(again.st.source).toBe('pasted')
       expect(again.doc.unsaved).toBe(true)
-      expect(noticeAt('document')).toMatch(/^Restored your work from \d\d:\d\d: untitled\.halma\.json, unsaved changes, the line \(pasted\) at move 2\.$/)
+      expect(noticeAt('document')).toMatch(
+        /^Restored your work from \d\d:\d\d: untitled\.halma\.json, unsaved changes, the line \(pasted\) at move 2\.$/,
+      )
     } finally {
       vi.useRealTimers()
     }
@@ -265,7 +290,9 @@ describe('the session store', () => {
     const damaged = JSON.parse(kept) as { document: string }
     damaged.document = damaged.document.replace('"level": 4', '"level": 9')
     const r = parseSession(JSON.stringify(damaged))
-    expect(!r.ok && r.error.message).toMatch(/^its document does not load: conway-20-level4\.army\.json: army: a man in row 4, in front of the level's row 9/)
+    expect(!r.ok && r.error.message).toMatch(
+      /^its document does not load: conway-20-level4\.army\.json: army: a man in row 4, in front of the level's row 9/,
+    )
   })
 
   it('puts back an army’s custom board as it was being edited: its cells, its target and the men on it', async () => {

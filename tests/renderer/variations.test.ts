@@ -210,10 +210,10 @@ describe('variations in the stepper', () => {
     expect(st2.comment).toBe('a slow start')
     expect(st2.sideLines).toBe(1)
     // A side line that does not play is refused with its reason.
-    const bad = JSON.parse(text) as { line: { tree: { children: { move: number[]; children: unknown[] }[] } } }
+    const bad = JSON.parse(text) as { line: { tree: { nodes: { parent: number; move: number[] }[] } } }
     const b = h.problem.board
     const cell = (n: string): number => unwrap(parseCell(b, n))
-    bad.line.tree.children.push({ move: [cell('a1'), cell('a3')], children: [] })
+    bad.line.tree.nodes.push({ parent: -1, move: [cell('a1'), cell('a3')] })
     const r = parseSession(JSON.stringify(bad))
     expect(r.ok ? 'loaded' : r.error.message).toMatch(/^its line does not play: the side line after move 0: move 1: a1-a3 /)
   })

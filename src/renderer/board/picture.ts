@@ -11,18 +11,12 @@
 import { pictureFits, sheetLayout, type SheetSpec } from '../../shared/sheet'
 import { err, ok, type Diagnostic, type Result } from '../../shared/result'
 import { keyWidth, textWidth } from './paint'
+import type { Box } from './place'
 import { keyHeight, type Caption, type CaptionPart, type KeyRow, type Scene } from './scene'
 
 export const BACKGROUNDS = { white: '#ffffff', board: '#fbf8f1', transparent: null } as const
 export type Background = keyof typeof BACKGROUNDS
 
-/** A box by its corners. */
-export interface Box {
-  readonly x1: number
-  readonly y1: number
-  readonly x2: number
-  readonly y2: number
-}
 
 export interface PictureOptions {
   /** The picture's longer side in CSS pixels (a diagram); a sheet's diagram side. */

@@ -87,8 +87,8 @@ export interface Scene {
   readonly coordinates: readonly Label[]
   readonly destinations: readonly Circle[]
   readonly mirror?: Polyline
-  /** The last move's path; `onLadders`: drawn dark with a light casing, apart from the lanes. */
-  readonly path?: Polyline & { readonly onLadders: boolean }
+  /** The last move's path; `onLadders` (a transfer's ladder overlay is on): drawn dark with a light casing, apart from the lanes. */
+  readonly path?: Polyline & { readonly onLadders?: boolean }
   readonly cursor?: Circle
   /** Type labels 0-3 on the cells (a transfer's types overlay). */
   readonly typeLabels?: readonly Label[]

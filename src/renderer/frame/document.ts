@@ -11,14 +11,15 @@
  * 12); a failed save changes nothing and says why.
  */
 import { defineStore } from 'pinia'
-import { computed, ref, shallowReactive, shallowRef, watch } from 'vue'
+import { computed, ref, shallowReactive, shallowRef, watch, type ComputedRef } from 'vue'
 import type { DocumentFile, OpenOutcome, SaveOutcome } from '../../preload/api'
 import { api } from '../api'
-import { canRedo, canUndo, edit, redo, replacePresent, startHistory, undo, windowTitle, type History } from '../state/history'
-import type { AnyKind } from './kind'
+import { edit, replacePresent, startHistory, windowTitle, type History } from '../state/history'
+import type { AnyKind, KindModel } from './kind'
 import { DEFAULT_KIND, KINDS, kindOfText } from './kinds'
 import { EMPTY_SHOWN, openingShown, storedIndex, treeKey, unkeptText, writeLine, type Shown } from './line'
-import { useNotices } from './notices'
+import { useNotices, type Place } from './notices'
+import { undoControls } from './undo'
 
 /** A state of the history: the document, the stepper's tree and line, and the move shown. */
 export interface Entry {
@@ -205,6 +206,17 @@ export const useDocument = defineStore('document', () => {
     history.value = edit(history.value, next)
   }
 
+  /** A checked edit of the document: its note said at `place`, or its fault there and nothing changed (false). */
+  function changeBy(place: Place, e: { ok: true; value: { doc: unknown; note: string } } | { ok: false; error: string }): boolean {
+    if (!e.ok) {
+      notices.error(place, e.error)
+      return false
+    }
+    change(e.value.doc)
+    notices.info(place, e.value.note)
+    return true
+  }
+
   /**
    * A change of the stepper's tree (a move played, a side line promoted, a comment): on a stored
    * line it is written into the document, unless the kind refuses (said under the moves); false then.
@@ -250,10 +262,7 @@ export const useDocument = defineStore('document', () => {
     unsaved,
     editorPending,
     title,
-    undoable: computed(() => canUndo(history.value)),
-    redoable: computed(() => canRedo(history.value)),
-    undo: () => void (history.value = undo(history.value)),
-    redo: () => void (history.value = redo(history.value)),
+    ...undoControls(history),
     registerEditor: (id: string, hook: EditorHook) => void editors.set(id, hook),
     editorOf: (id: string): EditorHook | undefined => editors.get(id),
     load,
@@ -266,7 +275,15 @@ export const useDocument = defineStore('document', () => {
     save: () => guarded(() => write(false)),
     saveAs: () => guarded(() => write(true)),
     change,
+    changeBy,
     commitLine,
     moveTo,
   }
 })
+
+/** The current document when it is of this kind, else the kind's blank one: a kind's store reads its own documents only. */
+export function kindDocument<D>(kind: Pick<KindModel<D>, 'id' | 'blank'>): ComputedRef<D> {
+  const store = useDocument()
+  const fallback = kind.blank()
+  return computed(() => (store.kindId === kind.id ? (store.doc as D) : fallback))
+}

@@ -122,3 +122,27 @@ export interface KindModel<D = unknown, L extends PlayedLine = PlayedLine> {
 /** Any kind, as the frame holds it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyKind = KindModel<any, PlayedLine>
+
+/** A kind's `parse` from a reader that throws on bad input (its message names what is wrong and where). */
+export function parseOrFault<D>(read: (text: string, name: string) => D): KindModel<D>['parse'] {
+  return (text, name) => {
+    try {
+      return { ok: true, value: read(text, name) }
+    } catch (e) {
+      return { ok: false, error: e instanceof Error ? e.message : String(e) }
+    }
+  }
+}
+
+/**
+ * A kind's shipped documents, from Vite's `import.meta.glob(..., { query: '?raw', eager: true })` of
+ * its resources folder: by file name (in natural order), titled by their `title` field.
+ */
+export function shippedExamples(glob: Readonly<Record<string, string>>): Example[] {
+  return Object.entries(glob)
+    .map(([path, text]) => {
+      const name = path.split('/').pop()!
+      return { name, text, title: /"title"\s*:\s*"([^"]*)"/.exec(text)?.[1] ?? name }
+    })
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
+}

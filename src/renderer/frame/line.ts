@@ -7,7 +7,7 @@
  * The move list shows the tree's main line as rows and each side line inline, in parentheses, under
  * the move it is an alternative to, nested ones inside it (movesView).
  */
-import { emptyTree, lineEnd, mainLine, movesTo, nodeCount, variationCount, type MoveNode, type NodePath } from '../../shared/variations'
+import { emptyTree, flatTree, lineEnd, mainLine, movesTo, nodeCount, variationCount, type MoveNode, type NodePath } from '../../shared/variations'
 import type { AnyKind, LineTree, Path } from './kind'
 import { labelText, START_LABEL, type LineLabel } from '../state/line-label'
 
@@ -27,7 +27,7 @@ export const EMPTY_SHOWN: Shown = { tree: emptyTree(), tip: [], label: START_LAB
 export const sameMove = (a: Path, b: Path): boolean => a.length === b.length && a.every((c, k) => b[k] === c)
 
 /** A tree as one string to compare trees by (moves, shape and comments). */
-export const treeKey = (tree: LineTree): string => JSON.stringify(tree)
+export const treeKey = (tree: LineTree): string => JSON.stringify(flatTree(tree))
 
 /** The path of the last node of the line the stepper follows. */
 export const linePath = (s: Shown): number[] => lineEnd(s.tree, s.tip)

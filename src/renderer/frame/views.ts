@@ -29,11 +29,11 @@ export interface KindLive {
   readonly diagramAt: DiagramOf
   /** The position as text, for Copy position. */
   readonly positionText: string
-  /** A click on the board in edit mode (shift: the kind's wider action, a whole row). */
-  editClick(cell: number, shift: boolean): void
-  /** Entering and leaving edit mode. */
-  beginEdit(): void
-  leaveEdit(): void
+  /** A click on the board in edit mode (shift: the kind's wider action, a whole row); none: the board is not edited by clicks. */
+  editClick?(cell: number, shift: boolean): void
+  /** Entering and leaving edit mode, for a kind whose editor keeps a draft of its own. */
+  beginEdit?(): void
+  leaveEdit?(): void
   /** An editor with an undo history of its own (a problem's draft): Ctrl+Z in edit mode goes there. */
   undoEdit?(): void
   redoEdit?(): void

@@ -6,7 +6,7 @@ import type { DocumentFile } from '../../preload/api'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../../shared/result'
 import { hasNode, lineEnd } from '../../shared/variations'
 import type { AnyKind, LineTree } from '../frame/kind'
-import { treeFault, type Shown } from '../frame/line'
+import { treeFault, treeKey, type Shown } from '../frame/line'
 import type { LineLabel } from './line-label'
 
 /** What the workbench holds, to be kept. */
@@ -46,7 +46,7 @@ export function checkedWork(
   if (fault !== null) return refused(`its line does not play: ${fault}`)
   if (!hasNode(s.tree, s.tip)) return refused(`line.tip: [${s.tip.join(', ')}] is not a move of its tree`)
   const stored = s.origin === null ? undefined : kind.lines(doc.value)[s.origin]
-  const origin = stored && JSON.stringify(stored.tree) === JSON.stringify(s.tree) ? s.origin : null
+  const origin = stored && treeKey(stored.tree) === treeKey(s.tree) ? s.origin : null
   const shown: Shown = { tree: s.tree, tip: s.tip, label: s.label, origin }
   // The line runs on from the tip along its main continuation: the ply may go that far.
   const depth = lineEnd(s.tree, s.tip).length

@@ -12,10 +12,11 @@
  */
 import * as z from 'zod'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../../shared/result'
-import { nestedTooDeep, textTooLarge } from '../../shared/limits'
+import { MAX_LINE_MOVES, MAX_VARIATIONS, nestedTooDeep, textTooLarge } from '../../shared/limits'
 import { firstIssue } from '../../shared/schema-faults'
 import { SESSION_FORMAT, SESSION_VERSION } from '../../shared/session-format'
-import type { LineTree } from '../frame/kind'
+import type { Path } from '../frame/kind'
+import { flatTree, treeOfFlat } from '../../shared/variations'
 import { KINDS } from '../frame/kinds'
 import { checkedWork, refused, type DraftCheck, type RestoredSession, type SessionState } from './session-check'
 import { parseLegacySession } from './session-v2'
@@ -23,11 +24,15 @@ import { parseLegacySession } from './session-v2'
 export type { DraftCheck, RestoredSession, SessionState }
 export { SESSION_FORMAT, SESSION_VERSION }
 
+/** The most moves a session's tree may hold: a whole line and its side lines at a hundred moves each. */
+export const MAX_SESSION_NODES = MAX_LINE_MOVES + MAX_VARIATIONS * 100
+
 const Name = z.string().max(1024)
 const Move = z.array(z.int().min(0).max(100_000)).min(2).max(1000)
-type NodeShape = { move: number[]; children: NodeShape[]; comment?: string }
-const NodeSchema: z.ZodType<NodeShape> = z.lazy(() => z.strictObject({ move: Move, children: z.array(NodeSchema), comment: z.string().optional() }))
-const TreeSchema = z.strictObject({ children: z.array(NodeSchema), comment: z.string().optional() })
+// The tree is written flat (shared/variations.ts flatTree): a line as long as the limits allow
+// nests no deeper than one node, for JSON and for the checks alike.
+const FlatNodeSchema = z.strictObject({ parent: z.int().min(-1), move: Move, comment: z.string().optional() })
+const TreeSchema = z.strictObject({ nodes: z.array(FlatNodeSchema).max(MAX_SESSION_NODES), comment: z.string().optional() })
 
 const SessionSchema = z.strictObject({
   format: z.literal(SESSION_FORMAT),
@@ -66,13 +71,10 @@ export function formatSession(s: SessionState, savedAt: Date): string {
     file: s.file.path === undefined ? { name: s.file.name } : { name: s.file.name, path: s.file.path },
     document: kind.format(s.document),
     dirty: s.dirty,
-    line: { tree: s.shown.tree, tip: s.shown.tip, origin: s.shown.origin, label: s.shown.label, ply: s.ply },
+    line: { tree: flatTree(s.shown.tree), tip: s.shown.tip, origin: s.shown.origin, label: s.shown.label, ply: s.ply },
     ...(s.editor && { editor: s.editor }),
   })
 }
-
-/** A tree as read (plain arrays), as the stepper holds it. */
-const treeOf = (t: z.infer<typeof TreeSchema>): LineTree => t as unknown as LineTree
 
 /**
  * Read a session back; every part is checked. It never throws: whatever a stored text holds, the
@@ -99,7 +101,9 @@ function readSession(text: string, draftFault: DraftCheck): Result<RestoredSessi
   const head = json as { format?: unknown; version?: unknown } | null
   const ours = head?.format === SESSION_FORMAT && typeof head.version === 'number'
   if (ours && (head.version as number) > SESSION_VERSION)
-    return err(diagnostic('session.version', `it was written by a newer version of the workbench (session version ${String(head.version)})`))
+    return err(
+      diagnostic('session.version', `it was written by a newer version of the workbench (session version ${String(head.version)})`),
+    )
   const deep = nestedTooDeep(json, 'the session')
   if (deep) return refused(deep.message)
   if (ours && (head.version as number) < SESSION_VERSION) return parseLegacySession(json, draftFault)
@@ -111,7 +115,9 @@ function readSession(text: string, draftFault: DraftCheck): Result<RestoredSessi
   const kind = KINDS[s.kind]
   if (!kind) return refused(`kind: '${s.kind.slice(0, 40)}' is not a kind of document this workbench holds`)
   const file = s.file.path === undefined ? { name: s.file.name } : { name: s.file.name, path: s.file.path }
-  const work = checkedWork(kind, { file, text: s.document, dirty: s.dirty, ...s.line, tree: treeOf(s.line.tree) })
+  const tree = treeOfFlat<Path>(s.line.tree)
+  if ('bad' in tree) return refused(`line.tree.nodes[${tree.bad}]: its parent is not a node written before it`)
+  const work = checkedWork(kind, { file, text: s.document, dirty: s.dirty, ...s.line, tree })
   if (!work.ok) return work
   if (s.editor) {
     const fault = draftFault(s.kind, s.editor.draft)
@@ -119,4 +125,3 @@ function readSession(text: string, draftFault: DraftCheck): Result<RestoredSessi
   }
   return ok({ ...work.value, savedAt, ...(s.editor && { editor: { draft: s.editor.draft, open: s.editor.open } }) })
 }
-

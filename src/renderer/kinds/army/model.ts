@@ -10,8 +10,7 @@ import { GEOMETRIES, type ArmyType } from '../../../shared/army/geometry'
 import { defaultWindow } from '../../../shared/army/minimum'
 import { cellLabel, formatArmyMoves, parseArmyMoves, positionAfter, verifyArmy } from '../../../shared/army/solution'
 import { emptyTree, mapTree } from '../../../shared/variations'
-import type { KindModel, Path, PlayedLine } from '../../frame/kind'
-import { shippedExamples } from '../halma/model'
+import { parseOrFault, shippedExamples, type KindModel, type Path, type PlayedLine } from '../../frame/kind'
 import { moves as movesText } from '../../format'
 import { cellIndex, jumpChains, windowOf } from './moves'
 
@@ -70,17 +69,11 @@ export const armyKind: KindModel<ArmyDocument, ArmyLine> = {
   maxLines: 1,
   blank: () => emptyArmy('conway', 4),
   claims: isArmyDocumentText,
-  parse(text, name) {
-    try {
-      return { ok: true, value: parseArmyDocument(text, name) }
-    } catch (e) {
-      return { ok: false, error: (e as Error).message }
-    }
-  },
+  parse: parseOrFault(parseArmyDocument),
   format: formatArmyDocument,
   title: (doc) => doc.title ?? `${GEOMETRIES[doc.type].title} to level ${doc.level}`,
   problemKey: (doc) => JSON.stringify([doc.type, doc.level, doc.window, doc.army, doc.board ?? null]),
-  examples: () => shippedExamples(SHIPPED, (text, name) => /"title"\s*:\s*"([^"]*)"/.exec(text)?.[1] ?? name),
+  examples: () => shippedExamples(SHIPPED),
   lines(doc) {
     if (doc.moves.length === 0 && !doc.annotations) return []
     const t = armyTree(doc)

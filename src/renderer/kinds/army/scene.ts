@@ -208,7 +208,6 @@ export function buildArmyScene(input: ArmySceneInput, width: number, height: num
         return [p.x, p.y]
       }),
       colour: ARMY_COLOURS[0],
-      onLadders: false,
     }
 
   return {

@@ -18,7 +18,7 @@ import { toNumber } from '../../../shared/army/zsigma'
 import type { DiagramOf } from '../../board/picture'
 import type { BoardView } from '../../board/view'
 import type { ChartDef } from '../../frame/charts'
-import { useDocument } from '../../frame/document'
+import { kindDocument, useDocument } from '../../frame/document'
 import type { PlayedLine } from '../../frame/kind'
 import { useNotices } from '../../frame/notices'
 import { useStepper } from '../../frame/stepper'
@@ -31,13 +31,12 @@ import { armyAspect, buildArmyScene, type ArmySceneInput } from './scene'
 export const ARMY_EDIT_MODES = ['men', 'cells', 'target'] as const
 export type ArmyEditMode = (typeof ARMY_EDIT_MODES)[number]
 
-const FALLBACK = armyKind.blank()
 
 export const useArmy = defineStore('army', () => {
   const documentStore = useDocument()
   const stepper = useStepper()
   const notices = useNotices()
-  const doc = computed<ArmyDocument>(() => (documentStore.kindId === armyKind.id ? (documentStore.doc as ArmyDocument) : FALLBACK))
+  const doc = kindDocument(armyKind)
   const geometry = computed(() => GEOMETRIES[doc.value.type])
   const overlays = ref({ pagoda: true, coordinates: true })
   const chosenMap = ref<string | null>(null)
@@ -226,7 +225,5 @@ export const useArmy = defineStore('army', () => {
     turn,
     diagramAt,
     positionText,
-    beginEdit: () => undefined,
-    leaveEdit: () => undefined,
   }
 })

@@ -9,16 +9,10 @@ import Overlays from './Overlays.vue'
 import { useArmyJobs } from './jobs'
 import { useArmy } from './store'
 
-export const armyViews: KindViews = {
-  use: () => {
-    useArmyJobs()
-    return useArmy()
-  },
-  editLabel: 'Edit army',
-  New,
-  Overlays,
-  Legend,
-  Measures,
-  Editor,
-  Jobs,
+/** The store, with its job runner started beside it (the runner feeds the store its results). */
+function use(): ReturnType<typeof useArmy> {
+  useArmyJobs()
+  return useArmy()
 }
+
+export const armyViews: KindViews = { use, editLabel: 'Edit army', New, Overlays, Legend, Measures, Editor, Jobs }

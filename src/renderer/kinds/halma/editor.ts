@@ -36,9 +36,10 @@ import { PROBLEM_KINDS, type ProblemKind } from '../../../shared/halma/problem'
 import type { HalmaDocument } from '../../../shared/halma/document'
 import { DIAGONALS, MOVE_SETS, type MoveSet } from '../../../shared/halma/rules'
 import type { BoardView } from '../../board/view'
-import { useDocument } from '../../frame/document'
+import { kindDocument, useDocument } from '../../frame/document'
 import { useNotices } from '../../frame/notices'
-import { canRedo, canUndo, edit, redo, replacePresent, startHistory, undo, type History } from '../../state/history'
+import { edit, replacePresent, startHistory, type History } from '../../state/history'
+import { undoControls } from '../../frame/undo'
 import { halmaKind } from './model'
 import { buildScene, latticeFor, NO_OVERLAYS, type SceneInput } from './scene'
 import { replaceProblem } from './edits'
@@ -87,8 +88,8 @@ export const useEditor = defineStore('editor', () => {
   const documentStore = useDocument()
   const notices = useNotices()
   /** The document's problem, or the default one while another kind is open. */
-  const fallback = halmaKind.blank()
-  const current = (): HalmaDocument => (documentStore.kindId === halmaKind.id ? (documentStore.doc as HalmaDocument) : fallback)
+  const halmaDoc = kindDocument(halmaKind)
+  const current = (): HalmaDocument => halmaDoc.value
   const history = shallowRef<History<Draft>>(startHistory(draftOf(current())))
   const draft = computed(() => history.value.present.value)
   const tool = ref<Tool>('blue')
@@ -262,13 +263,7 @@ export const useEditor = defineStore('editor', () => {
       return false
     }
     const r = replaceProblem(current(), draftSpec(draft.value))
-    if (!r.ok) {
-      notices.error('editor', r.error)
-      return false
-    }
-    documentStore.change(r.value.doc)
-    notices.info('editor', r.value.note)
-    return true
+    return documentStore.changeBy('editor', r)
   }
 
   /** The board of edit mode: the grid, what a click paints. */
@@ -301,10 +296,7 @@ export const useEditor = defineStore('editor', () => {
     click,
     preset,
     apply,
-    undoable: computed(() => canUndo(history.value)),
-    redoable: computed(() => canRedo(history.value)),
-    undo: () => void (history.value = undo(history.value)),
-    redo: () => void (history.value = redo(history.value)),
+    ...undoControls(history),
     setTarget: (t: DraftTarget) => edited(setTarget(draft.value, t)),
     setRules: (r: Partial<DraftRules>) => edited(setRules(draft.value, r)),
     setKind: (k: ProblemKind) => edited(setKind(draft.value, k)),

@@ -25,33 +25,30 @@ export interface HelpEntry {
 export const HELP_TOPICS = ['centroid', 'sym', 'types', 'distance', 'ladders'] as const
 export type HelpTopic = (typeof HELP_TOPICS)[number]
 
-export const HELP: Readonly<Record<HelpTopic, HelpEntry>> = {
-  centroid: {
-    term: 'c(A)',
-    text: "The army's diagonal centroid: the sum of x − y over its men (Cartesian coordinates from the board's centre), which grows as the army advances (from −60 to +60 for the 10 men of Chinese Checkers); Theorem 2 bounds how much one move can change it, which bounds how short a solution can be.",
-    section: { number: '3.1', title: 'Centroids and Bounds' },
-  },
-  sym: {
-    term: 'sym(A)',
-    text: "The army's symmetry: how many of its men have their mirror cell across the line x = y occupied by the army too; it is |A| only for a mirror-symmetric army and changes by at most 2 a move, so a palindromic solution must reach |A| (or |A| − 1) at its middle.",
-    section: { number: '3.3', title: 'Symmetry and Palindromes' },
-  },
-  types: {
-    term: 'types 0-3',
-    text: "Each cell has a type 0-3 by the parity of its column and row (a checkered pattern of four); a jump never changes a man's type, only a step does, so the men of each type at the start and in the target say which steps a solution cannot avoid.",
-    section: { number: '2.1', title: 'Types of Men' },
-  },
-  distance: {
-    term: 'd to target',
-    text: "d(A, B): the fewest steps between a man not yet home and an empty target cell, under the rules' norm (the distance between two sets of cells, equations 3 and 4); 0 once every man is home.",
-    section: { number: '2.3', title: 'A Lower Bound on Game Length' },
-  },
-  ladders: {
-    term: 'ladders',
-    text: 'A ladder is a chain of men that other men jump along in one long move; one built of type 0 and 3 men (a "0&3 ladder") carries men of types 1 and 2, and the other way round, so a fast transfer of a whole army needs ladders of both kinds.',
-    section: { number: '2.2', title: 'Ladders' },
-  },
+/** Each term as the workbench writes it, and the section of the paper that defines it. */
+const TERMS: Readonly<Record<HelpTopic, readonly [term: string, section: string, title: string]>> = {
+  centroid: ['c(A)', '3.1', 'Centroids and Bounds'],
+  sym: ['sym(A)', '3.3', 'Symmetry and Palindromes'],
+  types: ['types 0-3', '2.1', 'Types of Men'],
+  distance: ['d to target', '2.3', 'A Lower Bound on Game Length'],
+  ladders: ['ladders', '2.2', 'Ladders'],
 }
+
+/** What each term is and why it matters, a sentence each. */
+const TEXTS: Readonly<Record<HelpTopic, string>> = {
+  centroid: "The army's diagonal centroid: the sum of x − y over its men (Cartesian coordinates from the board's centre), which grows as the army advances (from −60 to +60 for the 10 men of Chinese Checkers); Theorem 2 bounds how much one move can change it, which bounds how short a solution can be.",
+  sym: "The army's symmetry: how many of its men have their mirror cell across the line x = y occupied by the army too; it is |A| only for a mirror-symmetric army and changes by at most 2 a move, so a palindromic solution must reach |A| (or |A| − 1) at its middle.",
+  types: "Each cell has a type 0-3 by the parity of its column and row (a checkered pattern of four); a jump never changes a man's type, only a step does, so the men of each type at the start and in the target say which steps a solution cannot avoid.",
+  distance: "d(A, B): the fewest steps between a man not yet home and an empty target cell, under the rules' norm (the distance between two sets of cells, equations 3 and 4); 0 once every man is home.",
+  ladders: 'A ladder is a chain of men that other men jump along in one long move; one built of type 0 and 3 men (a "0&3 ladder") carries men of types 1 and 2, and the other way round, so a fast transfer of a whole army needs ladders of both kinds.',
+}
+
+export const HELP: Readonly<Record<HelpTopic, HelpEntry>> = Object.fromEntries(
+  HELP_TOPICS.map((t) => {
+    const [term, number, title] = TERMS[t]
+    return [t, { term, text: TEXTS[t], section: { number, title } }]
+  }),
+) as Record<HelpTopic, HelpEntry>
 
 /** The reference a help entry gives: "Bell 2009, section 2.2 (Ladders)". */
 export function sectionText(entry: HelpEntry): string {

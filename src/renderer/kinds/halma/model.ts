@@ -15,7 +15,7 @@ import type { MoveSet } from '../../../shared/halma/rules'
 import { armyToMove, lineOf, lineText, playOn, startLine, type Timeline } from '../../../shared/halma/timeline'
 import { describe, expect as unwrap } from '../../../shared/result'
 import { mainLine } from '../../../shared/variations'
-import type { Example, KindModel, LineTree, PlayedLine } from '../../frame/kind'
+import { shippedExamples, type KindModel, type LineTree, type PlayedLine } from '../../frame/kind'
 import { moves as movesText } from '../../format'
 import { ARMY_COLOURS } from '../../board/palette'
 
@@ -49,14 +49,6 @@ export const DEFAULT_SPEC = presetSpec('triangle10', '9x9', '6-move')
 /** The problem documents that ship with the workbench (resources/problems), by file name. */
 const SHIPPED = import.meta.glob('../../../../resources/problems/*.halma.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>
 
-const examples = (glob: Record<string, string>, title: (text: string, name: string) => string): Example[] =>
-  Object.entries(glob)
-    .map(([path, text]) => {
-      const name = path.split('/').pop()!
-      return { name, text, title: title(text, name) }
-    })
-    .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
-export { examples as shippedExamples }
 
 /** A line played from the start, cut before its first illegal move (whose fault is said). */
 export function timelineOf(doc: HalmaDocument, moves: readonly (readonly number[])[]): { line: Timeline; fault: string | null } {
@@ -102,7 +94,7 @@ export const halmaKind: KindModel<HalmaDocument, HalmaLine> = {
   format: (doc) => formatDocument(doc),
   title: (doc) => doc.problem.title,
   problemKey: (doc) => JSON.stringify([doc.spec.kind, doc.spec.board, doc.spec.rules, doc.spec.armies, doc.spec.first]),
-  examples: () => examples(SHIPPED, (text, name) => /"title"\s*:\s*"([^"]*)"/.exec(text)?.[1] ?? name),
+  examples: () => shippedExamples(SHIPPED),
   lines: (doc) => doc.solutions.map((s) => ({ title: s.title ?? '', tree: s.tree })),
   withLine(doc, k, tree: LineTree, title) {
     const image = imageOf(doc)

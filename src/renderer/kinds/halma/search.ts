@@ -144,7 +144,7 @@ export const useSearch = defineStore('search', () => {
           `${g.moves.length} moves, ${g.winner} wins (${r.optimal ? 'optimal' : 'best found'}): game ${k + 1}${r.count ? ` of ${r.count.games}` : ''}, found by the workbench game search`,
           r.proof.statement,
         )
-    return apply(e)
+    return documentStore.changeBy('jobs', e)
   }
 
   /** Store the transfer search's solution in the document. */
@@ -152,17 +152,7 @@ export const useSearch = defineStore('search', () => {
     const r = result.value
     if (!r || r.moves.length === 0) return false
     const title = `${movesText(r.moves.length)}${r.optimal ? ' (optimal)' : ''}, found by the workbench search`
-    return apply(addSolution(doc.value, r.moves.join(', '), title, r.proof.statement))
-  }
-
-  function apply(e: ReturnType<typeof addSolution>): boolean {
-    if (!e.ok) {
-      notices.error('jobs', e.error)
-      return false
-    }
-    documentStore.change(e.value.doc)
-    notices.info('jobs', e.value.note)
-    return true
+    return documentStore.changeBy('jobs', addSolution(doc.value, r.moves.join(', '), title, r.proof.statement))
   }
 
   function clear(): void {

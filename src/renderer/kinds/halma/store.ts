@@ -7,7 +7,6 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef } from 'vue'
-import type { HalmaDocument } from '../../../shared/halma/document'
 import { diagram } from '../../../shared/halma/diagram'
 import { findLadders, followLadder, type Ladder } from '../../../shared/halma/ladders'
 import { symMen } from '../../../shared/halma/metrics'
@@ -15,7 +14,7 @@ import { armyToMove, clampPly, type Timeline } from '../../../shared/halma/timel
 import type { DiagramOf } from '../../board/picture'
 import type { BoardView } from '../../board/view'
 import type { ChartDef } from '../../frame/charts'
-import { useDocument } from '../../frame/document'
+import { kindDocument } from '../../frame/document'
 import type { PlayedLine } from '../../frame/kind'
 import { useStepper } from '../../frame/stepper'
 import { halmaCharts } from './charts'
@@ -24,13 +23,11 @@ import { halmaKind, type HalmaLine } from './model'
 import { buildScene, latticeFor, ladderKeyRows, mirrorLine, NO_OVERLAYS, type Overlays, type SceneInput } from './scene'
 import { describeCell, describeMen } from './words'
 
-const FALLBACK = halmaKind.blank()
 
 export const useHalma = defineStore('halma', () => {
-  const documentStore = useDocument()
   const stepper = useStepper()
   /** The open document when it is a problem (the views of this kind are shown only then). */
-  const doc = computed<HalmaDocument>(() => (documentStore.kindId === halmaKind.id ? (documentStore.doc as HalmaDocument) : FALLBACK))
+  const doc = kindDocument(halmaKind)
   const problem = computed(() => doc.value.problem)
   const title = computed(() => problem.value.title)
   const line = computed<Timeline>(() => (stepper.line as HalmaLine).timeline ?? halmaKind.replay(doc.value, []).timeline)

@@ -8,8 +8,7 @@ import { formatPlayersDocument, isPlayersDocumentText, lineOfTree, lineTree, par
 import { playersPresets, sideName, specOf } from '../../../shared/players/game'
 import { verifyLine } from '../../../shared/players/line'
 import { emptyTree } from '../../../shared/variations'
-import type { KindModel, Path, PlayedLine } from '../../frame/kind'
-import { shippedExamples } from '../halma/model'
+import { parseOrFault, shippedExamples, type KindModel, type Path, type PlayedLine } from '../../frame/kind'
 import { playerColour } from './palette'
 import { click, lineText, moveText, parseMoves, replay, toMoveAt, type PlayedMove, type Replay } from './play'
 
@@ -57,13 +56,7 @@ export const playersKind: KindModel<PlayersDocument, PlayersLine> = {
   maxLines: Infinity,
   blank: () => presetGame('mini-3'),
   claims: isPlayersDocumentText,
-  parse(text, name) {
-    try {
-      return { ok: true, value: parsePlayersDocument(text, name) }
-    } catch (e) {
-      return { ok: false, error: (e as Error).message }
-    }
-  },
+  parse: parseOrFault(parsePlayersDocument),
   format: (doc) =>
     formatPlayersDocument({
       ...(doc.title !== undefined && { title: doc.title }),
@@ -72,7 +65,7 @@ export const playersKind: KindModel<PlayersDocument, PlayersLine> = {
     }),
   title: (doc) => doc.title ?? doc.game.title,
   problemKey: (doc) => JSON.stringify([doc.game.id, specOf(doc.game)]),
-  examples: () => shippedExamples(SHIPPED, (text, name) => /"title"\s*:\s*"([^"]*)"/.exec(text)?.[1] ?? name),
+  examples: () => shippedExamples(SHIPPED),
   lines: (doc) =>
     doc.lines.map((l) => {
       const t = lineTree(doc.game, l)

@@ -162,7 +162,6 @@ export function buildPlayersScene(input: PlayersSceneInput, width: number, heigh
     path = {
       points: input.path.cells.flatMap((c) => [points[c]!.x, points[c]!.y]),
       colour: playerColour(input.path.player),
-      onLadders: false,
     }
 
   return {

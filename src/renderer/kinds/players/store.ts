@@ -8,12 +8,11 @@
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { boardById } from '../../../shared/players/boards'
-import type { PlayersDocument } from '../../../shared/players/document'
 import { gameFromSpec, playersPresets, type PlayersGame, type PlayersSpec } from '../../../shared/players/game'
 import type { DiagramOf } from '../../board/picture'
 import type { BoardView } from '../../board/view'
 import type { ChartDef } from '../../frame/charts'
-import { useDocument } from '../../frame/document'
+import { kindDocument, useDocument } from '../../frame/document'
 import type { PlayedLine } from '../../frame/kind'
 import { useNotices } from '../../frame/notices'
 import { useStepper } from '../../frame/stepper'
@@ -32,13 +31,12 @@ export interface PlayersDraft {
 }
 
 const draftOf = (g: PlayersGame): PlayersDraft => ({ board: g.board.id, camps: g.players.map((p) => p.camp), men: g.men, longJumps: g.longJumps })
-const FALLBACK = playersKind.blank()
 
 export const usePlayers = defineStore('players', () => {
   const documentStore = useDocument()
   const stepper = useStepper()
   const notices = useNotices()
-  const doc = computed<PlayersDocument>(() => (documentStore.kindId === playersKind.id ? (documentStore.doc as PlayersDocument) : FALLBACK))
+  const doc = kindDocument(playersKind)
   const game = computed(() => doc.value.game)
   const names = ref(false)
   const line = computed(() => ((stepper.line as PlayersLine).replay ? (stepper.line as PlayersLine) : playersKind.replay(doc.value, [])))
@@ -165,8 +163,5 @@ export const usePlayers = defineStore('players', () => {
     draftPoints,
     applyDraft,
     campName,
-    editClick: () => undefined,
-    beginEdit: () => undefined,
-    leaveEdit: () => undefined,
   }
 })

@@ -9,16 +9,10 @@ import Overlays from './Overlays.vue'
 import { usePlayersJobs } from './jobs'
 import { usePlayers } from './store'
 
-export const playersViews: KindViews = {
-  use: () => {
-    usePlayersJobs()
-    return usePlayers()
-  },
-  editLabel: 'Edit game',
-  New,
-  Overlays,
-  Legend,
-  Measures,
-  Editor,
-  Jobs,
+/** The store, with its job runner started beside it (the runner feeds the store its results). */
+function use(): ReturnType<typeof usePlayers> {
+  usePlayersJobs()
+  return usePlayers()
 }
+
+export const playersViews: KindViews = { use, editLabel: 'Edit game', New, Overlays, Legend, Measures, Editor, Jobs }
