@@ -139,8 +139,11 @@ async function trialsOf(c: Case, trials: number): Promise<{ text: string; failur
   const dir = mkdtempSync(join(tmpdir(), 'halma-damaged-'))
   const levelOf = (): string | undefined => {
     try {
-      const manifest = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { levels: Record<string, { rows: number }> }
-      return Object.entries(manifest.levels).find(([, e]) => e.rows > 100)?.[0]
+      // Checkpoint format 2: each level's record lists its files (core/checkpoint.ts).
+      const manifest = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as {
+        levels: Record<string, { value: { files: { name: string; rows: number }[] } }>
+      }
+      return Object.values(manifest.levels).flatMap((e) => e.value.files).find((f) => f.rows > 100)?.name
     } catch {
       return undefined // not written yet, or being replaced
     }

@@ -6,6 +6,10 @@ const entryPoints = {
   halma: 'src/cli/index.ts',
   // Expansion threads of the search engine, started by the CLI with worker_threads.
   'expansion-worker': 'src/hosts/node/expansion-worker.ts',
+  // The army commands' integer programs (HiGHS blocks its thread), started with worker_threads.
+  'army-worker': 'src/cli/army-worker.ts',
+  // A farm task's thread (halma worker): the worker's own thread stays free to renew its lock.
+  'farm-task-worker': 'src/hosts/node/farm-task-worker.ts',
 }
 
 await build({

@@ -4,24 +4,22 @@
  * distance to the target (board.ts; exact in Z[sigma]) and solved by depth-first search pruned by
  * it (custom.ts), with --fewest the engine's fewest moves on the same board (engine/army).
  */
-import { ArmyDomain, type ArmyInit } from '../shared/engine/army/domain'
-import { fewestMoves, type FewestOutcome } from '../shared/engine/army/fewest'
-import { ArmyKernel } from '../shared/engine/army/kernel'
-import { executorFor } from '../shared/engine/registry'
+import type { ArmyInit } from '../shared/engine/army/domain'
+import { armyFields, parseFewestJob, type FewestResult } from '../shared/engine/army/fewest-job'
 import { boardHas, DISTANCE_MAP, windowBoard } from '../shared/army/board'
-import { measureOnBoard, solveOnBoard, type BoardMeasure } from '../shared/army/custom'
+import { measureOnBoard, type BoardMeasure } from '../shared/army/custom'
+import { armyTask } from './army-ip'
 import { parseArmyDocument, type ArmyDocument } from '../shared/army/document'
 import { GEOMETRIES, type ArmyGeometry, type Window } from '../shared/army/geometry'
 import type { PagodaMap } from '../shared/army/pagoda'
 import { cellLabel, drawArmy, formatArmyMoves, verifyArmy } from '../shared/army/solution'
 import { formatPowers, formatZ, powerSum, sign, toNumber } from '../shared/army/zsigma'
-import { cores, nodeWorkers } from '../hosts/node/threads'
 import { json, plural, type Io } from './io'
 import { readText, UsageError, type Values } from './options'
-import { workerScript } from './search-run'
+import { budgetOption, diskOption, jobFaults, runJob, threadsOption } from './search-run'
 
 /** The document named by --file, parsed; its faults as usage errors. */
-export function documentOption(v: Values): { readonly doc: ArmyDocument; readonly file: string } {
+function documentOption(v: Values): { readonly doc: ArmyDocument; readonly file: string } {
   const file = v['file']
   if (typeof file !== 'string') throw new UsageError('--file is required')
   const text = readText(file, 'army document')
@@ -47,21 +45,20 @@ export function exponentRows(g: ArmyGeometry, w: Window, map: PagodaMap, has: (x
   return rows
 }
 
-/** The engine's fewest moves for an army (inline, or on every core), its threads closed after. */
-export async function engineFewest(init: ArmyInit, maxMoves: number): Promise<FewestOutcome> {
-  const domain = new ArmyDomain(init)
-  const threads = cores()
-  const executor = executorFor(
-    threads > 1 ? { workers: nodeWorkers(workerScript()) } : {},
-    threads,
-    domain.init,
-    () => new ArmyKernel(domain),
-  )
-  try {
-    return await fewestMoves(domain, executor, { maxMoves, budgetBytes: 6 * 2 ** 30 })
-  } finally {
-    executor.close()
-  }
+/**
+ * The engine's fewest moves for an army, as a job (engine/army/fewest.ts): --threads (default: every
+ * core), --budget, --disk or --resume; progress on stderr, Ctrl-C cancels (undefined then).
+ */
+export async function engineFewest(init: ArmyInit, maxMoves: number, v: Values, io: Io): Promise<FewestResult | undefined> {
+  const job = parseFewestJob({
+    ...armyFields(init),
+    maxMoves,
+    threads: threadsOption(v),
+    budgetBytes: budgetOption(v),
+    ...diskOption(v),
+  })
+  if (!job.ok) throw jobFaults(job.error)
+  return runJob({ kind: 'fewest', params: job.value }, io, 'army solve --fewest')
 }
 
 const menCount = (n: number): string => `${n} ${n === 1 ? 'man' : 'men'}`
@@ -119,16 +116,27 @@ export function runDocumentBound(v: Values, io: Io): number {
 /** `solve --file`: a legal order of jumps for the document's army on its board, verified; --fewest: the engine's fewest moves. */
 export async function runDocumentSolve(v: Values, io: Io, maxMoves: number | undefined): Promise<number> {
   const { doc, file } = documentOption(v)
+  // Checked before the search: a bad --threads or --budget is named at once, not minutes later.
+  threadsOption(v)
+  budgetOption(v)
   const g = GEOMETRIES[doc.type]
   const board = boardOf(doc)
-  const s = solveOnBoard(g, doc.window, board, doc.army)
+  // The search runs in a worker thread (minutes on a large army): progress, and Ctrl-C.
+  const measure = measureOnBoard(g, board, doc.army)
+  const found = measure.possible ? await armyTask(io, 'army solve', 'boardSolve', doc.type, doc.window, board, doc.army, {}) : null
+  if (found === undefined) return 130
+  const s = { measure, ...(found ?? { moves: null, positions: 0, gaveUp: false, verdict: null }) }
   const label = (moves: readonly (readonly (readonly [number, number])[])[]): string => formatArmyMoves(g, doc.window, moves)
-  let fewest: FewestOutcome | undefined
-  if (s.verdict?.ok && v['fewest'])
+  let fewest: FewestResult | undefined
+  if (s.verdict?.ok && v['fewest']) {
     fewest = await engineFewest(
       { kind: 'army', type: doc.type, window: doc.window, army: doc.army, map: DISTANCE_MAP, ...(doc.board && { board: doc.board }) },
       maxMoves ?? s.moves!.length,
+      v,
+      io,
     )
+    if (!fewest) return 130
+  }
   const best = fewest?.moves ?? s.moves
   const check = best && verifyArmy(g, doc.window, doc.army, best, doc.board)
   const ok = check?.ok === true

@@ -1,7 +1,13 @@
 /**
- * The minimum-army solvers of the core (src/shared/army/minimum.ts) with HiGHS loaded in
- * Node: the same names and arguments as the core's, without the solver (loaded once).
+ * The minimum-army solvers of the core (src/shared/army/minimum.ts) with HiGHS loaded in Node.
+ * The `halma army` commands run each in a worker thread (`armyTask`; army-worker.ts loads HiGHS
+ * there), because HiGHS blocks the thread it runs on (and so does a custom board's depth-first
+ * search, also run there): the command's thread prints progress on
+ * stderr (the solver's messages, with the time as it passes) and Ctrl-C terminates the worker (the
+ * command says it was cancelled and exits with status 130). The benchmarks call the same solvers
+ * in-process, by the same names and arguments as the core's without the solver (loaded once).
  */
+import { Worker } from 'node:worker_threads'
 import highsLoader from 'highs'
 import * as core from '../shared/army/minimum'
 import type { MipSolver } from '../shared/army/minimum'
@@ -20,8 +26,49 @@ export {
   type CaseOutcome,
   type IpOutcome,
 } from '../shared/army/minimum'
+import { CancelledError } from '../shared/engine/core/executor'
+import { Reporter } from '../shared/engine/core/reporter'
+import type { ArmyTaskMessage, ArmyTaskName, MIP_TASKS, PLAIN_TASKS } from './army-worker'
+import type { Io } from './io'
+import { runCancellable, workerScript } from './search-run'
 
-type Rest<F> = F extends (mip: MipSolver, ...rest: infer A) => infer _R ? A : never
+type Rest<F> = F extends (mip: MipSolver, ...rest: infer A) => unknown ? A : never
+type Mip = typeof MIP_TASKS
+type Plain = typeof PLAIN_TASKS
+/** A task's arguments (without HiGHS) and its result. */
+type ArgsOf<K> = K extends keyof Mip ? Rest<Mip[K]> : K extends keyof Plain ? Parameters<Plain[K]> : never
+type ResultOf<K> = K extends keyof Mip ? Awaited<ReturnType<Mip[K]>> : K extends keyof Plain ? ReturnType<Plain[K]> : never
+
+/** How often the line on stderr is brought up to date while the solver is silent (milliseconds). */
+const HEARTBEAT = 1000
+
+/** Run a solver in a worker thread with progress and Ctrl-C; undefined when cancelled (reported). */
+export function armyTask<K extends ArmyTaskName>(io: Io, command: string, task: K, ...args: ArgsOf<K>): Promise<ResultOf<K> | undefined> {
+  return runCancellable(io, command, (progress) => {
+    const reporter = new Reporter(progress, 'program')
+    let last = 'starting'
+    const beat = setInterval(() => reporter.emit(last), HEARTBEAT)
+    const worker = new Worker(workerScript('army-worker'), { workerData: { task, args } })
+    let stop: (e: Error) => void = () => undefined
+    const result = new Promise<ResultOf<K>>((resolve, reject) => {
+      stop = reject
+      worker.on('message', (m: ArmyTaskMessage) => {
+        if (m.type === 'progress') reporter.emit((last = m.message))
+        else if (m.type === 'result') resolve(m.result as ResultOf<K>)
+        else reject(new Error(m.message))
+      })
+      worker.on('error', reject)
+      worker.on('exit', (code) => reject(new Error(`the solver's thread ended (exit code ${code})`)))
+    }).finally(() => {
+      clearInterval(beat)
+      void worker.terminate()
+    })
+    return {
+      result,
+      cancel: () => stop(new CancelledError()),
+    }
+  })
+}
 
 let loaded: Promise<MipSolver> | undefined
 const highs = (): Promise<MipSolver> => (loaded ??= highsLoader() as Promise<MipSolver>)

@@ -1,31 +1,38 @@
 /**
- * `halma army`: solitaire armies (Bell, Hirschberg and Guerrero 2007). So far the pagoda bounds:
- * `halma army bound` gives the highest level a type reaches (Table 1) and lower bounds on the size
- * of an army reaching a level (Table 3), exact in Z[sigma]; `halma army pagoda` checks an exponent
- * map and prints it.
+ * `halma army`: solitaire armies (Bell, Hirschberg and Guerrero 2007). `bound` gives the highest
+ * level a type reaches (Table 1) and lower bounds on the size of an army reaching a level (Table 3),
+ * exact in Z[sigma], or with `--method ip` the integer program's minimum (Table 6); `solve` an army of
+ * that size with its moves, verified, and with `--fewest` the engine's fewest moves; `count` the
+ * minimum armies; `pagoda` checks an exponent map and prints it; `verify` an army and moves given
+ * by flags. A document's army goes to army-board.ts (bound, solve) or to the document commands
+ * (verify, show). HiGHS runs in a worker thread (army-ip.ts), so every long run has progress and
+ * Ctrl-C.
  */
 import { highestLevel, pagodaBound, type PagodaBound } from '../shared/army/bounds'
 import { armyType, GEOMETRIES, type ArmyType, type Window } from '../shared/army/geometry'
 import { checkPagoda, IMPROVED_MAP, pagodaMap, PAGODA_MAPS, STANDARD_MAP } from '../shared/army/pagoda'
 import { formatPowers, formatZ, powerSum, toNumber, type ZSigma } from '../shared/army/zsigma'
-import { countArmies, defaultWindow, solveArmy, solveArmyIp, solveCase, table7Case, TABLE7, type IpOutcome } from './army-ip'
-import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCell, positionAfter, verifyArmy } from '../shared/army/solution'
+import { armyTask, defaultWindow, table7Case, TABLE7, type IpOutcome } from './army-ip'
+import { cellLabel, drawArmy, formatArmyMoves, parseArmyMoves, parseCellLabel, verifyArmy } from '../shared/army/solution'
 import { json, plural, table, type Io } from './io'
 import { onlyOptions, parse, UsageError, wholeText, type Values } from './options'
 import { own } from '../shared/names'
-import { documentOption, engineFewest, exponentRows, levelUnused, runDocumentBound, runDocumentSolve } from './army-board'
+import { engineFewest, exponentRows, runDocumentBound, runDocumentSolve } from './army-board'
+import { budgetOption, threadsOption, THREADS_HELP } from './search-run'
+import { runOnDocument } from './documents'
 
 export const ARMY_HELP = `halma army: solitaire armies (pegs jump and capture; advance one man as far as possible)
 
 usage: halma army bound --type TYPE [--level N] [--method pagoda|ip] [--map FIG] [--json]
        halma army bound --file FILE.army.json [--json]
-       halma army solve --type TYPE --level N [--fewest] [--time-limit S] [--json]
-       halma army solve --file FILE.army.json [--fewest] [--json]
+       halma army solve --type TYPE --level N [--fewest [--threads N] [--budget GB]] [--time-limit S] [--json]
+       halma army solve --file FILE.army.json [--fewest [--threads N] [--budget GB]] [--json]
        halma army verify --type TYPE --level N --rows R --width W --army CELLS --moves MOVES
-       halma army verify --file FILE.army.json [--json]
        halma army count --type TYPE --level N [--time-limit S] [--json]
-       halma army show --file FILE.army.json [--after K] [--json]
        halma army pagoda --type TYPE [--map FIG] [--rows R] [--json]
+A document's army: halma verify FILE.army.json, halma analyze FILE.army.json [--after K],
+       halma show FILE.army.json [--after K] (halma army verify --file, halma army show --file:
+       the older spellings, kept).
 
   --type TYPE   conway, skew, diagonal, hexagonal or pablito
   --level N     the level (rows from the army's front to the target); default: every level
@@ -38,7 +45,8 @@ usage: halma army bound --type TYPE [--level N] [--method pagoda|ip] [--map FIG]
                 slack, so only jumps that lose no weight)
 solve: an army of the integer program's minimum size, its jumps put in a legal order by
   depth-first search, grouped into moves (one man's chain) and verified move by move; with
-  --fewest, then the fewest moves for that army (the engine's search by levels of moves, complete).
+  --fewest, then the fewest moves for that army (the engine's search by levels of moves, complete;
+  --threads N: ${THREADS_HELP}; --budget GB: memory its levels may use, default 6).
 verify: the army (cells such as "k4 l4 k5") and its moves ("k5-k3, ...") on the window.
 --file: a document's own army, on its custom board if it has one (version 2: the window's cells
   switched on and a target among them). bound: the weight and slack of the army under the pagoda
@@ -53,9 +61,17 @@ count: every army of the minimum size on the window that reaches the level (each
                 map of the type (Conway fig3, skew and diagonal fig6a, hexagonal fig7a,
                 Pablito's fig7b)
   --rows R      pagoda: rows of the window checked and printed (default 12)
+--fewest runs the engine's level search as a job: progress on stderr, Ctrl-C stops it.
+  --threads N   its expansion threads (default: one per core)
+  --budget GB   memory its levels may hold (default 6)
+  --disk DIR    keep its levels in DIR as sorted files, with a checkpoint
+  --resume DIR  go on with the fewest-moves search checkpointed in DIR
   --json        machine-readable output
 Weights are exact: numbers a + b·σ with σ = (√5 - 1)/2; decimals are for reading only.
-Exit status: 0 done, 2 bad input.`
+The long runs (bound --method ip, --case, solve, solve --file, count, --fewest) report progress
+on stderr; Ctrl-C cancels them.
+Exit status: 0 done, 1 none found, not settled or not a pagoda function, 2 bad input, 130
+cancelled by Ctrl-C.`
 
 const OPTIONS = {
   type: { type: 'string' },
@@ -65,11 +81,15 @@ const OPTIONS = {
   rows: { type: 'string' },
   width: { type: 'string' },
   'time-limit': { type: 'string' },
+  threads: { type: 'string' },
+  budget: { type: 'string' },
   army: { type: 'string' },
   moves: { type: 'string' },
   file: { type: 'string' },
   case: { type: 'string' },
   fewest: { type: 'boolean' },
+  disk: { type: 'string' },
+  resume: { type: 'string' },
   after: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -88,6 +108,9 @@ const intOption = (v: Values, key: string, lo: number, hi: number): number | und
 const IP_ROWS = 40
 const IP_WIDTH = 40
 
+/** The options of the fewest-moves job (solve --fewest). */
+const FEWEST_JOB = ['threads', 'budget', 'disk', 'resume'] as const
+
 /** The options each subcommand takes, by what it is asked (a document, or a type and level). */
 const TAKES: Readonly<Record<string, (v: Values) => readonly string[]>> = {
   bound: (v) =>
@@ -97,7 +120,7 @@ const TAKES: Readonly<Record<string, (v: Values) => readonly string[]>> = {
         ? ['type', 'level', 'method', 'rows', 'width', 'time-limit', 'case', 'json']
         : ['type', 'level', 'method', 'map', 'json'],
   pagoda: () => ['type', 'map', 'rows', 'json'],
-  solve: (v) => (v['file'] !== undefined ? ['file', 'fewest', 'json'] : ['type', 'level', 'rows', 'width', 'time-limit', 'fewest', 'json']),
+  solve: (v) => [...(v['file'] !== undefined ? ['file'] : ['type', 'level', 'rows', 'width', 'time-limit']), 'fewest', ...FEWEST_JOB, 'json'],
   verify: (v) => (v['file'] !== undefined ? ['file', 'json'] : ['type', 'level', 'rows', 'width', 'army', 'moves', 'json']),
   count: () => ['type', 'level', 'rows', 'width', 'time-limit', 'json'],
   show: () => ['file', 'after', 'json'],
@@ -160,7 +183,8 @@ async function runIp(v: Values, io: Io, type: ArmyType, levels: readonly number[
       if (type !== 'hexagonal' || level !== 7) throw new UsageError('--case is for Table 7: --type hexagonal --level 7')
       return runCase(v, io, k, timeLimit, window)
     }
-    const o = await solveArmyIp(type, level, { timeLimit, ...(window && { window }) })
+    const o = await armyTask(io, 'army bound', 'solveArmyIp', type, level, { timeLimit, ...(window && { window }) })
+    if (!o) return 130
     outcomes.push(o)
     if (v['json']) continue
     const where = `window rows 0-${o.window.rows - 1}, ${o.window.width} columns beyond each row's span: ${o.cells} cells, ${o.jumps} jumps`
@@ -187,7 +211,8 @@ async function runIp(v: Values, io: Io, type: ArmyType, levels: readonly number[
 async function runCase(v: Values, io: Io, k: number, timeLimit: number, window: Window | undefined): Promise<number> {
   const g = GEOMETRIES.hexagonal
   const c = TABLE7[k - 1]!
-  const parts = await solveCase('hexagonal', 7, table7Case(k), { timeLimit, ...(window && { window }) })
+  const parts = await armyTask(io, 'army bound', 'solveCase', 'hexagonal', 7, table7Case(k), { timeLimit, ...(window && { window }) })
+  if (!parts) return 130
   const w = parts[0]!.outcome.window
   const label = (cells: readonly (readonly [number, number])[]): string => cells.map((cell) => cellLabel(g, w, cell)).join(' ')
   const infeasible = parts.every((p) => p.outcome.status === 'Infeasible')
@@ -304,13 +329,17 @@ async function runSolve(v: Values, io: Io): Promise<number> {
   const level = levelOption(v, type)
   const window = windowOption(v, type, level)
   const g = GEOMETRIES[type]
-  const s = await solveArmy(type, level, { window, timeLimit: intOption(v, 'time-limit', 1, 86_400) ?? 300 })
+  // Checked before the integer program: a bad --threads or --budget is named at once, not minutes later.
+  threadsOption(v)
+  budgetOption(v)
+  const s = await armyTask(io, 'army solve', 'solveArmy', type, level, { window, timeLimit: intOption(v, 'time-limit', 1, 86_400) ?? 300 })
+  if (!s) return 130
   const ok = s.verdict?.ok === true
   // The engine's level-by-level search over positions (engine/army): complete below its answer.
-  const f =
-    ok && v['fewest'] && s.moves
-      ? await engineFewest({ kind: 'army', type, window, army: s.ip.army, map: IMPROVED_MAP[type] }, s.moves.length)
-      : undefined
+  // A job like the others (progress, Ctrl-C, --threads, --budget, --disk, --resume); undefined when cancelled.
+  const fewest = ok && v['fewest'] === true && s.moves !== undefined
+  const f = fewest ? await engineFewest({ kind: 'army', type, window, army: s.ip.army, map: IMPROVED_MAP[type] }, s.moves!.length, v, io) : undefined
+  if (fewest && !f) return 130
   if (v['json']) {
     io.out(
       json({
@@ -353,7 +382,9 @@ async function runSolve(v: Values, io: Io): Promise<number> {
   if (!ok || !f) return ok ? 0 : 1
   const positions = f.levels.reduce((x, y) => x + y, 0)
   if (f.stopped) {
-    io.out(`fewest moves: not settled (the search stopped: ${f.stopped}, after ${positions.toLocaleString('en-US')} positions); none with ${f.provenAbove} moves or fewer`)
+    io.out(
+      `fewest moves: not settled (the search stopped: ${f.stopped}, after ${positions.toLocaleString('en-US')} positions); none with ${f.provenAbove} moves or fewer`,
+    )
     return 0
   }
   const best = f.moves ?? s.moves
@@ -366,23 +397,8 @@ async function runSolve(v: Values, io: Io): Promise<number> {
 }
 
 function runVerify(v: Values, io: Io): number {
-  if (typeof v['file'] === 'string') {
-    const { doc, file } = documentOption(v)
-    const g = GEOMETRIES[doc.type]
-    const r = verifyArmy(g, doc.window, doc.army, doc.moves, doc.board)
-    const reach = doc.board ? `the target ${cellLabel(g, doc.window, doc.board.target)} of their custom board` : `level ${doc.level}`
-    if (v['json'])
-      io.out(json({ file, type: doc.type, board: doc.board ? 'custom' : 'window', level: doc.board ? null : doc.level, men: doc.army.length, ...r }))
-    else {
-      io.out(
-        r.ok
-          ? `valid: ${doc.army.length} men of ${g.title} reach ${reach} in ${plural(r.moves, 'move')} (${plural(r.jumps, 'jump')})`
-          : `invalid: ${r.error}`,
-      )
-      if (doc.board) io.out(`(${levelUnused(doc)})`)
-    }
-    return r.ok ? 0 : 1
-  }
+  // A document: the same as `halma verify FILE`.
+  if (typeof v['file'] === 'string') return runOnDocument('verify', v['file'], v, io)
   const type = typeOption(v)
   const level = levelOption(v, type)
   const window = windowOption(v, type, level, false)
@@ -393,7 +409,7 @@ function runVerify(v: Values, io: Io): number {
     army = v['army']
       .split(/[\s,]+/)
       .filter((x) => x !== '')
-      .map((label) => parseCell(g, window, label))
+      .map((label) => parseCellLabel(g, window, label))
     moves = parseArmyMoves(g, window, v['moves'])
   } catch (e) {
     throw new UsageError((e as Error).message)
@@ -420,47 +436,16 @@ function runVerify(v: Values, io: Io): number {
   return r.ok ? 0 : 1
 }
 
-/** A document's army, or its position after K moves, as a text picture of the window. */
-function runShow(v: Values, io: Io): number {
-  const { doc, file } = documentOption(v)
-  const g = GEOMETRIES[doc.type]
-  // A document without moves shows its army; with moves, they must verify.
-  const r = doc.moves.length > 0 ? verifyArmy(g, doc.window, doc.army, doc.moves, doc.board) : null
-  if (r && !r.ok) throw new UsageError(`${file}: ${r.error}`)
-  const k = intOption(v, 'after', 0, doc.moves.length) ?? 0
-  const men = positionAfter(doc.army, doc.moves, k)
-  const last = doc.board ? doc.window.rows - 1 : Math.max(...doc.army.map(([, y]) => y))
-  const picture = drawArmy(g, doc.window, men, last, doc.board)
-  const move = k > 0 ? formatArmyMoves(g, doc.window, [doc.moves[k - 1]!]) : null
-  if (v['json']) {
-    const label = (c: readonly [number, number]) => cellLabel(g, doc.window, c)
-    io.out(
-      json({
-        file,
-        type: doc.type,
-        after: k,
-        moves: doc.moves.length,
-        men: men.map(label),
-        ...(doc.board && { board: { cells: doc.board.cells.length, target: label(doc.board.target) } }),
-        ...(move && { move }),
-        picture,
-      }),
-    )
-    return 0
-  }
-  const on = doc.board ? ` on a custom board of ${plural(doc.board.cells.length, 'cell')}, target ${cellLabel(g, doc.window, doc.board.target)}` : ''
-  io.out(`${doc.title ?? upperFirst(g.title)}: after move ${k} of ${doc.moves.length}, ${men.length} ${men.length === 1 ? 'man' : 'men'}${on}`)
-  io.out(picture.join('\n'))
-  if (move) io.out(`move ${k}: ${move}`)
-  return 0
-}
-
 async function runCount(v: Values, io: Io): Promise<number> {
   const type = typeOption(v)
   const level = levelOption(v, type)
   const window = windowOption(v, type, level)
   const g = GEOMETRIES[type]
-  const c = await countArmies(type, level, { window, timeLimit: intOption(v, 'time-limit', 1, 86_400) ?? 600 })
+  const c = await armyTask(io, 'army count', 'countArmies', type, level, {
+    window,
+    timeLimit: intOption(v, 'time-limit', 1, 86_400) ?? 600,
+  })
+  if (!c) return 130
   // Cells row by row, left to right.
   const labels = (a: readonly (readonly [number, number])[]): string =>
     [...a]
@@ -506,6 +491,10 @@ export async function runArmy(argv: string[], io: Io): Promise<number> {
   if (sub === 'solve') return await runSolve(v, io)
   if (sub === 'verify') return runVerify(v, io)
   if (sub === 'count') return await runCount(v, io)
-  if (sub === 'show') return runShow(v, io)
+  if (sub === 'show') {
+    // The same as `halma show FILE`.
+    if (typeof v['file'] !== 'string') throw new UsageError('--file is required')
+    return runOnDocument('show', v['file'], v, io)
+  }
   throw new UsageError(`unknown army command '${sub}' (bound, pagoda, solve, verify, count or show)`)
 }

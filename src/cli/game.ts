@@ -5,9 +5,8 @@
 import { specFromProblem } from '../shared/halma/document'
 import { GAME_STRATEGIES, parseGameJob, scopeProperties, type GameResult } from '../shared/engine/game/job'
 import { describeProblem } from '../shared/halma/problem'
-import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
-import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
+import { documentFile, loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
 import {
   budgetOption,
   choiceOption,
@@ -18,6 +17,10 @@ import {
   outFailed,
   outOption,
   runJob,
+  SEARCH_OPTIONS,
+  CLUSTER_OPTIONS,
+  THREADS_HELP,
+  threadsOption,
   writeWithSolutions,
 } from './search-run'
 
@@ -25,7 +28,7 @@ export const GAME_HELP = `halma game: the shortest two-player game, and a proof 
 
   halma game --army triangle10 --board 9x9 --rules 6-move          (Chinese Checkers: 30)
   halma game --army triangle10 --board 8x8 --rules 8-move          (Grasshopper: 24)
-  halma game --problem file.halma.json --strategy exhaustive --json
+  halma game file.halma.json --strategy exhaustive --json
 
 Problem options as for verify (--game is implied; red stands in the opposite corner unless
 --red is given). Search:
@@ -37,7 +40,7 @@ Problem options as for verify (--game is implied; red stands in the opposite cor
                        winner (heuristic, exhaustive, or auto: heuristic then exhaustive);
                        e.g. --length 30 --strategy heuristic --beam 0 counts every 30-move
                        game with the heuristic properties
-  --threads N          expansion threads (default: the number of cores, ${cores()} here)
+  --threads N          ${THREADS_HELP}
   --no-enumerate       do not count and list every shortest game
   --list N             shortest games listed (default 20; the count is exact)
   --beam M             heuristic searches keep the M most advanced states per level
@@ -75,33 +78,30 @@ Output: progress on stderr, the result on stdout (--json for machine-readable);
 Exit status: 0 a game was found, 1 none, 2 bad input, 130 interrupted.`
 
 export async function runGame(argv: string[], io: Io): Promise<number> {
-  const v = parse(argv, {
-    ...PROBLEM_OPTIONS,
-    strategy: { type: 'string' },
-    'max-length': { type: 'string' },
-    length: { type: 'string' },
-    threads: { type: 'string' },
-    'no-enumerate': { type: 'boolean' },
-    vacating: { type: 'boolean' },
-    lines: { type: 'boolean' },
-    lookahead: { type: 'string' },
-    'beam-moves': { type: 'string' },
-    list: { type: 'string' },
-    beam: { type: 'string' },
-    budget: { type: 'string' },
-    disk: { type: 'string' },
-    resume: { type: 'string' },
-    cluster: { type: 'string' },
-    shards: { type: 'string' },
-    'time-limit': { type: 'string' },
-    'no-fold': { type: 'boolean' },
-    out: { type: 'string' },
-  })
+  const v = parse(
+    argv,
+    {
+      ...PROBLEM_OPTIONS,
+      ...SEARCH_OPTIONS,
+      ...CLUSTER_OPTIONS,
+      strategy: { type: 'string' },
+      'max-length': { type: 'string' },
+      length: { type: 'string' },
+      'no-enumerate': { type: 'boolean' },
+      vacating: { type: 'boolean' },
+      lines: { type: 'boolean' },
+      lookahead: { type: 'string' },
+      'beam-moves': { type: 'string' },
+      list: { type: 'string' },
+      beam: { type: 'string' },
+    },
+    'document',
+  )
   if (v['help']) {
     io.out(GAME_HELP)
     return 0
   }
-  const loaded = loadProblem(v['problem'] === undefined ? { ...v, game: true } : v)
+  const loaded = loadProblem(documentFile(v) === undefined ? { ...v, game: true } : v)
   if (loaded.problem.kind !== 'game') throw new UsageError('this is a transfer problem; `halma solve` searches transfers')
   const number = (key: string, fallback: number): number => numberOption(v, key, fallback)
   const beamMoves = (text: unknown): [number, number] => {
@@ -116,7 +116,7 @@ export async function runGame(argv: string[], io: Io): Promise<number> {
     strategy: choiceOption(v, 'strategy', GAME_STRATEGIES, 'auto'),
     maxLength: number('max-length', 200),
     length: number('length', 0),
-    threads: number('threads', cores()),
+    threads: threadsOption(v),
     fold: v['no-fold'] !== true,
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),

@@ -8,11 +8,13 @@ import type { PathTree } from '../shared/halma/solution-tree'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { parseArmyPreset, parseCellList, presetArmy, symmetricTarget } from '../shared/halma/armies'
 import { boardByName } from '../shared/halma/board'
-import { parseDocument, type HalmaDocument } from '../shared/halma/document'
+import type { HalmaDocument } from '../shared/halma/document'
+import { DOCUMENT_KINDS, readDocument, type AnyDocument } from '../shared/documents'
 import { formatSolution, parseSolution, type WrittenSolution } from '../shared/halma/notation'
 import { makeProblem, type Problem } from '../shared/halma/problem'
 import { MAX_DOCUMENT_CHARS } from '../shared/limits'
 import { describe, type Diagnostic } from '../shared/result'
+import { plural } from './io'
 import { fileFault } from '../hosts/node/faults'
 import { DIAGONALS, describeRules, makeRules, parseMoveSet, type Diagonal } from '../shared/halma/rules'
 import type { SymmetryName } from '../shared/halma/symmetry'
@@ -20,8 +22,17 @@ import type { SymmetryName } from '../shared/halma/symmetry'
 /** A problem with the command line: printed as `halma <command>: message`, exit status 2. */
 export class UsageError extends Error {}
 
-export const PROBLEM_OPTIONS = {
+/**
+ * A document named by option: `--problem FILE` and `--file FILE` are the same (older spellings of
+ * the command's argument, `halma verify FILE`), for a document of any kind.
+ */
+export const DOCUMENT_OPTIONS = {
   problem: { type: 'string' },
+  file: { type: 'string' },
+} as const satisfies ParseArgsConfig['options']
+
+export const PROBLEM_OPTIONS = {
+  ...DOCUMENT_OPTIONS,
   board: { type: 'string' },
   rules: { type: 'string' },
   diagonal: { type: 'string' },
@@ -36,24 +47,73 @@ export const PROBLEM_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options']
 
+/**
+ * Which moves: given (`--moves`, `--moves-file`), or the K-th line stored in the document (`--line K`;
+ * `--solution K` is its older spelling, kept for scripts).
+ */
 export const MOVES_OPTIONS = {
   moves: { type: 'string' },
   'moves-file': { type: 'string' },
+  line: { type: 'string' },
   solution: { type: 'string' },
 } as const satisfies ParseArgsConfig['options']
 
 export type Values = Record<string, string | boolean | undefined>
 
-/** Parse argv strictly: unknown options and stray arguments are usage errors. */
-export function parse<O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O): Values {
+/** The key under which `parse` keeps a command's one argument (a document). */
+export const ARGUMENT = 'document'
+
+/**
+ * Parse argv strictly: unknown options and stray arguments are usage errors. With `argument`, the
+ * command takes one argument (what it names, for messages), kept under ARGUMENT.
+ */
+export function parse<O extends NonNullable<ParseArgsConfig['options']>>(argv: string[], options: O, argument?: string): Values {
   try {
     const { values, positionals } = parseArgs({ args: argv, options, strict: true, allowPositionals: true })
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`)
-    return values as Values
+    const most = argument === undefined ? 0 : 1
+    if (positionals.length > most)
+      throw new UsageError(`unexpected argument '${positionals[most]}'${most ? ` (one ${argument} at a time)` : ''}`)
+    return { ...(values as Values), ...(positionals.length > 0 && { [ARGUMENT]: positionals[0] }) }
   } catch (e) {
     if (e instanceof UsageError) throw e
     throw new UsageError((e as Error).message.replace(/\. To specify a positional argument.*$/s, ''))
   }
+}
+
+/** The document file the command names (its argument, `--problem` or `--file`), or undefined. */
+export function documentFile(v: Values): string | undefined {
+  const named = [ARGUMENT, 'problem', 'file'].filter((k) => typeof v[k] === 'string')
+  if (named.length > 1)
+    throw new UsageError(`name one document (${named.map((k) => (k === ARGUMENT ? `'${String(v[k])}'` : `--${k}`)).join(' and ')} given)`)
+  return named.length === 1 ? (v[named[0]!] as string) : undefined
+}
+
+/** A document of any kind read from its file; its faults, each with where it is, as a usage error. */
+export function readDocumentFile(file: string): AnyDocument {
+  const doc = readDocument(readText(file, 'document'), file)
+  if (!doc.ok) throw faults(file, doc.error)
+  return doc.value
+}
+
+/** The stored line `--line K` (or `--solution K`) names, 1-based, or undefined; checked against how many there are. */
+export function lineOption(v: Values, stored: number, what = 'line'): number | undefined {
+  if (v['line'] !== undefined && v['solution'] !== undefined) throw new UsageError('give --line or --solution (the same option), not both')
+  const key = v['line'] !== undefined ? 'line' : 'solution'
+  const text = v[key]
+  if (typeof text !== 'string') return undefined
+  const n = /^\d+$/.test(text.trim()) ? Number(text) : NaN
+  if (!Number.isInteger(n) || n < 1 || n > stored)
+    throw new UsageError(
+      stored === 0 ? `--${key}: the document stores no ${what}s` : `--${key}: the document has ${plural(stored, what)}; give 1..${stored}`,
+    )
+  return n
+}
+
+/** Refuse options that do not apply to a kind of document, naming them (help, json and the document always apply). */
+export function refuseOthers(v: Values, allowed: readonly string[], noun: string): void {
+  const always = ['help', 'json', ARGUMENT, 'problem', 'file']
+  const stray = Object.keys(v).filter((k) => v[k] !== undefined && !always.includes(k) && !allowed.includes(k))
+  if (stray.length > 0) throw new UsageError(`${stray.map((k) => `--${k}`).join(', ')}: not for ${noun}s`)
 }
 
 const str = (v: Values, k: string): string | undefined => (typeof v[k] === 'string' ? (v[k] as string) : undefined)
@@ -120,16 +180,27 @@ export interface LoadedProblem {
   readonly document?: HalmaDocument
 }
 
-/** The problem the options name: `--problem FILE`, or `--board/--rules/--army|--start[/--target]`. */
+/** The flags that describe a problem without a document. */
+const PROBLEM_FLAGS = ['board', 'rules', 'army', 'start', 'target', 'red', 'diagonal', 'jumps-only', 'long-jumps'] as const
+
+/** A problem document as the halma commands load it; flags that describe a problem are refused beside it. */
+export function loadedDocument(v: Values, document: HalmaDocument): LoadedProblem {
+  for (const k of PROBLEM_FLAGS)
+    if (v[k] !== undefined) throw new UsageError(`--${k} cannot be combined with a problem document (the file says it)`)
+  return { problem: document.problem, document }
+}
+
+/**
+ * The problem the options name: a problem document (the command's argument, `--problem FILE` or
+ * `--file FILE`), or `--board/--rules/--army|--start[/--target]`.
+ */
 export function loadProblem(v: Values): LoadedProblem {
-  const file = str(v, 'problem')
+  const file = documentFile(v)
   if (file !== undefined) {
-    for (const k of ['board', 'rules', 'army', 'start', 'target', 'red', 'diagonal']) {
-      if (v[k] !== undefined) throw new UsageError(`--${k} cannot be combined with --problem (the file says it)`)
-    }
-    const doc = parseDocument(readText(file, 'problem file'))
-    if (!doc.ok) throw faults(file, doc.error)
-    return { problem: doc.value.problem, document: doc.value }
+    const doc = readDocumentFile(file)
+    if (doc.kind !== 'halma')
+      throw new UsageError(`${file}: this command takes a problem document (*.halma.json), not ${DOCUMENT_KINDS[doc.kind].noun}s`)
+    return loadedDocument(v, doc.document)
   }
   const boardName = str(v, 'board') ?? '9x9'
   const board = boardByName(boardName)
@@ -221,8 +292,8 @@ export interface SolutionInput {
  * every solution of the document, or standard input when it is not a terminal.
  */
 export function loadSolutions(v: Values, loaded: LoadedProblem, stdin: () => string | undefined): SolutionInput[] {
-  const given = ['moves', 'moves-file', 'solution'].filter((k) => v[k] !== undefined)
-  if (given.length > 1) throw new UsageError(`give only one of --moves, --moves-file, --solution`)
+  const given = ['moves', 'moves-file', 'line', 'solution'].filter((k) => v[k] !== undefined)
+  if (given.length > 1) throw new UsageError(`give only one of --moves, --moves-file, --line (or --solution)`)
   const parseOne = (text: string, label: string): SolutionInput => {
     const s = parseSolution(text)
     if (!s.ok) throw new UsageError(`${label}: ${describe(s.error)}`)
@@ -233,14 +304,8 @@ export function loadSolutions(v: Values, loaded: LoadedProblem, stdin: () => str
   const file = str(v, 'moves-file')
   if (file !== undefined) return [parseOne(readText(file, 'moves file'), file)]
   const stored = loaded.document?.solutions ?? []
-  const k = str(v, 'solution')
-  if (k !== undefined) {
-    const n = /^\d+$/.test(k.trim()) ? Number(k) : NaN
-    if (!Number.isInteger(n) || n < 1 || n > stored.length) {
-      throw new UsageError(
-        `--solution: the problem file has ${stored.length} solution${stored.length === 1 ? '' : 's'}; give 1..${stored.length}`,
-      )
-    }
+  const n = lineOption(v, stored.length, 'solution')
+  if (n !== undefined) {
     const s = stored[n - 1]!
     return [{ label: s.title ?? `solution ${n}`, solution: s.solution, tree: s.tree }]
   }

@@ -5,12 +5,24 @@
  */
 import { parsePlayersJob, PLAYERS_STRATEGIES, type PlayersResult } from '../shared/engine/players/job'
 import { playersPreset, playersPresets, specOf, WIN_RULES, type PlayersSpec, type WinRule } from '../shared/players/game'
-import { cores } from '../hosts/node/threads'
 import { formatPlayersDocument } from '../shared/players/document'
 import type { Diagnostic } from '../shared/result'
 import { json, table, type Io } from './io'
 import { parse, UsageError, wholeText } from './options'
-import { budgetOption, choiceOption, diskOption, jobFaults, numberOption, outFailed, outOption, runJob, writeResult } from './search-run'
+import {
+  budgetOption,
+  choiceOption,
+  diskOption,
+  jobFaults,
+  numberOption,
+  outFailed,
+  outOption,
+  runJob,
+  SEARCH_OPTIONS,
+  THREADS_HELP,
+  threadsOption,
+  writeResult,
+} from './search-run'
 
 export const PLAYERS_GAME_HELP = `halma players game: the shortest game of 2 to 6 players, and the proof that none is shorter
 
@@ -33,7 +45,7 @@ usage: halma players game --preset ID [options]
   --max-length L       longest game looked for (default 300)
   --beam M             states a beam keeps per level (default 20000)
   --no-count           do not count the shortest games
-  --threads N          expansion threads (default: the number of cores, ${cores()} here)
+  --threads N          ${THREADS_HELP}
   --budget GB          memory the level sets may use (default 6)
   --time-limit S       stop after S seconds, reporting the bound reached
   --disk DIR           keep the exhaustive searches' levels in DIR as sorted files (duplicates
@@ -41,8 +53,11 @@ usage: halma players game --preset ID [options]
                        DIR also holds a checkpoint (settled lengths, finished levels)
   --resume DIR         go on with the search checkpointed in DIR (after Ctrl-C, a crash or a
                        reboot); the game and search options must be the same
+  --cluster URL        build those levels with \`halma worker\` processes that take tasks from
+                       the Redis queue at URL (--disk DIR must be a folder every worker reads)
+  --shards N           shards per level on a cluster (default 3)
   --json               the result as JSON
-  --out F.players.json write the game and the game found (halma players verify --file F)
+  --out F.players.json write the game and the game found (halma verify F checks it)
 Every player cooperates; the player who wins a game of L moves makes move L, so each length is
 searched for that player. Progress on stderr; Ctrl-C cancels.
 Exit status: 0 a game was found, 1 none, 2 bad input, 130 interrupted.`
@@ -58,16 +73,12 @@ const OPTIONS = {
   vacate: { type: 'boolean' },
   win: { type: 'string' },
   strategy: { type: 'string' },
+  cluster: { type: 'string' },
+  shards: { type: 'string' },
   'max-length': { type: 'string' },
   beam: { type: 'string' },
   'no-count': { type: 'boolean' },
-  threads: { type: 'string' },
-  budget: { type: 'string' },
-  'time-limit': { type: 'string' },
-  disk: { type: 'string' },
-  resume: { type: 'string' },
-  json: { type: 'boolean' },
-  out: { type: 'string' },
+  ...SEARCH_OPTIONS,
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -117,7 +128,8 @@ export function withRules(spec: PlayersSpec, v: Record<string, unknown>): Player
 }
 
 /** Whether the options change a preset's rules (a document then holds the game, not the preset's id). */
-export const rulesChanged = (v: Record<string, unknown>): boolean => ['long-jumps', 'teams', 'vacate', 'win'].some((o) => v[o] !== undefined)
+export const rulesChanged = (v: Record<string, unknown>): boolean =>
+  ['long-jumps', 'teams', 'vacate', 'win'].some((o) => v[o] !== undefined)
 
 /** The options that set the game's fields (the job names them `game.men`, `game.camps[1]`). */
 const GAME_OPTION: Readonly<Record<string, string>> = {
@@ -154,10 +166,11 @@ export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
     maxLength: number('max-length', 300),
     beam: number('beam', 20_000),
     count: v['no-count'] !== true,
-    threads: number('threads', cores()),
+    threads: threadsOption(v),
     budgetBytes: budgetOption(v),
     timeLimit: number('time-limit', 0),
     ...diskOption(v),
+    ...(typeof v['cluster'] === 'string' && { cluster: v['cluster'], shards: number('shards', 3) }),
   })
   if (!job.ok) {
     // A game that cannot be played is the options' as a whole (--preset, or --board, --camps, --men).
@@ -182,7 +195,10 @@ export function playersResultText(spec: PlayersSpec, r: PlayersResult): string {
   const lines = [`${spec.title ?? `${spec.board}, camps ${spec.camps.join(', ')}, ${spec.men} men`}`, '', r.proof.statement]
   if (r.moves.length > 0) lines.push('', `moves (${r.moves.length}): ${r.moves.join(', ')}`)
   if (r.count)
-    lines.push('', `${BigInt(r.count.games).toLocaleString('en-US')} shortest games (move sequences), ending in ${r.count.finalPositions.toLocaleString('en-US')} distinct ${r.count.finalPositions === 1 ? 'position' : 'positions'}.`)
+    lines.push(
+      '',
+      `${BigInt(r.count.games).toLocaleString('en-US')} shortest games (move sequences), ending in ${r.count.finalPositions.toLocaleString('en-US')} distinct ${r.count.finalPositions === 1 ? 'position' : 'positions'}.`,
+    )
   if (r.proof.searches.length > 0)
     lines.push(
       '',

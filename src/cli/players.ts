@@ -4,12 +4,12 @@
  * verification of a line of play.
  */
 import { gameFromSpec, moveCount, playersPreset, playersPresets, specOf, startPosition } from '../shared/players/game'
-import { cellName, verifyLine } from '../shared/players/line'
-import { parsePlayersDocument, verifyDocument } from '../shared/players/document'
+import { cellNames, verifyLine } from '../shared/players/line'
 import { json, table, type Io } from './io'
-import { onlyOptions, parse, readText, UsageError } from './options'
+import { onlyOptions, parse, UsageError } from './options'
 import { own } from '../shared/names'
 import { rulesChanged, runPlayersGame, withRules } from './players-game'
+import { runOnDocument } from './documents'
 
 export const PLAYERS_HELP = `halma players: games of 2 to 6 players on the stars and the piecepack board
 
@@ -17,7 +17,7 @@ usage: halma players list [--json]
        halma players show --preset ID
        halma players verify --preset ID [--teams] [--vacate] [--win own|any-with-one] [--long-jumps]
                             --moves "d8-d7, orange: c3-d4, ..."
-       halma players verify --file FILE.players.json
+       halma players verify --file FILE.players.json   (the same as halma verify FILE)
        halma players game --preset ID [--strategy ...]   (halma players game --help)
 
   list      every preset: board, players, men, and each player's legal moves at the start
@@ -71,8 +71,8 @@ export function runPlayers(argv: string[], io: Io): number | Promise<number> {
     io.out(PLAYERS_HELP)
     return 0
   }
-  // verify --file reads everything from the document.
-  onlyOptions(v, sub === 'verify' && v['file'] !== undefined ? ['file'] : takes, `halma players ${sub}`)
+  // verify --file reads everything from the document (`halma verify FILE`, the same, takes more).
+  onlyOptions(v, sub === 'verify' && v['file'] !== undefined ? ['file', 'json'] : takes, `halma players ${sub}`)
   if (sub === 'list') {
     const rows = Object.values(playersPresets()).map((g) => {
       const occ = startPosition(g)
@@ -94,7 +94,8 @@ export function runPlayers(argv: string[], io: Io): number | Promise<number> {
       )
     return 0
   }
-  if (sub === 'verify' && typeof v['file'] === 'string') return verifyFile(v['file'], io)
+  // A document: the same as `halma verify FILE`.
+  if (sub === 'verify' && typeof v['file'] === 'string') return runOnDocument('verify', v['file'], v, io)
   const g = presetOf(v)
   if (sub === 'show') {
     const occ = startPosition(g)
@@ -117,7 +118,7 @@ export function runPlayers(argv: string[], io: Io): number | Promise<number> {
       )
     }
     io.out(`${g.title}: ${g.players.map((p) => `${p.name} (camp ${p.camp} to ${p.target})`).join(', ')}${g.notes ? `\n${g.notes}` : ''}`)
-    io.out(`cells are named as ${cellName(g, g.board.cells[0]!)} (the first cell of the top row)`)
+    io.out(`cells are named as ${cellNames(g)[0]} (the first cell of the top row)`)
     return 0
   }
   if (sub === 'verify') {
@@ -133,26 +134,4 @@ export function runPlayers(argv: string[], io: Io): number | Promise<number> {
     return 0
   }
   throw new UsageError(`unknown players command '${sub}' (list, show, verify or game)`)
-}
-
-/** Every line of a players document; 0 when all are valid. */
-function verifyFile(file: string, io: Io): number {
-  const text = readText(file, 'players document')
-  let doc
-  try {
-    doc = parsePlayersDocument(text, file)
-  } catch (e) {
-    throw new UsageError((e as Error).message)
-  }
-  let bad = 0
-  io.out(doc.title !== undefined ? `${doc.title}: ${doc.game.title}` : doc.game.title)
-  for (const { title, verdict: r } of verifyDocument(doc)) {
-    if (!r.ok) bad++
-    io.out(
-      r.ok
-        ? `valid: ${title}: ${r.plies} ${r.plies === 1 ? 'move' : 'moves'}${r.winner ? `; ${r.winner.player} wins at move ${r.winner.move}` : '; nobody has won yet'}`
-        : `invalid: ${title}: ${r.error}`,
-    )
-  }
-  return bad > 0 ? 1 : 0
 }

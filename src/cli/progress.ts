@@ -28,6 +28,12 @@ export function progressWriter(write: (s: string) => void, tty: boolean): Progre
   let drawn = false
   return {
     update(p) {
+      // A notice (a resume's summary) is a line to keep, whole.
+      if (p.notice) {
+        write(`${tty && drawn ? '\r\x1b[2K' : ''}${p.message}\n`)
+        drawn = false
+        return
+      }
       const line = progressLine(p)
       if (tty) {
         write(`\r\x1b[2K${line.slice(0, (process.stderr.columns || 120) - 1)}`)

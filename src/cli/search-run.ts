@@ -1,21 +1,24 @@
 /**
- * What `halma solve` and `halma game` share: numeric options, job faults named by the option that
- * sets the field, the job run on the engine with progress on stderr and Ctrl-C to cancel, and the
+ * What the searching commands share (`halma solve`, `halma game`, `halma players game`, `halma army`):
+ * numeric options, job faults named by the option that sets the field, every long run with
+ * progress on stderr and Ctrl-C to cancel (a job on the engine, or other long work), and the
  * problem written back with what was found (--out).
  */
 import { existsSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
+import type { ParseArgsConfig } from 'node:util'
 import { fileURLToPath } from 'node:url'
 import { formatDocument, specFromProblem } from '../shared/halma/document'
 import { CancelledError, Engine, threadsOf, type EngineJob } from '../shared/engine/engine'
 import type { JobKind, JobTypes } from '../shared/engine/jobs'
+import type { Progress } from '../shared/engine/core/progress'
 import { describe, type Diagnostic } from '../shared/result'
 import { EnvironmentError } from '../shared/environment'
 import { writeFileAtomic } from '../hosts/node/files'
 import { fileFault } from '../hosts/node/faults'
 import { bullFarm } from '../hosts/node/cluster'
 import { folderStore } from '../hosts/node/store'
-import { nodeWorkers } from '../hosts/node/threads'
+import { cores, nodeWorkers } from '../hosts/node/threads'
 import type { Io } from './io'
 import { EXIT_ENVIRONMENT } from './exit'
 import { decimalText, UsageError, wholeText, type LoadedProblem, type Values } from './options'
@@ -48,6 +51,43 @@ export function jobFaults(faults: readonly Diagnostic[]): UsageError {
 export function numberOption(v: Values, key: string, fallback: number): number {
   const text = v[key]
   return typeof text === 'string' ? decimalText(text, key) : fallback
+}
+
+/**
+ * The options every search reads the same way (what they mean: `halma --help`): threads, memory,
+ * time, levels on disk and a resume, the document written with what was found, and for the peg
+ * searches a cluster and the fold by the start's symmetry.
+ */
+export const SEARCH_OPTIONS = {
+  threads: { type: 'string' },
+  budget: { type: 'string' },
+  'time-limit': { type: 'string' },
+  disk: { type: 'string' },
+  resume: { type: 'string' },
+  out: { type: 'string' },
+  json: { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options']
+
+export const CLUSTER_OPTIONS = {
+  cluster: { type: 'string' },
+  shards: { type: 'string' },
+  'no-fold': { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options']
+
+/** What `--threads` says in every command's help: 0, like no --threads at all, means every core. */
+export const THREADS_HELP = `expansion threads, 1 to 256; 0 (the default): every core (${cores()} here)`
+
+/**
+ * --threads N, the same in every command: N threads, 1 to 256; 0, like no --threads at all, means
+ * every core of the machine (as \`xz -T0\` does). Anything else is refused, naming it.
+ */
+export function threadsOption(v: Values): number {
+  const text = v['threads']
+  if (typeof text !== 'string') return cores()
+  const n = /^\d+$/.test(text.trim()) ? Number(text) : NaN
+  if (!Number.isInteger(n) || n > 256)
+    throw new UsageError(`--threads: '${text}' is not a number of threads (1 to 256, or 0 for every core)`)
+  return n === 0 ? cores() : n
 }
 
 /** A named option's value among `allowed`, or `fallback` when it is not given. */
@@ -105,22 +145,52 @@ export function clusterOption(v: Values): { cluster?: string; shards?: number } 
   return { cluster: url, shards: typeof v['shards'] === 'string' ? wholeText(v['shards'], 'shards', 1, 4096) : 3 }
 }
 
-/** The worker script next to the bundle, or the built one when running from source. */
-export function workerScript(): URL {
-  const beside = new URL('./expansion-worker.mjs', import.meta.url)
+/**
+ * A worker thread's script (`expansion-worker`: the engine's expansion threads; `army-worker`: the
+ * army commands' HiGHS) next to the bundle, or the built one when running from source (tests): the
+ * threads run bundled code, so `npm run build:cli` after a change to what they run.
+ */
+export function workerScript(name: 'expansion-worker' | 'army-worker' = 'expansion-worker'): URL {
+  const beside = new URL(`./${name}.mjs`, import.meta.url)
   if (existsSync(fileURLToPath(beside))) return beside
-  return new URL('../../out/cli/expansion-worker.mjs', import.meta.url)
+  return new URL(`../../out/cli/${name}.mjs`, import.meta.url)
 }
 
 /** Run a job on the engine, with progress on stderr; undefined when Ctrl-C cancelled it (reported). */
-export async function runJob<K extends JobKind>(job: EngineJob<K>, io: Io, command: string): Promise<JobTypes[K]['result'] | undefined> {
+export function runJob<K extends JobKind>(job: EngineJob<K>, io: Io, command: string): Promise<JobTypes[K]['result'] | undefined> {
   const engine = new Engine({ ...(threadsOf(job) > 1 && { workers: nodeWorkers(workerScript()) }), files: folderStore, farm: bullFarm })
+  return runCancellable(io, command, (progress) => engine.start(job, progress))
+}
+
+/** A long piece of work started: its result (rejecting with CancelledError once cancelled) and how to stop it. */
+export interface Cancellable<T> {
+  readonly result: Promise<T>
+  cancel(): void
+}
+
+/**
+ * Every long command's run: progress on stderr (one redrawn line on a terminal, a line every few
+ * seconds otherwise) and Ctrl-C to cancel. Undefined when cancelled: the command then says so on
+ * stderr and exits with status 130, as a shell reports a process ended by Ctrl-C.
+ */
+export async function runCancellable<T>(
+  io: Io,
+  command: string,
+  start: (progress: (p: Progress) => void) => Cancellable<T>,
+): Promise<T | undefined> {
   const bar = progressWriter((s) => process.stderr.write(s), io.tty && process.stderr.isTTY === true)
-  const handle = engine.start(job, (p) => bar.update(p))
-  const interrupt = (): void => handle.cancel()
-  process.once('SIGINT', interrupt)
+  // Listening before the work starts: its first progress line comes out at once, and a Ctrl-C that
+  // arrives before anyone listens ends the process without a word (the handler runs after this
+  // function's synchronous part, when `work` is set). Ctrl-C, or the end of a session (a terminal
+  // closed, a machine shut down): the job is cancelled, its checkpoint and files kept and its folder
+  // released, so that --resume goes on next time.
+  let work: Cancellable<T> | undefined
+  const interrupt = (): void => work?.cancel()
+  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+  for (const s of signals) process.once(s, interrupt)
   try {
-    return await handle.result
+    work = start((p) => bar.update(p))
+    return await work.result
   } catch (e) {
     if (e instanceof CancelledError) {
       bar.done()
@@ -129,7 +199,7 @@ export async function runJob<K extends JobKind>(job: EngineJob<K>, io: Io, comma
     }
     throw e
   } finally {
-    process.removeListener('SIGINT', interrupt)
+    for (const s of signals) process.removeListener(s, interrupt)
     bar.done()
   }
 }

@@ -5,7 +5,6 @@
 import { specFromProblem } from '../shared/halma/document'
 import { BOUNDS, parseSolveJob, STRATEGIES, type SolveResult } from '../shared/engine/transfer/job'
 import { describeProblem } from '../shared/halma/problem'
-import { cores } from '../hosts/node/threads'
 import { json, table, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
 import {
@@ -18,13 +17,17 @@ import {
   outFailed,
   outOption,
   runJob,
+  SEARCH_OPTIONS,
+  CLUSTER_OPTIONS,
+  THREADS_HELP,
+  threadsOption,
   writeWithSolutions,
 } from './search-run'
 
 export const SOLVE_HELP = `halma solve: a shortest solution of a transfer problem, and a proof that none is shorter
 
   halma solve --army triangle10 --board 9x9 --rules 6-move
-  halma solve --problem file.halma.json --strategy exhaustive --json
+  halma solve file.halma.json --strategy exhaustive --json
   halma solve --board 5x5 --rules 4-move --start "a1,b1" --target "d5,e5"
 
 Problem options as for verify. Search:
@@ -36,7 +39,7 @@ Problem options as for verify. Search:
   --lambda X        weight of sym(A) in the beam score c(A) + X sym(A) (default 2)
   --palindrome      palindromic solutions only (paper inequality 11)
   --max-length L    longest solution looked for (default 120)
-  --threads N       expansion threads (default: the number of cores, ${cores()} here)
+  --threads N       ${THREADS_HELP}
   --bound ladder|theorem2|none   centroid bound for pruning (default ladder)
   --exact K         moves up to which the ladder bound is exact (default 6)
   --budget GB       memory the level sets may use (default 6)
@@ -56,25 +59,22 @@ Output: progress on stderr; the result on stdout (--json for machine-readable);
 Exit status: 0 a solution was found, 1 none, 2 bad input, 130 interrupted.`
 
 export async function runSolve(argv: string[], io: Io): Promise<number> {
-  const v = parse(argv, {
-    ...PROBLEM_OPTIONS,
-    strategy: { type: 'string' },
-    beam: { type: 'string' },
-    lambda: { type: 'string' },
-    palindrome: { type: 'boolean' },
-    'max-length': { type: 'string' },
-    threads: { type: 'string' },
-    bound: { type: 'string' },
-    exact: { type: 'string' },
-    budget: { type: 'string' },
-    disk: { type: 'string' },
-    resume: { type: 'string' },
-    cluster: { type: 'string' },
-    shards: { type: 'string' },
-    'no-fold': { type: 'boolean' },
-    out: { type: 'string' },
-    'time-limit': { type: 'string' },
-  })
+  const v = parse(
+    argv,
+    {
+      ...PROBLEM_OPTIONS,
+      ...SEARCH_OPTIONS,
+      ...CLUSTER_OPTIONS,
+      strategy: { type: 'string' },
+      beam: { type: 'string' },
+      lambda: { type: 'string' },
+      palindrome: { type: 'boolean' },
+      'max-length': { type: 'string' },
+      bound: { type: 'string' },
+      exact: { type: 'string' },
+    },
+    'document',
+  )
   if (v['help']) {
     io.out(SOLVE_HELP)
     return 0
@@ -89,7 +89,7 @@ export async function runSolve(argv: string[], io: Io): Promise<number> {
     beam: { ...(typeof v['beam'] === 'string' && { width: number('beam', 0) }), lambda: number('lambda', 2) },
     palindrome: v['palindrome'] === true,
     maxLength: number('max-length', 120),
-    threads: number('threads', cores()),
+    threads: threadsOption(v),
     bound: choiceOption(v, 'bound', BOUNDS, 'ladder'),
     exactMoves: number('exact', 6),
     fold: v['no-fold'] !== true,

@@ -6,7 +6,6 @@
  */
 import { existsSync } from 'node:fs'
 import { folderStore } from '../hosts/node/store'
-import { cores } from '../hosts/node/threads'
 import { parseTablebaseJob, type TablebaseResult } from '../shared/engine/tablebase/job'
 import { bestLine, formatPosition, parsePosition, probe, type MoveVerdict, type Verdict } from '../shared/engine/tablebase/probe'
 import { readHeader, storeWords, TablebaseTable } from '../shared/engine/tablebase/table'
@@ -14,7 +13,7 @@ import { parseSpec } from '../shared/engine/tablebase/game'
 import { TablebaseStopped } from '../shared/engine/tablebase/flow'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
-import { budgetOption, jobFaults, numberOption, runJob } from './search-run'
+import { budgetOption, jobFaults, numberOption, runJob, threadsOption, THREADS_HELP } from './search-run'
 
 export const TABLEBASE_HELP = `halma tablebase: every position of a small board solved by retrograde analysis
 
@@ -34,7 +33,7 @@ options:
   --out DIR            the table's folder (table.json, values.bin, distance.bin); it also holds the
                        build's checkpoints (without it the table is built in memory and only counted)
   --resume DIR         go on with the build checkpointed in DIR (killed, cancelled, out of time)
-  --threads N          threads (default: the number of cores, ${cores()} here)
+  --threads N          ${THREADS_HELP}
   --budget GB          memory the tables may hold (default 6); a larger table keeps its state on
                        disk in --out, one segment in memory at a time
   --time-limit S       stop after S seconds (the checkpoint resumes it)
@@ -100,7 +99,7 @@ async function build(v: Record<string, string | boolean | undefined>, io: Io): P
     men: spec.value.men,
     ...((resume ?? out) !== undefined && { out: resume ?? out }),
     resume: resume !== undefined,
-    threads: numberOption(v, 'threads', cores()),
+    threads: threadsOption(v),
     budgetBytes: budgetOption(v),
     timeLimit: numberOption(v, 'time-limit', 0),
     checkpointSeconds: numberOption(v, 'checkpoint', 60),

@@ -32,9 +32,6 @@ export function withExtension(name: string, format: ImageFormat = 'png'): string
   return `${name.replace(/\.(png|svg)$/i, '')}.${format}`
 }
 
-/** A file name that ends in .png. */
-export const withPng = (name: string): string => withExtension(name, 'png')
-
 export class ImageExports {
   private lastDir: string | undefined
 

@@ -88,8 +88,6 @@ export interface DocumentState {
 
 export type UnsavedChoice = 'save' | 'discard' | 'cancel'
 
-export const COMMAND_NAMES = ['new', 'open', 'save', 'save-as', 'undo', 'redo', 'open-path'] as const
-
 /** Commands from the host's menus (and documents opened from outside, e.g. a double click). */
 export type Command =
   | { readonly name: 'new' | 'open' | 'save-as' | 'undo' | 'redo' }

@@ -1,24 +1,108 @@
 /**
- * The documents the workbench opens and saves, told apart by their format field: problem
- * documents (document.ts), solitaire army documents (shared/army/document.ts) and games of 2 to 6
- * players (players/document.ts). Hosts check a file
- * with `documentFault` before handing it to the renderer, which reads it by its kind.
+ * The kinds of document the workbench and the `halma` command read, in one registry, told apart by
+ * their `format` field: problem documents of transfers and two-player games (`halma`, shared/halma),
+ * solitaire army documents (`army`, shared/army) and games of 2 to 6 players (`players`,
+ * shared/players). A host checks a file with `documentFault` before handing it on; the command line
+ * reads any document with `readDocument` and picks what to do by its kind (src/cli/documents.ts).
+ * A new kind of document is a new entry here.
  */
-import { parseDocument } from './halma/document'
-import { isPlayersDocumentText, playersDocumentFault } from './players/document'
-import { describe } from './result'
-import { armyDocumentFault, isArmyDocumentText } from './army/document'
+import { EXTENSION, FORMAT, parseDocument, type HalmaDocument } from './halma/document'
+import { parsePlayersDocument, verifyDocument, type PlayersDocument } from './players/document'
+import { diagnostic, describe, err, ok, type Diagnostic, type Result } from './result'
+import { parseArmyDocument, type ArmyDocument } from './army/document'
 
-/** Why a text is not a document the workbench opens ("problem document: ..." or "army document: ..."), or null. */
+/** One kind of document: how it is named, recognised and read. */
+export interface DocumentKind<D> {
+  /** The value of the document's `format` field. */
+  readonly format: string
+  /** The file name suffix the workbench gives it. */
+  readonly suffix: string
+  /** How messages name it ("problem document"). */
+  readonly noun: string
+  /** The document from its text; the faults name what is wrong and where. */
+  read(text: string, where: string): Result<D, Diagnostic[]>
+  /** What a host checks beyond reading (a players document's lines must verify): a fault, or null. */
+  check?(document: D): string | null
+}
+
+/** A parser that throws an Error naming the fault, as a Result with the kind's code. */
+const caught =
+  <D>(code: string, parse: (text: string, where: string) => D) =>
+  (text: string, where: string): Result<D, Diagnostic[]> => {
+    try {
+      return ok(parse(text, where))
+    } catch (e) {
+      return err([diagnostic(code, (e as Error).message)])
+    }
+  }
+
+/** The registry, by domain. */
+export const DOCUMENT_KINDS = {
+  halma: {
+    format: FORMAT,
+    suffix: EXTENSION,
+    noun: 'problem document',
+    read: (text: string) => parseDocument(text),
+  } satisfies DocumentKind<HalmaDocument>,
+  army: {
+    format: 'halma-army',
+    suffix: '.army.json',
+    noun: 'army document',
+    read: caught('document.army', parseArmyDocument),
+  } satisfies DocumentKind<ArmyDocument>,
+  players: {
+    format: 'halma-players',
+    suffix: '.players.json',
+    noun: 'players document',
+    read: caught('document.players', parsePlayersDocument),
+    check: (doc: PlayersDocument) => {
+      const bad = verifyDocument(doc).find((l) => !l.verdict.ok)
+      return bad ? `line '${bad.title}': ${bad.verdict.error}` : null
+    },
+  } satisfies DocumentKind<PlayersDocument>,
+}
+
+/** A domain that has documents: 'halma', 'army' or 'players'. */
+export type DocumentKindId = keyof typeof DOCUMENT_KINDS
+
+/** The document type of each kind. */
+export interface DocumentTypes {
+  halma: HalmaDocument
+  army: ArmyDocument
+  players: PlayersDocument
+}
+
+/** A document read, with its kind. */
+export type AnyDocument = { [K in DocumentKindId]: { readonly kind: K; readonly document: DocumentTypes[K] } }[DocumentKindId]
+
+const KIND_IDS = Object.keys(DOCUMENT_KINDS) as DocumentKindId[]
+
+/**
+ * The kind a text says it is, by its `format` field. A text that is not JSON, or names no format
+ * the registry knows, is taken for a problem document, whose reader names what is wrong.
+ */
+export function kindOfText(text: string): DocumentKindId {
+  let format: unknown
+  try {
+    format = (JSON.parse(text) as { format?: unknown } | null)?.format
+  } catch {
+    return 'halma'
+  }
+  return KIND_IDS.find((k) => DOCUMENT_KINDS[k].format === format) ?? 'halma'
+}
+
+/** A document of any kind from its text (`where` names it in messages, e.g. its file). */
+export function readDocument(text: string, where = 'document'): Result<AnyDocument, Diagnostic[]> {
+  const kind = kindOfText(text)
+  const r = (DOCUMENT_KINDS[kind] as DocumentKind<DocumentTypes[typeof kind]>).read(text, where)
+  return r.ok ? ok({ kind, document: r.value } as AnyDocument) : r
+}
+
+/** Why a text is not a document the workbench opens ("problem document: ..."), or null. */
 export function documentFault(text: string): string | null {
-  if (isArmyDocumentText(text)) {
-    const fault = armyDocumentFault(text)
-    return fault === null ? null : `army document: ${fault}`
-  }
-  if (isPlayersDocumentText(text)) {
-    const fault = playersDocumentFault(text)
-    return fault === null ? null : `players document: ${fault}`
-  }
-  const doc = parseDocument(text)
-  return doc.ok ? null : `problem document: ${doc.error.map(describe).join('; ')}`
+  const r = readDocument(text)
+  const kind = DOCUMENT_KINDS[kindOfText(text)] as DocumentKind<unknown>
+  if (!r.ok) return `${kind.noun}: ${r.error.map(describe).join('; ')}`
+  const fault = kind.check?.(r.value.document) ?? null
+  return fault === null ? null : `${kind.noun}: ${fault}`
 }

@@ -22,6 +22,3 @@ export class EnvironmentError extends Error {
     super(`${where}: ${what}; ${todo}`)
   }
 }
-
-/** Whether an error crossing a boundary (a worker's message, a job's failure) is an environment fault. */
-export const isEnvironmentError = (e: unknown): e is EnvironmentError => e instanceof EnvironmentError

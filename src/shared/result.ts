@@ -23,12 +23,6 @@ export function diagnostic(code: string, message: string, at?: string): Diagnost
   return at === undefined ? { code, message } : { code, message, at }
 }
 
-/** Prefix a problem's message and location with an outer location (`armies[0]` + `cells[3]`). */
-export function within(outer: string, p: Diagnostic): Diagnostic {
-  const at = p.at === undefined ? outer : p.at.startsWith('[') ? outer + p.at : `${outer}.${p.at}`
-  return { ...p, at }
-}
-
 /** The problem as one line: `at: message`. */
 export function describe(p: Diagnostic): string {
   return p.at === undefined || p.message.startsWith(p.at) ? p.message : `${p.at}: ${p.message}`

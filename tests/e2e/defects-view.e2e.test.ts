@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { playersPreset, startPosition, destinations } from '../../src/shared/players/game'
-import { cellName } from '../../src/shared/players/line'
+import { cellNames } from '../../src/shared/players/line'
 import { board, clickAt, expectPly, find, inside, newOf, openPath, PLAYERS, plyOf, PROBLEM, stepTo, textOf } from './defect-steps'
 import { ROOT, webApp } from './harness'
 
@@ -224,10 +224,10 @@ describe('issue 27: what the workbench shows', () => {
     const man = occ.findIndex((a, c) => a === 0 && destinations(g, occ, c).size > 0)
     const dest = [...destinations(g, occ, man).keys()][0]!
     const points = JSON.parse((await (await board(page)).getAttribute('data-cell-points'))!) as Record<string, [number, number]>
-    const [mx, my] = points[cellName(g, g.board.cells[man]!)]!
-    const [dx, dy] = points[cellName(g, g.board.cells[dest]!)]!
+    const [mx, my] = points[cellNames(g)[man]!]!
+    const [dx, dy] = points[cellNames(g)[dest]!]!
     const pitch = Math.min(...Object.values(points).filter(([x, y]) => x !== mx || y !== my).map(([x, y]) => Math.hypot(x - mx, y - my)))
-    await clickAt(page, cellName(g, g.board.cells[man]!))
+    await clickAt(page, cellNames(g)[man]!)
     await expect.poll(async () => (await board(page)).getAttribute('data-selected')).toBe(String(man))
     // The ring: no gold around the picked man (gold is the ring of a man home).
     const ring: [number, number][] = []
@@ -279,7 +279,7 @@ describe('issue 27: what the workbench shows', () => {
     // Cell names drawn over the men: switching them on changes what a man's cell shows.
     await openPath(page, PLAYERS('mini-3.players.json'))
     const g = playersPreset('mini-3')
-    const cell = cellName(g, g.board.cells[startPosition(g).findIndex((a) => a === 0)]!)
+    const cell = cellNames(g)[startPosition(g).findIndex((a) => a === 0)]!
     const [cx, cy] = (JSON.parse((await (await board(page)).getAttribute('data-cell-points'))!) as Record<string, [number, number]>)[cell]!
     const around: [number, number][] = []
     for (let x = -6; x <= 6; x += 2) for (let y = -4; y <= 4; y += 2) around.push([cx + x, cy + y])

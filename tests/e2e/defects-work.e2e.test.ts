@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core'
 import { parseDocument } from '../../src/shared/halma/document'
 import { parsePlayersDocument } from '../../src/shared/players/document'
 import { destinations } from '../../src/shared/players/game'
-import { cellName } from '../../src/shared/players/line'
+import { cellNames } from '../../src/shared/players/line'
 import { parseMoves, replay } from '../../src/renderer/kinds/players/play'
 import { clickAt, expectPly, find, mainLineLength, newOf, openPath, PLAYERS, plyOf, PROBLEM, questions, stepTo, textOf } from './defect-steps'
 import { webApp } from './harness'
@@ -42,7 +42,7 @@ describe('issue 27: no work lost', () => {
           break
         }
     }
-    const name = (c: number): string => cellName(g, g.board.cells[c]!)
+    const name = (c: number): string => cellNames(g)[c]!
     await clickAt(page, name(from))
     await clickAt(page, name(to))
     await expectPly(page, 65)

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import { Engine } from '../../src/shared/engine/engine'
 import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/players/job'
 import { destinations, playersPreset, playersPresets, specOf, startPosition } from '../../src/shared/players/game'
-import { cellName } from '../../src/shared/players/line'
+import { cellNames } from '../../src/shared/players/line'
 import { axeViolations } from './axe'
 import { clickCell, notice as noticeAt, RESULTS, ROOT, shot, text, webApp } from './harness'
 import { parsePlayersDocument, verifyDocument } from '../../src/shared/players/document'
@@ -57,7 +57,7 @@ describe('games of 2 to 6 players in the workbench', () => {
     // A man of orange's (not blue's turn) is refused with the reason.
     const start = startPosition(g)
     const orangeMan = start.findIndex((a) => a === 1)
-    const orangeName = cellName(g, g.board.cells[orangeMan]!)
+    const orangeName = cellNames(g)[orangeMan]!
     await click(page, orangeName)
     await expect.poll(() => notice(page)).toBe(`the man on ${orangeName} is orange's, and it is blue's turn`)
     expect(await text(page, 'ply')).toBe('0 / 0')
@@ -69,9 +69,9 @@ describe('games of 2 to 6 players in the workbench', () => {
     expect(win).not.toBeNull()
     for (const [k, m] of moves.entries()) {
       expect(await attr(page, 'to-move', 'data-mover')).toBe(String(k % 3))
-      await click(page, cellName(g, g.board.cells[m.path[0]!]!))
+      await click(page, cellNames(g)[m.path[0]!]!)
       await expect.poll(() => attr(page, 'board', 'data-selected')).toBe(String(m.path[0]))
-      await click(page, cellName(g, g.board.cells[m.path.at(-1)!]!))
+      await click(page, cellNames(g)[m.path.at(-1)!]!)
       await expect.poll(() => text(page, 'ply')).toBe(`${k + 1} / ${k + 1}`)
       if (k === 0) await shot(page, 'players-mini3-play')
     }
@@ -84,7 +84,7 @@ describe('games of 2 to 6 players in the workbench', () => {
     const man = replay(g, moves)
       .positions.at(-1)!
       .findIndex((a) => a === next)
-    await click(page, cellName(g, g.board.cells[man]!))
+    await click(page, cellNames(g)[man]!)
     await expect.poll(() => notice(page)).toBe(`the game is over: ${winner} won at move ${moves.length}`)
     expect(await text(page, 'ply')).toBe(`${moves.length} / ${moves.length}`)
     await shot(page, 'players-mini3-won')
@@ -149,7 +149,7 @@ describe('games of 2 to 6 players in the workbench', () => {
     const g = playersPreset('star73-2')
     const occ = startPosition(g)
     const from = occ.findIndex((a, c) => a === 0 && destinations(g, occ, c).size > 0)
-    await click(page, cellName(g, g.board.cells[from]!))
+    await click(page, cellNames(g)[from]!)
     await expect.poll(() => attr(page, 'board', 'data-destinations')).toBe(String(destinations(g, occ, from).size))
     expect(await axeViolations(page)).toEqual([])
     expect(errors).toEqual([])

@@ -167,25 +167,28 @@ export const KINDS: readonly Kind[] = [
   { name: 'autosave records', arbitrary: documents('session', [sessionRecord()], SESSION), deadline: 20_000 },
 ]
 
+/**
+ * A damage that may leave a resume valid: a whole record dropped (a settled step, a level, the
+ * position), which the search then does again. Every other damage of a checkpoint of format 2 (the
+ * engine's spine) is a forgery or a break of its frame: each record is sealed with a digest of its
+ * name and value, so a changed, dropped or added field inside a record must be refused by name.
+ */
+const WHOLE_RECORD = /^dropped (steps\.[^.]+|levels\.[^.]+|at)$/
+
 /** Checkpoint manifests of `base`, damaged, resumed. */
 export function checkpointKind(base: CheckpointBase): Kind {
+  // A value replaced by an equal one (a level size by the same number) leaves the checkpoint as it was.
+  const shipped = JSON.stringify(base.manifest, null, 1)
   const manifest = damagedDocument('session', base.manifest, {
     names: [],
-    optional: /^(steps\.[^.]+|levels\.[^.]+)$/,
+    optional: /^(steps\.[^.]+|levels\.[^.]+|at)$/,
     anyType: /^$/,
   }).map((l): Labeled => ({
     ...l,
-    // A manifest is not a strict format (a level entry never looked up is harmless): what
-    // matters is the resume's outcome, refused by name or the same result (runner.ts).
-    expect: 'either',
+    // A record dropped whole: refused by name or the same result (runner.ts); anything else
+    // must be refused, the forged settled lengths a checkpoint of format 1 took as written too.
+    expect: (l.c as { text: string }).text === shipped ? 'valid' : WHOLE_RECORD.test(l.what) ? 'either' : 'invalid',
     c: { kind: 'checkpoint', folder: base.folder, text: (l.c as { text: string }).text, argv: base.argv, expected: base.statement },
-    // A settled length's record is taken as it is in a checkpoint of format 1 (nothing seals
-    // it): forging it forges the proof. The engine's spine (checkpoint format 2) seals each record;
-    // until then such cases are counted apart, and from then on they count like any other.
-    ...((base.manifest as { version?: unknown }).version === 1 &&
-      /^steps\b/.test(l.what.replace(/^(dropped |unknown field )/, '')) && {
-        known: "a forged settled length in an unsealed checkpoint (format 1): the engine spine's to seal",
-      }),
   }))
   return { name: 'checkpoint manifests', arbitrary: manifest, deadline: 60_000 }
 }

@@ -8,14 +8,11 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
-import type { HalmaApi, JobTicket } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
 import { useSearch } from '../../src/renderer/kinds/halma/search'
 import { halmaStores } from './stores'
 import type { JobEvent } from '../../src/shared/jobs/manager'
-import { parseJobRequest, type JobRequest } from '../../src/shared/jobs/protocol'
+import { parseJobRequest } from '../../src/shared/jobs/protocol'
 import { interpret } from '../../src/shared/halma/document'
-import { ok, type Diagnostic, type Result } from '../../src/shared/result'
 import squareText from '../../resources/problems/square9-8move.halma.json?raw'
 import gameText from '../unit/fixtures/game3-4x4.halma.json?raw'
 import { parseGameJob } from '../../src/shared/engine/game/job'
@@ -25,6 +22,7 @@ import { Engine } from '../../src/shared/engine/engine'
 import { parseSolveJob } from '../../src/shared/engine/transfer/job'
 import { expect as unwrap } from '../../src/shared/result'
 import { lineOf, type Timeline } from '../../src/shared/halma/timeline'
+import { fakeHost } from './fake-host'
 
 function stored(text: string): Timeline {
   const doc = unwrap(parseDocument(text))
@@ -98,25 +96,7 @@ describe('analyse from here', () => {
 describe('the search store, analysing from here', () => {
   it('sends the problem from the position shown and shows the moves found after the line up to it', async () => {
     setActivePinia(createPinia())
-    const requests: JobRequest[] = []
-    let listener: ((e: JobEvent) => void) | undefined
-    useHostApi(
-      {
-        setDocumentState: async () => undefined,
-        askUnsaved: async () => 'discard',
-        openDocument: async () => ({ status: 'opened', file: { name: 'square9-8move.halma.json' }, text: squareText }),
-        startJob: async (request: JobRequest): Promise<Result<JobTicket, Diagnostic[]>> => {
-          requests.push(request)
-          const job = parseJobRequest(JSON.parse(JSON.stringify(request)))
-          return job.ok ? ok({ id: 'job-1' }) : job
-        },
-        onJobEvent: (l: (e: JobEvent) => void) => {
-          listener = l
-          return () => undefined
-        },
-      } as unknown as HalmaApi,
-      { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false },
-    )
+    const host = fakeHost({ unsaved: 'discard', open: { status: 'opened', file: { name: 'square9-8move.halma.json' }, text: squareText } })
     const { doc, st, h } = halmaStores()
     const search = useSearch()
     expect(await doc.open()).toBe(true)
@@ -125,8 +105,8 @@ describe('the search store, analysing from here', () => {
     expect(stored.moves.length).toBe(16)
     st.go(10)
     const analysing = search.analyseFromHere()
-    await vi.waitFor(() => expect(requests).toHaveLength(1))
-    const request = requests[0]!
+    await vi.waitFor(() => expect(host.requests).toHaveLength(1))
+    const request = host.requests[0]!
     expect(request.kind).toBe('solve')
     // The request's problem: the army where it stands after move 10, the document's target.
     const asked = unwrap(interpret((request.params as { problem: Parameters<typeof interpret>[0] }).problem)).problem
@@ -137,7 +117,7 @@ describe('the search store, analysing from here', () => {
     const job = unwrap(parseJobRequest(JSON.parse(JSON.stringify(request))))
     if (job.kind !== 'solve') throw new Error('not a solve job')
     const result = await new Engine({}).start(job).result
-    listener!({ type: 'result', id: 'job-1', kind: 'solve', result } as JobEvent)
+    host.send({ type: 'result', id: 'job-1', kind: 'solve', result } as JobEvent)
     await analysing
     expect(search.verification?.valid).toBe(true)
     // The stepper shows the line up to move 10, then the moves found, at move 10.

@@ -2,12 +2,10 @@
 // The solitaire army workbench without a canvas: painting men (a cell, a row, refusals with
 // reasons), the shipped documents opened and stepped through (captured men, the fade only on a
 // step forward), the weight series against the pagoda property, a changed army dropping its
-// solution, jobs through a stand-in runner (a solved army adopted, cancel, no painting meanwhile),
+// solution, jobs through the fake host (a solved army adopted, cancel, no painting meanwhile),
 // the scene the board draws for the triangular lattice, and the army document's printer.
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { HalmaApi, JobTicket } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
 import { useDocument } from '../../src/renderer/frame/document'
 import { useNotices } from '../../src/renderer/frame/notices'
 import { useStepper } from '../../src/renderer/frame/stepper'
@@ -24,52 +22,19 @@ import { DISTANCE_MAP } from '../../src/shared/army/board'
 import { runBoardSolve } from '../../src/shared/army/run-job'
 import { parseArmyJob, type ArmyJob, type ArmyJobResult } from '../../src/shared/army/job'
 import type { JobEvent } from '../../src/shared/jobs/manager'
-import type { JobRequest } from '../../src/shared/jobs/protocol'
 import { pagodaMap } from '../../src/shared/army/pagoda'
 import { cellLabel, verifyArmy } from '../../src/shared/army/solution'
-import { ok, type Diagnostic, type Result } from '../../src/shared/result'
 import { compare } from '../../src/shared/army/zsigma'
+import { fakeHost, type FakeHost } from './fake-host'
 import conwayText from '../../resources/armies/conway-20-level4.army.json?raw'
 import triangle from '../../resources/problems/triangle10-6move.halma.json?raw'
+import { examplesOf } from '../../src/renderer/frame/examples'
 
-const saved: { name: string; text: string }[] = []
-/** The army jobs the host was asked for, and the test's way to answer them (job events). */
-const host = { jobs: [] as ArmyJob[], listeners: new Set<(e: JobEvent) => void>(), answer: null as ((job: ArmyJob, id: string) => void) | null }
-const send = (e: JobEvent): void => host.listeners.forEach((l) => l(e))
+let host: FakeHost
 
 beforeEach(() => {
   setActivePinia(createPinia())
-  saved.length = 0
-  host.jobs = []
-  host.listeners.clear()
-  host.answer = null
-  const api = {
-    setDocumentState: async () => undefined,
-    askUnsaved: async () => 'discard',
-    openDocument: async () => ({ status: 'opened', file: { name: 'conway.army.json' }, text: conwayText }),
-    saveDocumentAs: async (r: { file: { name: string }; text: string }) => {
-      saved.push({ name: r.file.name, text: r.text })
-      return { status: 'saved', file: { name: r.file.name } }
-    },
-    startJob: async (request: JobRequest): Promise<Result<JobTicket, Diagnostic[]>> => {
-      // Checked as the host's job worker would check it.
-      const job = parseArmyJob(JSON.parse(JSON.stringify(request.params)))
-      host.jobs.push(job)
-      const id = `job-${host.jobs.length}`
-      const answer = host.answer
-      setTimeout(() => answer?.(job, id), 0)
-      return ok({ id })
-    },
-    cancelJob: async (id: string) => {
-      send({ type: 'cancelled', id, kind: 'army' })
-      return true
-    },
-    onJobEvent: (l: (e: JobEvent) => void) => {
-      host.listeners.add(l)
-      return () => void host.listeners.delete(l)
-    },
-  } as unknown as HalmaApi
-  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
+  host = fakeHost({ unsaved: 'discard', open: { status: 'opened', file: { name: 'conway.army.json' }, text: conwayText }, saves: 'saved' })
 })
 
 /** The stores of an army in the workbench. */
@@ -81,7 +46,7 @@ const noticeAt = (place: 'board' | 'editor' | 'document'): string => useNotices(
 const at = (x: number, y: number): number => windowOf(useArmy().doc).indexOf(x, y)!
 /** Open a shipped army document. */
 const openExample = (name: string): Promise<boolean | undefined> => {
-  const e = armyKind.examples().find((x) => x.name === name)
+  const e = examplesOf('army').find((x) => x.name === name)
   return e ? useDocument().openExample(e.name, e.text) : Promise.resolve(false)
 }
 
@@ -137,8 +102,8 @@ describe('the army in the workbench', () => {
 
   it('opens the shipped documents, every one verified, and steps with captured men', async () => {
     const { st, army } = stores()
-    expect(armyKind.examples().map((p) => p.name)).toContain('conway-20-level4.army.json')
-    for (const p of armyKind.examples()) {
+    expect(examplesOf('army').map((p) => p.name)).toContain('conway-20-level4.army.json')
+    for (const p of examplesOf('army')) {
       expect(await openExample(p.name)).toBe(true)
       expect(army.verdict?.ok).toBe(true)
     }
@@ -177,8 +142,8 @@ describe('the army in the workbench', () => {
     expect(army.current.men).toBe(21)
     expect(noticeAt('editor')).toBe('the army changed: its solution was dropped (Undo brings it back)')
     await doc.saveAs()
-    expect(saved[0]!.name).toBe('conway-20-level4.army.json')
-    const back = parseArmyDocument(saved[0]!.text)
+    expect(host.saves[0]!.file.name).toBe('conway-20-level4.army.json')
+    const back = parseArmyDocument(host.saves[0]!.text)
     expect(back.army.length).toBe(21)
     expect(back.moves).toEqual([])
     // Undo: the army and its solution again, at the move the stepper was on.
@@ -195,12 +160,12 @@ describe('the army in the workbench', () => {
     await doc.newDocument(armyKind, emptyArmy('conway', 4))
     let release: (r: ArmyJobResult) => void = () => undefined
     host.answer = (_job, id) => {
-      send({ type: 'progress', id, kind: 'army', progress: { phase: 'program', length: null, level: 0, levelSize: 0, done: 0, total: 0, cmax: null, rate: 0, memoryBytes: 0, elapsed: 0, message: 'integer program' } })
-      release = (result) => send({ type: 'result', id, kind: 'army', result } as JobEvent)
+      host.send({ type: 'progress', id, kind: 'army', progress: { phase: 'program', length: null, level: 0, levelSize: 0, done: 0, total: 0, cmax: null, rate: 0, memoryBytes: 0, elapsed: 0, message: 'integer program' } })
+      release = (result) => host.send({ type: 'result', id, kind: 'army', result } as JobEvent)
     }
     const running = jobs.run('solve')
     await vi.waitFor(() => expect(jobs.progress?.message).toBe('integer program'))
-    expect(host.jobs[0]).toMatchObject({ kind: 'solve', type: 'conway', level: 4, window: { rows: 11, width: 10 } })
+    expect(host.jobs[0]!.params).toMatchObject({ kind: 'solve', type: 'conway', level: 4, window: { rows: 11, width: 10 } })
     expect(army.editClick(at(0, 4), false)).toBe(false)
     expect(noticeAt('board')).toBe('a job is running on this army: cancel it to change the army')
     const verdict = verifyArmy(GEOMETRIES.conway, d.window, d.army, d.moves)
@@ -285,9 +250,10 @@ describe('a custom board in the workbench', () => {
   it('switches cells off, moves the target, paints men on the board, and solves the army as it stands', async () => {
     const { doc, st, army, jobs } = stores()
     // The job runs in the test as the host's worker would run it (registry.ts: no HiGHS for a custom board).
-    host.answer = (job, id) => {
+    host.answer = (request, id) => {
+      const job = request.params as ArmyJob
       expect(job.board).toBeDefined()
-      void runBoardSolve(job as Parameters<typeof runBoardSolve>[0], () => undefined).then((result) => send({ type: 'result', id, kind: 'army', result } as JobEvent))
+      void runBoardSolve(job as Parameters<typeof runBoardSolve>[0], () => undefined).then((result) => host.send({ type: 'result', id, kind: 'army', result } as JobEvent))
     }
     await doc.newDocument(armyKind, emptyArmy('conway', 2))
     const w = army.doc.window
@@ -339,7 +305,7 @@ describe('a custom board in the workbench', () => {
     expect(army.measure).toMatchObject({ possible: true, slack: { a: 0n, b: 0n } })
     st.mode = 'play'
     await jobs.run('solve')
-    expect(host.jobs.at(-1)).toMatchObject({ kind: 'solve', board: army.doc.board })
+    expect(host.jobs.at(-1)!.params).toMatchObject({ kind: 'solve', board: army.doc.board })
     expect(jobs.outcome?.ok).toBe(true)
     expect(army.verdict?.ok).toBe(true)
     expect(jobs.outcome?.text).toMatch(/^2 moves, 2 jumps, verified on the custom board: fewest moves \(none with 1\)/)

@@ -6,14 +6,13 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { nextTick } from 'vue'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { HalmaApi } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
 import { compareCharts, COMPARED_DASH, type ChartSpec } from '../../src/renderer/frame/charts'
 import { useCompare } from '../../src/renderer/frame/compare'
 import { halmaCharts } from '../../src/renderer/kinds/halma/charts'
 import { addSolution } from '../../src/renderer/kinds/halma/edits'
 import type { Timeline } from '../../src/shared/halma/timeline'
 import { halmaStores } from './stores'
+import { fakeHost } from './fake-host'
 
 /** The charts of a line, with another's overlaid, by id. */
 function chartData(line: Timeline, other: Timeline | null = null): Record<'centroid' | 'balance' | 'distance', ChartSpec> {
@@ -27,13 +26,7 @@ const SHORT = 'd1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3'
 
 beforeEach(() => {
   setActivePinia(createPinia())
-  useHostApi({ setDocumentState: async () => undefined } as unknown as HalmaApi, {
-    host: 'web',
-    version: 'test',
-    cores: 2,
-    recentFiles: false,
-    nativeMenus: false,
-  })
+  fakeHost()
 })
 
 describe('chart data of two lines', () => {

@@ -4,14 +4,14 @@
 // that keeps the work.
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { DocumentState, HalmaApi, OpenOutcome, SaveOutcome, SaveRequest, UnsavedChoice } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
+import type { OpenOutcome } from '../../src/preload/api'
 import { addSolution, changeRules, type Edit } from '../../src/renderer/kinds/halma/edits'
 import { DEFAULT_SPEC, halmaKind, newProblem } from '../../src/renderer/kinds/halma/model'
 import { interpret, parseDocument } from '../../src/shared/halma/document'
 import { expect as unwrap } from '../../src/shared/result'
 import levenspiel from '../../resources/problems/triangle10-6move.halma.json?raw'
 import { halmaStores, noticeAt } from './stores'
+import { fakeHost } from './fake-host'
 
 const UNTITLED = halmaKind.untitled
 
@@ -23,44 +23,6 @@ function apply(e: Edit): boolean {
 /** A search's solution stored in the document. */
 const keepResult = (title = 'a test'): boolean => apply(addSolution(halmaStores().h.doc, 'a1-a2', `1 move (optimal), found by ${title}`, 'optimal: 1 move.'))
 
-/** A host whose answers the test queues. */
-function fakeHost() {
-  const calls: string[] = []
-  const states: DocumentState[] = []
-  const saves: SaveRequest[] = []
-  const answers = {
-    open: [] as OpenOutcome[],
-    save: [] as SaveOutcome[],
-    unsaved: [] as UnsavedChoice[],
-  }
-  const api = {
-    setDocumentState: async (s: DocumentState) => void states.push(s),
-    askUnsaved: async (name: string) => {
-      calls.push(`ask ${name}`)
-      return answers.unsaved.shift() ?? 'cancel'
-    },
-    openDocument: async () => {
-      calls.push('open')
-      return answers.open.shift() ?? { status: 'cancelled' }
-    },
-    openRecent: async (path: string) => {
-      calls.push(`open ${path}`)
-      return answers.open.shift() ?? { status: 'cancelled' }
-    },
-    saveDocument: async (r: SaveRequest) => {
-      calls.push(`save ${r.file.name}`)
-      saves.push(r)
-      return answers.save.shift() ?? { status: 'cancelled' }
-    },
-    saveDocumentAs: async (r: SaveRequest) => {
-      calls.push(`save as ${r.file.name}`)
-      saves.push(r)
-      return answers.save.shift() ?? { status: 'cancelled' }
-    },
-  } as unknown as HalmaApi
-  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
-  return { calls, states, saves, answers }
-}
 
 const tick = () => new Promise((r) => setTimeout(r, 0))
 

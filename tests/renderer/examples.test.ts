@@ -5,14 +5,15 @@
 import { describe, expect, it } from 'vitest'
 import { KIND_LIST, kindOfText } from '../../src/renderer/frame/kinds'
 import { openingShown } from '../../src/renderer/frame/line'
+import { examplesOf } from '../../src/renderer/frame/examples'
 
 describe('the shipped examples', () => {
   it('every kind offers its shipped documents', () => {
-    for (const k of KIND_LIST) expect(k.examples().length, k.id).toBeGreaterThan(0)
+    for (const k of KIND_LIST) expect(examplesOf(k.id).length, k.id).toBeGreaterThan(0)
   })
 
   for (const kind of KIND_LIST)
-    for (const e of kind.examples())
+    for (const e of examplesOf(kind.id))
       it(`${kind.id}: ${e.name} is claimed by its kind, loads and plays`, () => {
         expect(e.name.endsWith(kind.suffix)).toBe(true)
         expect(kindOfText(e.text).id).toBe(kind.id)

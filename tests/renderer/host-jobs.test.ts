@@ -2,32 +2,11 @@
 // fake host: the job's own events only, progress by phase, failure and cancel named, the engine's
 // CancelledError on cancel.
 import { describe, expect, it } from 'vitest'
-import type { HalmaApi } from '../../src/preload/api'
 import type { JobEvent } from '../../src/shared/jobs/manager'
 import { CancelledError, runHostJob } from '../../src/renderer/api/host-jobs'
-import { ok } from '../../src/shared/result'
 import type { ArmyJobResult } from '../../src/shared/army/job'
+import { fakeHost } from './fake-host'
 
-function fakeHost() {
-  const listeners = new Set<(e: JobEvent) => void>()
-  const cancelled: string[] = []
-  const started: unknown[] = []
-  const api = {
-    startJob: async (request: unknown) => {
-      started.push(request)
-      return ok({ id: 'job7' })
-    },
-    cancelJob: async (id: string) => {
-      cancelled.push(id)
-      return true
-    },
-    onJobEvent: (l: (e: JobEvent) => void) => {
-      listeners.add(l)
-      return () => void listeners.delete(l)
-    },
-  } as unknown as HalmaApi
-  return { api, cancelled, started, emit: (e: JobEvent) => listeners.forEach((l) => l(e)), listening: () => listeners.size }
-}
 
 const JOB = { kind: 'bound', type: 'conway', level: 4, timeLimit: 60 } as const
 const RESULT: ArmyJobResult = { kind: 'bound', status: 'Optimal', men: 20, window: { rows: 8, width: 8 }, seconds: 1, startsCovered: true }
@@ -41,10 +20,10 @@ describe('jobs through the host (runHostJob)', () => {
     const h = runHostJob('army', JOB, { progress: (p) => messages.push(p.message) }, host.api)
     await Promise.resolve()
     await Promise.resolve()
-    expect(host.started).toEqual([{ kind: 'army', params: JOB }])
-    host.emit(progress('other', 'not mine'))
-    host.emit(progress('job7', 'integer program'))
-    host.emit({ type: 'result', id: 'job7', kind: 'army', result: RESULT } as JobEvent)
+    expect(host.requests).toEqual([{ kind: 'army', params: JOB }])
+    host.send(progress('other', 'not mine'))
+    host.send(progress('job-1', 'integer program'))
+    host.send({ type: 'result', id: 'job-1', kind: 'army', result: RESULT } as JobEvent)
     await expect(h.result).resolves.toEqual(RESULT)
     expect(messages).toEqual(['integer program'])
     expect(host.listening()).toBe(0)
@@ -55,13 +34,13 @@ describe('jobs through the host (runHostJob)', () => {
     const failing = runHostJob('army', JOB, {}, host.api)
     await Promise.resolve()
     await Promise.resolve()
-    host.emit({ type: 'failed', id: 'job7', kind: 'army', reason: 'the search process crashed' })
+    host.send({ type: 'failed', id: 'job-1', kind: 'army', reason: 'the search process crashed' })
     await expect(failing.result).rejects.toThrow('the search process crashed')
     const cancelled = runHostJob('army', JOB, {}, host.api)
     await Promise.resolve()
     await Promise.resolve()
     cancelled.cancel()
     await expect(cancelled.result).rejects.toBeInstanceOf(CancelledError)
-    expect(host.cancelled).toEqual(['job7'])
+    expect(host.cancelled).toEqual(['job-2'])
   })
 })

@@ -5,8 +5,7 @@
 // under an exported diagram lists what the legend lists.
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { HalmaApi } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
+import { fakeHost } from './fake-host'
 import { labelBox } from '../../src/renderer/board/place'
 import type { Label } from '../../src/renderer/board/scene'
 import { PATH_ON_LADDERS } from '../../src/renderer/board/palette'
@@ -23,13 +22,7 @@ const LEVENSPIEL_TEXT =
 
 beforeEach(() => {
   setActivePinia(createPinia())
-  useHostApi({ setDocumentState: async () => undefined } as unknown as HalmaApi, {
-    host: 'web',
-    version: 'test',
-    cores: 2,
-    recentFiles: false,
-    nativeMenus: false,
-  })
+  fakeHost()
 })
 
 function overlap(a: Label, b: Label): boolean {

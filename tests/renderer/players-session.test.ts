@@ -4,8 +4,6 @@
 // still a line not kept; a damaged game refuses the session with the reason.
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { HalmaApi, SessionRead, SessionWrite } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
 import { useDocument } from '../../src/renderer/frame/document'
 import { useNotices } from '../../src/renderer/frame/notices'
 import { useSession } from '../../src/renderer/frame/session'
@@ -13,29 +11,14 @@ import { useStepper } from '../../src/renderer/frame/stepper'
 import { playersKind, presetGame } from '../../src/renderer/kinds/players/model'
 import { usePlayers } from '../../src/renderer/kinds/players/store'
 import { parseSession } from '../../src/renderer/state/session'
+import { fakeHost } from './fake-host'
 
-function fakeHost() {
-  const kept = { read: { status: 'none' } as SessionRead, writes: [] as string[] }
-  const api = {
-    setDocumentState: async () => undefined,
-    askUnsaved: async () => 'cancel',
-    readSession: async () => kept.read,
-    writeSession: async (text: string): Promise<SessionWrite> => {
-      kept.writes.push(text)
-      kept.read = { status: 'found', text }
-      return { status: 'saved' }
-    },
-    clearSession: async () => void (kept.read = { status: 'none' }),
-  } as unknown as HalmaApi
-  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
-  return kept
-}
 
 beforeEach(() => setActivePinia(createPinia()))
 
 describe('the N-player game in the session', () => {
   it('puts back a game played in the workbench at its move; a damaged game refuses the session', async () => {
-    const host = fakeHost()
+    const host = fakeHost().session
     await useSession().restore()
     const doc = useDocument()
     const st = useStepper()

@@ -7,8 +7,6 @@
 // into the stepper.
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { HalmaApi, JobTicket } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
 import { cellAt } from '../../src/renderer/board/scene'
 import { useDocument } from '../../src/renderer/frame/document'
 import { useNotices } from '../../src/renderer/frame/notices'
@@ -22,12 +20,10 @@ import { usePlayers } from '../../src/renderer/kinds/players/store'
 import { documentFault } from '../../src/shared/documents'
 import { Engine } from '../../src/shared/engine/engine'
 import type { PlayersResult } from '../../src/shared/engine/players/job'
-import type { JobEvent } from '../../src/shared/jobs/manager'
-import { parseJobRequest, type Job, type JobRequest } from '../../src/shared/jobs/protocol'
 import { gameFromSpec, playersPreset, playersPresets, startPosition } from '../../src/shared/players/game'
-import { cellName, cellOf, verifyLine } from '../../src/shared/players/line'
+import { cellNames, cellOf, verifyLine } from '../../src/shared/players/line'
 import { parsePlayersDocument, verifyDocument } from '../../src/shared/players/document'
-import { ok, type Diagnostic, type Result } from '../../src/shared/result'
+import { fakeHost, type FakeHost } from './fake-host'
 
 const SHIPPED = import.meta.glob('../../resources/players/*.players.json', { query: '?raw', import: 'default', eager: true }) as Record<
   string,
@@ -35,40 +31,13 @@ const SHIPPED = import.meta.glob('../../resources/players/*.players.json', { que
 >
 const mini3 = SHIPPED['../../resources/players/mini-3.players.json']!
 
-const saved: string[] = []
-const requests: JobRequest[] = []
-const jobs: Job[] = []
-let listener: ((e: JobEvent) => void) | undefined
+let host: FakeHost
 beforeEach(() => {
   setActivePinia(createPinia())
-  saved.length = 0
-  requests.length = 0
-  jobs.length = 0
-  const api = {
-    setDocumentState: async () => undefined,
-    askUnsaved: async () => 'discard',
-    saveDocumentAs: async (r: { file: { name: string }; text: string }) => {
-      saved.push(r.text)
-      return { status: 'saved', file: { name: r.file.name } }
-    },
-    // As web.ts and app.ts do: the request checked by the job protocol.
-    startJob: async (request: JobRequest): Promise<Result<JobTicket, Diagnostic[]>> => {
-      requests.push(request)
-      const job = parseJobRequest(JSON.parse(JSON.stringify(request)))
-      if (!job.ok) return job
-      jobs.push(job.value)
-      return ok({ id: `job-${jobs.length}` })
-    },
-    cancelJob: async () => true,
-    onJobEvent: (h: (e: JobEvent) => void) => {
-      listener = h
-      return () => undefined
-    },
-  } as unknown as HalmaApi
-  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
+  host = fakeHost({ unsaved: 'discard', saves: 'saved' })
 })
 
-const name = (g: ReturnType<typeof playersPreset>, c: number): string => cellName(g, g.board.cells[c]!)
+const name = (g: ReturnType<typeof playersPreset>, c: number): string => cellNames(g)[c]!
 const PLAYERS_PRESETS = Object.values(playersPresets())
 const noticeAt = (place: 'board' | 'moves' | 'editor' | 'document' | 'jobs'): string => useNotices().at[place]?.text ?? ''
 /** The stores of a game in the workbench. */
@@ -282,7 +251,7 @@ describe('a game in the workbench', () => {
     doc.openText('mini-3.players.json', mini3)
     st.last()
     await doc.saveAs()
-    const back = parsePlayersDocument(saved[0]!)
+    const back = parsePlayersDocument(host.saves[0]!.text)
     expect(back.game.id).toBe('mini-3')
     expect(verifyDocument(back).every((l) => l.verdict.ok)).toBe(true)
     expect(verifyLine(back.game, back.lines[0]!.moves)).toEqual(verifyLine(back.game, JSON.parse(mini3).lines[0].moves))
@@ -323,13 +292,13 @@ describe('a game in the workbench', () => {
     await newGame('mini-2')
     search.timeLimit = 30
     const running = search.run()
-    await vi.waitFor(() => expect(jobs).toHaveLength(1))
-    expect(requests[0]!.kind).toBe('players')
-    expect(jobs[0]!.kind).toBe('players')
+    await vi.waitFor(() => expect(host.jobs).toHaveLength(1))
+    expect(host.requests[0]!.kind).toBe('players')
+    expect(host.jobs[0]!.kind).toBe('players')
     expect(search.status).toBe('queued')
     // The engine's own answer, sent as the host would.
-    const result = (await new Engine().start(jobs[0]!).result) as PlayersResult
-    listener!({ type: 'result', id: 'job-1', kind: 'players', result })
+    const result = (await new Engine().start(host.jobs[0]!).result) as PlayersResult
+    host.send({ type: 'result', id: 'job-1', kind: 'players', result })
     await running
     expect(search.status).toBe('done')
     expect(st.length).toBe(result.length)
@@ -340,7 +309,7 @@ describe('a game in the workbench', () => {
     search.timeLimit = -1
     await search.run()
     expect(search.failure).toMatch(/^time limit/)
-    expect(requests).toHaveLength(1)
+    expect(host.requests).toHaveLength(1)
   })
 
   it('covers every preset of the core', () => {

@@ -8,18 +8,15 @@ import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
-import type { FolderOutcome, HalmaApi, JobTicket } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
 import { useDocument } from '../../src/renderer/frame/document'
 import { halmaKind } from '../../src/renderer/kinds/halma/model'
 import SearchPanel from '../../src/renderer/kinds/halma/SearchPanel.vue'
 import { NO_DISK } from '../../src/renderer/kinds/halma/search-request'
 import { useSearch } from '../../src/renderer/kinds/halma/search'
 import { interpret, parseDocument, type DocumentSpec } from '../../src/shared/halma/document'
-import type { JobEvent } from '../../src/shared/jobs/manager'
-import { parseJobRequest, type Job, type JobRequest } from '../../src/shared/jobs/protocol'
-import { expect as unwrap, ok, type Diagnostic, type Result } from '../../src/shared/result'
+import { expect as unwrap } from '../../src/shared/result'
 import gameText from '../unit/fixtures/game3-4x4.halma.json?raw'
+import { fakeHost } from './fake-host'
 
 // uPlot (the level chart) asks for matchMedia when it loads; jsdom has none.
 vi.hoisted(() => {
@@ -29,34 +26,6 @@ vi.hoisted(() => {
 
 const GAME: DocumentSpec = unwrap(parseDocument(gameText)).spec
 
-/** A host (desktop or web) whose folder dialog answers from a queue. */
-function fakeHost(desktop: boolean) {
-  const jobs: Job[] = []
-  const folders: FolderOutcome[] = []
-  let dialogs = 0
-  let listener: ((e: JobEvent) => void) | undefined
-  const api = {
-    setDocumentState: async () => undefined,
-    askUnsaved: async () => 'discard',
-    startJob: async (request: JobRequest): Promise<Result<JobTicket, Diagnostic[]>> => {
-      const job = parseJobRequest(JSON.parse(JSON.stringify(request)))
-      if (!job.ok) return job
-      jobs.push(job.value)
-      return ok({ id: `job-${jobs.length}` })
-    },
-    cancelJob: async () => true,
-    chooseSearchFolder: async () => {
-      dialogs++
-      return folders.shift() ?? { status: 'cancelled' }
-    },
-    onJobEvent: (l: (e: JobEvent) => void) => {
-      listener = l
-      return () => undefined
-    },
-  } as unknown as HalmaApi
-  useHostApi(api, { host: desktop ? 'electron' : 'web', version: 'test', cores: 2, recentFiles: desktop, nativeMenus: desktop, ...(desktop && { searchFolders: true }) })
-  return { jobs, folders, dialogs: () => dialogs, send: (e: JobEvent) => listener!(e), id: () => `job-${jobs.length}` }
-}
 
 /** Let the store's awaits (the host's answers) and the panel's updates settle. */
 const flush = async (): Promise<void> => {
@@ -68,7 +37,7 @@ beforeEach(() => setActivePinia(createPinia()))
 
 describe('levels on disk in the search panel', () => {
   it('on the desktop: a folder from the dialog, a run on disk, then Resume of its checkpoint', async () => {
-    const host = fakeHost(true)
+    const host = fakeHost({ desktop: true, unsaved: 'discard' })
     expect(await useDocument().newDocument(halmaKind, unwrap(interpret(GAME)))).toBe(true)
     const search = useSearch()
     const panel = mount(SearchPanel)
@@ -83,7 +52,7 @@ describe('levels on disk in the search panel', () => {
     expect(host.dialogs()).toBe(1)
     expect(box.element.checked).toBe(false)
     expect(search.keepOnDisk).toBe(false)
-    host.folders.push({ status: 'chosen', path: '/data/searches/g1', checkpoint: false })
+    host.answers.folders.push({ status: 'chosen', path: '/data/searches/g1', checkpoint: false })
     await box.setValue(true)
     await flush()
     expect(search.keepOnDisk).toBe(true)
@@ -105,7 +74,7 @@ describe('levels on disk in the search panel', () => {
     // A folder chosen with a checkpoint in it can be resumed at once.
     host.send({ type: 'cancelled', id: host.id(), kind: 'game' })
     await flush()
-    host.folders.push({ status: 'chosen', path: '/data/searches/old', checkpoint: true })
+    host.answers.folders.push({ status: 'chosen', path: '/data/searches/old', checkpoint: true })
     await panel.get('[data-testid="search-folder"]').trigger('click')
     await flush()
     expect(host.dialogs()).toBe(3)
@@ -122,7 +91,7 @@ describe('levels on disk in the search panel', () => {
   })
 
   it('in a browser: no disk option, a note saying why, and no job on disk sent', async () => {
-    const host = fakeHost(false)
+    const host = fakeHost({ unsaved: 'discard' })
     expect(await useDocument().newDocument(halmaKind, unwrap(interpret(GAME)))).toBe(true)
     const search = useSearch()
     const panel = mount(SearchPanel)

@@ -8,8 +8,6 @@ import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
-import type { HalmaApi, JobTicket } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
 import { DEFAULT_GAME_JOB } from '../../src/shared/engine/game/job'
 import GameResultView from '../../src/renderer/kinds/halma/GameResultView.vue'
 import SearchPanel from '../../src/renderer/kinds/halma/SearchPanel.vue'
@@ -21,11 +19,11 @@ import { interpret, parseDocument, type DocumentSpec } from '../../src/shared/ha
 import { halmaStores, noticeAt } from './stores'
 import { Engine } from '../../src/shared/engine/engine'
 import type { GameResult } from '../../src/shared/engine/game/job'
-import type { JobEvent } from '../../src/shared/jobs/manager'
-import { parseJobRequest, type Job, type JobRequest } from '../../src/shared/jobs/protocol'
-import { expect as unwrap, ok, type Diagnostic, type Result } from '../../src/shared/result'
+import { parseJobRequest } from '../../src/shared/jobs/protocol'
+import { expect as unwrap } from '../../src/shared/result'
 import { verify } from '../../src/shared/halma/verify'
 import gameText from '../unit/fixtures/game3-4x4.halma.json?raw'
+import { fakeHost } from './fake-host'
 
 // uPlot (the level chart) asks for matchMedia when it loads; jsdom has none.
 vi.hoisted(() => {
@@ -35,35 +33,6 @@ vi.hoisted(() => {
 
 const GAME: DocumentSpec = unwrap(parseDocument(gameText)).spec
 
-/** A host that checks each request as web.ts and app.ts do, and lets the test send job events. */
-function fakeHost() {
-  const requests: JobRequest[] = []
-  const jobs: Job[] = []
-  const cancelled: string[] = []
-  let listener: ((e: JobEvent) => void) | undefined
-  const api = {
-    setDocumentState: async () => undefined,
-    askUnsaved: async () => 'discard',
-    startJob: async (request: JobRequest): Promise<Result<JobTicket, Diagnostic[]>> => {
-      requests.push(request)
-      const job = parseJobRequest(JSON.parse(JSON.stringify(request)))
-      if (!job.ok) return job
-      jobs.push(job.value)
-      return ok({ id: `job-${jobs.length}` })
-    },
-    cancelJob: async (id: string) => {
-      cancelled.push(id)
-      listener?.({ type: 'cancelled', id, kind: 'game' })
-      return true
-    },
-    onJobEvent: (l: (e: JobEvent) => void) => {
-      listener = l
-      return () => undefined
-    },
-  } as unknown as HalmaApi
-  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
-  return { requests, jobs, cancelled, send: (e: JobEvent) => listener!(e), id: () => `job-${jobs.length}` }
-}
 
 /** A new problem document from a spec. */
 const newDoc = (spec: DocumentSpec): Promise<boolean | undefined> => halmaStores().doc.newDocument(halmaKind, unwrap(interpret(spec)))
@@ -89,7 +58,7 @@ beforeAll(async () => {
 let host: ReturnType<typeof fakeHost>
 beforeEach(() => {
   setActivePinia(createPinia())
-  host = fakeHost()
+  host = fakeHost({ unsaved: 'discard' })
 })
 
 /** Open the small game and run its search to the engine's result. */

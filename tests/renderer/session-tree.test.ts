@@ -10,9 +10,10 @@ import { nodeCount } from '../../src/shared/variations'
 import { openingShown } from '../../src/renderer/frame/line'
 import { playersKind } from '../../src/renderer/kinds/players/model'
 import { formatSession, MAX_SESSION_NODES, parseSession } from '../../src/renderer/state/session'
+import { examplesOf } from '../../src/renderer/frame/examples'
 
 const FILE = 'star121-6.players.json'
-const parsed = playersKind.parse(playersKind.examples().find((e) => e.name === FILE)!.text, FILE)
+const parsed = playersKind.parse(examplesOf('players').find((e) => e.name === FILE)!.text, FILE)
 if (!parsed.ok) throw new Error(parsed.error)
 const doc = parsed.value
 const { shown } = openingShown(playersKind, doc)

@@ -7,8 +7,6 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { nextTick } from 'vue'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { DocumentState, HalmaApi, SessionRead, SessionWrite } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
 import { AUTOSAVE_DELAY, useSession } from '../../src/renderer/frame/session'
 import { useStepper } from '../../src/renderer/frame/stepper'
 import { emptyArmy } from '../../src/renderer/kinds/army/model'
@@ -26,32 +24,10 @@ import { expect as unwrap } from '../../src/shared/result'
 import levenspiel from '../../resources/problems/triangle10-6move.halma.json?raw'
 import conway from '../../resources/armies/conway-20-level4.army.json?raw'
 import { halmaStores, noticeAt } from './stores'
+import { fakeHost } from './fake-host'
 
 const FIRST_MOVES = 'd1-d2, b1-d1-d3, a3-c3-e3'
 
-/** A host that keeps the session in memory, as IndexedDB or the data folder would. */
-function fakeHost(initial: SessionRead = { status: 'none' }) {
-  const kept = { read: initial, writes: [] as string[], cleared: 0, asked: [] as string[], states: [] as DocumentState[] }
-  const api = {
-    setDocumentState: async (s: DocumentState) => void kept.states.push(s),
-    askUnsaved: async (name: string) => {
-      kept.asked.push(name)
-      return 'cancel'
-    },
-    readSession: async () => kept.read,
-    writeSession: async (text: string): Promise<SessionWrite> => {
-      kept.writes.push(text)
-      kept.read = { status: 'found', text }
-      return { status: 'saved' }
-    },
-    clearSession: async () => {
-      kept.cleared++
-      kept.read = { status: 'none' }
-    },
-  } as unknown as HalmaApi
-  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
-  return kept
-}
 
 const tick = () => new Promise((r) => setTimeout(r, 0))
 const unwrapEdit = (e: ReturnType<typeof addSolution>): unknown => {
@@ -238,17 +214,17 @@ describe('the session store', () => {
       const session = useSession()
       await session.restore()
       expect(session.status).toBe('saved')
-      const first = host.writes.length
+      const first = host.session.writes.length
       const { doc, st, h } = halmaStores()
       doc.change(unwrapEdit(addSolution(h.doc, 'd1-d2', 'not a solution, but a change')))
       st.loadText(FIRST_MOVES)
       st.go(2)
       await nextTick()
       expect(session.status).toBe('pending')
-      expect(host.writes.length).toBe(first)
+      expect(host.session.writes.length).toBe(first)
       await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY + 10)
       expect(session.status).toBe('saved')
-      expect(host.writes.length).toBe(first + 1)
+      expect(host.session.writes.length).toBe(first + 1)
 
       // The page is reloaded: new stores, the same host storage.
       const again = fresh()
@@ -274,8 +250,8 @@ describe('the session store', () => {
     expect(await doc.openExample('conway-20-level4.army.json', conway)).toBe(true)
     st.go(9)
     useSession().flush()
-    await vi.waitFor(() => expect(JSON.parse(host.writes.at(-1)!).line?.ply).toBe(9))
-    const kept = host.writes.at(-1)!
+    await vi.waitFor(() => expect(JSON.parse(host.session.writes.at(-1)!).line?.ply).toBe(9))
+    const kept = host.session.writes.at(-1)!
 
     const again = fresh()
     await useSession().restore()
@@ -310,7 +286,7 @@ describe('the session store', () => {
     army.editClick(at(1, 2), false)
     const board = army.doc.board!
     useSession().flush()
-    await vi.waitFor(() => expect(JSON.parse(host.writes.at(-1)!).document).toContain('"board"'))
+    await vi.waitFor(() => expect(JSON.parse(host.session.writes.at(-1)!).document).toContain('"board"'))
 
     fresh()
     await useSession().restore()
@@ -336,7 +312,7 @@ describe('the session store', () => {
     await nextTick()
     session.flush()
     await tick()
-    expect(JSON.parse(host.writes.at(-1)!).editor.open).toBe(true)
+    expect(JSON.parse(host.session.writes.at(-1)!).editor.open).toBe(true)
 
     const again = fresh()
     await useSession().restore()
@@ -351,19 +327,19 @@ describe('the session store', () => {
   })
 
   it('a damaged session is reported and removed, and the workbench starts clean', async () => {
-    const host = fakeHost({ status: 'found', text: '{"format": "halma-workbench-session", "version": 1, "document": 3}' })
+    const host = fakeHost({ session: { status: 'found', text: '{"format": "halma-workbench-session", "version": 1, "document": 3}' } })
     const session = useSession()
     await session.restore()
     const { doc, st, notices } = halmaStores()
     expect(notices.at.document?.kind).toBe('error')
     expect(noticeAt('document')).toMatch(/^Your last session could not be restored: .+\. The workbench starts clean\.$/)
-    expect(host.cleared).toBe(1)
+    expect(host.session.cleared).toBe(1)
     expect(doc.unsaved).toBe(false)
     expect(st.length).toBe(0)
   })
 
   it('storage that cannot be read is reported the same way; a write that fails says why', async () => {
-    const host = fakeHost({ status: 'failed', reason: "the browser's storage (IndexedDB) cannot be read: blocked" })
+    const host = fakeHost({ session: { status: 'failed', reason: "the browser's storage (IndexedDB) cannot be read: blocked" } })
     const api = (await import('../../src/renderer/api')).api()
     ;(api as { writeSession: unknown }).writeSession = async () => ({ status: 'failed', reason: 'disk full' })
     const session = useSession()
@@ -371,7 +347,7 @@ describe('the session store', () => {
     expect(noticeAt('document')).toBe(
       "Your last session could not be restored: the browser's storage (IndexedDB) cannot be read: blocked. The workbench starts clean.",
     )
-    expect(host.cleared).toBe(1)
+    expect(host.session.cleared).toBe(1)
     await tick()
     expect(session.status).toBe('failed')
     expect(session.failure).toBe('disk full')

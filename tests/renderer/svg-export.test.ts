@@ -6,8 +6,6 @@
 // with captions (steps in italics, every caption one size: defect 15).
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { HalmaApi } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
 import { diagramPicture, sceneBounds, sheetPicture, type PictureOptions } from '../../src/renderer/board/picture'
 import { keyHeight, moveCaption } from '../../src/renderer/board/scene'
 import { escapeXml, pictureSvg } from '../../src/renderer/board/svg'
@@ -18,19 +16,14 @@ import { parseDocument } from '../../src/shared/halma/document'
 import { findLadders } from '../../src/shared/halma/ladders'
 import { startPosition } from '../../src/shared/halma/problem'
 import { expect as unwrap } from '../../src/shared/result'
+import { fakeHost } from './fake-host'
 
 const LEVENSPIEL_TEXT =
   'd1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5, a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4- (reflect)'
 
 beforeEach(() => {
   setActivePinia(createPinia())
-  useHostApi({ setDocumentState: async () => undefined } as unknown as HalmaApi, {
-    host: 'web',
-    version: 'test',
-    cores: 2,
-    recentFiles: false,
-    nativeMenus: false,
-  })
+  fakeHost()
 })
 
 function parse(svg: string): Document {

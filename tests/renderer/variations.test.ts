@@ -8,8 +8,6 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { nextTick } from 'vue'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { HalmaApi } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
 import { movesView } from '../../src/renderer/frame/line'
 import { halmaKind } from '../../src/renderer/kinds/halma/model'
 import { formatSession, parseSession } from '../../src/renderer/state/session'
@@ -18,21 +16,12 @@ import { parseCell } from '../../src/shared/halma/board'
 import { formatDocument, parseDocument, type HalmaDocument } from '../../src/shared/halma/document'
 import { expect as unwrap } from '../../src/shared/result'
 import levenspiel from '../../resources/problems/triangle10-6move.halma.json?raw'
+import { fakeHost } from './fake-host'
 
-function host(): void {
-  const api = {
-    setDocumentState: async () => undefined,
-    askUnsaved: async () => 'discard',
-    readSession: async () => ({ status: 'none' }),
-    writeSession: async () => ({ status: 'saved' }),
-    clearSession: async () => undefined,
-  } as unknown as HalmaApi
-  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
-}
 
 beforeEach(() => {
   setActivePinia(createPinia())
-  host()
+  fakeHost({ unsaved: 'discard' })
 })
 
 /** The workbench on Levenspiel's document, its first solution (27 moves) in the stepper. */
@@ -202,7 +191,7 @@ describe('variations in the stepper', () => {
     expect(back.ply).toBe(2)
     // Restored in a fresh workbench: the same tree, line and comment.
     setActivePinia(createPinia())
-    host()
+    fakeHost({ unsaved: 'discard' })
     const { doc: doc2, st: st2, h: h2 } = halmaStores()
     doc2.load(halmaKind, back.document, back.file, { clean: !back.dirty, shown: back.shown, ply: back.ply })
     expect(st2.stored).toBe(0)

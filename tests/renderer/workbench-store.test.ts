@@ -5,29 +5,20 @@
 // overlay, and the editor painting a problem and putting it into the document.
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { HalmaApi } from '../../src/preload/api'
-import { useHostApi } from '../../src/renderer/api'
 import { buildScene } from '../../src/renderer/kinds/halma/scene'
 import { halmaStores, noticeAt } from './stores'
 import { nameOf, parseCell } from '../../src/shared/halma/board'
 import { expect as unwrap } from '../../src/shared/result'
 import levenspiel from '../../resources/problems/triangle10-6move.halma.json?raw'
+import { fakeHost } from './fake-host'
 
 const LEVENSPIEL_TEXT =
   'd1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5, a4-c2-e2-e4-g2-g4-g6, a2-c2-e2-e4-g2-g4, d2-d4-f2-f4-h4-f6-h6, h6-h7, b3-c2, b2-d2-d4-f2-f4- (reflect)'
 
-function host(): void {
-  const api = {
-    setDocumentState: async () => undefined,
-    askUnsaved: async () => 'discard',
-    openDocument: async () => ({ status: 'opened', file: { name: 'l.halma.json' }, text: levenspiel }),
-  } as unknown as HalmaApi
-  useHostApi(api, { host: 'web', version: 'test', cores: 2, recentFiles: false, nativeMenus: false })
-}
 
 beforeEach(() => {
   setActivePinia(createPinia())
-  host()
+  fakeHost({ unsaved: 'discard', open: { status: 'opened', file: { name: 'l.halma.json' }, text: levenspiel } })
 })
 
 describe('the stepper on a problem (play mode)', () => {

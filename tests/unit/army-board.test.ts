@@ -6,11 +6,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { seeded } from '../helpers/random'
 import { runHalma } from './fixtures'
-import { ArmyDomain } from '../../src/shared/engine/army/domain'
-import { fewestMoves } from '../../src/shared/engine/army/fewest'
-import { ArmyKernel } from '../../src/shared/engine/army/kernel'
-import { InlineExecutor } from '../../src/shared/engine/core/executor'
+import { fewestInline } from '../../src/shared/engine/army/fewest'
 import { checkArmyOnBoard, checkBoard, distancePagoda, targetDistances, windowBoard } from '../../src/shared/army/board'
 import { defaultWindow } from '../../src/shared/army/minimum'
 import { measureOnBoard, solveOnBoard } from '../../src/shared/army/custom'
@@ -18,22 +16,11 @@ import { parseArmyJob } from '../../src/shared/army/job'
 import { formatArmyDocument, parseArmyDocument, type ArmyDocument } from '../../src/shared/army/document'
 import { ARMY_TYPES, GEOMETRIES, windowCells, type ArmyGeometry, type CustomBoard, type Window } from '../../src/shared/army/geometry'
 import { checkPagoda, pagodaMap, STANDARD_MAP, weightOf, type PagodaMap } from '../../src/shared/army/pagoda'
-import { cellLabel, drawArmy, parseArmyMoves, parseCell, verifyArmy } from '../../src/shared/army/solution'
+import { cellLabel, drawArmy, parseArmyMoves, parseCellLabel, verifyArmy } from '../../src/shared/army/solution'
 import { add, compare, formatZ, ONE, ZERO } from '../../src/shared/army/zsigma'
 
 type Cell = readonly [number, number]
 const key = ([x, y]: Cell): string => `${x},${y}`
-
-/** A small seeded generator (mulberry32): the same boards on every run. */
-function random(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 /** A random board: the window's cells each kept with probability `keep`, a random target among them. */
 function randomBoard(g: ArmyGeometry, w: Window, rnd: () => number, keep: number): CustomBoard {
@@ -123,7 +110,7 @@ describe('custom army boards', () => {
   })
 
   it('is a pagoda function on every random board of every type (condition (2) on every jump, exact)', () => {
-    const rnd = random(17)
+    const rnd = seeded(17)
     let boards = 0
     let jumpsChecked = 0
     for (const type of ARMY_TYPES) {
@@ -257,7 +244,7 @@ function bruteFewest(g: ArmyGeometry, board: CustomBoard, army: readonly Cell[])
 
 describe('solving on custom boards', () => {
   it('finds a solution exactly when a brute force does, verified, and the engine finds the fewest moves', async () => {
-    const rnd = random(5)
+    const rnd = seeded(5)
     let solvable = 0
     let unsolvable = 0
     for (const type of ARMY_TYPES)
@@ -280,8 +267,10 @@ describe('solving on custom boards', () => {
         solvable++
         expect(s.measure.possible, where).toBe(true)
         expect(s.verdict, where).toMatchObject({ ok: true })
-        const domain = new ArmyDomain({ kind: 'army', type, window: w, army, map: 'distance', board })
-        const f = await fewestMoves(domain, new InlineExecutor(new ArmyKernel(domain)), { maxMoves: 10, budgetBytes: 2 ** 28 })
+        const f = await fewestInline(
+          { kind: 'army', type, window: w, army, map: 'distance', board },
+          { maxMoves: 10, budgetBytes: 2 ** 28 },
+        )
         expect(f.moves?.length, where).toBe(brute)
         expect(f.provenAbove).toBe(brute - 1)
         expect(verifyArmy(g, w, army, f.moves!, board), where).toMatchObject({ ok: true, moves: brute })
@@ -391,7 +380,7 @@ describe('army documents with a custom board', () => {
     expect(parse({ board: { cells: 'a0 b0 b0', target: 'b0' }, army: '' })).toThrow('x.army.json: board.cells[2]: b0 is on the board twice')
     expect(parse({ board: { cells: '', target: 'b0' }, army: '' })).toThrow('x.army.json: board.cells: the board has no cells')
     expect(parse({ board: { cells: 'a0 b0 z9', target: 'b0' } })).toThrow(/^x\.army\.json: board\.cells: z9 is not a cell of the window/)
-    expect(parseCell(GEOMETRIES.conway, base.window, 'c2')).toEqual([1, 2])
+    expect(parseCellLabel(GEOMETRIES.conway, base.window, 'c2')).toEqual([1, 2])
   })
 })
 

@@ -136,7 +136,7 @@ describe('halma verify', () => {
       [['verify', '--frobnicate'], "halma verify: Unknown option '--frobnicate'"],
       [
         ['verify', '--problem', '/nonexistent.halma.json'],
-        "halma verify: cannot read problem file '/nonexistent.halma.json': no such file",
+        "halma verify: cannot read document '/nonexistent.halma.json': no such file",
       ],
       [['verify', '--army', 'triangle10'], 'halma verify: no moves: give --moves'],
       [

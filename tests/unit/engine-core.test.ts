@@ -1,6 +1,7 @@
 // The search engine's building blocks: packed move generation against the core generator, the
 // typed-array key set, level-set sizes (search notes), and the soundness of the ladder bound.
 import { describe, expect, it } from 'vitest'
+import { seededInts } from '../helpers/random'
 import { Reporter } from '../../src/shared/engine/core/reporter'
 import type { Progress } from '../../src/shared/engine/core/progress'
 import { presetArmy } from '../../src/shared/halma/armies'
@@ -12,21 +13,13 @@ import { expect as unwrap } from '../../src/shared/result'
 import { makeRules, type MoveSet } from '../../src/shared/halma/rules'
 import { symmetry } from '../../src/shared/halma/symmetry'
 import { topology } from '../../src/shared/halma/topology'
-import { Budget } from '../../src/shared/engine/core/budget'
-import { InlineExecutor } from '../../src/shared/engine/core/executor'
 import { KeySet, USED } from '../../src/shared/engine/core/keyset'
 import { PackedSpace, STAMP_LIMIT } from '../../src/shared/engine/packed/space'
-import { grow, KEEP_ALL, transferSearch } from '../../src/shared/engine/transfer/context'
+import { grow, KEEP_ALL, transferContext, transferSearch } from '../../src/shared/engine/transfer/context'
 import { TransferDomain } from '../../src/shared/engine/transfer/domain'
-import { TransferKernel } from '../../src/shared/engine/transfer/kernel'
 import { ProjectedRiseBound, theorem2Bound } from '../../src/shared/engine/transfer/rise-bound'
 
 const board9 = unwrap(boardByName('9x9'))
-
-function lcg(seed: number): (n: number) => number {
-  let s = seed
-  return (n) => ((s = (s * 1103515245 + 12345) % 2 ** 31), s % n)
-}
 
 describe('packed move generation', () => {
   it.each([
@@ -47,7 +40,7 @@ describe('packed move generation', () => {
       const marks = space as unknown as { stamp: number }
       if (pastLimit) marks.stamp = STAMP_LIMIT - 200
       const topo = topology(board, rules)
-      const rand = lcg(99)
+      const rand = seededInts(99)
       const occ = Position.of(board, [unwrap(presetArmy(board, army))]).occupancy()
       const key = new Uint32Array(space.w)
       const from = new Int16Array(4096)
@@ -108,7 +101,7 @@ describe('KeySet', () => {
   it('agrees with a Set of strings through growth', () => {
     const set = new KeySet(3)
     const ref = new Set<string>()
-    const rand = lcg(5)
+    const rand = seededInts(5)
     const key = new Uint32Array(3)
     for (let k = 0; k < 50_000; k++) {
       key[0] = rand(1000)
@@ -132,7 +125,7 @@ describe('level sets (search notes fixtures)', () => {
   const problem = unwrap(presetProblem('transfer', board9, makeRules('6-move'), 'triangle10'))
   const sizes = async (fold: boolean, depth: number): Promise<number[]> => {
     const domain = new TransferDomain(problem, { fold, bound: 'none', exactMoves: 0 })
-    const run = transferSearch({ domain, executor: new InlineExecutor(new TransferKernel(domain)), budget: new Budget(2 ** 32, Infinity) })
+    const run = transferSearch(await transferContext(domain, 2 ** 32))
     for (let i = 0; i < depth; i++) await grow(run, KEEP_ALL)
     return run.levels.slice(1).map((l) => l.size)
   }
@@ -172,7 +165,7 @@ describe('the ladder bound is sound', () => {
     const ladder = new ProjectedRiseBound(space, cells.length, 3)
     const crude = theorem2Bound(space)
     const topo = topology(board, rules)
-    const rand = lcg(17)
+    const rand = seededInts(17)
     const occ = Position.of(board, [cells]).occupancy()
     const values = new Int32Array(cells.length)
     let tighter = 0

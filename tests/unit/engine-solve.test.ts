@@ -16,13 +16,12 @@ import { verify } from '../../src/shared/halma/verify'
 import { CancelledError, Engine } from '../../src/shared/engine/engine'
 import { parseSolveJob, type SolveJob, type SolveJobInput, type SolveResult } from '../../src/shared/engine/transfer/job'
 import { nodeWorkers } from '../../src/hosts/node/threads'
-import { Budget } from '../../src/shared/engine/core/budget'
 import { newStats, type Sink } from '../../src/shared/engine/core/contract'
-import { InlineExecutor, ThreadExecutor, type WorkerPort } from '../../src/shared/engine/core/executor'
+import { ThreadExecutor, type WorkerPort } from '../../src/shared/engine/core/executor'
 import type { ExpandReply, WorkerMessage, WorkerReply } from '../../src/shared/engine/core/messages'
 import { ExpansionWorker } from '../../src/shared/engine/core/worker'
 import { buildKernel, type DomainInit } from '../../src/shared/engine/registry'
-import { grow, KEEP_ALL, transferSearch } from '../../src/shared/engine/transfer/context'
+import { grow, KEEP_ALL, transferContext, transferSearch } from '../../src/shared/engine/transfer/context'
 import { TransferDomain } from '../../src/shared/engine/transfer/domain'
 import { TransferKernel, type TransferRule } from '../../src/shared/engine/transfer/kernel'
 import { checkLength } from '../../src/shared/engine/transfer/prove'
@@ -109,13 +108,7 @@ describe('exact optima (paper Table 3 and constructed problems)', () => {
     for (const problem of cases) {
       const optimum = bfsOptimum(problem)!
       const domain = new TransferDomain(problem)
-      const ctx = {
-        domain,
-        executor: new InlineExecutor(new TransferKernel(domain)),
-        budget: new Budget(2 ** 30, Infinity),
-        maxMeetings: 100,
-        phase: () => undefined,
-      }
+      const ctx = { ...(await transferContext(domain, 2 ** 30)), maxMeetings: 100, phase: () => undefined }
       for (let length = 1; length <= optimum; length++) {
         const check = await checkLength(ctx, length, false)
         expect(check.meetings.length > 0, `${problem.title}, length ${length} (optimum ${optimum})`).toBe(length === optimum)
@@ -189,7 +182,7 @@ describe('threads after a failed run', () => {
   it('late replies of a run that failed do not reach the next run', async () => {
     const domain = new TransferDomain(preset('triangle10', '6-move'))
     // Level 5 (37,114 boards): 8 chunks, every one holding parents.
-    const run = transferSearch({ domain, executor: new InlineExecutor(new TransferKernel(domain)), budget: new Budget(2 ** 30, Infinity) })
+    const run = transferSearch(await transferContext(domain, 2 ** 30))
     for (let i = 0; i < 5; i++) await grow(run, KEEP_ALL)
     const [prev, parents] = [inMemory(run.levels[4]!), inMemory(run.levels[5]!)]
     const full: TransferRule = { kind: 'transfer', level: 6, ...KEEP_ALL }

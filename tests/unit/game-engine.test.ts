@@ -30,14 +30,10 @@ import { cutLevel } from '../../src/shared/engine/game/ranking'
 import { searchContext, searchGame, type GameSearchSpec, type SearchOutcome } from '../../src/shared/engine/game/search'
 import { buildKernel, type DomainInit } from '../../src/shared/engine/registry'
 import { loadProblemFile } from './fixtures'
+import { seededInts } from '../helpers/random'
 
 const game = (army: string, moves: MoveSet, b = '9x9'): Problem =>
   unwrap(presetProblem('game', unwrap(boardByName(b)), makeRules(moves), army as never))
-
-function lcg(seed: number): (n: number) => number {
-  let s = seed
-  return (n) => ((s = (s * 1103515245 + 12345) % 2 ** 31), s % n)
-}
 
 const keyText = (k: Uint32Array, o: number, w: number) => Array.from(k.subarray(o, o + w)).join(',')
 
@@ -53,12 +49,12 @@ const runGame = (job: GameJob): Promise<GameResult> => new Engine().start({ kind
 /** A game job from loose settings. */
 const gameJob = (input: GameJobInput): GameJob => unwrap(parseGameJob(input))
 /** One game search, outside a flow. */
-const oneSearch = (
+const oneSearch = async (
   d: GameDomain,
   spec: Partial<GameSearchSpec> & Pick<GameSearchSpec, 'bound' | 'winner'>,
-  options: Parameters<typeof searchContext>[2] = {},
+  options: Parameters<typeof searchContext>[1] = {},
 ) =>
-  searchGame(searchContext(d, new InlineExecutor(new GameKernel(d)), options), {
+  searchGame(await searchContext(d, options), {
     heuristics: null,
     beam: 0,
     shape: { lookahead: 0, moves: [0, 0] },
@@ -146,7 +142,7 @@ describe('game kernel', () => {
     const d = new GameDomain(problem, { fold })
     const kernel = new GameKernel(d)
     const topo = topology(problem.board, problem.rules)
-    const rand = lcg(7)
+    const rand = seededInts(7)
     const occ = startPosition(problem).occupancy()
     for (let ply = 0; ply < 60; ply++) {
       const level = ply + 1 // the children are at this level
@@ -443,7 +439,7 @@ describe('ladder bound', () => {
       const problem = unwrap(presetProblem('game', unwrap(boardByName(b)), makeRules(rules, { jumpsOnly }), 'triangle10'))
       const d = new GameDomain(problem, { fold: false })
       const r = d.reach
-      const rand = lcg(17)
+      const rand = seededInts(17)
       let nonzero = 0
       for (let trial = 0; trial < 3000; trial++) {
         const army = rand(2)
@@ -543,7 +539,7 @@ describe('auto strategy', () => {
     const optimum = await runGame(gameJob({ problem: spec, threads: 1, strategy: 'exhaustive' }))
     // A beam of one state misses the optimum; the exhaustive searches are made to run out of memory.
     const job = gameJob({ problem: spec, threads: 1, beam: { width: 1 } })
-    const solver = new GameFlow(job, { makeExecutor: (d) => new InlineExecutor(new GameKernel(d)), progress: () => undefined })
+    const solver = new GameFlow(job, {}, () => undefined)
     const internals = solver as unknown as { search: (spec: GameSearchSpec) => Promise<SearchOutcome> }
     const search = internals.search.bind(solver)
     internals.search = (spec) =>
@@ -799,7 +795,7 @@ describe('one length, and the allowance of the count', () => {
     expect(full.status).toBe('optimal')
     expect(full.count?.scope).toBe('all')
     const job = gameJob({ problem: spec, threads: 1, beam: { width: 0 } })
-    const solver = new GameFlow(job, { makeExecutor: (d) => new InlineExecutor(new GameKernel(d)), progress: () => undefined })
+    const solver = new GameFlow(job, {}, () => undefined)
     solver.enumerationStates = 3
     const r = await solver.run()
     expect(r.status).toBe('optimal')

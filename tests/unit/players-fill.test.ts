@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { seeded } from '../helpers/random'
 import { PlayersDomain } from '../../src/shared/engine/players/domain'
 import { playersPresets, type PlayersGame } from '../../src/shared/players/game'
 import { cellOf } from '../../src/shared/players/line'
@@ -51,17 +52,6 @@ function canFill(g: PlayersGame, target: Set<string>, men: string[], free: strin
   return go(men, free)
 }
 
-/** A generator of numbers in [0, 1) from a seed (mulberry32), so that a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed
-  return () => {
-    a = (a + 0x6d2b79f5) | 0
-    let t = Math.imul(a ^ (a >>> 15), 1 | a)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 describe('the fill order of the winner\'s target (engine/players/fill.ts)', () => {
   const g = playersPresets()['star73-3']!
   const d = new PlayersDomain(g)
@@ -88,7 +78,7 @@ describe('the fill order of the winner\'s target (engine/players/fill.ts)', () =
   })
 
   it('agrees with a search over every order of men and cells, on random positions', () => {
-    const next = random(18)
+    const next = seeded(18)
     const outsideCells = [...d.inTarget[0]!.keys()].filter((c) => d.inTarget[0]![c] === 0)
     const order = d.fillOrder(0)
     const target = new Set(T.map(key))

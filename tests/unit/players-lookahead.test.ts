@@ -8,6 +8,58 @@ import { PlayersDomain, type PlayersRule } from '../../src/shared/engine/players
 import { PlayersKernel } from '../../src/shared/engine/players/kernel'
 import { PlacementReach } from '../../src/shared/engine/players/reach'
 import { gameFromSpec, playersPresets } from '../../src/shared/players/game'
+import type { PackedSpace } from '../../src/shared/engine/packed/space'
+import { neighbours } from '../../src/shared/engine/packed/lines'
+
+/**
+ * The look-ahead's question answered plainly (reach.ts canReach without its interning of stone sets
+ * and its dominance): breadth first over every (cell, stones added, cells vacated) a man of the
+ * winner outside her target can be at, the stones as a sorted list of cells.
+ */
+function plainReach(space: PackedSpace, armies: readonly number[][], winner: number, goal: Uint8Array, budget: number): boolean {
+  const { nb, over, land, degree: deg } = space
+  const what = new Int8Array(space.n) // 0 empty, 1 another army's man, 2 the winner's
+  armies.forEach((a, p) => a.forEach((c) => (what[c] = p === winner ? 2 : 1)))
+  for (const from of armies[winner]!) {
+    if (goal[from] === 1) continue
+    if (!space.rules.jumpsOnly)
+      for (let d = 0; d < deg; d++) {
+        const t = nb[from * deg + d]!
+        if (t >= 0 && goal[t] === 1 && (what[t] === 0 || (what[t] === 1 && budget > 0))) return true
+      }
+    what[from] = 0
+    const seen = new Set<string>([`${from}|`])
+    let frontier: { cell: number; stones: number[]; vacated: number }[] = [{ cell: from, stones: [], vacated: 0 }]
+    let hit = false
+    while (frontier.length > 0 && !hit) {
+      const next: typeof frontier = []
+      for (const { cell, stones, vacated } of frontier)
+        for (let d = 0; d < deg && !hit; d++) {
+          const o = over[cell * deg + d]!
+          if (o < 0 || o === from) continue
+          const t = land[cell * deg + d]!
+          if (what[t] === 2) continue
+          let s2 = stones
+          if (what[o] === 0 && !stones.includes(o)) {
+            if (stones.length >= budget) continue
+            s2 = [...stones, o].sort((a, b) => a - b)
+          }
+          if (s2.includes(t)) continue
+          const v2 = vacated + (what[t] === 1 ? 1 : 0)
+          if (v2 > budget) continue
+          if (goal[t] === 1) hit = true
+          const key = `${t}|${s2.join(',')}|${v2}`
+          if (seen.has(key)) continue
+          seen.add(key)
+          next.push({ cell: t, stones: s2, vacated: v2 })
+        }
+      frontier = next
+    }
+    what[from] = 2
+    if (hit) return true
+  }
+  return false
+}
 
 /** The children a kernel keeps of every state of a level (as packed keys, in order). */
 function keptOf(kernel: PlayersKernel, level: KeySet, rule: PlayersRule): string[] {
@@ -22,7 +74,7 @@ function keptOf(kernel: PlayersKernel, level: KeySet, rule: PlayersRule): string
 }
 
 describe('the look-ahead of the N-player kernel (reach.ts)', () => {
-  it('its shortcuts keep exactly the children a search per child keeps, at every level of the 73-hole star\'s 23-move search', async () => {
+  it("its shortcuts keep exactly the children a search per child keeps, at every level of the 73-hole star's 23-move search", async () => {
     const d = new PlayersDomain(playersPresets()['star73-3']!)
     const bound = 23
     const winner = d.mover(bound)
@@ -50,19 +102,19 @@ describe('the look-ahead of the N-player kernel (reach.ts)', () => {
     expect(plain.shortcutCounts).toEqual({ spared: 0 })
   }, 120_000)
 
-  it('counts the stones added and the cells vacated as sets (a move may hop twice over one stone), as every such board shows', () => {
-    // The oracle: every set of at most b empty cells filled and b other men's cells emptied, and the
-    // space's own move generator on that board.
-    const d = new PlayersDomain(gameFromSpec({ board: 'square5', camps: [0, 1, 2], men: 3 }))
+  // The oracle: every set of at most b empty cells filled and b other men's cells emptied, and the
+  // space's own move generator on that board; random positions of 2 men per army.
+  const againstBoards = (board: string, budgets: number[], want: number): number => {
+    const d = new PlayersDomain(gameFromSpec({ board, camps: [0, 1, 2], men: 3 }))
     const space = d.space
-    const reach = new PlacementReach(space, 2)
+    const reach = new PlacementReach(space, Math.max(...budgets))
     const subsets = (xs: number[], k: number): number[][] =>
       k === 0 || xs.length === 0 ? [[]] : [...subsets(xs.slice(1), k), ...subsets(xs.slice(1), k - 1).map((s) => [xs[0]!, ...s])]
     let seed = 11
     const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
     let positions = 0
     let yes = 0
-    for (let trial = 0; positions < 150 && trial < 5000; trial++) {
+    for (let trial = 0; positions < want && trial < 5000; trial++) {
       const free = Array.from({ length: space.n }, (_, c) => c)
       const armies = [0, 1, 2].map(() => Array.from({ length: 2 }, () => free.splice(random(free.length), 1)[0]!))
       const winner = random(3)
@@ -70,7 +122,7 @@ describe('the look-ahead of the N-player kernel (reach.ts)', () => {
       if (armies[winner]!.every((c) => goal[c] === 1)) continue
       positions++
       const others = armies.flatMap((a, p) => (p === winner ? [] : a))
-      for (const b of [0, 1, 2]) {
+      for (const b of budgets) {
         let want = false
         for (const add of subsets(free, b)) {
           for (const vacate of subsets(others, b)) {
@@ -89,12 +141,58 @@ describe('the look-ahead of the N-player kernel (reach.ts)', () => {
           if (want) break
         }
         const cells = armies.map((a) => Int16Array.from(a))
-        expect(reach.canReach(cells, Int32Array.from([2, 2, 2]), winner, goal, b), `${JSON.stringify(armies)} winner ${winner} budget ${b}`).toBe(want)
+        expect(
+          reach.canReach(cells, Int32Array.from([2, 2, 2]), winner, goal, b),
+          `${JSON.stringify(armies)} winner ${winner} budget ${b}`,
+        ).toBe(want)
         if (want) yes++
       }
     }
-    expect(positions).toBe(150)
+    expect(positions).toBe(want)
+    return yes
+  }
+
+  it('counts the stones added and the cells vacated as sets (a move may hop twice over one stone), as every such board shows', () => {
+    const yes = againstBoards('square5', [0, 1, 2], 150)
     expect(yes).toBeGreaterThan(50)
     expect(yes).toBeLessThan(440)
+  }, 120_000)
+
+  it('answers as a plain search over stones and vacated cells does, in positions of six-player play on the 121-hole star, two to five of each', () => {
+    const d = new PlayersDomain(playersPresets()['star121-6']!)
+    const space = d.space
+    const reach = new PlacementReach(space, 5)
+    let seed = 5
+    const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
+    const answers = [0, 0]
+    // Positions of real play (random moves from the start, 6 to 23 plies: the middle still
+    // empty, the targets held), every player as the winner: stones and vacated landings both needed.
+    for (let game = 0; game < 4; game++) {
+      let state = d.unpack(d.startKey, 0)
+      for (let ply = 1; ply < 24; ply++) {
+        const children = neighbours(space, state, d.mover(ply))
+        state = children[random(children.length)]!
+        if (ply < 6) continue
+        const cells = state.map((a) => Int16Array.from(a))
+        const size = Int32Array.from(state, (a) => a.length)
+        const winner = random(6)
+        const goal = d.inTarget[winner]!
+        for (let b = 2; b <= 5; b++) {
+          const want = plainReach(space, state, winner, goal, b)
+          expect(reach.canReach(cells, size, winner, goal, b), `game ${game}, ply ${ply}, budget ${b}`).toBe(want)
+          answers[want ? 1 : 0]!++
+        }
+      }
+    }
+    // Both answers occur, so the comparison can tell.
+    expect(Math.min(...answers), JSON.stringify(answers)).toBeGreaterThan(1)
+  }, 120_000)
+
+  it('agrees with every such board on the mini star too, three stones and three men removed', () => {
+    // Six directions, as on the 121-hole star: a stone serves three lines. Budget 3 leaves the
+    // stones' dominance (reach.ts withChanges) something to drop.
+    const yes = againstBoards('star37', [2, 3], 40)
+    expect(yes).toBeGreaterThan(10)
+    expect(yes).toBeLessThan(78)
   }, 120_000)
 })

@@ -6,13 +6,11 @@
  * engine's packed space.
  */
 import { describe, expect, it } from 'vitest'
-import { InlineExecutor } from '../../src/shared/engine/core/executor'
 import { PlayersDomain } from '../../src/shared/engine/players/domain'
 import { PlayersFlow } from '../../src/shared/engine/players/flow'
 import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/players/job'
-import { PlayersKernel } from '../../src/shared/engine/players/kernel'
 import { destinations, gameFromSpec, playersPreset, mustVacate, partners, startPosition, type PlayersGame, type PlayersSpec, type Occupancy } from '../../src/shared/players/game'
-import { cellName, hasWon, verifyLine, winnerAfter } from '../../src/shared/players/line'
+import { cellNames, hasWon, verifyLine, winnerAfter } from '../../src/shared/players/line'
 import { parsePlayersDocument } from '../../src/shared/players/document'
 
 /**
@@ -33,7 +31,7 @@ function legalMoves(g: PlayersGame, occ: Occupancy, p: number): [number, number]
 /**
  * The shortest game (won by anyone) and the number of such games, by plain breadth-first search;
  * with `within`, positions from which no game of at most that many moves can be won are dropped,
- * by the search's bound (checked admissible in multi-search.test.ts), so that larger games fit.
+ * by the search's bound (checked admissible in players-search.test.ts), so that larger games fit.
  */
 function plainShortest(g: PlayersGame, within?: number): { length: number; games: bigint } {
   const d = within === undefined ? undefined : new PlayersDomain(g)
@@ -72,7 +70,7 @@ function plainShortest(g: PlayersGame, within?: number): { length: number; games
 async function search(spec: PlayersSpec): Promise<PlayersResult> {
   const job = parsePlayersJob({ game: spec, beam: 500 })
   if (!job.ok) throw new Error(job.error.map((e) => e.message).join('; '))
-  return new PlayersFlow(job.value, { makeExecutor: (d) => new InlineExecutor(new PlayersKernel(d)), progress: () => undefined }).run()
+  return new PlayersFlow(job.value, {}, () => undefined).run()
 }
 
 const CASES: Record<string, PlayersSpec> = {
@@ -123,7 +121,7 @@ describe('the rules options in the N-player search', () => {
 describe('the rules options in verification', () => {
   it('names a move the vacate rule forbids', () => {
     const g = gameFromSpec({ board: 'square4', camps: [0, 2], men: 1, vacate: true, names: ['blue', 'orange'] })
-    const name = (x: number, y: number) => cellName(g, [x, y])
+    const name = (x: number, y: number) => cellNames(g)[g.board.indexOf(x, y)!]!
     // Blue leaves her one-cell camp; orange must leave hers, and does.
     expect(verifyLine(g, `${name(0, 0)}-${name(1, 1)}, ${name(3, 3)}-${name(2, 3)}`).ok).toBe(true)
     expect(name(0, 0)).toBe('a1')

@@ -17,7 +17,7 @@ import { PlayersFlow } from '../../src/shared/engine/players/flow'
 import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/players/job'
 import { PlayersKernel } from '../../src/shared/engine/players/kernel'
 import { movesIn, neighbours } from '../../src/shared/engine/packed/lines'
-import { gameFromSpec, moveCount, playersPresets, startPosition, type PlayersSpec } from '../../src/shared/players/game'
+import { gameFromSpec, moveCount, playersPresets, startPosition, type PlayersGame, type PlayersSpec } from '../../src/shared/players/game'
 import { verifyLine } from '../../src/shared/players/line'
 import { formatPlayersDocument, parsePlayersDocument, verifyDocument } from '../../src/shared/players/document'
 
@@ -27,11 +27,13 @@ const text = (s: State): string => s.map((a) => a.join(',')).join('|')
 
 /** Whether player p's men fill her target camp. */
 const won = (d: PlayersDomain, s: State, p: number): boolean => s[p]!.every((c) => d.inTarget[p]![c] === 1)
+/** Whether the mover's move ended the game: her side (she, and her partner in teams) home. */
+const ended = (d: PlayersDomain, s: State, mover: number): boolean => d.sides[mover]!.every((q) => won(d, s, q))
 
 /**
  * Every position reachable from the start (with the ply it is reached at modulo N), and for each
- * player the exact number of plies to her win (lines end at anyone's win), by a backward
- * breadth-first search over the whole reachable graph.
+ * player the exact number of plies to her win (her side's, in teams; lines end at anyone's win), by
+ * a backward breadth-first search over the whole reachable graph.
  */
 function exactPlies(d: PlayersDomain): { nodes: { state: State; phase: number }[]; plies: number[][]; ids: Map<string, number> } {
   const N = d.players
@@ -54,7 +56,7 @@ function exactPlies(d: PlayersDomain): { nodes: { state: State; phase: number }[
   for (let i = 0; i < nodes.length; i++) {
     const { state, phase } = nodes[i]!
     const last = (phase + N - 1) % N
-    if (i > 0 && won(d, state, last)) {
+    if (i > 0 && ended(d, state, last)) {
       justWon[i] = last
       continue
     }
@@ -64,7 +66,7 @@ function exactPlies(d: PlayersDomain): { nodes: { state: State; phase: number }[
     const dist = new Array<number>(nodes.length).fill(Infinity)
     const queue: number[] = []
     for (let i = 0; i < nodes.length; i++)
-      if (justWon[i] === p) {
+      if (justWon[i] !== undefined && d.sides[justWon[i]!]!.includes(p)) {
         dist[i] = 0
         queue.push(i)
       }
@@ -90,7 +92,7 @@ function checkAdmissible(spec: PlayersSpec): { positions: number; tight: number;
       const exact = plies[p]![i]!
       if (exact === Infinity) continue
       // remaining() takes the plies played; only their number modulo N matters.
-      const h = d.remaining(state, p, phase)
+      const h = d.sideRemaining(state, p, phase)
       if (h > exact) throw new Error(`bound ${h} > exact ${exact} for ${d.game.players[p]!.name} at ${text(state)} (phase ${phase})`)
       if (h === exact) tight++
       if (h > d.remaining(state, p, phase, { rungs: false })) rungs++
@@ -103,7 +105,9 @@ function checkAdmissible(spec: PlayersSpec): { positions: number; tight: number;
 function bruteShortest(spec: PlayersSpec): { length: number; games: bigint } {
   const d = new PlayersDomain(gameFromSpec(spec))
   const N = d.players
-  let level = new Map<string, { state: State; ways: bigint }>([[text(d.unpack(d.startKey, 0)), { state: d.unpack(d.startKey, 0), ways: 1n }]])
+  let level = new Map<string, { state: State; ways: bigint }>([
+    [text(d.unpack(d.startKey, 0)), { state: d.unpack(d.startKey, 0), ways: 1n }],
+  ])
   for (let ply = 1; ply < 60; ply++) {
     const mover = (ply - 1) % N
     const next = new Map<string, { state: State; ways: bigint }>()
@@ -137,7 +141,11 @@ async function runFlow(spec: PlayersSpec, strategy: 'auto' | 'exhaustive' = 'aut
 }
 
 /** One expansion of `state` by the kernel under `rule`: the children it keeps and the wins it reports. */
-function expandOne(kernel: PlayersKernel, state: State, rule: Omit<PlayersRule, 'kind' | 'score'>): { kept: Set<string>; goals: Set<string> } {
+function expandOne(
+  kernel: PlayersKernel,
+  state: State,
+  rule: Omit<PlayersRule, 'kind' | 'score'>,
+): { kept: Set<string>; goals: Set<string> } {
   const d = kernel.domain
   const table = new KeySet(d.w, 4)
   d.pack(state, KEY, 0)
@@ -159,6 +167,7 @@ const SMALL: Record<string, PlayersSpec> = {
   '4x4, 2 players, 3 men': { board: 'square4', camps: [0, 2], men: 3 },
   '4x4, 4 players, 1 man': { board: 'square4', camps: [0, 1, 2, 3], men: 1 },
   '5x5, 3 players, 1 man': { board: 'square5', camps: [0, 1, 2], men: 1 },
+  '4x4, 4 players, 1 man, teams': { board: 'square4', camps: [0, 1, 2, 3], men: 1, teams: true },
 }
 
 describe('the N-player search', () => {
@@ -182,7 +191,10 @@ describe('the N-player search', () => {
 
   it('raises the bound by the rungs a placement needs in some of those positions (so their check can tell)', () => {
     expect(Object.keys(rungs).length).toBe(Object.keys(SMALL).length)
-    expect(Object.values(rungs).some((n) => n > 0), JSON.stringify(rungs)).toBe(true)
+    expect(
+      Object.values(rungs).some((n) => n > 0),
+      JSON.stringify(rungs),
+    ).toBe(true)
   })
 
   for (const name of ['mini star, 3 players, 1 man', '4x4, 2 players, 3 men', '5x5, 3 players, 1 man'])
@@ -198,9 +210,11 @@ describe('the N-player search', () => {
       expect(v.winner?.move).toBe(brute.length)
     }, 120_000)
 
-  it('keeps exactly the children the bound from scratch keeps (the kernel works it out incrementally)', () => {
-    for (const id of ['mini-3', 'mini-6', 'star73-3', 'piecepack-4']) {
-      const d = new PlayersDomain(playersPresets()[id]!)
+  it('keeps exactly the children the bound from scratch keeps (the kernel works it out incrementally), teams too', () => {
+    const teams = (camps: number[]) => gameFromSpec({ board: 'star37', camps, men: 3, teams: true })
+    const games: Record<string, PlayersGame> = { ...playersPresets(), 'mini-4-teams': teams([1, 2, 4, 5]), 'mini-6-teams': teams([0, 1, 2, 3, 4, 5]) }
+    for (const id of ['mini-3', 'mini-6', 'star73-3', 'piecepack-4', 'mini-4-teams', 'mini-6-teams'] as const) {
+      const d = new PlayersDomain(games[id]!)
       const kernel = new PlayersKernel(d)
       kernel.lookAhead = false
       let seed = 7
@@ -212,10 +226,10 @@ describe('the N-player search', () => {
         const bound = ply + 6 + random(30)
         const { kept, goals } = expandOne(kernel, state, { level: ply, bound, winner })
         const children = neighbours(d.space, state, mover)
-        const want = children.filter((c) => !won(d, c, mover) && ply + d.remaining(c, winner, ply) <= bound).map(text)
+        const want = children.filter((c) => !ended(d, c, mover) && ply + d.sideRemaining(c, winner, ply) <= bound).map(text)
         expect([...kept].sort(), `${id} ply ${ply}`).toEqual([...new Set(want)].sort())
-        expect(goals.size).toBe(mover === winner ? children.filter((c) => won(d, c, mover)).length : 0)
-        const playable = children.filter((c) => !won(d, c, mover))
+        expect(goals.size).toBe(d.sides[mover]!.includes(winner) ? children.filter((c) => ended(d, c, mover)).length : 0)
+        const playable = children.filter((c) => !ended(d, c, mover))
         if (playable.length === 0) break
         state = playable[random(playable.length)]!
       }
@@ -225,7 +239,13 @@ describe('the N-player search', () => {
   // The look-ahead (reach.ts) leaves parents unexpanded and drops children: never one a win within
   // the bound passes through. For every reachable position, player and bound from her exact plies
   // to a win and one more, every child within the bound is kept and every win is a goal.
-  for (const name of ['mini star, 3 players, 1 man', '4x4, 2 players, 3 men', '4x4, 4 players, 1 man', '5x5, 3 players, 1 man'])
+  for (const name of [
+    'mini star, 3 players, 1 man',
+    '4x4, 2 players, 3 men',
+    '4x4, 4 players, 1 man',
+    '5x5, 3 players, 1 man',
+    '4x4, 4 players, 1 man, teams',
+  ])
     it(`looks ahead without losing a line that can still win in time: ${name}`, () => {
       const d = new PlayersDomain(gameFromSpec(SMALL[name]!))
       const { nodes, plies, ids } = exactPlies(d)
@@ -245,13 +265,13 @@ describe('the N-player search', () => {
             const bound = level - 1 + exact + slack
             const { kept, goals } = expandOne(kernel, state, { level, bound, winner: p })
             for (const c of children) {
-              if (won(d, c, phase)) continue
+              if (ended(d, c, phase)) continue
               const e = plies[p]![ids.get(`${(phase + 1) % N}#${text(c)}`)!]!
               if (level + e > bound) continue
               checked++
               expect(kept.has(text(c)), `${name}: ${d.game.players[p]!.name}, bound ${bound}, ${text(state)} -> ${text(c)}`).toBe(true)
             }
-            if (phase === p) expect(goals.size).toBe(children.filter((c) => won(d, c, p)).length)
+            expect(goals.size).toBe(d.sides[phase]!.includes(p) ? children.filter((c) => ended(d, c, phase)).length : 0)
           }
         }
       })
@@ -294,12 +314,20 @@ describe('the N-player search', () => {
   it('runs the same searches on two expansion threads as inline (beam scores cross to threads)', async () => {
     const run = async (threads: number) => {
       const engine = new Engine(threads > 1 ? { workers: nodeWorkers(WORKER) } : {})
-      const params = parsePlayersJob({ game: { board: 'star37', camps: [0, 3], men: 3 }, beam: 2000, maxLength: 24, strategy: 'heuristic', threads })
+      const params = parsePlayersJob({
+        game: { board: 'star37', camps: [0, 3], men: 3 },
+        beam: 2000,
+        maxLength: 24,
+        strategy: 'heuristic',
+        threads,
+      })
       if (!params.ok) throw new Error('bad job')
       return engine.start({ kind: 'players', params: params.value }, () => undefined).result
     }
     const [one, two] = [await run(1), await run(2)]
-    expect(two.proof.searches.map((s) => [s.bound, s.result, s.levels])).toEqual(one.proof.searches.map((s) => [s.bound, s.result, s.levels]))
+    expect(two.proof.searches.map((s) => [s.bound, s.result, s.levels])).toEqual(
+      one.proof.searches.map((s) => [s.bound, s.result, s.levels]),
+    )
     expect(two.moves).toEqual(one.moves)
     expect(two.stats.threads).toBe(2)
   }, 120_000)
@@ -337,7 +365,9 @@ describe('players documents', () => {
   it('verifies every line of a document, by preset or by a custom game', () => {
     const doc = parsePlayersDocument(formatPlayersDocument({ preset: 'mini-3', lines: [{ title: 'opening', moves: line }] }))
     expect(verifyDocument(doc)[0]!.verdict).toMatchObject({ ok: true, plies: 3 })
-    const custom = parsePlayersDocument(formatPlayersDocument({ game: { board: 'star37', camps: [0, 2, 4], men: 3 }, lines: [{ title: 'x', moves: 'c9-e7, c9-e7' }] }))
+    const custom = parsePlayersDocument(
+      formatPlayersDocument({ game: { board: 'star37', camps: [0, 2, 4], men: 3 }, lines: [{ title: 'x', moves: 'c9-e7, c9-e7' }] }),
+    )
     expect(verifyDocument(custom)[0]!.verdict.error).toMatch(/^move 2 \(c9-e7\): no man on c9/)
   })
 
@@ -352,11 +382,15 @@ describe('players documents', () => {
     }
     expect(bad('{')).toMatch(/^f\.players\.json: not JSON/)
     expect(bad(JSON.stringify({ format: 'halma-players', version: 1, lines: [] }))).toMatch(/either preset or game, not neither/)
-    expect(bad(JSON.stringify({ format: 'halma-players', version: 1, preset: 'mini-9', lines: [] }))).toMatch(/preset: unknown game preset 'mini-9'/)
-    expect(bad(JSON.stringify({ format: 'halma-players', version: 1, game: { board: 'star37', camps: [0, 0], men: 3 }, lines: [] }))).toMatch(
-      /game: two players share a camp/,
+    expect(bad(JSON.stringify({ format: 'halma-players', version: 1, preset: 'mini-9', lines: [] }))).toMatch(
+      /preset: unknown game preset 'mini-9'/,
     )
-    expect(bad(JSON.stringify({ format: 'halma-players', version: 1, preset: 'mini-3', lines: [{ moves: line }] }))).toMatch(/lines\[0\]\.title: is missing/)
+    expect(
+      bad(JSON.stringify({ format: 'halma-players', version: 1, game: { board: 'star37', camps: [0, 0], men: 3 }, lines: [] })),
+    ).toMatch(/game: two players share a camp/)
+    expect(bad(JSON.stringify({ format: 'halma-players', version: 1, preset: 'mini-3', lines: [{ moves: line }] }))).toMatch(
+      /lines\[0\]\.title: is missing/,
+    )
   })
 })
 
@@ -364,7 +398,12 @@ describe('halma players game', () => {
   const run = async (...argv: string[]) => {
     const out: string[] = []
     const err: string[] = []
-    const code = await main(['players', ...argv], { out: (s) => void out.push(s), err: (s) => void err.push(s), stdin: () => undefined, tty: false })
+    const code = await main(['players', ...argv], {
+      out: (s) => void out.push(s),
+      err: (s) => void err.push(s),
+      stdin: () => undefined,
+      tty: false,
+    })
     return { code, out: out.join('\n'), err: err.join('\n') }
   }
 
@@ -377,13 +416,17 @@ describe('halma players game', () => {
     expect(r.out).toMatch(/shortest games \(move sequences\)/)
     const v = await run('verify', '--file', file)
     expect(v.code).toBe(0)
-    expect(v.out).toMatch(/^valid: \d+-move game, (blue|orange) wins, found by halma players game \(shortest\): \d+ moves; (blue|orange) wins at move \d+$/m)
+    expect(v.out).toMatch(
+      /^valid: \d+-move game, (blue|orange) wins, found by halma players game \(shortest\): \d+ moves; (blue|orange) wins at move \d+$/m,
+    )
     rmSync(dir, { recursive: true })
   })
 
   it('names bad options and games', async () => {
     expect((await run('game', '--board', 'star37', '--camps', '0,x', '--men', '3')).err).toMatch(/--camps: 'x' is not a camp number/)
-    expect((await run('game', '--board', 'star37', '--camps', '0,1,2', '--men', '6')).err).toMatch(/the game: orange's camp overlaps blue's/)
+    expect((await run('game', '--board', 'star37', '--camps', '0,1,2', '--men', '6')).err).toMatch(
+      /the game: orange's camp overlaps blue's/,
+    )
     expect((await run('game', '--preset', 'mini-3', '--men', '3')).err).toMatch(/--men is for a custom game, not with --preset/)
     expect((await run('game')).err).toMatch(/give --preset \(one of /)
     expect((await run('verify', '--file', '/nonexistent.players.json')).err).toMatch(/cannot read players document '\/nonexistent\.players\.json': no such file/)

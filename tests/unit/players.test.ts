@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { piecepackBoard, STAR_121, STAR_73, STAR_MINI, triangleSide } from '../../src/shared/players/boards'
 import { destinations, moveCount, playersPreset, playersPresets, startPosition, type PlayersGame } from '../../src/shared/players/game'
-import { cellName, cellOf, verifyLine } from '../../src/shared/players/line'
+import { cellNames, cellOf, verifyLine } from '../../src/shared/players/line'
 import { main } from '../../src/cli/main'
 
 /** An independent move counter: cells as "x,y" strings, jumps followed with a plain stack. */
@@ -130,14 +130,14 @@ describe('boards for 2 to 6 players', () => {
 describe('lines of play', () => {
   const g = playersPreset('mini-3')
   it('names cells and reads them back', () => {
-    for (const c of g.board.cells) expect(g.board.cells[cellOf(g, cellName(g, c))]).toEqual(c)
+    g.board.cells.forEach((_, c) => expect(cellOf(g, cellNames(g)[c]!)).toBe(c))
     expect(() => cellOf(g, 'a1')).toThrow(/a1 is not a cell of the mini star/)
     expect(() => cellOf(g, '1a')).toThrow(/is not a cell name/)
   })
 
   it('plays moves in turn order, and names the fault of a bad one', () => {
     // blue (bottom), orange (upper left), green (upper right) each step out of the camp.
-    const blue = [...destinations(g, startPosition(g), cellOf(g, 'd8')).keys()].map((i) => cellName(g, g.board.cells[i]!))
+    const blue = [...destinations(g, startPosition(g), cellOf(g, 'd8')).keys()].map((i) => cellNames(g)[i])
     expect(blue.length).toBeGreaterThan(0)
     const ok = verifyLine(g, `d8-${blue[0]}`)
     expect(ok).toMatchObject({ ok: true, plies: 1 })

@@ -1,16 +1,12 @@
 // Sorted runs (level sets on disk): the radix sort, deduplication, the merge that leaves out the
 // window's rows, and the binary search, against plain sorting of random keys.
 import { describe, expect, it } from 'vitest'
+import { seededInts } from '../helpers/random'
 import { compareRows, dedupeSorted, mergeRuns, rowsSource, sortedHas, sortRows } from '../../src/shared/engine/core/sorted'
-
-function lcg(seed: number): (n: number) => number {
-  let s = seed
-  return (n) => ((s = (s * 1103515245 + 12345) % 2 ** 31), s % n)
-}
 
 /** n random keys of w words, drawn from few values so that repeats are common. */
 function keys(n: number, w: number, seed: number, spread = 50): Uint32Array {
-  const rand = lcg(seed)
+  const rand = seededInts(seed)
   const out = new Uint32Array(n * w)
   for (let i = 0; i < n * w; i++) out[i] = (rand(spread) * 0x01010101 + (i % w === w - 1 ? 0x80000000 : 0)) >>> 0
   return out

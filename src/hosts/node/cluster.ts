@@ -25,6 +25,7 @@ import { describe } from '../../shared/result'
 import { firstIssue } from '../../shared/schema-faults'
 import { folderStore } from './store'
 import { parseRedisUrl, RedisBackOff, shownUrl, type RedisConnection } from './redis'
+import { taskScript, taskThreads, type TaskRunner } from './task-thread'
 
 export const QUEUE = 'halma-levels'
 
@@ -195,6 +196,9 @@ export function bullFarm(
   }
 }
 
+/** Runs a task on the calling thread (tests: the lock is then not renewed while it runs). */
+export const runHere: TaskRunner = (task, folder) => runTask(task, folderStore(folder), (init) => buildKernel(init as DomainInit))
+
 export interface FarmWorker {
   /** Resolves when connected; rejects with the EnvironmentError of giving up. */
   readonly ready: Promise<void>
@@ -211,6 +215,13 @@ export interface ServeOptions {
   readonly root: string
   readonly log: (line: string) => void
   readonly giveUpSeconds?: number
+  /**
+   * How a task is run: by default on a thread of its own (task-thread.ts), so this thread stays
+   * free to renew each task's lock every `lockMs` / 2 while a long merge runs.
+   */
+  readonly run?: TaskRunner
+  /** The task lock's duration (tests shorten it). */
+  readonly lockMs?: number
 }
 
 /** A worker process's side: run tasks as they come, `concurrency` at a time, each checked first. */
@@ -218,22 +229,26 @@ export function serveFarm(o: ServeOptions): FarmWorker {
   const signal = giveUpSignal()
   const connection = connectionOf(o.url)
   const back = new RedisBackOff(connection, (o.giveUpSeconds ?? GIVE_UP_SECONDS) * 1000, o.log, signal.reject)
+  const run = o.run ?? taskThreads(taskScript())
+  const lockMs = o.lockMs ?? LOCK_MS
   const worker = new Worker<QueuedTask, FarmReply>(
     QUEUE,
     async (job) => {
       const { folder, task } = checkTask(job.data, o.root)
       o.log(`start ${task.op} ${task.level} shard ${task.index}`)
       const t0 = performance.now()
-      const reply = await runTask(task, folderStore(folder), (init) => buildKernel(init as DomainInit))
+      const reply = await run(task, folder)
       // A task started more than once was retried: it failed, or a worker died holding it.
       const again = job.attemptsStarted > 1 ? ` (retried: started ${job.attemptsStarted} times, stalled ${job.stalledCounter})` : ''
       o.log(`${task.op} ${task.level} shard ${task.index}: ${((performance.now() - t0) / 1000).toFixed(1)} s${again}`)
       return reply
     },
-    { connection: back.options(), concurrency: o.concurrency, lockDuration: LOCK_MS, stalledInterval: LOCK_MS / 2, maxStalledCount: 5 },
+    { connection: back.options(), concurrency: o.concurrency, lockDuration: lockMs, stalledInterval: lockMs / 2, maxStalledCount: 5 },
   )
   watch(back, worker)
   worker.on('failed', (job, e) => o.log(`task ${job?.name ?? '?'} failed: ${e.message}`))
+  // A task whose lock ran out (its worker died, or could not renew it) is queued again.
+  worker.on('stalled', (id) => o.log(`task ${id} stalled: its lock ran out; it is queued again`))
   return {
     ready: Promise.race([worker.waitUntilReady().then(() => back.ready()), signal.promise]),
     lost: signal.promise,

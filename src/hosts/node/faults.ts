@@ -52,12 +52,3 @@ export function onFile<T>(path: string, doing: string, work: () => T): T {
     throw fileFault(e, path, doing)
   }
 }
-
-/** The same for an operation that returns a promise. */
-export async function onFileAsync<T>(path: string, doing: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work()
-  } catch (e) {
-    throw fileFault(e, path, doing)
-  }
-}

@@ -35,6 +35,7 @@ export function folderStore(folder: string): FileStore {
             for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done)
           })
         },
+        sync: () => onFile(file, 'cannot flush a level file to disk', () => fsyncSync(fd)),
         close: () => onFile(file, 'cannot finish a level file', () => closeSync(fd)),
       }
     },
@@ -61,8 +62,13 @@ export function folderStore(folder: string): FileStore {
     },
     exists: (name) => existsSync(path(name)),
     remove: (name) => onFile(path(name), 'cannot remove a level file', () => rmSync(path(name), { force: true })),
+    rename(from, to) {
+      onFile(path(to), 'cannot rename a level file', () => {
+        renameSync(path(from), path(to))
+        syncFolder(folder)
+      })
+    },
     size: (name) => onFile(path(name), 'cannot read a level file', () => statSync(path(name)).size),
-    rename: (from, to) => onFile(path(from), 'cannot rename a level file', () => renameSync(path(from), path(to))),
     writeText(name, text) {
       const aside = path(`${name}.tmp`)
       onFile(aside, 'cannot write the checkpoint', () => {
@@ -74,11 +80,22 @@ export function folderStore(folder: string): FileStore {
           closeSync(fd)
         }
         renameSync(aside, path(name))
+        syncFolder(folder)
       })
     },
     readText: (name) => onFile(path(name), 'cannot read the checkpoint', () => (existsSync(path(name)) ? readFileSync(path(name), 'utf8') : undefined)),
     usage: () => onFile(folder, 'cannot list the folder', () => readdirSync(folder).reduce((sum, f) => sum + statSync(join(folder, f)).size, 0)),
     claim: () => claimFolder(folder),
+  }
+}
+
+/** Make a rename in the folder durable: the folder's own entry list is flushed too. */
+function syncFolder(folder: string): void {
+  const fd = openSync(folder, 'r')
+  try {
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
   }
 }
 

@@ -75,5 +75,3 @@ export function useJob(fields: FieldNames = {}) {
 
   return { status, progress, failure, started, busy, run, fail, reset, cancel: () => cancelRun?.() }
 }
-
-export type Job = ReturnType<typeof useJob>

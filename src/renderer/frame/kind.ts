@@ -97,7 +97,6 @@ export interface KindModel<D = unknown, L extends PlayedLine = PlayedLine> {
   title(doc: D): string
   /** What makes the problem: a change of it starts the stepper afresh (a change of title or notes does not). */
   problemKey(doc: D): string
-  examples(): readonly Example[]
   lines(doc: D): readonly StoredLine[]
   /** The document with stored line k (k = lines.length: a new one, titled `title`) set to the tree; a fault if it cannot hold it. */
   withLine(doc: D, k: number, tree: LineTree, title?: string): { ok: true; value: D } | { ok: false; error: string }
@@ -132,17 +131,4 @@ export function parseOrFault<D>(read: (text: string, name: string) => D): KindMo
       return { ok: false, error: e instanceof Error ? e.message : String(e) }
     }
   }
-}
-
-/**
- * A kind's shipped documents, from Vite's `import.meta.glob(..., { query: '?raw', eager: true })` of
- * its resources folder: by file name (in natural order), titled by their `title` field.
- */
-export function shippedExamples(glob: Readonly<Record<string, string>>): Example[] {
-  return Object.entries(glob)
-    .map(([path, text]) => {
-      const name = path.split('/').pop()!
-      return { name, text, title: /"title"\s*:\s*"([^"]*)"/.exec(text)?.[1] ?? name }
-    })
-    .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))
 }

@@ -11,6 +11,7 @@ import { CommentsSchema, VariationSchema, type HalmaDocument } from '../../share
 import { treeOfSpec } from '../../shared/halma/solution-tree'
 import { lineOf } from '../../shared/halma/timeline'
 import { describe, ok, type Diagnostic, type Result } from '../../shared/result'
+import { firstIssue } from '../../shared/schema-faults'
 import { emptyTree } from '../../shared/variations'
 import type { AnyKind } from '../frame/kind'
 import { KINDS } from '../frame/kinds'
@@ -59,10 +60,7 @@ function shownWork(kind: AnyKind, name: string, text: string, k: number, step: n
 
 export function parseLegacySession(json: unknown, draftFault: DraftCheck): Result<RestoredSession, Diagnostic> {
   const shape = LegacySchema.safeParse(json)
-  if (!shape.success) {
-    const issue = shape.error.issues[0]!
-    return refused(`${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`)
-  }
+  if (!shape.success) return refused(firstIssue(shape.error, 'the session'))
   const s = shape.data
   const savedAt = new Date(s.savedAt)
   if (Number.isNaN(savedAt.getTime())) return refused(`savedAt: '${s.savedAt.slice(0, 40)}' is not a time`)

@@ -19,12 +19,11 @@
  * test in tests/unit/army-board.test.ts checks it with checkPagoda on random boards of every type.
  */
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
-import { cellName, inWindow, windowCells, type ArmyGeometry, type CustomBoard, type Window } from './geometry'
+import { cellCoordinates, inWindow, windowCells, type ArmyGeometry, type CustomBoard, type Window } from './geometry'
 import { pagodaMap, type PagodaMap } from './pagoda'
+import type { Cell } from '../cell'
 
 export type { CustomBoard } from './geometry'
-
-type Cell = readonly [number, number]
 
 const key = ([x, y]: Cell): string => `${x},${y}`
 
@@ -47,7 +46,7 @@ export function checkBoard(
   w: Window,
   cells: readonly Cell[],
   target: Cell,
-  label: (c: Cell) => string = ([x, y]) => cellName(x, y),
+  label: (c: Cell) => string = ([x, y]) => cellCoordinates(x, y),
 ): Result<CustomBoard, Diagnostic[]> {
   const faults: Diagnostic[] = []
   if (cells.length === 0) faults.push(diagnostic('board.empty', 'the board has no cells', 'board.cells'))
@@ -77,7 +76,7 @@ export function checkArmyOnBoard(
   w: Window,
   board: CustomBoard,
   army: readonly Cell[],
-  label: (c: Cell) => string = ([x, y]) => cellName(x, y),
+  label: (c: Cell) => string = ([x, y]) => cellCoordinates(x, y),
 ): Result<readonly Cell[], Diagnostic[]> {
   const has = boardHas(g, w, board)
   const faults: Diagnostic[] = []

@@ -8,11 +8,10 @@ import { distancePagoda } from './board'
 import { indexWindow, type ArmyGeometry, type CustomBoard, type Window } from './geometry'
 import { movesOf, type IndexJump } from './order'
 import { totalWeight, type PagodaMap } from './pagoda'
-import { playArmy } from './play'
+import { playArmy, type Tell } from './play'
 import { verifyArmy, type ArmyVerdict } from './solution'
 import { compare, formatZ, ONE, sub, type ZSigma } from './zsigma'
-
-type Cell = readonly [number, number]
+import type { Cell } from '../cell'
 
 /** The generated pagoda function's judgement of an army on a board. */
 export interface BoardMeasure {
@@ -31,18 +30,22 @@ export interface BoardMeasure {
 
 export function measureOnBoard(g: ArmyGeometry, board: CustomBoard, army: readonly Cell[]): BoardMeasure {
   const map = distancePagoda(g, board)
+  const unreachable = board.cells.filter(([x, y]) => map.exponent(x, y) === null).length
+  return { ...measureArmy(map, army, 'the distance map'), unreachable }
+}
+
+/** What any pagoda function (`name` in the verdict) says of an army whose target weighs 1: weight, slack, verdict. */
+export function measureArmy(map: PagodaMap, army: readonly Cell[], name: string): Omit<BoardMeasure, 'unreachable'> {
   const weight = totalWeight(map, army)
   const possible = compare(weight, ONE) >= 0
-  const unreachable = board.cells.filter(([x, y]) => map.exponent(x, y) === null).length
   return {
     map,
     weight,
     slack: sub(weight, ONE),
     possible,
     verdict: possible
-      ? `weight ${formatZ(weight)} >= 1: the distance map does not rule it out`
+      ? `weight ${formatZ(weight)} >= 1: ${name} does not rule it out`
       : `cannot reach the target: weight ${formatZ(weight)} < 1`,
-    unreachable,
   }
 }
 
@@ -61,11 +64,15 @@ export function solveOnBoard(
   w: Window,
   board: CustomBoard,
   army: readonly Cell[],
-  maxPositions = 2_000_000,
+  options: { readonly maxPositions?: number; readonly tell?: Tell } = {},
 ): BoardSolution {
   const measure = measureOnBoard(g, board, army)
   if (!measure.possible) return { measure, moves: null, positions: 0, gaveUp: false, verdict: null }
-  const played = playArmy(g, w, army, measure.map, maxPositions, board)
+  const played = playArmy(g, w, army, measure.map, {
+    maxPositions: options.maxPositions ?? 2_000_000,
+    board,
+    ...(options.tell && { tell: options.tell }),
+  })
   if (!played.line) return { measure, moves: null, positions: played.positions, gaveUp: played.gaveUp, verdict: null }
   const win = indexWindow(g, w, board)
   const at = (c: Cell): number => win.indexOf(c[0], c[1])!

@@ -11,12 +11,13 @@ import { annotationSchemas, specOfTree as annotationsOf, treeFromSpec, type Anno
 import { mainLine, type MoveTree } from '../variations'
 import { checkArmyOnBoard, checkBoard } from './board'
 import { ARMY_TYPES, GEOMETRIES, type ArmyType, type CustomBoard, type Window } from './geometry'
-import { cellLabel, formatArmyMoves, parseArmyMoves, parseCell } from './solution'
+import { cellLabel, formatArmyMoves, parseArmyMoves, parseCellLabel } from './solution'
 import { readJson } from '../read-json'
 import { firstIssue } from '../schema-faults'
+import type { Cell } from '../cell'
 
 /** The versions this code reads; 2: with a custom board; 3: with side lines and comments (tree-spec.ts). */
-export const ARMY_DOCUMENT_VERSIONS = [1, 2, 3] as const
+const ARMY_DOCUMENT_VERSIONS = [1, 2, 3] as const
 
 const { comments: CommentsSchema, variation: VariationSchema } = annotationSchemas('the army notation (solution.ts)')
 
@@ -53,7 +54,6 @@ export interface ArmyDocument {
   readonly annotations?: AnnotationsSpec
 }
 
-type Cell = readonly [number, number]
 const sameCell = (a: Cell, b: Cell): boolean => a[0] === b[0] && a[1] === b[1]
 
 /** How an army document writes its moves: the notation of solution.ts on the document's window. */
@@ -105,14 +105,14 @@ export function parseArmyDocument(text: string, where = 'document'): ArmyDocumen
       throw new Error(`${where}: ${what}: ${(e as Error).message}`, { cause: e })
     }
   }
-  const army = cells('army', () => labels(d.army).map((label) => parseCell(g, d.window, label))) as (readonly [number, number])[]
+  const army = cells('army', () => labels(d.army).map((label) => parseCellLabel(g, d.window, label))) as (readonly [number, number])[]
   const label = (c: readonly [number, number]): string => cellLabel(g, d.window, c)
   let board: CustomBoard | undefined
   if (d.board) {
     if (d.version < 2) throw new Error(`${where}: board: a custom board needs version 2`)
     const spec = d.board
-    const on = cells('board.cells', () => labels(spec.cells).map((l) => parseCell(g, d.window, l))) as (readonly [number, number])[]
-    const target = cells('board.target', () => [parseCell(g, d.window, spec.target)]) as (readonly [number, number])[]
+    const on = cells('board.cells', () => labels(spec.cells).map((l) => parseCellLabel(g, d.window, l))) as (readonly [number, number])[]
+    const target = cells('board.target', () => [parseCellLabel(g, d.window, spec.target)]) as (readonly [number, number])[]
     const b = checkBoard(g, d.window, on, target[0]!, label)
     if (!b.ok) throw new Error(`${where}: ${describe(b.error[0]!)}`)
     const a = checkArmyOnBoard(g, d.window, b.value, army, label)
@@ -175,14 +175,4 @@ export function formatArmyDocument(d: ArmyDocument): string {
 /** Whether the text claims to be an army document (its format field), valid or not. */
 export function isArmyDocumentText(text: string): boolean {
   return /"format"\s*:\s*"halma-army"/.test(text.slice(0, 400))
-}
-
-/** Why the text is not a valid army document, or null if it is one (for hosts that check files). */
-export function armyDocumentFault(text: string): string | null {
-  try {
-    parseArmyDocument(text)
-    return null
-  } catch (e) {
-    return (e as Error).message
-  }
 }

@@ -16,8 +16,7 @@ import { programLp, type IntRow } from './program'
 import { finishProgram } from './relaxation'
 import { verifyArmy, type ArmyVerdict } from './solution'
 import { add, compare, ONE, scale, sigmaPow, ZERO, type ZSigma } from './zsigma'
-
-type Cell = readonly [number, number]
+import type { Cell } from '../cell'
 
 export interface FoundArmy {
   readonly army: readonly Cell[]

@@ -18,8 +18,7 @@
  */
 import { hexDistance, type ArmyGeometry, type ArmyType } from './geometry'
 import type { PagodaMap } from './pagoda'
-
-type Cell = readonly [number, number]
+import type { Cell } from '../cell'
 
 /** The lattice distance of each type: hexagonal, taxicab (Conway's), king moves (diagonal, skew). */
 export function latticeDistance(type: ArmyType): (dx: number, dy: number) => number {

@@ -98,8 +98,8 @@ export function inWindow(g: ArmyGeometry, w: Window, x: number, y: number): bool
   return x >= lo && x <= hi
 }
 
-/** A cell for messages: "x -2, row 3". */
-export const cellName = (x: number, y: number): string => `x ${x}, row ${y}`
+/** A cell by its coordinates, for messages where no window letters it: "x -2, row 3". */
+export const cellCoordinates = (x: number, y: number): string => `x ${x}, row ${y}`
 
 /**
  * A user's board (board.ts checks and reads it): the type's lattice restricted to these cells of

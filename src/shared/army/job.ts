@@ -9,12 +9,11 @@ import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 import { checkArmyOnBoard, checkBoard } from './board'
 import { ARMY_TYPES, GEOMETRIES, type ArmyType, type CustomBoard, type Window } from './geometry'
 import type { ArmyVerdict } from './solution'
+import type { Cell } from '../cell'
 
 export const ARMY_JOB_KINDS = ['bound', 'solve', 'count'] as const
 /** bound: the integer program's minimum (Table 6); solve: an army of that size and its moves (Table 8); count: the minimum armies. */
 export type ArmyJobKind = (typeof ARMY_JOB_KINDS)[number]
-
-type Cell = readonly [number, number]
 
 export interface ArmyJob {
   readonly kind: ArmyJobKind
@@ -64,12 +63,6 @@ export type ArmyJobResult =
       readonly window: Window
       readonly seconds: number
     }
-
-/** Worker to page. */
-export type ArmyWorkerMessage =
-  | { readonly type: 'progress'; readonly message: string }
-  | { readonly type: 'result'; readonly result: ArmyJobResult }
-  | { readonly type: 'error'; readonly message: string }
 
 const isRecord = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
 

@@ -15,7 +15,8 @@ import { IMPROVED_MAP, jumpLoss, pagodaMap, weightOf } from './pagoda'
 import { add, compare, isZero, ONE, sigmaPow, sub, ZERO } from './zsigma'
 import { orderArmyMoves } from './order'
 import { verifyArmy, type ArmyVerdict } from './solution'
-import { playArmy } from './play'
+import { playArmy, type Tell } from './play'
+import type { Cell } from '../cell'
 
 export interface IpOutcome {
   readonly type: ArmyType
@@ -38,8 +39,6 @@ export interface IpOutcome {
   /** The model's jumps in the solution found, by cell (an unordered multiset). */
   readonly solutionJumps?: readonly (readonly [Cell, Cell, Cell])[]
 }
-
-type Cell = readonly [number, number]
 
 /**
  * What this module asks of a MIP solver: HiGHS's one-shot `solve` (CPLEX LP text in, status and
@@ -182,10 +181,12 @@ export async function solveArmy(
   mip: MipSolver,
   type: ArmyType,
   level: number,
-  options: { window?: Window; timeLimit: number; maxNodes?: number },
+  options: { window?: Window; timeLimit: number; maxNodes?: number; tell?: Tell },
 ): Promise<ArmySolution> {
+  options.tell?.('the integer program')
   const ip = await solveArmyIp(mip, type, level, options)
   if (ip.men === null || !ip.solutionJumps) return { ip, moves: null, orderNodes: 0, orderGaveUp: false, verdict: null }
+  options.tell?.(`${ip.men} men: their jumps put in a legal order`)
   const r = orderArmyMoves(ip.army, ip.solutionJumps, options.maxNodes)
   if (!r.moves) return { ip, moves: null, orderNodes: r.nodes, orderGaveUp: r.gaveUp, verdict: null }
   return { ip, moves: r.moves, orderNodes: r.nodes, orderGaveUp: false, verdict: verifyArmy(GEOMETRIES[type], ip.window, ip.army, r.moves) }
@@ -220,7 +221,7 @@ export async function countArmies(
   mip: MipSolver,
   type: ArmyType,
   level: number,
-  options: { window?: Window; timeLimit: number; maxPositions?: number },
+  options: { window?: Window; timeLimit: number; maxPositions?: number; tell?: Tell },
 ): Promise<ArmyCount> {
   const g = GEOMETRIES[type]
   const window = options.window ?? defaultWindow(type, level)
@@ -239,6 +240,9 @@ export async function countArmies(
   for (;;) {
     const left = options.timeLimit - since(t0)
     if (left <= 0) return { men, armies, classes, unplayable, end: 'time', window, seconds: since(t0) }
+    options.tell?.(
+      `integer program ${exclude.length + 1}: ${classes} ${classes === 1 ? 'army' : 'armies'} of ${men ?? '?'} men so far, ${unplayable} unplayable`,
+    )
     const model = armyModel(g, level, { window, exclude })
     const r = mip.solve(model.lp, { time_limit: left, mip_rel_gap: 0 })
     const status = r.Status
@@ -253,7 +257,10 @@ export async function countArmies(
     // Playable if the program's own jumps can be ordered; if not, by playing the army out.
     const jumps = jumpsOf(model, value).map(([a, b, c]) => [model.cells[a]!, model.cells[b]!, model.cells[c]!] as const)
     const ordered = orderArmyMoves(army, jumps, 200_000).moves !== null
-    const played = ordered ? null : playArmy(g, window, army, map, options.maxPositions)
+    if (!ordered) options.tell?.(`an army of ${army.length} men played out`)
+    const played = ordered
+      ? null
+      : playArmy(g, window, army, map, { ...(options.maxPositions !== undefined && { maxPositions: options.maxPositions }) })
     if (played?.gaveUp) return { men, armies, classes, unplayable, end: 'gave up', window, seconds: since(t0) }
     if (ordered || played?.line) {
       classes++
@@ -312,7 +319,7 @@ export async function solveCase(
   type: ArmyType,
   level: number,
   armyCase: ArmyCase,
-  given: { window?: Window; timeLimit: number },
+  given: { window?: Window; timeLimit: number; tell?: Tell },
 ): Promise<CaseOutcome[]> {
   // The window must hold every cell of the case's exponents: under Figure 7a a cell of exponent e
   // lies in row e or before and within e columns, so rows 0 .. E+2 and E+2 columns beyond, E the
@@ -322,7 +329,10 @@ export async function solveCase(
   if (!armyCase.zeroSlack && armyCase.lossOnce === undefined)
     return [{ finish: null, outcome: await solveArmyIp(mip, type, level, { ...options, armyCase }) }]
   const out: CaseOutcome[] = []
-  for (const finish of threeManFinishes(type))
+  const finishes = threeManFinishes(type)
+  for (const [k, finish] of finishes.entries()) {
+    given.tell?.(`3-man finish ${k + 1} of ${finishes.length}`)
     out.push({ finish, outcome: await solveArmyIp(mip, type, level, { ...options, armyCase, finish }) })
+  }
   return out
 }

@@ -6,6 +6,7 @@
  * the multiset of jumps left (the board follows from it), and states found dead are not entered
  * again. Gives up after `maxNodes` states.
  */
+import type { Cell } from '../cell'
 
 /** A jump by cell index: from, over, into. */
 export type IndexJump = readonly [number, number, number]
@@ -87,8 +88,6 @@ export function movesOf(order: readonly IndexJump[]): IndexJump[][] {
   }
   return moves
 }
-
-type Cell = readonly [number, number]
 
 /**
  * An army's jumps given by cells, put in a legal order and grouped into moves (each a chain of

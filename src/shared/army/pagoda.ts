@@ -6,10 +6,10 @@
  * coordinates of geometry.ts. The figures of the text this product has are lost except Figures 3
  * and 4 (tables); the others are reconstructed from what the text says of them and checked against
  * it: Figure 5a and 5b by the row sums R(4, n) and R(5, n) the text gives, Figures 6a, 7a and 7b by
- * reproducing Table 3 exactly (see tests/unit/solitaire.test.ts). Figure 6b (the last jump
+ * reproducing Table 3 exactly (see tests/unit/army.test.ts). Figure 6b (the last jump
  * vertical) is not reconstructed yet.
  */
-import { GEOMETRIES, hexDistance, cellName, indexWindow, type ArmyGeometry, type ArmyType, type CustomBoard, type Window } from './geometry'
+import { GEOMETRIES, hexDistance, cellCoordinates, indexWindow, type ArmyGeometry, type ArmyType, type CustomBoard, type Window } from './geometry'
 import { add, compare, sigmaPow, sub, ZERO, type ZSigma } from './zsigma'
 import { own } from '../names'
 
@@ -110,7 +110,7 @@ export function checkPagoda(map: PagodaMap, g: ArmyGeometry, w: Window, limit = 
       over: [bx, by],
       to: [cx, cy],
       exponents: e,
-      message: `${map.figure} is not a pagoda function for ${g.title}: the jump from ${cellName(x, y)} over ${cellName(bx, by)} into ${cellName(cx, cy)} has exponents (${e.map(show).join(', ')}) and gains weight`,
+      message: `${map.figure} is not a pagoda function for ${g.title}: the jump from ${cellCoordinates(x, y)} over ${cellCoordinates(bx, by)} into ${cellCoordinates(cx, cy)} has exponents (${e.map(show).join(', ')}) and gains weight`,
     })
     if (out.length >= limit) return out
   }

@@ -7,8 +7,10 @@
 import { indexWindow, type ArmyGeometry, type CustomBoard, type IndexedWindow, type Window } from './geometry'
 import { weightOf, type PagodaMap } from './pagoda'
 import { add, compare, sub, ZERO, type ZSigma } from './zsigma'
+import type { Cell } from '../cell'
 
-type Cell = readonly [number, number]
+/** Where a long solver says what it is doing (a host prints it; the solvers hold their thread between messages). */
+export type Tell = (message: string) => void
 
 export interface PlayResult {
   /** A winning line of jumps (from, into), or null: none (complete) or none found (gaveUp). */
@@ -42,15 +44,18 @@ export function weighArmy(win: IndexedWindow, map: PagodaMap, army: readonly Cel
   return { weight, target, floor: weight[target]!, men, total }
 }
 
-/** `board`: a custom board (board.ts) instead of the whole window, with its target. */
-export function playArmy(
-  g: ArmyGeometry,
-  w: Window,
-  army: readonly Cell[],
-  map: PagodaMap,
-  maxPositions = 5_000_000,
-  board?: CustomBoard,
-): PlayResult {
+/** How a play-out is limited and watched. */
+export interface PlayOptions {
+  /** Give up after this many positions (default 5,000,000). */
+  readonly maxPositions?: number
+  /** A custom board (board.ts) instead of the whole window, with its target. */
+  readonly board?: CustomBoard
+  /** Told the positions searched every 100,000 (a long play-out holds its thread). */
+  readonly tell?: Tell
+}
+
+export function playArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], map: PagodaMap, options: PlayOptions = {}): PlayResult {
+  const { maxPositions = 5_000_000, board, tell } = options
   const win = indexWindow(g, w, board)
   const { cells, jumps } = win
   const placed = weighArmy(win, map, army)
@@ -76,6 +81,7 @@ export function playArmy(
       gaveUp = true
       return 'dead'
     }
+    if (tell && positions % 100_000 === 0) tell(`${positions.toLocaleString('en-US')} positions searched`)
     return 'open'
   }
   // Depth first with an explicit stack (an army of thousands of men makes thousands of jumps deep):

@@ -24,13 +24,10 @@ import { add, compare, sigmaPow, sub, ZERO, type ZSigma } from './zsigma'
 export type CaseTree = { readonly case: string } | { readonly col: string; readonly at: number; readonly down: CaseTree; readonly up: CaseTree }
 
 /**
- * The default split for the program of a finish: no lossy jump, no man left and none outside (the
- * zero-slack armies of the paper's cases 1 to 4: the start weighs exactly 1), men outside, men
- * left, lossy jumps.
+ * The split of a finish's program: no lossy jump, no man left and none outside (the zero-slack
+ * armies of the paper's cases 1 to 4: the start weighs exactly 1) split further by `zero`, men
+ * outside, men left, and lossy jumps split further by `lossy`.
  */
-export const DEFAULT_CASES: CaseTree = casesAround({ case: 'zero slack' }, { case: 'lossy jumps' })
-
-/** The default split with `zero` in place of the zero-slack case and `lossy` in place of the lossy one. */
 function casesAround(zero: CaseTree, lossy: CaseTree): CaseTree {
   return {
     col: 'lossy',

@@ -30,8 +30,7 @@ import { GEOMETRIES, type ArmyType } from './geometry'
 import { weightOf } from './pagoda'
 import type { IntProgram, IntRow } from './program'
 import { add, compare, floorScaled, isZero, mul, ONE, scale, sigmaPow, sub, ZERO, type ZSigma } from './zsigma'
-
-type Cell = readonly [number, number]
+import type { Cell } from '../cell'
 
 /** The border row's scale: its coefficients are out_j * BORDER_SCALE / sigma^(R+1), rounded down. */
 export const BORDER_SCALE = 1_000_000n

@@ -6,18 +6,14 @@
  * browser in a job Web Worker. HiGHS blocks its thread, so progress is by phase and a
  * cancel ends the thread or process.
  */
-import { ArmyDomain } from '../engine/army/domain'
-import { fewestMoves } from '../engine/army/fewest'
-import { ArmyKernel } from '../engine/army/kernel'
-import { InlineExecutor } from '../engine/core/executor'
+import { fewestInline } from '../engine/army/fewest'
 import { DISTANCE_MAP } from './board'
 import { solveOnBoard } from './custom'
 import { GEOMETRIES, type CustomBoard, type Window } from './geometry'
 import type { ArmyJob, ArmyJobResult } from './job'
 import { countArmies, defaultWindow, solveArmy, solveArmyIp, type MipSolver } from './minimum'
 import { verifyArmy } from './solution'
-
-type Cell = readonly [number, number]
+import type { Cell } from '../cell'
 
 /** Memory the fewest-moves search on a custom board may take (its levels of positions). */
 const BOARD_BUDGET = 2 ** 28
@@ -35,7 +31,7 @@ export async function runBoardSolve(
   const g = GEOMETRIES[job.type]
   const { window, board, army } = job
   progress('depth-first search on the custom board, pruned by the distance map')
-  const s = solveOnBoard(g, window, board, army)
+  const s = solveOnBoard(g, window, board, army, { tell: progress })
   const seconds = (): number => (Date.now() - t0) / 1000
   const base = { kind: 'solve', men: army.length, window, army } as const
   if (!s.measure.possible) return { ...base, status: s.measure.verdict, moves: null, verdict: null, seconds: seconds() }
@@ -48,13 +44,16 @@ export async function runBoardSolve(
       seconds: seconds(),
     }
   progress(`${s.moves.length} moves found; the fewest moves by levels`)
-  const domain = new ArmyDomain({ kind: 'army', type: job.type, window, army, map: DISTANCE_MAP, board })
-  const f = await fewestMoves(domain, new InlineExecutor(new ArmyKernel(domain)), {
-    maxMoves: s.moves.length,
-    budgetBytes: BOARD_BUDGET,
-    timeLimit: job.timeLimit,
-    onLevel: (p) => progress(`fewest moves: level ${p.level}, ${p.size} positions`),
-  })
+  // The engine's fewest-moves flow, on this thread (the army job has no expansion threads).
+  const f = await fewestInline(
+    { kind: 'army', type: job.type, window, army, map: DISTANCE_MAP, board },
+    {
+      maxMoves: s.moves.length,
+      budgetBytes: BOARD_BUDGET,
+      timeLimit: job.timeLimit,
+      progress: (p) => progress(`fewest moves: ${p.message}`),
+    },
+  )
   const fewest = !f.stopped && f.moves
   const moves = fewest ? f.moves! : s.moves
   const status = fewest ? `fewest moves (none with ${moves.length - 1})` : `found (the fewest not settled: ${f.stopped ?? 'none shorter'})`
@@ -64,7 +63,7 @@ export async function runBoardSolve(
 export async function runArmyJob(mip: MipSolver, job: ArmyJob, progress: (message: string) => void): Promise<ArmyJobResult> {
   const window = job.window ?? defaultWindow(job.type, job.level)
   const where = `window of ${window.rows} rows, ${window.width} columns beyond each row`
-  const options = { window, timeLimit: job.timeLimit }
+  const options = { window, timeLimit: job.timeLimit, tell: progress }
   switch (job.kind) {
     case 'bound': {
       progress(`integer program on the ${where}`)

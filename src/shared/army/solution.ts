@@ -7,10 +7,10 @@
  * adjacent man in an allowed direction into an empty cell, and removes the man jumped; the
  * solution succeeds when a man stands on the target.
  */
+import { cellName, parseCellName, type Cell } from '../cell'
+import { describe } from '../result'
 import { boardHas, targetOf } from './board'
-import { inWindow, type ArmyGeometry, type CustomBoard, type Window } from './geometry'
-
-type Cell = readonly [number, number]
+import { indexWindow, inWindow, type ArmyGeometry, type CustomBoard, type Window } from './geometry'
 
 /** The window's leftmost column (the column of letter a). */
 export function leftColumn(g: ArmyGeometry, w: Window): number {
@@ -19,20 +19,18 @@ export function leftColumn(g: ArmyGeometry, w: Window): number {
   return lo
 }
 
-const letters = (k: number): string => (k < 26 ? String.fromCharCode(97 + k) : letters(Math.floor(k / 26) - 1) + letters(k % 26))
-
+/** A cell's name: columns lettered from the window's leftmost column, rows from the target's row 0. */
 export function cellLabel(g: ArmyGeometry, w: Window, [x, y]: Cell): string {
-  return `${letters(x - leftColumn(g, w))}${y}`
+  return cellName(x - leftColumn(g, w) + 1, y)
 }
 
-/** The cell of a label, or an error naming it. */
-export function parseCell(g: ArmyGeometry, w: Window, label: string): Cell {
-  const m = /^([a-z]+)(\d+)$/.exec(label.trim())
-  if (!m) throw new Error(`'${label}' is not a cell (a column letter and a row number, e.g. k4)`)
-  let k = 0
-  for (const ch of m[1]!) k = k * 26 + (ch.charCodeAt(0) - 96)
-  const cell: Cell = [k - 1 + leftColumn(g, w), Number(m[2])]
-  if (!inWindow(g, w, ...cell)) throw new Error(`${label} is not a cell of the window (${w.rows} rows, ${w.width} columns beyond each row)`)
+/** The cell of a name (cellLabel's inverse), or an Error naming it. */
+export function parseCellLabel(g: ArmyGeometry, w: Window, label: string): Cell {
+  const p = parseCellName(label)
+  if (!p.ok) throw new Error(describe(p.error))
+  const cell: Cell = [p.value.i - 1 + leftColumn(g, w), p.value.j]
+  if (!inWindow(g, w, ...cell))
+    throw new Error(`${label.trim()} is not a cell of the window (${w.rows} rows, ${w.width} columns beyond each row)`)
   return cell
 }
 
@@ -46,7 +44,7 @@ export function parseArmyMoves(g: ArmyGeometry, w: Window, text: string): Cell[]
     .split(/[,\n]/)
     .map((s) => s.trim())
     .filter((s) => s !== '')
-    .map((move) => move.split('-').map((label) => parseCell(g, w, label)))
+    .map((move) => move.split('-').map((label) => parseCellLabel(g, w, label)))
 }
 
 export interface ArmyVerdict {
@@ -141,6 +139,15 @@ export function drawArmy(g: ArmyGeometry, w: Window, army: readonly Cell[], last
     lines.push(`${String(y).padStart(3)} ${line.trimEnd()}`)
   }
   return lines
+}
+
+/** Every jump open to the men (from, over, into): over an adjacent man into an empty cell of the window or board. */
+export function legalJumps(g: ArmyGeometry, w: Window, men: readonly Cell[], board?: CustomBoard): [Cell, Cell, Cell][] {
+  const win = indexWindow(g, w, board)
+  const on = new Set(men.map(([x, y]) => win.indexOf(x, y)))
+  return win.jumps
+    .filter(([a, b, c]) => on.has(a) && on.has(b) && !on.has(c))
+    .map(([a, b, c]) => [win.cells[a]!, win.cells[b]!, win.cells[c]!])
 }
 
 /** The men after the first `k` moves (the moves are assumed verified). */

@@ -7,12 +7,9 @@
 import { CancelledError } from './core/executor'
 import type { Progress } from './core/progress'
 import type { JobKind, JobTypes } from './jobs'
-import { FLOWS, type ExecutorHost } from './registry'
+import { FLOWS, type EngineHost, type FlowMaker } from './registry'
 
-export { CancelledError }
-
-/** What a host gives the engine: a maker of expansion threads (without it the engine runs inline). */
-export type EngineHost = ExecutorHost
+export { CancelledError, type EngineHost }
 
 /** A job to run: its kind and checked parameters. */
 export type EngineJob<K extends JobKind = JobKind> = { readonly kind: K; readonly params: JobTypes[K]['params'] }
@@ -23,7 +20,7 @@ export interface JobHandle<R> {
   cancel(): void
 }
 
-/** The expansion threads a job asks for (army jobs: none, they run integer programs). */
+/** The expansion threads a job asks for (army program jobs: none, they run integer programs). */
 export const threadsOf = (job: EngineJob): number => ('threads' in job.params ? job.params.threads : 1)
 
 /** How often progress is passed on, at most (milliseconds). */
@@ -34,14 +31,7 @@ export class Engine {
 
   /** Run a job; its result is that of its kind. */
   start<K extends JobKind>(job: EngineJob<K>, onProgress?: (p: Progress) => void): JobHandle<JobTypes[K]['result']> {
-    const make: (
-      params: JobTypes[K]['params'],
-      host: ExecutorHost,
-      progress: (p: Progress) => void,
-    ) => {
-      run(): Promise<JobTypes[K]['result']>
-      cancel(): void
-    } = FLOWS[job.kind]
+    const make: FlowMaker<K> = FLOWS[job.kind]
     const flow = make(job.params, this.host, throttle(onProgress))
     let cancelled = false
     const result = flow.run().then(
@@ -63,13 +53,14 @@ export class Engine {
   }
 }
 
-/** Progress passed on at most every PROGRESS_INTERVAL ms, and whenever the phase or length changes. */
+/** Progress passed on at most every PROGRESS_INTERVAL ms, and whenever the phase or length changes; notices always. */
 function throttle(onProgress?: (p: Progress) => void): (p: Progress) => void {
   let last = 0
   let lastKey = ''
   return (p) => {
     const now = performance.now()
     const key = `${p.phase}/${p.length}`
+    if (p.notice) return onProgress?.(p)
     if (key !== lastKey || now - last >= PROGRESS_INTERVAL) {
       last = now
       lastKey = key

@@ -1,14 +1,17 @@
 /**
- * The one place that lists the domains the engine searches and the jobs it runs. An expansion
- * thread builds a domain's kernel from its description (DomainInit) here; the facade (engine.ts)
- * runs a job by its kind here. Adding a domain means an entry in each table (docs/ENGINE.md).
+ * The one list of the domains the engine searches: per domain, one entry with how an expansion
+ * thread (or a farm's worker) builds its kernel from the domain's init (plain data), and the flows
+ * of the jobs it runs. The facade (engine.ts) runs a job by its kind here; the job codecs (how each
+ * kind is checked) are jobs.ts's, free of search code for the renderer. Adding a domain: its entry
+ * here, its job in jobs.ts (docs/ENGINE.md, the checklist).
  */
 import { threadKernel, type ThreadKernel } from './core/contract'
+import type { SpineHost } from './core/spine'
+import type { Progress } from './core/progress'
+import type { JobKind, JobTypes } from './jobs'
 import { GameDomain, isGameRule, type GameInit } from './game/domain'
 import { GameFlow } from './game/flow'
 import { GameKernel } from './game/kernel'
-import type { JobKind, JobTypes } from './jobs'
-import type { Progress } from './core/progress'
 import { TransferDomain, type TransferInit } from './transfer/domain'
 import { TransferFlow } from './transfer/flow'
 import { isTransferRule, TransferKernel } from './transfer/kernel'
@@ -16,91 +19,13 @@ import { isPlayersRule, PlayersDomain, type PlayersInit } from './players/domain
 import { PlayersFlow } from './players/flow'
 import { PlayersKernel } from './players/kernel'
 import { ArmyDomain, isArmyRule, type ArmyInit } from './army/domain'
+import { FewestFlow } from './army/fewest'
 import { ArmyKernel } from './army/kernel'
-import { InlineExecutor, ThreadExecutor, type Executor, type WorkerFactory } from './core/executor'
-import type { LevelKernel, RuleBase } from './core/contract'
-import type { FileStore } from './core/storage'
-import type { LevelFarm } from './core/farm'
+import { armyProgramFlow } from './army/program-flow'
 import type { MipSolver } from '../army/minimum'
-import { runArmyJob, runBoardSolve } from '../army/run-job'
-import type { ArmyJob, ArmyJobResult } from '../army/job'
 import { isTablebaseTask, runTablebaseTask } from './tablebase/thread'
 import { TablebaseFlow } from './tablebase/flow'
 import { own } from '../names'
-
-/** The description of each domain, by kind. */
-interface Inits {
-  transfer: TransferInit
-  game: GameInit
-  players: PlayersInit
-  army: ArmyInit
-}
-export type DomainKind = keyof Inits
-/** A domain as plain data (it crosses to expansion threads). */
-export type DomainInit = Inits[DomainKind]
-
-const KERNELS: { readonly [K in DomainKind]: (init: Inits[K]) => ThreadKernel } = {
-  transfer: (init) => {
-    const domain = TransferDomain.fromInit(init)
-    return threadKernel(domain.w, new TransferKernel(domain), isTransferRule)
-  },
-  game: (init) => {
-    const domain = GameDomain.fromInit(init)
-    return threadKernel(domain.w, new GameKernel(domain), isGameRule)
-  },
-  players: (init) => {
-    const domain = PlayersDomain.fromInit(init)
-    return threadKernel(domain.w, new PlayersKernel(domain), isPlayersRule)
-  },
-  army: (init) => {
-    const domain = ArmyDomain.fromInit(init)
-    return threadKernel(domain.w, new ArmyKernel(domain), isArmyRule)
-  },
-}
-
-/** The kernel an expansion thread runs for a domain. */
-export function buildKernel(init: DomainInit): ThreadKernel {
-  return kernelOf(init)
-}
-
-function kernelOf<K extends DomainKind>(init: Inits[K] & { readonly kind: K }): ThreadKernel {
-  // The init may come from another machine (a cluster's task): its kind is checked, not trusted.
-  const build = own(KERNELS as Readonly<Record<string, (init: Inits[K]) => ThreadKernel>>, String(init.kind))
-  if (!build) throw new Error(`unknown domain kind ${JSON.stringify(init.kind)} (known: ${Object.keys(KERNELS).join(', ')})`)
-  return build(init)
-}
-
-/**
- * Run a plain-data task on an expansion thread (core/messages.ts RunTask): the jobs whose threads
- * do other work than expanding levels, by the task's kind.
- */
-export function runThreadTask(task: { readonly kind: string }): unknown {
-  if (isTablebaseTask(task)) return runTablebaseTask(task)
-  throw new Error(`internal: no thread task of kind ${task.kind}`)
-}
-
-/** Where a job's searches run: expansion threads when there are more than one and a host makes them. */
-export interface ExecutorHost {
-  readonly workers?: WorkerFactory<DomainInit>
-  /** A store of files in a folder, for level sets on disk (Node: src/hosts/node/store.ts). */
-  readonly files?: (folder: string) => FileStore
-  /** Workers on a job queue at `url` that share `folder` (Node: src/hosts/node/cluster.ts). */
-  readonly farm?: (url: string, folder: string) => LevelFarm
-  /** HiGHS, loaded the host's way (army jobs). */
-  readonly mip?: () => Promise<MipSolver>
-}
-
-/** An executor for a domain's searches: threads, or its kernel on the calling thread. */
-export function executorFor<R extends RuleBase>(
-  host: ExecutorHost,
-  threads: number,
-  init: DomainInit,
-  kernel: () => LevelKernel<R>,
-): Executor<R> {
-  return threads > 1 && host.workers
-    ? new ThreadExecutor<R, DomainInit>(host.workers, threads, { type: 'init', domain: init })
-    : new InlineExecutor(kernel())
-}
 
 /** A job's flow, running: its result, and a way to stop it (core/flow.ts JobFlow). */
 export interface RunningFlow<R> {
@@ -108,56 +33,115 @@ export interface RunningFlow<R> {
   cancel(): void
 }
 
-/** Per job kind: its flow. */
-export const FLOWS: {
-  readonly [K in JobKind]: (
-    params: JobTypes[K]['params'],
-    host: ExecutorHost,
-    progress: (p: Progress) => void,
-  ) => RunningFlow<JobTypes[K]['result']>
-} = {
-  solve: (params, host, progress) =>
-    new TransferFlow(params, {
-      makeExecutor: (domain) => executorFor(host, params.threads, domain.init, () => new TransferKernel(domain)),
-      progress,
-      ...(host.files && { files: host.files }),
-      ...(host.farm && { farm: host.farm }),
-    }),
-  game: (params, host, progress) =>
-    new GameFlow(params, {
-      makeExecutor: (domain) => executorFor(host, params.threads, domain.init, () => new GameKernel(domain)),
-      progress,
-      ...(host.files && { files: host.files }),
-      ...(host.farm && { farm: host.farm }),
-    }),
-  players: (params, host, progress) =>
-    new PlayersFlow(params, {
-      makeExecutor: (domain) => executorFor(host, params.threads, domain.init, () => new PlayersKernel(domain)),
-      progress,
-      ...(host.files && { files: host.files }),
-    }),
-  army: (params, host, progress) => armyFlow(params, host, progress),
-  tablebase: (params, host, progress) => new TablebaseFlow(params, host, progress),
+/**
+ * What a host gives the engine: threads, files, a farm (core/spine.ts), and HiGHS for army jobs.
+ * Its threads take any domain's init (the host's are typed by DomainInit: src/hosts/node/threads.ts).
+ */
+export interface EngineHost extends SpineHost<unknown> {
+  readonly mip?: () => Promise<MipSolver>
+}
+
+/** The host's earlier name (flows written before the spine took an ExecutorHost). */
+export type ExecutorHost = EngineHost
+
+/** How a job of kind K is run. */
+export type FlowMaker<K extends JobKind> = (
+  params: JobTypes[K]['params'],
+  host: EngineHost,
+  progress: (p: Progress) => void,
+) => RunningFlow<JobTypes[K]['result']>
+
+/** A domain: its thread kernel, from its init (plain data, kind = the domain's name), and its jobs' flows. */
+interface DomainEntry<I, K extends JobKind> {
+  readonly kernel: (init: I) => ThreadKernel
+  readonly flows: { readonly [J in K]: FlowMaker<J> }
+}
+
+const entry = <I extends { readonly kind: string }, K extends JobKind>(e: DomainEntry<I, K>): DomainEntry<I, K> => e
+
+export const DOMAINS = {
+  transfer: entry<TransferInit, 'solve'>({
+    kernel: (init) => {
+      const domain = TransferDomain.fromInit(init)
+      return threadKernel(domain.w, new TransferKernel(domain), isTransferRule)
+    },
+    flows: { solve: (params, host, progress) => new TransferFlow(params, host, progress) },
+  }),
+  game: entry<GameInit, 'game'>({
+    kernel: (init) => {
+      const domain = GameDomain.fromInit(init)
+      return threadKernel(domain.w, new GameKernel(domain), isGameRule)
+    },
+    flows: { game: (params, host, progress) => new GameFlow(params, host, progress) },
+  }),
+  players: entry<PlayersInit, 'players'>({
+    kernel: (init) => {
+      const domain = PlayersDomain.fromInit(init)
+      return threadKernel(domain.w, new PlayersKernel(domain), isPlayersRule)
+    },
+    flows: { players: (params, host, progress) => new PlayersFlow(params, host, progress) },
+  }),
+  army: entry<ArmyInit, 'fewest' | 'army'>({
+    kernel: (init) => {
+      const domain = ArmyDomain.fromInit(init)
+      return threadKernel(domain.w, new ArmyKernel(domain), isArmyRule)
+    },
+    flows: { fewest: (params, host, progress) => new FewestFlow(params, host, progress), army: armyProgramFlow },
+  }),
+}
+
+export type DomainKind = keyof typeof DOMAINS
+/** Per domain, its init: a domain as plain data (it crosses to expansion threads and farm workers). */
+type Inits = { readonly [D in DomainKind]: Parameters<(typeof DOMAINS)[D]['kernel']>[0] }
+export type DomainInit = Inits[DomainKind]
+
+/** The entries seen per domain's init (a mapped type: a kernel is looked up by its init's kind). */
+const KERNELS: { readonly [D in DomainKind]: { readonly kernel: (init: Inits[D]) => ThreadKernel } } = DOMAINS
+
+/** The kernel an expansion thread (or a farm's worker) runs for a domain. */
+export function buildKernel(init: DomainInit): ThreadKernel {
+  return kernelOf(init)
+}
+
+function kernelOf<D extends DomainKind>(init: Inits[D] & { readonly kind: D }): ThreadKernel {
+  // The init may come from another machine (a cluster's task): its kind is checked, not trusted.
+  const entry = own(KERNELS as Readonly<Record<string, { readonly kernel: (init: Inits[D]) => ThreadKernel }>>, String(init.kind))
+  if (!entry) throw new Error(`unknown domain kind ${JSON.stringify(init.kind)} (known: ${Object.keys(KERNELS).join(', ')})`)
+  const build = entry.kernel
+  return build(init)
 }
 
 /**
- * An army job (shared/army/run-job.ts): integer programs, not levels; its progress is the phase's
- * message. HiGHS blocks the thread, so cancel cannot stop it from inside: the job's host ends the
- * process or worker (the JobManager does after its grace period).
+ * The jobs whose threads do other work than expanding levels (a tablebase's blocks over shared
+ * tables): per job, its flow, and per task kind, what a thread runs for a plain-data task
+ * (core/messages.ts RunTask). The host's threads are the same expansion threads: they take these
+ * tasks besides the domains' inits and expansions.
  */
-function armyFlow(params: ArmyJob, host: ExecutorHost, progress: (p: Progress) => void): RunningFlow<ArmyJobResult> {
-  const t0 = performance.now()
-  const tell = (message: string): void =>
-    progress({ phase: 'program', length: null, level: 0, levelSize: 0, done: 0, total: 0, cmax: null, rate: 0, memoryBytes: 0, elapsed: (performance.now() - t0) / 1000, message })
-  return {
-    run: async () => {
-      // A custom board's army is solved as it stands: no integer program, no HiGHS.
-      const { board, army, window } = params
-      if (params.kind === 'solve' && board && army && window) return runBoardSolve({ ...params, board, army, window }, tell)
-      if (!host.mip) throw new Error('this host cannot run integer programs (army jobs need HiGHS)')
-      tell('loading HiGHS')
-      return runArmyJob(await host.mip(), params, tell)
+const TASK_JOBS: {
+  readonly flows: { readonly tablebase: FlowMaker<'tablebase'> }
+  readonly tasks: Readonly<Record<string, (task: { readonly kind: string }) => unknown>>
+} = {
+  flows: { tablebase: (params, host, progress) => new TablebaseFlow(params, host, progress) },
+  tasks: {
+    tablebase: (task) => {
+      if (!isTablebaseTask(task)) throw new Error('internal: a malformed tablebase task')
+      return runTablebaseTask(task)
     },
-    cancel: () => undefined,
-  }
+  },
+}
+
+/** Run a plain-data task on an expansion thread, by its kind (a task from another job is refused). */
+export function runThreadTask(task: { readonly kind: string }): unknown {
+  const run = own(TASK_JOBS.tasks, String(task.kind))
+  if (!run) throw new Error(`internal: no thread task of kind ${JSON.stringify(task.kind)} (known: ${Object.keys(TASK_JOBS.tasks).join(', ')})`)
+  return run(task)
+}
+
+/** Per job kind, its flow: the domains' flows in one table (the compiler checks every kind has one). */
+export const FLOWS: { readonly [K in JobKind]: FlowMaker<K> } = {
+  ...DOMAINS.transfer.flows,
+  ...DOMAINS.game.flows,
+  ...DOMAINS.players.flows,
+  ...DOMAINS.army.flows,
+  ...TASK_JOBS.flows,
 }

@@ -1,5 +1,5 @@
 /**
- * Armies: the sets of cells men start on, and the targets they must reach (DOMAIN.md "Armies").
+ * Armies: the sets of cells men start on, and the targets they must reach (docs/DOMAIN.md, "Armies").
  * Corner armies grow from the board's home point (a1 on square boards, e5 on the star).
  */
 import { cellAt, describeBoard, nameOf, parseCell, type Board } from './board'

@@ -1,17 +1,20 @@
 /**
- * Boards: a set of cells on an integer grid (DOMAIN.md). Square N x N boards and masks on a grid
+ * Boards: a set of cells on an integer grid (docs/DOMAIN.md, "Boards"). Square N x N boards and masks on a grid
  * share one representation; cells are numbered densely 0..size-1 in row-major order so that
  * positions and the search engine can index typed arrays by cell.
  *
  * Cartesian coordinates put the origin at the grid centre: x = i - (W+1)/2, y = (H+1)/2 - j, so on
  * 9 x 9 a1 = (-4, +4) and i9 = (+4, -4).
  */
-import { cellName, MAX_SIDE, parseCellName, type GridPoint } from './cell'
+import { cellName, parseCellName, type GridPoint } from '../cell'
+import { STAR_121 } from '../players/boards'
 import { diagnostic, err, ok, type Result } from '../result'
+
+/** Largest board side: a grid board names its columns a..z. */
+export const MAX_SIDE = 26
 
 /** The preset boards, by the name used in problem files and on the command line. */
 export const BOARD_PRESETS = ['9x9', '16x16', '8x8', 'checkers', 'star'] as const
-export type BoardPreset = (typeof BOARD_PRESETS)[number]
 
 /** A board: which cells of a width x height grid exist. Immutable. */
 export interface Board {
@@ -98,26 +101,14 @@ export function checkersBoard(): Board {
 
 /**
  * The 121-hole star of Chinese Checkers as a mask on a 17 x 17 grid read as a triangular lattice
- * (6-move rules). With u = i - 9, v = j - 9 and cube coordinates (u, -u-v, v), the star is the union
- * of the triangles "all three <= 4" and "all three >= -4". The points used by two players sit at
- * e5 (cells i, j >= 5 with i + j <= 13) and its opposite; the 9 x 9 rhombus e5..m13 between them is
- * the square board of two-player Chinese Checkers.
+ * (6-move rules): the star of the games of N players (players/boards.ts, axial (q, r) at column
+ * q + 9, row r + 9), whose points used by two players sit at e5 (cells i, j >= 5 with i + j <= 13)
+ * and its opposite; the 9 x 9 rhombus e5..m13 between them is the square board of two-player
+ * Chinese Checkers.
  */
-export function starBoard(): Board {
-  return maskBoard(
-    'star',
-    '121-hole star board',
-    17,
-    17,
-    (i, j) => {
-      const u = i - 9
-      const v = j - 9
-      const w = -u - v
-      return (u <= 4 && v <= 4 && w <= 4) || (u >= -4 && v >= -4 && w >= -4)
-    },
-    { i: 5, j: 5 },
-    'triangular',
-  )
+function star(): Board {
+  const star = STAR_121()
+  return maskBoard('star', '121-hole star board', 17, 17, (i, j) => star.indexOf(i - 9, j - 9) !== undefined, { i: 5, j: 5 }, 'triangular')
 }
 
 const SQUARE_RE = /^(\d{1,2})x(\d{1,2})$/
@@ -126,7 +117,7 @@ const SQUARE_RE = /^(\d{1,2})x(\d{1,2})$/
 export function boardByName(name: string): Result<Board> {
   const key = name.trim().toLowerCase()
   if (key === 'checkers') return ok(checkersBoard())
-  if (key === 'star') return ok(starBoard())
+  if (key === 'star') return ok(star())
   const m = SQUARE_RE.exec(key)
   if (m) {
     const w = Number(m[1])
@@ -177,7 +168,7 @@ export function hasCell(board: Board, i: number, j: number): boolean {
   return cellAt(board, i, j) >= 0
 }
 
-/** The name of a cell index, e.g. `d1`. */
+/** The name of a cell index, e.g. `d1` (the names are cell.ts's). */
 export function nameOf(board: Board, cell: number): string {
   return cellName(board.col[cell]!, board.row[cell]!)
 }
@@ -199,17 +190,4 @@ export function describeBoard(board: Board): string {
 /** Cartesian coordinates (origin at the grid centre, y up) of a cell. */
 export function cartesian(board: Board, cell: number): { x: number; y: number } {
   return { x: board.col[cell]! - (board.width + 1) / 2, y: (board.height + 1) / 2 - board.row[cell]! }
-}
-
-/** Every cell index in order. */
-export function allCells(board: Board): number[] {
-  return Array.from({ length: board.size }, (_, k) => k)
-}
-
-/** Whether two boards have the same cells on the same grid (ids and titles aside). */
-export function sameBoard(a: Board, b: Board): boolean {
-  if (a === b) return true
-  if (a.width !== b.width || a.height !== b.height || a.size !== b.size) return false
-  for (let k = 0; k < a.slot.length; k++) if (a.slot[k] !== b.slot[k]) return false
-  return true
 }

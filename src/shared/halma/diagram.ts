@@ -5,7 +5,7 @@
  * neighbours of a cell look adjacent, as on the star board.
  */
 import { cellAt, type Board } from './board'
-import { cellName } from './cell'
+import { cellName } from '../cell'
 import { cellType } from './metrics'
 import type { Position } from './position'
 

@@ -11,7 +11,7 @@
 import * as z from 'zod'
 import { ARMY_PRESETS, parseArmyPreset, parseCellList, presetArmy, symmetricTarget } from './armies'
 import { boardByName, boardFromMask, boardMask, parseCell, type Board } from './board'
-import { cellName } from './cell'
+import { cellName } from '../cell'
 import { formatSolution, parseSolution, resolvePaths, type WrittenSolution } from './notation'
 import { makeProblem, PROBLEM_KINDS, type Problem } from './problem'
 import { nestedTooDeep, textTooLarge } from '../limits'

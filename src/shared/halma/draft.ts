@@ -6,8 +6,8 @@
  * the document once nothing is. Every edit returns a new draft (drafts go on an undo history).
  */
 import { presetArmy, type ArmyPreset } from './armies'
-import { boardByName, boardMask } from './board'
-import { cellName, MAX_SIDE, parseCellName } from './cell'
+import { boardByName, boardMask, MAX_SIDE } from './board'
+import { cellName, parseCellName } from '../cell'
 import { FORMAT, interpret, specFromProblem, PLAIN_VERSION, type DocumentSpec, type HalmaDocument } from './document'
 import type { ProblemKind } from './problem'
 import { describe, diagnostic, type Diagnostic } from '../result'

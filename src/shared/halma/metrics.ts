@@ -1,5 +1,5 @@
 /**
- * Measures of men and armies (paper sections 2.1, 2.3, 3.1, 3.3, 3.4; DOMAIN.md "Measures"):
+ * Measures of men and armies (paper sections 2.1, 2.3, 3.1, 3.3, 3.4; docs/DOMAIN.md, "Measures"):
  * type labels and balance, the diagonal centroid c, the symmetry count sym, centre of mass and
  * speed, the three norms and the distances built on them, and the lower bounds of the paper.
  */

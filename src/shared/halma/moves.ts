@@ -1,5 +1,5 @@
 /**
- * Moves (DOMAIN.md "Rules of movement"): a step of one man to an adjacent empty cell, or a chain of
+ * Moves (docs/DOMAIN.md, "Rules of movement"): a step of one man to an adjacent empty cell, or a chain of
  * one or more jumps by one man, each over an occupied cell into the empty cell beyond, in an allowed
  * direction. Nothing is captured; the chain may stop anywhere and change direction; a move never
  * ends where it started; a step and jumps are never combined. A destination reachable by several
@@ -21,10 +21,6 @@ export const moveFrom = (m: Move): number => m.path[0]!
 export const moveTo = (m: Move): number => m.path[m.path.length - 1]!
 /** Number of jumps in a move (0 for a step). */
 export const jumpCount = (m: Move): number => (m.kind === 'step' ? 0 : m.path.length - 1)
-
-export function sameMove(a: Move, b: Move): boolean {
-  return a.kind === b.kind && a.path.length === b.path.length && a.path.every((c, k) => c === b.path[k])
-}
 
 /**
  * The landing cell of a jump from `p` in direction `d`, or -1. A plain jump goes over the adjacent

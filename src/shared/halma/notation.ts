@@ -1,5 +1,5 @@
 /**
- * Solution notation (DOMAIN.md "Notation of solutions"). A move is the cells it visits joined by
+ * Solution notation (docs/DOMAIN.md, "Notation of moves and lines"). A move is the cells it visits joined by
  * `-` (`d1-d2`, `b1-d1-d3`); moves are separated by commas or new lines. A palindromic solution may
  * be written as its first half followed by `(reflect)`: the moves before it are repeated in reverse
  * order, each mirrored and with its path reversed. If the last written move ends with `-`
@@ -13,7 +13,7 @@
  * `(red wins)`, are ignored.
  */
 import { nameOf, parseCell, type Board } from './board'
-import { parseCellName } from './cell'
+import { parseCellName } from '../cell'
 import { lineTooLong } from '../limits'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 

@@ -12,7 +12,7 @@ import { balance } from './metrics'
 import { Position } from './position'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 import { describeRules, type Rules } from './rules'
-import { isInvariant, mapCells, symmetry, type SymmetryName } from './symmetry'
+import { mapCells, symmetry, type SymmetryName } from './symmetry'
 import { topology } from './topology'
 
 export const PROBLEM_KINDS = ['transfer', 'game'] as const
@@ -256,18 +256,7 @@ export function occupiesTarget(problem: Problem, position: Position, army: numbe
   return problem.armies[army]!.target.every((c) => position.at(c) === army + 1)
 }
 
-/** The target position of a transfer: the army on its target cells. */
-export function targetPosition(problem: Problem): Position {
-  return Position.of(problem.board, [problem.armies[0]!.target])
-}
-
 /** One line describing the problem, e.g. "transfer, 10 men, 9x9 board, 6-move". */
 export function describeProblem(problem: Problem): string {
   return `${problem.kind}, ${problem.armies[0]!.start.length} men${problem.kind === 'game' ? ' a side' : ''}, ${describeBoard(problem.board)}, ${describeRules(problem.rules)}`
-}
-
-/** Whether a set of cells is symmetric under the problem's reflection. */
-export function isSymmetric(problem: Problem, cells: readonly number[]): boolean {
-  const image = problem.reflection ? symmetry(problem.board, problem.reflection) : undefined
-  return image !== undefined && isInvariant(image, cells)
 }

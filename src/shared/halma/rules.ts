@@ -1,5 +1,5 @@
 /**
- * Rules of movement as data (DOMAIN.md): which directions a man may step or jump in, whether steps
+ * Rules of movement as data (docs/DOMAIN.md, "Rules of movement"): which directions a man may step or jump in, whether steps
  * are allowed at all, and whether the long "symmetrical" jump of Super Chinese Checkers is allowed.
  */
 import { diagnostic, err, ok, type Result } from '../result'
@@ -29,8 +29,6 @@ export interface Rules {
    */
   readonly longJumps: boolean
 }
-
-export const DEFAULT_RULES: Rules = { moves: '6-move', diagonal: 'anti', jumpsOnly: false, longJumps: false }
 
 export function makeRules(moves: MoveSet, options: Partial<Omit<Rules, 'moves'>> = {}): Rules {
   return {
@@ -77,10 +75,4 @@ export function describeRules(rules: Rules): string {
   if (rules.jumpsOnly) parts.push('jumps only')
   if (rules.longJumps) parts.push('long jumps')
   return parts.join(', ')
-}
-
-export function sameRules(a: Rules, b: Rules): boolean {
-  return (
-    a.moves === b.moves && (a.moves !== '6-move' || a.diagonal === b.diagonal) && a.jumpsOnly === b.jumpsOnly && a.longJumps === b.longJumps
-  )
 }

@@ -1,5 +1,5 @@
 /**
- * Symmetries of the grid as permutations of cell indices. Three matter (DOMAIN.md, paper 3.2-3.3):
+ * Symmetries of the grid as permutations of cell indices. Three matter (docs/DOMAIN.md; paper 3.2-3.3):
  * - `mirror`, the reflection across x = y: (i, j) -> (W + 1 - j, H + 1 - i) on a square board. It
  *   maps a corner army to its transfer target and defines sym(A);
  * - `rotate`, the 180-degree rotation: (i, j) -> (W + 1 - i, H + 1 - j). It maps a base to the
@@ -41,12 +41,6 @@ export function symmetry(board: Board, name: SymmetryName): Int16Array | undefin
 /** Map a list of cells through a permutation, sorted ascending. */
 export function mapCells(image: Int16Array, cells: readonly number[]): number[] {
   return cells.map((c) => image[c]!).sort((a, b) => a - b)
-}
-
-/** Whether a set of cells is its own image. */
-export function isInvariant(image: Int16Array, cells: readonly number[]): boolean {
-  const set = new Set(cells)
-  return cells.every((c) => set.has(image[c]!))
 }
 
 /**

@@ -83,9 +83,6 @@ export function playOn(line: Timeline, at: number, move: Move): Result<Timeline,
   return lineOf(line.problem, [...paths, move.path])
 }
 
-/** Number of plies (moves) in the line. */
-export const lineLength = (line: Timeline): number => line.moves.length
-
 /** A ply index kept within 0..length. */
 export function clampPly(line: Timeline, ply: number): number {
   if (!Number.isFinite(ply)) return 0
@@ -110,9 +107,4 @@ export function lineText(line: Timeline, compact = true): string {
     if (half) return formatSolution(half)
   }
   return formatSolution(writePaths(board, paths))
-}
-
-/** Whether the line is in a finished state at a ply (target reached, game won). */
-export function finishedAt(line: Timeline, ply: number): boolean {
-  return line.complete && ply === line.moves.length
 }

@@ -6,11 +6,11 @@
  */
 import { nameOf } from './board'
 import { balance, centroid, sym } from './metrics'
-import { applyMove, jumpCount, pathText, resolveMove, type Move } from './moves'
+import { applyMove, pathText, resolveMove, type Move } from './moves'
 import { parseSolution, resolvePaths, type WrittenSolution } from './notation'
 import { ownerOf, Position } from './position'
 import { occupiesTarget, startPosition, type Problem } from './problem'
-import { diagnostic, type Diagnostic } from '../result'
+import type { Diagnostic } from '../result'
 import { symmetry } from './symmetry'
 import { topology } from './topology'
 
@@ -155,14 +155,4 @@ function toError(d: Diagnostic): VerifyError {
   const m = d.at?.match(/^move (\d+)$/)
   const move = m ? Number(m[1]) : 0
   return fault(move, d.code, d.message)
-}
-
-/** Total hops over all jump moves (a measure some users want alongside the move count). */
-export function hopCount(v: Verification): number {
-  return v.moves.reduce((n, m) => n + jumpCount(m.move), 0)
-}
-
-/** The diagnostic of a verification failure, for callers that only report. */
-export function verificationProblem(v: Verification): Diagnostic | undefined {
-  return v.error ? diagnostic(v.error.code, v.error.message, v.error.at) : undefined
 }

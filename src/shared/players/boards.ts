@@ -10,7 +10,7 @@
  */
 import { own } from '../names'
 
-export type Cell = readonly [number, number]
+import type { Cell } from '../cell'
 
 export interface PlayersBoard {
   readonly id: string

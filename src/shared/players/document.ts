@@ -5,7 +5,7 @@
  */
 import * as z from 'zod'
 import { gameFromSpec, playersPreset, WIN_RULES, type PlayersGame, type PlayersSpec } from './game'
-import { cellName, cellOf, verifyLine, type LineVerdict } from './line'
+import { cellNames, cellOf, verifyLine, type LineVerdict } from './line'
 import { readJson } from '../read-json'
 import { describe, diagnostic, err, ok, type Diagnostic, type Result } from '../result'
 import { firstIssue } from '../schema-faults'
@@ -67,7 +67,7 @@ type Path = readonly number[]
 
 /** The notation of a game's moves (line.ts): a player's prefix is optional when read and left out when written. */
 export function playersNotation(g: PlayersGame): Notation<Path> {
-  const name = (p: Path): string => p.map((c) => cellName(g, g.board.cells[c]!)).join('-')
+  const name = (p: Path): string => p.map((c) => cellNames(g)[c]!).join('-')
   return {
     read: (moves, at) => {
       try {
@@ -148,13 +148,3 @@ export function isPlayersDocumentText(text: string): boolean {
   return /"format"\s*:\s*"halma-players"/.test(text.slice(0, 400))
 }
 
-/** Why the text is not a valid players document (its lines must verify too), or null if it is one. */
-export function playersDocumentFault(text: string): string | null {
-  try {
-    const doc = parsePlayersDocument(text)
-    const bad = verifyDocument(doc).find((l) => !l.verdict.ok)
-    return bad ? `line '${bad.title}': ${bad.verdict.error}` : null
-  } catch (e) {
-    return (e as Error).message
-  }
-}

@@ -14,7 +14,8 @@
  * partners on opposite camps (4 or 6 players), a team winning when both partners have filled their
  * targets.
  */
-import { boardById, crossBoard, STAR_121, STAR_73, STAR_MINI, piecepackBoard, tileBoard, type Cell, type PlayersBoard } from './boards'
+import { boardById, crossBoard, STAR_121, STAR_73, STAR_MINI, piecepackBoard, tileBoard, type PlayersBoard } from './boards'
+import { cellName } from '../cell'
 import { own } from '../names'
 
 export interface Player {
@@ -50,8 +51,8 @@ export interface PlayersGame {
   readonly notes?: string
 }
 
-/** Names of armies, clockwise: a colour-blind-safe set (Okabe-Ito's names). */
-export const ARMY_NAMES = ['blue', 'orange', 'green', 'vermilion', 'purple', 'yellow'] as const
+/** Names of the players (their colours), clockwise: a colour-blind-safe set (Okabe-Ito's names). */
+export const PLAYER_NAMES = ['blue', 'orange', 'green', 'vermilion', 'purple', 'yellow'] as const
 
 /** Players on camps `camps` (clockwise), each aiming at the opposite camp, or the given targets. */
 function game(
@@ -62,7 +63,7 @@ function game(
   men: number,
   extra: Partial<PlayersGame> = {},
 ): PlayersGame {
-  const players = camps.map((camp, i) => ({ name: ARMY_NAMES[i]!, camp, target: board.opposite(camp) }))
+  const players = camps.map((camp, i) => ({ name: PLAYER_NAMES[i]!, camp, target: board.opposite(camp) }))
   return { id, title, board, players, men, longJumps: false, options: DEFAULT_OPTIONS, ...extra }
 }
 
@@ -106,10 +107,17 @@ export function playersPresets(): Record<string, PlayersGame> {
       ),
     ),
     ...[2, 3, 4].map((n) =>
-      game(`cross-${n}`, `33-hole cross (Fox and Geese), ${n} players, 8 counters`, crossBoard(), n === 2 ? [0, 2] : n === 3 ? [0, 1, 2] : [0, 1, 2, 3], 8, {
-        notes:
-          "The figure is lost: each camp is an arm of the cross and 2 of the 8 holes around the centre (the one next to the arm and the corner clockwise before it), so that four camps fill every hole but the centre; each player aims at the camp opposite, orthogonal moves only.",
-      }),
+      game(
+        `cross-${n}`,
+        `33-hole cross (Fox and Geese), ${n} players, 8 counters`,
+        crossBoard(),
+        n === 2 ? [0, 2] : n === 3 ? [0, 1, 2] : [0, 1, 2, 3],
+        8,
+        {
+          notes:
+            'The figure is lost: each camp is an arm of the cross and 2 of the 8 holes around the centre (the one next to the arm and the corner clockwise before it), so that four camps fill every hole but the centre; each player aims at the camp opposite, orthogonal moves only.',
+        },
+      ),
     ),
     game('piecepack-4', 'piecepack 8x8, 4 players, 6 coins', piecepackBoard(), [0, 1, 2, 3], 6, {
       notes:
@@ -125,7 +133,7 @@ export function playersPresets(): Record<string, PlayersGame> {
 
 /**
  * A game as plain data (it crosses to threads and into files): the board by id, each player's camp
- * and target camp in turn order, the men per camp; names default to ARMY_NAMES.
+ * and target camp in turn order, the men per camp; names default to PLAYER_NAMES.
  */
 export interface PlayersSpec {
   readonly board: string
@@ -169,7 +177,8 @@ export function gameFromSpec(spec: PlayersSpec): PlayersGame {
   const n = spec.camps.length
   if (n < 2 || n > 6) throw new Error(`a game has 2 to 6 players, not ${n}`)
   const camp = (k: number, what: string): number => {
-    if (!Number.isInteger(k) || k < 0 || k >= board.points) throw new Error(`${what} ${k} is not a camp of ${board.title} (0 to ${board.points - 1})`)
+    if (!Number.isInteger(k) || k < 0 || k >= board.points)
+      throw new Error(`${what} ${k} is not a camp of ${board.title} (0 to ${board.points - 1})`)
     return k
   }
   spec.camps.forEach((k, i) => camp(k, `player ${i + 1}'s camp`))
@@ -183,7 +192,7 @@ export function gameFromSpec(spec: PlayersSpec): PlayersGame {
   if (new Set(targets).size !== n) throw new Error(`two players share a target camp (targets ${targets.join(', ')})`)
   // A camp of the wrong size (not a triangle on a star) is named by the board.
   if (!Number.isInteger(spec.men) || spec.men < 1) throw new Error(`${spec.men} men is not a number of men`)
-  const names = spec.names ?? ARMY_NAMES.slice(0, n)
+  const names = spec.names ?? PLAYER_NAMES.slice(0, n)
   if (names.length !== n) throw new Error(`${names.length} names for ${n} players`)
   for (const name of names) if (!/^[a-z]+$/.test(name)) throw new Error(`player name '${name}' is not a lowercase word`)
   if (new Set(names).size !== n) throw new Error(`two players share a name (${names.join(', ')})`)
@@ -218,7 +227,8 @@ export function partners(g: PlayersGame): number[] {
   if (n !== 4 && n !== 6) throw new Error(`teams need 4 or 6 players, not ${n}`)
   return g.players.map((p) => {
     const q = g.players.findIndex((o) => o.camp === g.board.opposite(p.camp))
-    if (q < 0) throw new Error(`teams: ${p.name} has no partner (nobody starts on the camp opposite hers, camp ${g.board.opposite(p.camp)})`)
+    if (q < 0)
+      throw new Error(`teams: ${p.name} has no partner (nobody starts on the camp opposite hers, camp ${g.board.opposite(p.camp)})`)
     return q
   })
 }
@@ -265,7 +275,7 @@ export function startPosition(g: PlayersGame): Occupancy {
     const camp = g.board.camp(p.camp, g.men)
     if (camp.length !== g.men) throw new Error(`${p.name}'s camp holds ${camp.length} cells, not ${g.men}`)
     for (const c of camp) {
-      if (occ[c] !== -1) throw new Error(`${p.name}'s camp overlaps ${g.players[occ[c]!]!.name}'s at ${cellName(g, g.board.cells[c]!)}`)
+      if (occ[c] !== -1) throw new Error(`${p.name}'s camp overlaps ${g.players[occ[c]!]!.name}'s at ${cellNames(g)[c]}`)
       occ[c] = i
     }
   })
@@ -283,12 +293,21 @@ export function boardCorner(g: PlayersGame): { x0: number; y0: number } {
   return { x0, y0 }
 }
 
-const letter = (k: number): string => (k < 26 ? String.fromCharCode(97 + k) : letter(Math.floor(k / 26) - 1) + letter(k % 26))
+const names = new WeakMap<PlayersGame, readonly string[]>()
 
-/** A cell's name as the user writes it: the column letter from the leftmost column, the row from the top (e13). */
-export function cellName(g: PlayersGame, [x, y]: Cell): string {
-  const { x0, y0 } = boardCorner(g)
-  return `${letter(x - x0)}${y - y0 + 1}`
+/**
+ * The name of each cell of the game, by index, as the user writes it (shared/cell.ts): the column
+ * from the board's leftmost column (a), the row from the top (1), the name of its place on the
+ * game's grid (grid.ts).
+ */
+export function cellNames(g: PlayersGame): readonly string[] {
+  let known = names.get(g)
+  if (!known) {
+    const { x0, y0 } = boardCorner(g)
+    known = g.board.cells.map(([x, y]) => cellName(x - x0 + 1, y - y0 + 1))
+    names.set(g, known)
+  }
+  return known
 }
 
 /** The cells a man on `from` can end a move on (distinct, not `from`), with a path to each. */

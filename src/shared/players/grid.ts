@@ -1,10 +1,10 @@
 /**
- * A game of N players on the engine's grid: the core's Board and Rules for a multi-player board, so
+ * A game of N players on the engine's grid: the core's Board and Rules for a board of N players, so
  * that the search engine's packed space (moves, jumps, long jumps) serves it unchanged. A star lies
  * on the square grid with one diagonal (axial q the column, r the row: the 6-move rules with the
  * anti-diagonal); a square board is the grid under 8-move rules (4-move: the cross). All number
- * their cells row by row, left to right, as the multi-player boards do, so cell indices agree
- * (tests/unit/multi-search.test.ts checks it).
+ * their cells row by row, left to right, as the boards of N players do, so cell indices agree
+ * (tests/unit/players-search.test.ts checks it).
  */
 import { maskBoard, type Board } from '../halma/board'
 import { makeRules, type Rules } from '../halma/rules'

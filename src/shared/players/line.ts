@@ -1,24 +1,25 @@
 /**
  * Notation and verification of games of 2 to 6 players. Cells are named as on the product's other
- * boards: the star lies on the square grid with one diagonal (the 6-move rules), axial q as the
- * column letter from the leftmost column (a), r as the row number from the top (1); the piecepack
- * board is lettered a-h, rows 1-8 from the top. A line is moves in turn order, each optionally
+ * boards (shared/cell.ts): the board lies on the engine's grid (grid.ts), the star on the square
+ * grid with one diagonal (the 6-move rules), axial q as the column letter from the leftmost column
+ * (a), r as the row number from the top (1); the piecepack board is lettered a-h, rows 1-8 from the
+ * top. A line is moves in turn order, each optionally
  * prefixed by its player ("green: e13-e11"): a prefix must name the player whose turn it is.
  */
-import type { Cell } from './boards'
+import { parseCellName } from '../cell'
 import { lineTooLong } from '../limits'
-import { boardCorner, cellName, destinations, mustVacate, sideName, sideOf, startPosition, type PlayersGame, type Occupancy } from './game'
+import { describe } from '../result'
+import { boardCorner, cellNames, destinations, mustVacate, sideName, sideOf, startPosition, type PlayersGame, type Occupancy } from './game'
 
-export { cellName }
+export { cellNames }
 
+/** The cell a name stands for, or an Error naming it. */
 export function cellOf(g: PlayersGame, name: string): number {
-  const m = /^([a-z]+)(\d+)$/.exec(name)
-  if (!m) throw new Error(`'${name}' is not a cell name (a column letter and a row number, e.g. e13)`)
-  let k = 0
-  for (const ch of m[1]!) k = k * 26 + (ch.charCodeAt(0) - 96)
+  const p = parseCellName(name)
+  if (!p.ok) throw new Error(describe(p.error))
   const { x0, y0 } = boardCorner(g)
-  const i = g.board.indexOf(k - 1 + x0, Number(m[2]) - 1 + y0)
-  if (i === undefined) throw new Error(`${name} is not a cell of ${g.board.title}`)
+  const i = g.board.indexOf(p.value.i - 1 + x0, p.value.j - 1 + y0)
+  if (i === undefined) throw new Error(`${name.trim()} is not a cell of ${g.board.title}`)
   return i
 }
 
@@ -75,7 +76,7 @@ export function verifyLine(g: PlayersGame, text: string): LineVerdict {
   const long = lineTooLong(moves.length)
   if (long) return { ok: false, error: long.message, plies: 0 }
   // Cells are named to the user as she writes them (e13), never by the board's inner coordinates.
-  const at = (i: number): string => cellName(g, g.board.cells[i]!)
+  const at = (i: number): string => cellNames(g)[i]!
   let winner: LineVerdict['winner']
   for (let k = 0; k < moves.length; k++) {
     const p = k % g.players.length
@@ -124,7 +125,7 @@ export function verifyLine(g: PlayersGame, text: string): LineVerdict {
 /** Null if every leg of the written path is a jump from the man's current cell (or one step). */
 function chainLegal(g: PlayersGame, occ: Occupancy, path: readonly number[]): string | null {
   const b = g.board
-  const cellText = (c: Cell): string => cellName(g, c)
+  const name = (i: number): string => cellNames(g)[i]!
   for (let i = 1; i < path.length; i++) {
     const [ax, ay] = b.cells[path[i - 1]!]!
     const [cx, cy] = b.cells[path[i]!]!
@@ -132,24 +133,91 @@ function chainLegal(g: PlayersGame, occ: Occupancy, path: readonly number[]): st
     const step = b.directions.some(([dx, dy]) => dx === d[0] && dy === d[1])
     if (step) {
       if (path.length > 2)
-        return `a step (${cellText(b.cells[path[i - 1]!]!)} to ${cellText(b.cells[path[i]!]!)}) cannot be part of a chain of jumps`
+        return `a step (${name(path[i - 1]!)} to ${name(path[i]!)}) cannot be part of a chain of jumps`
       continue
     }
     const dir = b.directions.find(([dx, dy]) => {
       const k = dx !== 0 ? d[0] / dx : d[1] / dy
       return Number.isInteger(k) && k > 0 && k % 2 === 0 && d[0] === k * dx && d[1] === k * dy
     })
-    if (!dir) return `${cellText(b.cells[path[i - 1]!]!)} to ${cellText(b.cells[path[i]!]!)} is not along a line of the board`
+    if (!dir) return `${name(path[i - 1]!)} to ${name(path[i]!)} is not along a line of the board`
     const k = (dir[0] !== 0 ? d[0] / dir[0] : d[1] / dir[1]) / 2
     if (k > 1 && !g.longJumps)
-      return `${cellText(b.cells[path[i - 1]!]!)} to ${cellText(b.cells[path[i]!]!)} is a long jump, not allowed here`
+      return `${name(path[i - 1]!)} to ${name(path[i]!)} is a long jump, not allowed here`
     const empty = (j: number | undefined): boolean => j !== undefined && (occ[j] === -1 || j === path[0])
     const mid = b.indexOf(ax + k * dir[0], ay + k * dir[1])
-    if (mid === undefined || empty(mid)) return `the jump to ${cellText(b.cells[path[i]!]!)} has no man to jump over`
+    if (mid === undefined || empty(mid)) return `the jump to ${name(path[i]!)} has no man to jump over`
     for (let j = 1; j < 2 * k; j++)
       if (j !== k && !empty(b.indexOf(ax + j * dir[0], ay + j * dir[1])))
-        return `the long jump to ${cellText(b.cells[path[i]!]!)} passes more than one man`
-    if (!empty(path[i])) return `the jump lands on ${cellText(b.cells[path[i]!]!)}, which holds a man`
+        return `the long jump to ${name(path[i]!)} passes more than one man`
+    if (!empty(path[i])) return `the jump lands on ${name(path[i]!)}, which holds a man`
   }
   return null
+}
+
+/** One move: the player who made it and the cells of the man's path (from, [jumps...], to). */
+export interface PlayedMove {
+  readonly player: number
+  readonly path: readonly number[]
+}
+
+/** The winner of a line: the player and the ply (1-based) of the winning move. */
+export interface Win {
+  readonly player: number
+  readonly ply: number
+}
+
+/** The position after each ply of a line (index 0: the start), and the winner if the line won. */
+export interface Replay {
+  readonly positions: readonly Occupancy[]
+  readonly win: Win | null
+}
+
+/** Play a line of moves (trusted: legal, in turn order) from the start. */
+export function replay(g: PlayersGame, moves: readonly PlayedMove[]): Replay {
+  let occ = startPosition(g)
+  const positions: Occupancy[] = [occ]
+  let win: Win | null = null
+  moves.forEach((m, k) => {
+    occ = occ.slice()
+    const from = m.path[0]!
+    const to = m.path.at(-1)!
+    occ[to] = occ[from]!
+    occ[from] = -1
+    positions.push(occ)
+    if (win === null) {
+      // The game's win rule (own men, or one of them; a team when both partners are home).
+      const w = winnerAfter(g, occ, m.player)
+      if (w >= 0) win = { player: w, ply: k + 1 }
+    }
+  })
+  return { positions, win }
+}
+
+/** The player to move after `ply` plies. */
+export const toMoveAt = (g: PlayersGame, ply: number): number => ply % g.players.length
+
+/** A move as the notation writes it, with its player's prefix ("green: c5-c3-e3"). */
+export function moveText(g: PlayersGame, m: PlayedMove): string {
+  return `${g.players[m.player]!.name}: ${m.path.map((c) => cellNames(g)[c]).join('-')}`
+}
+
+/** The moves of a line as text, comma-separated, each with its player's prefix. */
+export const lineText = (g: PlayersGame, moves: readonly PlayedMove[]): string => moves.map((m) => moveText(g, m)).join(', ')
+
+/**
+ * A line's text (the notation of shared/players/line.ts, prefixes optional) as moves, checked by the
+ * core verifier: an Error naming the move and why if it is not a legal line.
+ */
+export function parseMoves(g: PlayersGame, text: string): PlayedMove[] {
+  const v = verifyLine(g, text)
+  if (!v.ok) throw new Error(v.error)
+  return text
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+    .map((s, k) => {
+      const body = s.replace(/^[a-z]+\s*:\s*/i, '')
+      return { player: k % g.players.length, path: body.split('-').map((name) => cellOf(g, name.trim())) }
+    })
 }

@@ -9,8 +9,9 @@ import { inWindow, type ArmyGeometry, type CustomBoard, type Window } from '../.
 import { totalWeight, type PagodaMap } from '../../../shared/army/pagoda'
 import { positionAfter } from '../../../shared/army/solution'
 import { formatZ, ONE, sub, toNumber, type ZSigma } from '../../../shared/army/zsigma'
+import type { Cell } from '../../../shared/cell'
 
-export type Cell = readonly [number, number]
+export type { Cell }
 
 const key = ([x, y]: Cell): string => `${x},${y}`
 

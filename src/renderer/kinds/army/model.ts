@@ -10,11 +10,10 @@ import { GEOMETRIES, type ArmyType } from '../../../shared/army/geometry'
 import { defaultWindow } from '../../../shared/army/minimum'
 import { cellLabel, formatArmyMoves, parseArmyMoves, positionAfter, verifyArmy } from '../../../shared/army/solution'
 import { emptyTree, mapTree } from '../../../shared/variations'
-import { parseOrFault, shippedExamples, type KindModel, type Path, type PlayedLine } from '../../frame/kind'
+import { parseOrFault, type KindModel, type Path, type PlayedLine } from '../../frame/kind'
 import { moves as movesText } from '../../format'
 import { cellIndex, jumpChains, windowOf } from './moves'
-
-type Cell = readonly [number, number]
+import type { Cell } from '../../../shared/cell'
 
 /** A line of an army: the frame's view, and the men after each ply. */
 export interface ArmyLine extends PlayedLine {
@@ -22,7 +21,6 @@ export interface ArmyLine extends PlayedLine {
   readonly cells: readonly Cell[][]
 }
 
-const SHIPPED = import.meta.glob('../../../../resources/armies/*.army.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>
 
 /** An empty army of a type to a level, on the window its pagoda bound asks for (an Error for a level the type cannot have). */
 export function emptyArmy(type: ArmyType, level: number): ArmyDocument {
@@ -73,7 +71,6 @@ export const armyKind: KindModel<ArmyDocument, ArmyLine> = {
   format: formatArmyDocument,
   title: (doc) => doc.title ?? `${GEOMETRIES[doc.type].title} to level ${doc.level}`,
   problemKey: (doc) => JSON.stringify([doc.type, doc.level, doc.window, doc.army, doc.board ?? null]),
-  examples: () => shippedExamples(SHIPPED),
   lines(doc) {
     if (doc.moves.length === 0 && !doc.annotations) return []
     const t = armyTree(doc)

@@ -8,8 +8,7 @@
 import { boardHas } from '../../../shared/army/board'
 import type { ArmyDocument } from '../../../shared/army/document'
 import { GEOMETRIES, indexWindow, type IndexedWindow } from '../../../shared/army/geometry'
-
-type Cell = readonly [number, number]
+import type { Cell } from '../../../shared/cell'
 
 const windows = new WeakMap<ArmyDocument['window'], Map<string, IndexedWindow>>()
 

@@ -8,7 +8,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import type { ArmyPreset } from '../../../shared/halma/armies'
 import { cellAt, maskBoard, nameOf, type Board } from '../../../shared/halma/board'
-import { cellName } from '../../../shared/halma/cell'
+import { cellName } from '../../../shared/cell'
 import {
   checkDraft,
   draftOf,

@@ -15,7 +15,7 @@ import type { MoveSet } from '../../../shared/halma/rules'
 import { armyToMove, lineOf, lineText, playOn, startLine, type Timeline } from '../../../shared/halma/timeline'
 import { describe, expect as unwrap } from '../../../shared/result'
 import { mainLine } from '../../../shared/variations'
-import { shippedExamples, type KindModel, type LineTree, type PlayedLine } from '../../frame/kind'
+import { type KindModel, type LineTree, type PlayedLine } from '../../frame/kind'
 import { moves as movesText } from '../../format'
 import { ARMY_COLOURS } from '../../board/palette'
 
@@ -47,7 +47,6 @@ export function newProblem(army: ArmyPreset, board: string, moves: MoveSet): { o
 export const DEFAULT_SPEC = presetSpec('triangle10', '9x9', '6-move')
 
 /** The problem documents that ship with the workbench (resources/problems), by file name. */
-const SHIPPED = import.meta.glob('../../../../resources/problems/*.halma.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>
 
 
 /** A line played from the start, cut before its first illegal move (whose fault is said). */
@@ -94,7 +93,6 @@ export const halmaKind: KindModel<HalmaDocument, HalmaLine> = {
   format: (doc) => formatDocument(doc),
   title: (doc) => doc.problem.title,
   problemKey: (doc) => JSON.stringify([doc.spec.kind, doc.spec.board, doc.spec.rules, doc.spec.armies, doc.spec.first]),
-  examples: () => shippedExamples(SHIPPED),
   lines: (doc) => doc.solutions.map((s) => ({ title: s.title ?? '', tree: s.tree })),
   withLine(doc, k, tree: LineTree, title) {
     const image = imageOf(doc)

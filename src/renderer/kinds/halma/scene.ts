@@ -4,7 +4,7 @@
  * the figure sheet draw the same scenes). The renderer computes nothing else.
  */
 import { nameOf, type Board } from '../../../shared/halma/board'
-import { cellName } from '../../../shared/halma/cell'
+import { cellName } from '../../../shared/cell'
 import type { LadderMap } from '../../../shared/halma/ladders'
 import { cellType } from '../../../shared/halma/metrics'
 import type { Position } from '../../../shared/halma/position'

@@ -8,7 +8,7 @@ import { formatPlayersDocument, isPlayersDocumentText, lineOfTree, lineTree, par
 import { playersPresets, sideName, specOf } from '../../../shared/players/game'
 import { verifyLine } from '../../../shared/players/line'
 import { emptyTree } from '../../../shared/variations'
-import { parseOrFault, shippedExamples, type KindModel, type Path, type PlayedLine } from '../../frame/kind'
+import { parseOrFault, type KindModel, type Path, type PlayedLine } from '../../frame/kind'
 import { playerColour } from './palette'
 import { click, lineText, moveText, parseMoves, replay, toMoveAt, type PlayedMove, type Replay } from './play'
 
@@ -18,7 +18,6 @@ export interface PlayersLine extends PlayedLine {
   readonly played: readonly PlayedMove[]
 }
 
-const SHIPPED = import.meta.glob('../../../../resources/players/*.players.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>
 
 /** A new game of a preset, with no lines. */
 export const presetGame = (id: string): PlayersDocument => ({ game: playersPresets()[id]!, lines: [] })
@@ -65,7 +64,6 @@ export const playersKind: KindModel<PlayersDocument, PlayersLine> = {
     }),
   title: (doc) => doc.title ?? doc.game.title,
   problemKey: (doc) => JSON.stringify([doc.game.id, specOf(doc.game)]),
-  examples: () => shippedExamples(SHIPPED),
   lines: (doc) =>
     doc.lines.map((l) => {
       const t = lineTree(doc.game, l)

@@ -1,7 +1,7 @@
 /**
  * The colours, letters and line patterns of the armies of a game of 2 to 6 players (issue 18).
  * The colours are Okabe and Ito's colour-blind-safe palette in the order of the armies' names
- * (shared/players/game.ts ARMY_NAMES: blue, orange, bluish green, vermilion, reddish purple, yellow),
+ * (shared/players/game.ts PLAYER_NAMES: blue, orange, bluish green, vermilion, reddish purple, yellow),
  * and each army also has a letter on its men and a dash pattern in the charts, so that colour is
  * never the only cue.
  */

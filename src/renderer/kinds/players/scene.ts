@@ -8,7 +8,7 @@
  * his army's letter, so colour is never the only cue (or, with the cell names on, his cell's name).
  */
 import type { PlayersGame, Occupancy } from '../../../shared/players/game'
-import { cellName } from '../../../shared/players/line'
+import { cellNames } from '../../../shared/players/line'
 import type { Circle, Hole, Label, Man, Scene, Square, TargetRing } from '../../board/scene'
 import { playerColour, playerDash, playerLetters, playerTint } from './palette'
 import { cellPoint } from './play'
@@ -70,7 +70,7 @@ export function buildPlayersScene(input: PlayersSceneInput, width: number, heigh
   const { scale: s, px } = playersGeometry(g, width, height)
   const square = b.lattice === 'square'
   const tiles = b.directions.length === 8
-  const name = (c: number): string => cellName(g, b.cells[c]!)
+  const name = (c: number): string => cellNames(g)[c]!
   const points: Circle[] = b.cells.map((_, c) => ({ cell: c, name: name(c), ...px(c), r: s * 0.3 }))
 
   // Which army starts on each cell, and whose target it is.

@@ -9,6 +9,7 @@ import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { boardById } from '../../../shared/players/boards'
 import { gameFromSpec, playersPresets, type PlayersGame, type PlayersSpec } from '../../../shared/players/game'
+import { cellNames } from '../../../shared/players/line'
 import type { DiagramOf } from '../../board/picture'
 import type { BoardView } from '../../board/view'
 import type { ChartDef } from '../../frame/charts'
@@ -64,7 +65,7 @@ export const usePlayers = defineStore('players', () => {
     }
   }
   const input = computed(() => sceneAt(ply.value))
-  const cellName = (c: number): string => buildPlayersScene(input.value, 100, 100).cells[c]?.name ?? `cell ${c}`
+  const cellName = (c: number): string => cellNames(game.value)[c] ?? `cell ${c}`
   const board = computed<BoardView>(() => {
     const i = input.value
     const g = game.value

@@ -17,9 +17,8 @@ import type { ZSigma } from '../../army/zsigma'
 import type { Cells, RuleBase, SearchDomain } from '../core/contract'
 import { USED } from '../core/keyset'
 import { cellsOfBits, wordsFor } from '../packed/space'
+import type { Cell } from '../../cell'
 import { own } from '../../names'
-
-type Cell = readonly [number, number]
 
 /** An army domain as plain data: what an expansion thread rebuilds it from. */
 export interface ArmyInit {

@@ -1,5 +1,5 @@
 /**
- * The solitaire-army kernel: expand a range of a level's positions by every move (one man's chain
+ * The army kernel: expand a range of a level's positions by every move (one man's chain
  * of jumps, every prefix a move), keeping a child only if its pagoda weight is at least the
  * target's (exact comparison in Z[sigma]: no floating point decides it) and it is not in the
  * duplicate window; a child with a man on the target is a goal.

@@ -1,159 +1,342 @@
 /**
- * Checkpoints of a search on disk (issue 19): the folder of a search's levels also holds its
- * manifest (checkpoint.json), rewritten atomically after each level is finished and after each
- * step of the flow is settled (a length proven impossible, say). A resumed job runs its flow from
- * the start with the same parameters: settled steps are taken from the manifest, finished levels
- * are read from their files (checked against the rows and the checksum the manifest recorded),
- * and the search goes on from the level that was in progress. A resume with other parameters is
- * refused, naming what differs; a damaged or missing level file is named, never used.
+ * Checkpoints of a search on disk (issues 19 and 28): the folder of a search's levels also holds
+ * its manifest (checkpoint.json), rewritten atomically after each level is finished and after each
+ * step of the flow is settled (a length proven impossible, a Cmax found, a beam's outcome). A
+ * resumed job runs its flow from the start with the same parameters: settled steps are taken from
+ * the manifest, finished levels are read from their files (checked against the rows and the
+ * checksum the manifest recorded), and the search goes on from the level that was in progress.
+ *
+ * Every record of the manifest (the parameters, each level, each settled step, the position) is
+ * sealed: stored with a digest of its name and content, checked when the manifest is read, so an
+ * edited or damaged record is refused by name instead of being reported as a proof. The digest
+ * detects damage and hand edits, not a forger who recomputes it (the algorithm is in this file).
+ * A resume with other parameters is refused, naming what differs; a damaged or missing level file
+ * is named, never used; a manifest of another format version is refused, naming its version.
  */
+import * as z from 'zod'
+import { firstIssue } from '../../schema-faults'
 import type { LevelRecord } from './levels'
 import type { FileStore } from './storage'
 
 const MANIFEST = 'checkpoint.json'
-const VERSION = 1
+const FORMAT = 'halma-checkpoint'
+/** Version 2 (issue 28): sealed records, levels as lists of files (shards), the position. */
+export const CHECKPOINT_VERSION = 2
 
-/** A finished level's file as the manifest records it. */
-interface LevelEntry {
+/** One file of a finished level: its rows and the checksum of its words. */
+export interface LevelFile {
+  readonly name: string
   readonly rows: number
   readonly checksum: number
+}
+
+/** A finished level as the manifest records it. */
+export interface LevelEntry {
+  /** One file, or one per shard (a level built by a farm). */
+  readonly files: readonly LevelFile[]
+  /** Words per state. */
+  readonly w: number
   /** The rule it was built under (JSON), so that a level is only reused for the same rule. */
   readonly rule: string
   readonly record: LevelRecord
 }
 
-interface Manifest {
-  readonly version: number
-  /** The job's parameters that decide what the search finds (not threads, budget, time). */
-  readonly params: Record<string, unknown>
-  readonly levels: Record<string, LevelEntry>
-  readonly steps: Record<string, unknown>
+/** Where a search was when its last level was finished: what a resume picks up from. */
+export interface Position {
+  /** The search (the name its files start with) and the level finished last. */
+  readonly search: string
+  readonly level: number
+  readonly size: number
+  /** The flow's phase and length then. */
+  readonly phase: string
+  readonly length: number | null
+  /** The deepest level the search can reach, where it is known (an estimate's horizon). */
+  readonly plan: number | null
 }
 
+const sealed = <T extends z.ZodType>(value: T) => z.strictObject({ value, sum: z.string().regex(/^[0-9a-f]{16}$/) })
+
+const LevelRecordSchema = z.strictObject({ level: z.number().int(), size: z.number(), children: z.number(), seconds: z.number() })
+const LevelEntrySchema = z.strictObject({
+  files: z.array(z.strictObject({ name: z.string(), rows: z.number().int().nonnegative(), checksum: z.number().int() })).min(1),
+  w: z.number().int().positive(),
+  rule: z.string(),
+  record: LevelRecordSchema,
+})
+const PositionSchema = z.strictObject({
+  search: z.string(),
+  level: z.number().int(),
+  size: z.number(),
+  phase: z.string(),
+  length: z.number().int().nullable(),
+  plan: z.number().int().nullable(),
+})
+const ManifestSchema = z.strictObject({
+  format: z.literal(FORMAT),
+  version: z.literal(CHECKPOINT_VERSION),
+  params: sealed(z.record(z.string(), z.unknown())),
+  levels: z.record(z.string(), sealed(LevelEntrySchema)),
+  steps: z.record(z.string(), sealed(z.unknown())),
+  at: sealed(PositionSchema).optional(),
+})
+
+type Seal<T> = { readonly value: T; readonly sum: string }
+interface Manifest {
+  readonly format: typeof FORMAT
+  readonly version: typeof CHECKPOINT_VERSION
+  readonly params: Seal<Record<string, unknown>>
+  readonly levels: Readonly<Record<string, Seal<LevelEntry>>>
+  readonly steps: Readonly<Record<string, Seal<unknown>>>
+  readonly at?: Seal<Position>
+}
+
+/** Why a checkpoint cannot be used, as a stable code. */
+export type CheckpointFault =
+  | 'checkpoint.refused'
+  | 'checkpoint.none'
+  | 'checkpoint.exists'
+  | 'checkpoint.damaged'
+  | 'checkpoint.version'
+  | 'checkpoint.record'
+  | 'checkpoint.params'
+  | 'checkpoint.file'
+
 /** A fault of a checkpoint the user should hear about (a refused resume, a damaged file). */
-export class CheckpointError extends Error {}
+export class CheckpointError extends Error {
+  constructor(
+    message: string,
+    readonly code: CheckpointFault = 'checkpoint.refused',
+  ) {
+    super(message)
+  }
+}
 
 /**
  * The parameters of a job that decide what its searches find, as a checkpoint records them: all
- * but the threads, the memory budget, the time limit, the longest length looked for (a settled
- * length stays settled), the folder and how the levels are built (cluster, shards).
+ * but the threads, the memory budget, the time limit, the longest length looked for (maxLength, maxMoves: a settled
+ * length stays settled), the folder and the queue; and how the levels are laid out (one file, or
+ * shards: a checkpoint's levels are read back in the layout they were written in).
  */
 export function searchParams(job: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(job).filter(([k]) => !MAY_CHANGE.includes(k)))
+  const kept = Object.fromEntries(Object.entries(job).filter(([k]) => !MAY_CHANGE.includes(k)))
+  const j = job as { readonly cluster?: string; readonly shards?: number }
+  return { ...kept, levels: j.cluster !== undefined ? `${j.shards ?? 1} shards` : 'one file' }
 }
 
 /** The job fields a resume may change. */
-const MAY_CHANGE: readonly string[] = ['threads', 'budgetBytes', 'timeLimit', 'maxLength', 'disk', 'resume', 'cluster', 'shards']
+const MAY_CHANGE: readonly string[] = [
+  'threads',
+  'budgetBytes',
+  'timeLimit',
+  'maxLength',
+  'maxMoves',
+  'disk',
+  'resume',
+  'cluster',
+  'shards',
+]
 
-/** FNV-1a over words, continued from `h`. */
+/** FNV-1a over words, continued from `h` (level files). */
 export function checksumWords(words: Uint32Array, count: number, h = 0x811c9dc5): number {
   for (let i = 0; i < count; i++) h = Math.imul(h ^ words[i]!, 0x01000193) >>> 0
   return h
 }
 
+/** A record's seal: two FNV-1a lanes (64 bits) over its kind, name and JSON text, in hex. */
+export function digest(text: string): string {
+  let a = 0x811c9dc5
+  let b = 0x01000193 ^ text.length
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    a = Math.imul(a ^ c, 0x01000193) >>> 0
+    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0
+    // Unsigned again after the shift's xor (a signed lane printed as '-1e3b753a').
+    b = (b ^ (b >>> 15)) >>> 0
+  }
+  return a.toString(16).padStart(8, '0') + b.toString(16).padStart(8, '0')
+}
+
+const seal = <T>(what: string, value: T): Seal<T> => ({ value, sum: digest(`${what}\n${JSON.stringify(value)}`) })
+
 export class Checkpoint {
   private manifest: Manifest
+  /** The flow's phase and length, for the position recorded with each level. */
+  where: () => { readonly phase: string; readonly length: number | null } = () => ({ phase: '', length: null })
 
   /**
    * Open the checkpoint of a folder: a new one (the folder must not hold one already: resuming it
-   * is asked for explicitly), or, with `resume`, the one it holds, for the same parameters.
+   * is asked for explicitly), or, with `resume`, the one it holds, for the same parameters, every
+   * record checked.
    */
   constructor(
     readonly store: FileStore,
     params: Record<string, unknown>,
-    resume: boolean,
+    readonly resumed: boolean,
   ) {
     const text = store.readText(MANIFEST)
-    if (!resume) {
-      if (text !== undefined) throw new CheckpointError(`${store.where} holds a checkpoint of an earlier search: resume it, or give an empty folder`)
-      this.manifest = { version: VERSION, params, levels: {}, steps: {} }
+    const file = `${store.where}/${MANIFEST}`
+    if (!resumed) {
+      if (text !== undefined)
+        throw new CheckpointError(
+          `${store.where} holds a checkpoint of an earlier search: resume it, or give an empty folder`,
+          'checkpoint.exists',
+        )
+      this.manifest = { format: FORMAT, version: CHECKPOINT_VERSION, params: seal('params', params), levels: {}, steps: {} }
       this.save()
       return
     }
-    if (text === undefined) throw new CheckpointError(`${store.where} holds no checkpoint (${MANIFEST}) to resume`)
-    let m: Manifest
-    try {
-      m = JSON.parse(text) as Manifest
-    } catch {
-      throw new CheckpointError(`${store.where}/${MANIFEST} is damaged: not JSON`)
-    }
-    // null is an 'object' too: each part must be a real object (a damaged manifest is named, not a TypeError).
-    const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v)
-    if (!isObject(m) || m.version !== VERSION || !isObject(m.params) || !isObject(m.levels) || !isObject(m.steps))
-      throw new CheckpointError(`${store.where}/${MANIFEST} is damaged or of another version`)
-    const differ = differences(m.params, params)
-    if (differ.length > 0) throw new CheckpointError(`the checkpoint in ${store.where} is of another search: ${differ.join('; ')}`)
+    if (text === undefined) throw new CheckpointError(`${store.where} holds no checkpoint (${MANIFEST}) to resume`, 'checkpoint.none')
+    const m = readManifest(text, file)
+    const differ = differences(m.params.value, params)
+    if (differ.length > 0)
+      throw new CheckpointError(`the checkpoint in ${store.where} is of another search: ${differ.join('; ')}`, 'checkpoint.params')
     this.manifest = m
   }
 
   /** A settled step's outcome, if the checkpoint holds it. */
   step<T>(key: string): T | undefined {
-    return this.manifest.steps[key] as T | undefined
+    return this.manifest.steps[key]?.value as T | undefined
   }
 
   /** Record a settled step. */
   settle(key: string, value: unknown): void {
-    this.manifest = { ...this.manifest, steps: { ...this.manifest.steps, [key]: value } }
+    this.manifest = { ...this.manifest, steps: { ...this.manifest.steps, [key]: seal(`step ${key}`, value) } }
     this.save()
   }
 
   /**
-   * An exhaustive search of a game flow ended (not cancelled, no game found): it leaves `searches`,
-   * the flow's searches whose files go when the flow ends. If it found nothing (`record.result`
-   * 'none') it is the settled step `key` and its files go now; if it stopped (time, memory) they
-   * stay for a resume with more.
+   * A finished level (`name`) built under `rule` in `files` files: its files and record, after
+   * checking each file against the manifest; undefined if the checkpoint does not hold it.
    */
-  closeSearch(key: string, record: { readonly result: string }, searches: { discard(): void }[]): void {
-    const search = searches.pop()
-    if (record.result !== 'none') return
-    this.settle(key, record)
-    search?.discard()
-  }
-
-  /**
-   * A finished level (file `name`) built under `rule`: its rows and record, after checking the
-   * file against the manifest; undefined if the checkpoint does not hold it.
-   */
-  level(name: string, w: number, rule: string): { rows: number; record: LevelRecord } | undefined {
-    const e = this.manifest.levels[name]
+  level(name: string, w: number, rule: string, files: number): { files: readonly LevelFile[]; record: LevelRecord } | undefined {
+    const e = this.manifest.levels[name]?.value
     if (!e || e.rule !== rule) return undefined
-    const where = `${this.store.where}/${name}`
-    if (!this.store.exists(name)) throw new CheckpointError(`checkpoint file ${where} is missing`)
-    if (this.store.size(name) !== e.rows * w * 4)
-      throw new CheckpointError(`checkpoint file ${where} is damaged: ${this.store.size(name)} bytes, not the ${e.rows * w * 4} recorded`)
-    const reader = this.store.open(name, w)
-    const block = new Uint32Array((1 << 14) * w)
-    let h = 0x811c9dc5
-    try {
-      for (let at = 0; at < e.rows; ) {
-        const n = reader.read(at, block, 1 << 14)
-        h = checksumWords(block, n * w, h)
-        at += n
-      }
-    } finally {
-      reader.close()
-    }
-    if (h !== e.checksum) throw new CheckpointError(`checkpoint file ${where} is damaged: its checksum does not match`)
-    return { rows: e.rows, record: e.record }
+    if (e.files.length !== files || e.w !== w)
+      throw new CheckpointError(
+        `checkpoint level ${name} is in ${e.files.length} files of ${e.w} words, not ${files} of ${w}`,
+        'checkpoint.file',
+      )
+    for (const f of e.files) this.check(f, w)
+    return { files: e.files, record: e.record }
   }
 
-  /** Record a finished level's file. */
-  finished(name: string, entry: LevelEntry): void {
-    this.manifest = { ...this.manifest, levels: { ...this.manifest.levels, [name]: entry } }
+  /** A level file checked against its record: present, of its size, of its checksum. */
+  private check(f: LevelFile, w: number): void {
+    const where = `${this.store.where}/${f.name}`
+    if (!this.store.exists(f.name)) throw new CheckpointError(`checkpoint file ${where} is missing`, 'checkpoint.file')
+    const bytes = this.store.size(f.name)
+    if (bytes !== f.rows * w * 4)
+      throw new CheckpointError(
+        `checkpoint file ${where} is damaged: ${bytes} bytes, not the ${f.rows * w * 4} recorded`,
+        'checkpoint.file',
+      )
+    if (fileChecksum(this.store, f.name, w, f.rows) !== f.checksum)
+      throw new CheckpointError(`checkpoint file ${where} is damaged: its checksum does not match`, 'checkpoint.file')
+  }
+
+  /** Record a finished level (its files flushed to disk already) and the position it marks. */
+  finished(name: string, entry: LevelEntry, position: { readonly search: string; readonly plan: number | null }): void {
+    const { phase, length } = this.where()
+    const at: Position = { search: position.search, level: entry.record.level, size: entry.record.size, phase, length, plan: position.plan }
+    this.manifest = {
+      ...this.manifest,
+      levels: { ...this.manifest.levels, [name]: seal(`level ${name}`, entry) },
+      at: seal('position', at),
+    }
     this.save()
   }
 
   /** Levels whose files are about to be deleted. */
   forget(names: readonly string[]): void {
+    if (!names.some((n) => n in this.manifest.levels)) return
     const levels = { ...this.manifest.levels }
     for (const n of names) delete levels[n]
-    this.manifest = { ...this.manifest, levels }
+    // A position in a search whose levels are all gone (settled) is no place to pick up from.
+    const at = this.manifest.at?.value
+    const gone = at !== undefined && !Object.keys(levels).some((n) => n.startsWith(`${at.search}.L`))
+    this.manifest = gone
+      ? { format: FORMAT, version: CHECKPOINT_VERSION, params: this.manifest.params, levels, steps: this.manifest.steps }
+      : { ...this.manifest, levels }
     this.save()
+  }
+
+  /** What a resume picks up from: the settled steps, the position, the sizes of its search's levels. */
+  resumeState(): {
+    readonly settled: readonly string[]
+    readonly at: Position | undefined
+    readonly sizes: readonly number[]
+    readonly w: number
+  } {
+    const at = this.manifest.at?.value
+    const sizes: number[] = []
+    let w = 0
+    if (at)
+      for (const [name, e] of Object.entries(this.manifest.levels)) {
+        const m = /\.L(\d+)$/.exec(name)
+        if (!m || name.slice(0, -m[0].length) !== at.search) continue
+        sizes[Number(m[1])] = e.value.record.size
+        w = e.value.w
+      }
+    return { settled: Object.keys(this.manifest.steps), at, sizes, w }
   }
 
   private save(): void {
     this.store.writeText(MANIFEST, JSON.stringify(this.manifest, null, 1))
   }
+}
+
+/** The FNV-1a checksum of a file's words. */
+export function fileChecksum(store: FileStore, name: string, w: number, rows: number): number {
+  const reader = store.open(name, w)
+  const block = new Uint32Array((1 << 14) * w)
+  let h = 0x811c9dc5
+  try {
+    for (let at = 0; at < rows;) {
+      const n = reader.read(at, block, 1 << 14)
+      h = checksumWords(block, n * w, h)
+      at += n
+    }
+  } finally {
+    reader.close()
+  }
+  return h
+}
+
+/** A manifest read back: of this format and version, well formed, every record's seal intact. */
+function readManifest(text: string, file: string): Manifest {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    throw new CheckpointError(`${file} is damaged: not JSON`, 'checkpoint.damaged')
+  }
+  const o = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {}
+  if (o['format'] !== FORMAT || o['version'] !== CHECKPOINT_VERSION) {
+    const version = typeof o['version'] === 'number' ? `version ${o['version']}` : 'no version'
+    if (typeof o['version'] === 'number' && o['version'] !== CHECKPOINT_VERSION)
+      throw new CheckpointError(
+        `${file} is a checkpoint of format ${version}; this engine reads version ${CHECKPOINT_VERSION} only (its records are checksummed; ` +
+          `an older checkpoint's are not, so its levels cannot be trusted): start the search again in an empty folder`,
+        'checkpoint.version',
+      )
+    throw new CheckpointError(`${file} is damaged or not a checkpoint (${version})`, 'checkpoint.damaged')
+  }
+  const parsed = ManifestSchema.safeParse(raw)
+  if (!parsed.success) throw new CheckpointError(`${file} is damaged: ${firstIssue(parsed.error, 'the checkpoint')}`, 'checkpoint.damaged')
+  // The records as written (zod's copy may order keys otherwise, and a seal is over the text).
+  const m = raw as Manifest
+  const intact = (what: string, name: string, s: Seal<unknown>): void => {
+    if (seal(what, s.value).sum !== s.sum)
+      throw new CheckpointError(
+        `${file}: the record of ${name} was edited or damaged (its checksum does not match): the checkpoint is not used`,
+        'checkpoint.record',
+      )
+  }
+  intact('params', 'the parameters', m.params)
+  for (const [k, s] of Object.entries(m.levels)) intact(`level ${k}`, `level ${k}`, s)
+  for (const [k, s] of Object.entries(m.steps)) intact(`step ${k}`, `the settled step '${k}'`, s)
+  if (m.at) intact('position', 'the position', m.at)
+  return m
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The search core's contract with a domain (in the spirit of hog2's environment: algorithms are
  * written once against it, domains vary independently). A domain is a kind of puzzle or game the
- * engine searches: army transfers (../transfer), two-player games (../game). What the core needs
+ * engine searches: transfers (../transfer), two-player games (../game), games of 2 to 6 players
+ * (../players) and solitaire armies (../army; docs/DOMAIN.md names the four). What the core needs
  * of one:
  *
  * - states packed as keys of W 32-bit words (the top bit of the last word is the used mark of the
@@ -16,18 +17,10 @@
  *
  * Everything here is plain TypeScript: the same code runs inline, on worker threads in Node and in
  * Web Workers. How a domain is rebuilt on a thread is its `init` (plain data) and the registry
- * (../registry.ts), the one place that lists the domains.
+ * (../registry.ts), the one place that lists the domains. The core knows no problem format: each
+ * domain parses its own (packed/job.ts for the .halma.json documents).
  */
-import { interpret, type DocumentSpec } from '../../halma/document'
-import type { Problem } from '../../halma/problem'
 import type { KeySet } from './keyset'
-
-/** The problem of a spec a coordinator sent (checked there: a fault here is a programming error). */
-export function problemOf(spec: DocumentSpec): Problem {
-  const doc = interpret(spec)
-  if (!doc.ok) throw new Error(`bad problem spec: ${doc.error.map((d) => d.message).join('; ')}`)
-  return doc.value.problem
-}
 
 /** A state as cell lists, one per army (ascending cells). */
 export type Cells = readonly (readonly number[])[]

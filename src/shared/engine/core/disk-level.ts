@@ -148,9 +148,11 @@ export class RunWriter {
 
   /**
    * Merge the runs into `name`, without the rows any of `minus` holds (or, with `held`, only
-   * those rows), and delete the runs.
+   * those rows), and delete the runs. A `durable` file is flushed to disk before it is closed: a
+   * checkpoint or another machine is about to rely on it.
    */
-  merge(name: string, minus: readonly DiskLevel[], held = false): DiskLevel {
+  merge(name: string, minus: readonly DiskLevel[], options: { readonly held?: boolean; readonly durable?: boolean } = {}): DiskLevel {
+    const held = options.held ?? false
     this.spill()
     const file = this.store.create(name, this.w)
     let checksum = 0x811c9dc5
@@ -167,6 +169,7 @@ export class RunWriter {
       out,
       { blockRows: BLOCK_ROWS, held },
     )
+    if (options.durable) file.sync()
     file.close()
     for (const r of this.runs) r.remove()
     this.runs.length = 0
@@ -217,7 +220,8 @@ export class SpillCollector implements Sink {
   }
 
   finish(_kind: BufferKind): DiskLevel {
-    return this.writer.merge(this.name, this.window)
+    // A level's file: a checkpoint names it next.
+    return this.writer.merge(this.name, this.window, { durable: true })
   }
 }
 
@@ -242,7 +246,7 @@ export function hitsIn(
       return false
     },
   })
-  const found = asked.merge(`${first.name}.hits`, files, true)
+  const found = asked.merge(`${first.name}.hits`, files, { held: true })
   const hits = new KeySet(first.w, Math.max(16, found.size))
   found.forEach((raw, off) => void hits.add(raw, off))
   found.remove()

@@ -2,8 +2,8 @@
  * Executors run the expansion of one level: inline on the calling thread (in chunks, yielding so
  * that a cancel can get in), or spread over worker threads that share the level tables through
  * SharedArrayBuffer and send back the children that survive filtering. Either way the coordinator
- * hands every surviving child to the level's sink itself, in chunk order, so the resulting sets do
- * not depend on the number of threads or on timing.
+ * hands every surviving child to the level's sink itself, in chunk order, so the resulting sets
+ * (and their tables' slot order) do not depend on the number of threads or on timing.
  *
  * Hosts provide threads through WorkerFactory (worker_threads in Node and Electron's utility
  * process, Web Workers in the browser); the messages are in messages.ts.
@@ -45,6 +45,9 @@ export class CancelledError extends Error {
 
 /** Slots per chunk: small enough to report progress and notice a cancel often. */
 const CHUNK = 1 << 13
+
+/** Chunks per thread that may be in flight or waiting ahead of the next one handed to the sink. */
+const AHEAD = 4
 
 const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
@@ -145,26 +148,39 @@ export class ThreadExecutor<R extends RuleBase, I> implements Executor<R> {
     return new Promise<KernelStats>((resolve, reject) => {
       let nextChunk = 0
       let done = 0
+      // Replies are handed to the sink in chunk order, as the inline executor does: a level's
+      // table (its slot order, which settles a game beam's ties) is then the same for any number
+      // of threads. Replies ahead of the next one wait here; a thread more than AHEAD chunks per
+      // thread ahead of the next one waits in `idle`.
+      const ready = new Map<number, ExpandReply>()
+      let delivered = 0
+      const idle: WorkerPort<I>[] = []
       this.abort = reject
       if (this.failure) return reject(this.failure)
       this.waiting.clear()
       const send = (port: WorkerPort<I>): void => {
         if (nextChunk >= chunks) return
+        if (nextChunk >= delivered + AHEAD * this.threads) return void idle.push(port)
         const chunk = nextChunk++
         const id = this.nextId++
         this.waiting.set(id, (reply) => {
           if (this.cancelled) return reject(new CancelledError())
+          ready.set(chunk, reply)
           try {
-            deliver(reply, job.sink, w)
-            addStats(stats, reply.stats)
-            job.progress?.(stats.parents, stats)
+            for (let r = ready.get(delivered); r !== undefined; r = ready.get(delivered)) {
+              ready.delete(delivered++)
+              deliver(r, job.sink, w)
+              addStats(stats, r.stats)
+              job.progress?.(stats.parents, stats)
+            }
           } catch (e) {
             this.waiting.clear()
             return reject(e as Error)
           }
           done++
-          if (done === chunks) resolve(stats)
-          else send(port)
+          if (done === chunks) return resolve(stats)
+          send(port)
+          while (idle.length > 0 && nextChunk < delivered + AHEAD * this.threads) send(idle.pop()!)
         })
         const task: ExpandTask = {
           type: 'expand',

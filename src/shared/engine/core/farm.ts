@@ -1,13 +1,17 @@
 /**
  * Level sets on more than one machine (issue 19): a level on disk split into shards by a hash of
  * the state, every shard a sorted file in a folder all workers read and write. A level is built by
- * two rounds of tasks, each task independent and safe to run again (a retried task rewrites the
- * same files):
+ * two rounds of tasks, each task independent and safe to run again (issue 28):
  *
  * - expand(i): the parents in shard i, expanded by the domain's kernel; the children go to one
  *   sorted run per target shard (`<level>.e<i>.s<j>`);
  * - merge(j): the runs for shard j merged into the level's shard j, without the states of the
  *   window levels' shard j (a state and its duplicates hash to the same shard).
+ *
+ * A task writes each output under a name of its own attempt, flushes it to disk and renames it
+ * into place, and deletes its inputs only after the rename: a task run twice (retried after a
+ * worker died, or after its reply was lost) gives the same files, and a merge whose inputs are gone
+ * because an earlier attempt finished answers from that attempt's output.
  *
  * Tasks are plain data (the domain's init, the rule, file names); a LevelFarm runs them (hosts:
  * BullMQ workers on Redis, src/hosts/node/cluster.ts; or inline, `inlineFarm`, for tests). The
@@ -19,7 +23,7 @@ import { hashWords, KeySet } from './keyset'
 import { mergeRuns } from './sorted'
 import type { StateSet } from './state-set'
 import type { FileStore } from './storage'
-import { checksumWords } from './checkpoint'
+import { checksumWords, fileChecksum } from './checkpoint'
 
 /** The shard of a state: its hash modulo the shard count. */
 export function shardOf(keys: Uint32Array, off: number, w: number, shards: number): number {
@@ -29,7 +33,11 @@ export function shardOf(keys: Uint32Array, off: number, w: number, shards: numbe
 /** A level as shards on disk. */
 export class ShardedLevel implements StateSet {
   readonly bytes = 0
-  constructor(readonly shards: readonly DiskLevel[]) {}
+  constructor(
+    /** The level's name: its shards are `<name>.s<j>`. */
+    readonly name: string,
+    readonly shards: readonly DiskLevel[],
+  ) {}
   get w(): number {
     return this.shards[0]!.w
   }
@@ -52,7 +60,10 @@ export class ShardedLevel implements StateSet {
   static write(store: FileStore, name: string, states: StateSet, shards: number): ShardedLevel {
     const parts = Array.from({ length: shards }, () => new KeySet(states.w, 16))
     states.forEach((raw, off) => void parts[shardOf(raw, off, states.w, shards)]!.add(raw, off))
-    return new ShardedLevel(parts.map((p, j) => DiskLevel.write(store, `${name}.s${j}`, p)))
+    return new ShardedLevel(
+      name,
+      parts.map((p, j) => DiskLevel.write(store, `${name}.s${j}`, p)),
+    )
   }
 }
 
@@ -98,39 +109,79 @@ const runName = (level: string, from: number, to: number): string => `${level}.e
 
 const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
+/** A name no other attempt of a task uses, for the files it writes before renaming them into place. */
+const attemptName = (): string => `${Date.now().toString(36)}${Math.floor(Math.random() * 2 ** 32).toString(36)}`
+
 /**
  * Run one task (a worker's side): `kernelOf` builds the domain's kernel from its init. It yields
- * between chunks, so that a worker keeps renewing its hold on the task while it runs.
+ * between chunks, so that a worker on the task's thread can go on renewing its hold on the task.
  */
 export async function runTask(task: FarmTask, store: FileStore, kernelOf: (init: unknown) => ThreadKernel): Promise<FarmReply> {
-  const w = task.w
-  if (task.op === 'merge') {
-    const runs: DiskLevel[] = []
-    for (let i = 0; i < task.shards; i++) {
-      const name = runName(task.level, i, task.index)
-      runs.push(new DiskLevel(store, name, w, store.size(name) / (w * 4)))
-    }
-    const window = task.window.map((f) => new DiskLevel(store, f.name, w, f.rows))
-    const file = store.create(`${task.level}.s${task.index}`, w)
-    let checksum = 0x811c9dc5
-    const rows = mergeRuns(
-      runs.map((r) => r.source),
-      window.map((l) => l.source),
-      w,
-      {
-        append(r, count) {
-          checksum = checksumWords(r, count * w, checksum)
-          file.append(r, count)
-        },
-      },
-    )
-    file.close()
-    for (const l of window) l.close()
-    for (const r of runs) r.remove()
-    return { op: 'merge', rows, checksum }
+  return task.op === 'merge' ? merge(task, store) : expand(task, store, kernelOf)
+}
+
+/** Write `name` as `tmp` (flushed), then rename it into place. */
+function durably(store: FileStore, name: string, write: (tmp: string) => void): void {
+  const tmp = `${name}.tmp-${attemptName()}`
+  try {
+    write(tmp)
+    store.rename(tmp, name)
+  } finally {
+    store.remove(tmp)
   }
+}
+
+function merge(task: Extract<FarmTask, { op: 'merge' }>, store: FileStore): FarmReply {
+  const w = task.w
+  const out = `${task.level}.s${task.index}`
+  const names = Array.from({ length: task.shards }, (_, i) => runName(task.level, i, task.index))
+  const missing = names.filter((n) => !store.exists(n))
+  if (missing.length > 0) {
+    // An earlier attempt renamed its output into place and deleted (some of) the runs after it:
+    // its answer stands.
+    if (store.exists(out)) {
+      const rows = store.size(out) / (w * 4)
+      return { op: 'merge', rows, checksum: fileChecksum(store, out, w, rows) }
+    }
+    throw new Error(`merge of ${out}: runs missing (${missing.join(', ')}) and no merged shard`)
+  }
+  const runs = names.map((n) => new DiskLevel(store, n, w, store.size(n) / (w * 4)))
+  const window = task.window.map((f) => new DiskLevel(store, f.name, w, f.rows))
+  let rows = 0
+  let checksum = 0x811c9dc5
+  try {
+    durably(store, out, (tmp) => {
+      const file = store.create(tmp, w)
+      rows = mergeRuns(
+        runs.map((r) => r.source),
+        window.map((l) => l.source),
+        w,
+        {
+          append(r, count) {
+            checksum = checksumWords(r, count * w, checksum)
+            file.append(r, count)
+          },
+        },
+      )
+      file.sync()
+      file.close()
+    })
+  } finally {
+    for (const l of [...window, ...runs]) l.close()
+  }
+  // The inputs go only once the output is in place.
+  for (const r of runs) r.remove()
+  return { op: 'merge', rows, checksum }
+}
+
+async function expand(task: Extract<FarmTask, { op: 'expand' }>, store: FileStore, kernelOf: (init: unknown) => ThreadKernel): Promise<FarmReply> {
+  const w = task.w
   const kernel = kernelOf(task.init)
-  const writers = Array.from({ length: task.shards }, (_, j) => new RunWriter(store, `${runName(task.level, task.index, j)}.part`, w, task.bufferRows))
+  const attempt = attemptName()
+  const writers = Array.from(
+    { length: task.shards },
+    (_, j) => new RunWriter(store, `${runName(task.level, task.index, j)}.part-${attempt}`, w, task.bufferRows),
+  )
   const goals: number[] = []
   const sink: Sink = {
     minScore: -Infinity,
@@ -146,14 +197,21 @@ export async function runTask(task: FarmTask, store: FileStore, kernelOf: (init:
   const chunk = 1 << 14
   const table = new Uint32Array(chunk * w)
   const empty = [new KeySet(w, 16)]
-  for (let at = 0; at < parent.size; at += chunk) {
-    const n = parent.read(at, table, chunk)
-    kernel.expandRange(table, 0, n, task.rule, empty, sink, stats)
-    await nextTick()
+  try {
+    for (let at = 0; at < parent.size; at += chunk) {
+      const n = parent.read(at, table, chunk)
+      kernel.expandRange(table, 0, n, task.rule, empty, sink, stats)
+      await nextTick()
+    }
+  } finally {
+    parent.close()
   }
-  parent.close()
-  // Each target's runs merged into one run per (source, target): merge tasks read S runs each.
-  writers.forEach((writer, j) => writer.merge(runName(task.level, task.index, j), []))
+  // Each target's runs merged into one run per (source, target), renamed into place: merge tasks
+  // read S runs each, and find them whole or not at all.
+  writers.forEach((writer, j) => {
+    const name = runName(task.level, task.index, j)
+    durably(store, name, (tmp) => void writer.merge(tmp, [], { durable: true }))
+  })
   return { op: 'expand', stats, goals }
 }
 

@@ -1,30 +1,58 @@
 /**
- * What every job's flow has (transfer/flow.ts, game/flow.ts): the job's budget (memory, deadline),
- * its reporter, its executor once the domain is built, and cancel. A flow's run() is its steps.
+ * What every job's flow is (transfer/flow.ts, game/flow.ts, players/flow.ts, army/fewest.ts, and
+ * those to come): a spine (spine.ts: budget, reporter, threads, folder, checkpoint, farm, searches)
+ * set up and taken down in one try/finally, around the flow's own steps. A flow builds its domain
+ * (prepare: pure, from the problem its job carries), then runs its steps on the spine.
  */
-import { Budget } from './budget'
 import type { RuleBase } from './contract'
-import type { Executor } from './executor'
 import type { Phase, Progress } from './progress'
-import { Reporter } from './reporter'
+import type { Reporter } from './reporter'
+import { Spine, type SpineDomain, type SpineHost, type SpineJob } from './spine'
 
-export abstract class JobFlow<R extends RuleBase, Result> {
-  protected readonly report: Reporter
-  protected readonly budget: Budget
-  protected executor: Executor<R> | undefined
-  protected cancelled = false
+export abstract class JobFlow<R extends RuleBase, I, Result> {
+  protected readonly spine: Spine<R, I>
 
-  constructor(limits: { readonly budgetBytes: number; readonly timeLimit: number }, progress: (p: Progress) => void, phase: Phase) {
-    this.report = new Reporter(progress, phase)
-    this.budget = Budget.of(limits.budgetBytes, limits.timeLimit, this.report.t0)
+  constructor(
+    /** The job's parameters: the spine's fields, and those a checkpoint records (checkpoint.ts searchParams). */
+    private readonly params: SpineJob & object,
+    host: SpineHost<I>,
+    progress: (p: Progress) => void,
+    phase: Phase,
+  ) {
+    this.spine = new Spine(params, host, progress, phase)
   }
 
-  /** Stop: the executor's pending runs reject with CancelledError. */
+  protected get report(): Reporter {
+    return this.spine.report
+  }
+
+  protected get cancelled(): boolean {
+    return this.spine.cancelled
+  }
+
+  /** Stop: the executor's pending runs reject with CancelledError; the steps check `cancelled`. */
   cancel(): void {
-    this.cancelled = true
-    this.executor?.cancel()
+    this.spine.cancel()
   }
 
-  /** The job: its result, or CancelledError, or the failure. */
-  abstract run(): Promise<Result>
+  /** The job: its result, or CancelledError, or the failure (a refused resume, say). */
+  async run(): Promise<Result> {
+    const domain = this.prepare()
+    let ended = false
+    try {
+      await this.spine.start(domain, this.params)
+      const result = await this.steps()
+      // A cancel that the steps ended quietly is not an end: the files stay for a resume.
+      ended = !this.cancelled
+      return result
+    } finally {
+      await this.spine.stop(ended)
+    }
+  }
+
+  /** Build the flow's domain from the job (no threads, no files: nothing to take down). */
+  protected abstract prepare(): SpineDomain<R, I>
+
+  /** The flow's steps, on the started spine. */
+  protected abstract steps(): Promise<Result>
 }

@@ -1,15 +1,38 @@
 /**
  * The pieces every job's schema is made of (zod, as the documents and the job protocol use): fields
  * with defaults and messages a person can act on ("must be an integer from 0 to 256, not 1.5"),
- * the search limits every job has, and the check that turns a schema's verdict into diagnostics
- * with stable codes and the field's path. No search code: the renderer and the CLI import the job
- * modules built from these.
+ * the search limits and the disk fields every search job has, the check that turns a schema's
+ * verdict into diagnostics with stable codes and the field's path, and how a checked job carries
+ * what its check parsed (LOADED). No search code and no problem format: the renderer and the CLI
+ * import the job modules built from these, and each domain parses its own problem (packed/job.ts
+ * for the .halma.json documents).
  */
 import * as z from 'zod'
-import { loadDocument, type DocumentSpec } from '../../halma/document'
-import type { ProblemKind } from '../../halma/problem'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../../result'
 import { issueMessage, pathText } from '../../schema-faults'
+
+/**
+ * What a job's check parsed from its input (a validated problem), carried by the checked job to
+ * its flow: a problem is parsed once where the job enters a process, not again by the flow. A
+ * symbol key: JSON and structured clone leave it out, so a job sent to another process is checked
+ * (and parsed) there again, and a checkpoint records the job's own fields only.
+ */
+export const LOADED: unique symbol = Symbol('loaded')
+
+/** A checked job carrying what its check parsed. */
+export interface Loaded<T> {
+  readonly [LOADED]: T
+}
+
+/** What a checked job's check parsed (a job that skipped its parser is a programming error). */
+export function loaded<T>(job: Loaded<T>): T {
+  const value = job[LOADED]
+  if (value === undefined) throw new Error('internal: a job runs only once checked by its parser (parseSolveJob, ...)')
+  return value
+}
+
+/** A checked job with what its check parsed. */
+export const withLoaded = <J extends object, T>(job: J, value: T): J & Loaded<T> => ({ ...job, [LOADED]: value })
 
 const shown = (v: unknown): string => JSON.stringify(v) ?? String(v)
 
@@ -41,12 +64,6 @@ export const flag = () =>
     params: { code: 'job.type' },
   })
 
-/** The problem: a document spec, checked against the document schema after the fields. */
-export const problemField = z.custom<DocumentSpec>((v) => typeof v === 'object' && v !== null, {
-  error: 'the job has no problem',
-  params: { code: 'job.problem' },
-})
-
 /** Memory the level sets may hold by default (bytes). */
 export const DEFAULT_BUDGET = 6 * 2 ** 30
 
@@ -60,6 +77,24 @@ export const limitFields = {
   budgetBytes: integer(2 ** 20, 2 ** 40).default(DEFAULT_BUDGET),
   /** Seconds after which searches stop (the result then says how far they got); 0: none. */
   timeLimit: decimal(0, 10 ** 7).default(0),
+}
+
+/** What every search job may have of the disk (core/spine.ts SpineJob): a folder, a resume, a cluster. */
+export const diskFields = {
+  /**
+   * A folder where the exhaustive searches keep their levels (sorted files, duplicates removed by
+   * merging) and their checkpoint: memory then holds a buffer, not the levels. The host must
+   * provide files (Node does).
+   */
+  disk: z.string().min(1).optional(),
+  /** Go on with the search checkpointed in `disk` (same parameters; threads, budget, time and the longest length may differ). */
+  resume: flag().default(false),
+  /**
+   * Build the levels of the searches on disk with workers on a job queue (a Redis URL, e.g.
+   * redis://localhost:6379; `disk` must be a folder every worker reads), in `shards` shards.
+   */
+  cluster: z.string().min(1).optional(),
+  shards: integer(1, 4096).default(3),
 }
 
 /**
@@ -81,35 +116,13 @@ export function schemaFaults<T>(schema: z.ZodType<T>, input: unknown): { readonl
 }
 
 /**
- * Check a job given as loose data (a message, command-line options) against its schema, filling
- * in defaults, and its problem against the document schema and the problem kind the job takes.
- */
-export function parseJobWith<T extends { readonly problem: DocumentSpec }>(
-  schema: z.ZodType<T>,
-  input: unknown,
-  kind: ProblemKind,
-  wrongKind: string,
-): Result<T, Diagnostic[]> {
-  const { data, faults } = schemaFaults(schema, input)
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return err(faults)
-  const spec = (input as { problem?: unknown }).problem
-  if (typeof spec === 'object' && spec !== null) {
-    const doc = loadDocument(spec)
-    if (!doc.ok) faults.push(...doc.error.map((d) => ({ ...d, at: d.at ? `problem.${d.at}` : 'problem' })))
-    else if (doc.value.problem.kind !== kind) faults.push(diagnostic('job.problem', wrongKind, 'problem.kind'))
-  }
-  return faults.length > 0 || data === undefined ? err(faults) : ok(data)
-}
-
-/**
  * The cross-field checks of a job's levels on disk: a resume needs the checkpoint's folder, a
- * cluster a folder every worker reads, and a search on a cluster has no checkpoint to resume.
+ * cluster a folder every worker reads.
  */
 export function checkDisk<T extends { readonly disk?: string; readonly resume?: boolean; readonly cluster?: string }>(job: T): Result<T, Diagnostic[]> {
   if (job.resume && job.disk === undefined) return err([diagnostic('job.resume', 'resuming needs the folder of the checkpoint (disk)', 'resume')])
   if (job.cluster !== undefined && job.disk === undefined)
     return err([diagnostic('job.cluster', 'a cluster needs a folder every worker reads (disk)', 'cluster')])
-  if (job.cluster !== undefined && job.resume) return err([diagnostic('job.resume', 'a search on a cluster cannot be resumed yet', 'resume')])
   return ok(job)
 }
 

@@ -10,7 +10,7 @@
  * the flows' to set). Goals (Sink.goal) met while building a level are collected in `goals`.
  */
 import type { Allowance, Budget } from './budget'
-import type { Checkpoint } from './checkpoint'
+import type { Checkpoint, LevelFile } from './checkpoint'
 import { BudgetError } from './budget'
 import { addStats, newStats, type KernelStats, type RuleBase, type Sink } from './contract'
 import { DiskLevel, SpillCollector } from './disk-level'
@@ -75,6 +75,8 @@ export interface DiskOptions {
   readonly checkpoint?: Checkpoint
   /** Levels in shards, built by the tasks of a farm (farm.ts): workers on other processes or machines. */
   readonly farm?: { readonly farm: LevelFarm; readonly shards: number; readonly init: unknown }
+  /** The deepest level the search can reach, where it is known (a resume's estimate of what is left). */
+  readonly plan?: number
 }
 
 /** Parents per chunk of a disk level handed to the kernel. */
@@ -122,6 +124,8 @@ export class LevelSearch<R extends RuleBase> {
   private readonly files: DiskLevel[] = []
   /** Goals met by the last level built, if any. */
   goals: KeySet | undefined
+  /** Why a level could not be built, if the budget or the deadline stopped it (its files stay for a resume). */
+  stopped: 'memory' | 'time' | undefined
   private readonly t0 = performance.now()
   private readonly empty: KeySet
 
@@ -136,7 +140,7 @@ export class LevelSearch<R extends RuleBase> {
     const start = new KeySet(w, 16, this.kind)
     start.add(origin, 0)
     const disk = options.disk
-    const name = `${disk?.name}.L0`
+    const name = levelName(disk?.name ?? '', 0)
     this.levels.push(!disk ? start : disk.farm ? ShardedLevel.write(disk.store, name, start, disk.farm.shards) : DiskLevel.write(disk.store, name, start))
   }
 
@@ -185,23 +189,34 @@ export class LevelSearch<R extends RuleBase> {
    * (the checkpoint does not hold goals: a resumed search builds that level again).
    */
   async grow(rule: R): Promise<StateSet> {
-    const checkpoint = this.options.disk?.checkpoint
-    const name = `${this.options.disk?.name}.L${rule.level}`
-    const parents = this.levels[this.depth]!
-    if (checkpoint) {
-      const kept = checkpoint.level(name, parents.w, JSON.stringify(rule))
-      if (kept) {
-        this.goals = undefined
-        this.records.push(kept.record)
-        return new DiskLevel(checkpoint.store, name, parents.w, kept.rows)
-      }
-    }
-    const level = await this.build(parents, rule)
-    if (checkpoint && level instanceof DiskLevel && level.checksum !== undefined && !this.goals) {
+    const disk = this.options.disk
+    const checkpoint = disk?.checkpoint
+    const kept = this.recorded(rule)
+    if (kept) return kept
+    const level = await this.build(this.levels[this.depth]!, rule)
+    const files = filesOf(level)
+    if (disk && checkpoint && files && !this.goals) {
       const record = this.records[this.records.length - 1]!
-      checkpoint.finished(name, { rows: level.size, checksum: level.checksum, rule: JSON.stringify(rule), record })
+      checkpoint.finished(
+        levelName(disk.name, rule.level),
+        { files, w: level.w, rule: JSON.stringify(rule), record },
+        { search: disk.name, plan: disk.plan ?? null },
+      )
     }
     return level
+  }
+
+  /**
+   * Level `rule.level` of this search as the checkpoint holds it (built under `rule`; its files
+   * checked), recorded among this search's levels built; undefined if the checkpoint does not hold it.
+   */
+  recorded(rule: R): StateSet | undefined {
+    const disk = this.options.disk
+    const kept = disk && recordedLevel(disk, this.empty.w, rule)
+    if (!kept) return undefined
+    this.goals = undefined
+    this.records.push(kept.record)
+    return kept.level
   }
 
   /**
@@ -209,6 +224,20 @@ export class LevelSearch<R extends RuleBase> {
    * search counted back from rule.level), not kept: the caller pushes, cuts or splits it.
    */
   async build(parents: StateSet, rule: R, note = '', collector?: LevelCollector): Promise<StateSet> {
+    try {
+      return await this.buildLevel(parents, rule, note, collector)
+    } catch (e) {
+      if (e instanceof BudgetError) this.stopped = e.kind
+      throw e
+    }
+  }
+
+  /** Whether it is an optional search (with an allowance of its own: a count). */
+  get optional(): boolean {
+    return this.options.allowance !== undefined
+  }
+
+  private async buildLevel(parents: StateSet, rule: R, note: string, collector: LevelCollector | undefined): Promise<StateSet> {
     const at = rule.level
     const window: StateSet[] = []
     for (const back of this.options.window) {
@@ -284,7 +313,7 @@ export class LevelSearch<R extends RuleBase> {
     }
     const from = sharded(parents)
     const w = from.w
-    const level = `${disk.name}.L${at}`
+    const level = levelName(disk.name, at)
     const started = performance.now()
     const progress = (done: number, size: number, stats: KernelStats, note: string): void => {
       this.budget.check(at, this.bytes)
@@ -327,6 +356,7 @@ export class LevelSearch<R extends RuleBase> {
       })),
     )
     const next = new ShardedLevel(
+      level,
       merged.map((r, j) => {
         if (r.op !== 'merge') throw new Error('internal: a farm answered a merge with an expansion')
         return new DiskLevel(disk.store, `${level}.s${j}`, w, r.rows, r.checksum)
@@ -363,7 +393,7 @@ export class LevelSearch<R extends RuleBase> {
       return l
     })
     const rows = Math.max(1024, Math.floor(disk.bufferBytes / (8 * w)))
-    return new SpillCollector(disk.store, `${disk.name}.L${at}`, w, rows, files)
+    return new SpillCollector(disk.store, levelName(disk.name, at), w, rows, files)
   }
 
   /** Expand every parent: a table in memory at once, a level on disk a chunk at a time. */
@@ -393,14 +423,40 @@ export class LevelSearch<R extends RuleBase> {
 
   /** Drop the tables of levels below `level` (no longer needed); on disk, their files. */
   release(below: number): void {
-    const files = this.levels.slice(0, below).filter((l): l is DiskLevel => l instanceof DiskLevel)
-    this.options.disk?.checkpoint?.forget(files.map((l) => l.name))
-    for (let k = 0; k < below && k < this.levels.length; k++) {
-      const l = this.levels[k]
-      if (l instanceof DiskLevel || l instanceof ShardedLevel) l.remove()
-      this.levels[k] = this.empty
-    }
+    const gone = this.levels.slice(0, below).filter((l): l is DiskLevel | ShardedLevel => l instanceof DiskLevel || l instanceof ShardedLevel)
+    // The checkpoint forgets them first: it never names a file that is gone.
+    this.options.disk?.checkpoint?.forget(gone.map((l) => l.name))
+    for (const l of gone) l.remove()
+    for (let k = 0; k < below && k < this.levels.length; k++) this.levels[k] = this.empty
   }
+}
+
+/**
+ * Level `rule.level` of the search `disk.name` as its checkpoint holds it (built under `rule`; its
+ * files checked), with its record; undefined if the checkpoint does not hold it.
+ */
+export function recordedLevel(
+  disk: Pick<DiskOptions, 'name' | 'checkpoint' | 'farm'>,
+  w: number,
+  rule: RuleBase,
+): { level: StateSet; record: LevelRecord } | undefined {
+  const checkpoint = disk.checkpoint
+  if (!checkpoint) return undefined
+  const name = levelName(disk.name, rule.level)
+  const kept = checkpoint.level(name, w, JSON.stringify(rule), disk.farm ? disk.farm.shards : 1)
+  if (!kept) return undefined
+  const files = kept.files.map((f) => new DiskLevel(checkpoint.store, f.name, w, f.rows, f.checksum))
+  return { level: disk.farm ? new ShardedLevel(name, files) : files[0]!, record: kept.record }
+}
+
+/** The name of a search's level k: its file, or the prefix of its shards' files. */
+export const levelName = (search: string, level: number): string => `${search}.L${level}`
+
+/** The files of a level on disk just built, with their checksums (undefined: in memory). */
+function filesOf(level: StateSet): LevelFile[] | undefined {
+  const shards = level instanceof ShardedLevel ? level.shards : level instanceof DiskLevel ? [level] : undefined
+  if (!shards || shards.some((f) => f.checksum === undefined)) return undefined
+  return shards.map((f) => ({ name: f.name, rows: f.size, checksum: f.checksum! }))
 }
 
 /** A level held in memory (game searches and beams keep theirs there; only exhaustive transfer runs go to disk). */

@@ -37,6 +37,8 @@ export interface Progress {
   /** Seconds since the job started. */
   readonly elapsed: number
   readonly message: string
+  /** A message to keep, not a state to redraw (a resume's summary): shown whole, never dropped. */
+  readonly notice?: boolean
 }
 
 /** One level of one search, for the result's statistics. */
@@ -79,6 +81,7 @@ export const ProgressSchema = z.strictObject({
   diskBytes: nonNegative.optional(),
   elapsed: nonNegative,
   message: z.string(),
+  notice: z.boolean().optional(),
 }) satisfies z.ZodType<Progress>
 
 /** A result's statistics, as the job protocol checks them. */

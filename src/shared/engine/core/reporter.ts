@@ -50,6 +50,11 @@ export class Reporter {
     })
   }
 
+  /** A message to keep (a resume's summary): hosts show it whole, on a line of its own. */
+  notice(message: string): void {
+    this.emit(message, { notice: true })
+  }
+
   /** A LevelSearch's onLevel: progress of the level being built (`label` before its number). */
   level(label = ''): (p: LevelProgress) => void {
     return (p) => {

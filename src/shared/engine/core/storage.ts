@@ -10,6 +10,11 @@
 export interface RowWriter {
   /** Append `count` rows of W words from `rows`. */
   append(rows: Uint32Array, count: number): void
+  /**
+   * Flush what was written to the disk itself (fsync): a file a checkpoint is about to name must
+   * survive a power cut, not only a crash of the process.
+   */
+  sync(): void
   /** Finish the file; its content is then fixed. */
   close(): void
 }
@@ -30,10 +35,13 @@ export interface FileStore {
   open(name: string, w: number): RowReader
   exists(name: string): boolean
   remove(name: string): void
+  /**
+   * Rename a file, replacing any of the new name, atomically (a retried task's output appears
+   * whole or not at all).
+   */
+  rename(from: string, to: string): void
   /** Bytes of a file. */
   size(name: string): number
-  /** Rename a file, replacing any of the new name, atomically (a file written aside, put in place). */
-  rename(from: string, to: string): void
   /** Replace a text file atomically (written aside, then renamed over). */
   writeText(name: string, text: string): void
   /** A text file's content, or undefined if there is none. */

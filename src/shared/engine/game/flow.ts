@@ -11,16 +11,14 @@
  * Strategies pick steps: heuristic (probe, descend, ascend), exhaustive (ascend), auto (all).
  * The army that wins a game of L moves is fixed by L's parity: each length is searched for it.
  */
-import { loadDocument } from '../../halma/document'
 import type { Allowance } from '../core/budget'
-import type { Executor } from '../core/executor'
-import type { Progress } from '../core/progress'
-import type { FileStore } from '../core/storage'
-import type { LevelFarm } from '../core/farm'
-import { Checkpoint, searchParams } from '../core/checkpoint'
 import { JobFlow } from '../core/flow'
-import { GameDomain, type GameRule } from './domain'
+import { loaded } from '../core/job-fields'
+import type { Progress } from '../core/progress'
+import type { SpineDomain, SpineHost } from '../core/spine'
+import { GameDomain, type GameInit, type GameRule } from './domain'
 import { takeGame, type FoundGame } from './found'
+import { GameKernel } from './kernel'
 import { countScope, type GameJob, type GameListing, type GameResult, type GameSearchRecord } from './job'
 import { searchGame, SPLIT_BLOCK, SPLIT_NEST, type GameSearchContext, type GameSearchSpec, type SearchOutcome } from './search'
 import { gameStatement } from './statement'
@@ -31,13 +29,11 @@ export const ENUMERATION_STATES = 4_000_000
 /** States per level of the first, narrow heuristic search (see probe). */
 const PROBE_BEAM = 20_000
 
-export interface GameDeps {
-  makeExecutor(domain: GameDomain): Executor<GameRule>
-  progress(p: Progress): void
-  /** Files in a folder (job.disk), where the host has them. */
-  files?(folder: string): FileStore
-  /** Workers on a job queue at `url` sharing `folder` (job.cluster), where the host has them. */
-  farm?(url: string, folder: string): LevelFarm
+/** A search's outcome as the checkpoint records it: a resumed flow takes it instead of searching. */
+interface SearchStep {
+  readonly record: GameSearchRecord
+  /** Its game, traced and verified (and counted where it was), or null. */
+  readonly game: FoundGame | null
 }
 
 /** How one search is run by a step (see runSearch). */
@@ -50,9 +46,11 @@ interface RunSpec {
   readonly allowance?: Allowance
   /** Whether the job's lookahead and window shape the beam (not for the narrow first search). */
   readonly shaped?: boolean
+  /** Whether its game is counted (where the job asks and the search was complete); default true. */
+  readonly counted?: boolean
 }
 
-export class GameFlow extends JobFlow<GameRule, GameResult> {
+export class GameFlow extends JobFlow<GameRule, GameInit, GameResult> {
   /** States the optional enumeration searches may hold (a field so that tests can shrink it). */
   enumerationStates = ENUMERATION_STATES
   /** States of a beam that may share the winner's men (see ranking.ts); undefined: diversity(beam). */
@@ -62,8 +60,6 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
   /** A level of a block with more states than this is split in turn. A field for tests. */
   splitNest = SPLIT_NEST
   private readonly searches: GameSearchRecord[] = []
-  /** Lets go of the folder claimed for the levels on disk. */
-  private release: (() => void) | undefined
   /** A search ran out of time: the job stops. */
   private halted = false
   private found: FoundGame | undefined
@@ -76,13 +72,24 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
 
   constructor(
     private readonly job: GameJob,
-    private readonly deps: GameDeps,
+    host: SpineHost<GameInit>,
+    progress: (p: Progress) => void,
   ) {
-    super(job, deps.progress, 'prove')
+    super(job, host, progress, 'prove')
   }
 
   private get domain(): GameDomain {
     return this.ctx.domain
+  }
+
+  protected prepare(): SpineDomain<GameRule, GameInit> {
+    const problem = loaded(this.job)
+    const domain = new GameDomain(problem, { fold: this.job.fold })
+    this.ctx = { domain, spine: this.spine, split: { block: this.splitBlock, nest: this.splitNest }, perGroup: this.diversity }
+    const [blue, red] = problem.armies as [(typeof problem.armies)[0], (typeof problem.armies)[0]]
+    this.floor = [domain.remaining(blue.start, red.start, 0, problem.first), domain.remaining(blue.start, red.start, 1, problem.first)]
+    this.lower0 = this.lower = Math.min(this.floor[0]!, this.floor[1]!)
+    return { init: domain.init, kernel: () => new GameKernel(domain) }
   }
 
   /** The army that wins a game of L moves: the one that makes move L. */
@@ -104,18 +111,28 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
     return searchGame(this.ctx, spec)
   }
 
+  /** The checkpoint's name of a search: exhaustive by bound and winner, heuristic by every setting that shapes it. */
+  private stepOf(spec: RunSpec): string {
+    if (!spec.heuristic) return `exhaustive ${spec.bound} ${spec.winner}${spec.allowance ? ' counting' : ''}`
+    const shape = spec.shaped === false ? 'plain' : `lookahead ${this.job.beam.lookahead} moves ${this.job.beam.moves.join('-')}`
+    const count = spec.counted === false ? ' uncounted' : spec.allowance ? ' counting' : ''
+    return `heuristic ${spec.bound} ${spec.winner} beam ${spec.beam ?? this.job.beam.width} ${shape}${count}`
+  }
+
   /**
-   * Run one search and record it. An exhaustive search that found no game is a settled step of a
-   * checkpoint: a resumed flow takes its record from there, and its files go at once.
+   * Run one search and record it, its game (if any) taken. A search that ended (a game, or none
+   * within its bound) is a settled step of the checkpoint: a resumed flow takes its outcome from
+   * there instead of searching. An exhaustive search that found none has its files deleted then;
+   * one stopped by time or memory keeps them for a resume.
    */
-  private async runSearch(spec: RunSpec): Promise<SearchOutcome> {
-    const checkpoint = this.ctx.disk?.checkpoint
-    const step = spec.heuristic ? undefined : `exhaustive ${spec.bound} ${spec.winner}`
-    const settled = step === undefined ? undefined : checkpoint?.step<GameSearchRecord>(step)
+  private async runSearch(spec: RunSpec): Promise<{ record: GameSearchRecord; game: FoundGame | undefined }> {
+    const step = this.stepOf(spec)
+    const settled = this.spine.settled<SearchStep>(step)
     if (settled) {
-      this.announce('prove', spec.bound, `no game won by ${this.name(spec.winner)} in at most ${spec.bound} moves: settled before the resume (checkpoint)`)
-      this.searches.push(settled)
-      return { record: settled, levels: [], wins: undefined, heuristic: null }
+      const what = settled.game ? `a ${settled.game.length}-move game` : 'no game'
+      this.announce(spec.heuristic ? 'beam' : 'prove', spec.bound, `${what} won by ${this.name(spec.winner)} in at most ${spec.bound} moves: settled before the resume (checkpoint)`)
+      this.searches.push(settled.record)
+      return { record: settled.record, game: settled.game ?? undefined }
     }
     const out = await this.search({
       bound: spec.bound,
@@ -127,11 +144,14 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
     })
     this.searches.push(out.record)
     if (out.record.result === 'time') this.halted = true
-    // With a checkpoint, a settled search's files go now, and a stopped one's stay for a resume
-    // (more time or memory): neither is the flow's to discard at the end.
-    if (step !== undefined && checkpoint && out.record.result !== 'found' && !this.cancelled)
-      checkpoint.closeSearch(step, out.record, this.ctx.disk!.searches)
-    return out
+    const game = out.wins ? this.takeGame(out, spec.counted ?? true) : undefined
+    const ended = out.record.result === 'found' || out.record.result === 'none'
+    const value: SearchStep = { record: out.record, game: game ?? null }
+    if (!this.cancelled && ended) {
+      if (out.search && !spec.heuristic) this.spine.close(out.search, step, out.record.result === 'none', value)
+      else this.spine.settle(step, value)
+    }
+    return { record: out.record, game }
   }
 
   private announce(phase: Progress['phase'], length: number, message: string): void {
@@ -140,71 +160,22 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
     this.report.emit(message)
   }
 
-  async run(): Promise<GameResult> {
-    const doc = loadDocument(this.job.problem)
-    if (!doc.ok) throw new Error(`bad problem: ${doc.error.map((d) => d.message).join('; ')}`)
-    const problem = doc.value.problem
-    const domain = new GameDomain(problem, { fold: this.job.fold })
-    const executor = (this.executor = this.deps.makeExecutor(domain))
-    this.ctx = {
-      domain,
-      executor,
-      budget: this.budget,
-      report: this.report,
-      split: { block: this.splitBlock, nest: this.splitNest },
-      perGroup: this.diversity,
-      ...(this.job.disk !== undefined && { disk: this.diskOf(this.job.disk, domain) }),
+  protected async steps(): Promise<GameResult> {
+    if (this.job.length > 0) await this.oneLength(this.job.length)
+    else if (this.job.strategy !== 'exhaustive') {
+      await this.probe()
+      await this.descend()
+      await this.ascend(true)
     }
-    const [blue, red] = problem.armies as [(typeof problem.armies)[0], (typeof problem.armies)[0]]
-    this.floor = [domain.remaining(blue.start, red.start, 0, problem.first), domain.remaining(blue.start, red.start, 1, problem.first)]
-    this.lower0 = this.lower = Math.min(this.floor[0]!, this.floor[1]!)
-    let ended = false
-    try {
-      if (this.job.length > 0) await this.oneLength(this.job.length)
-      else if (this.job.strategy !== 'exhaustive') {
-        await this.probe()
-        await this.descend()
-        await this.ascend(true)
-      }
-      if (this.job.strategy !== 'heuristic' && this.job.length === 0 && this.going) {
-        if (this.found) {
-          const excluded = await this.proveBelow()
-          const complete = this.lower >= this.found.length
-          await this.closeGaps(excluded)
-          if (complete) await this.countShortest()
-        } else await this.ascend(false)
-      }
-      ended = true
-    } finally {
-      executor.close()
-      // The exhaustive searches' files on disk are the flow's own: they go when it ends, but not
-      // when it is cancelled or fails with a checkpoint (a resume goes on with them).
-      if (ended || !this.ctx.disk?.checkpoint) for (const s of this.ctx.disk?.searches ?? []) s.discard()
-      await this.ctx.disk?.farm?.farm.close()
-      this.release?.()
+    if (this.job.strategy !== 'heuristic' && this.job.length === 0 && this.going) {
+      if (this.found) {
+        const excluded = await this.proveBelow()
+        const complete = this.lower >= this.found.length
+        await this.closeGaps(excluded)
+        if (complete) await this.countShortest()
+      } else await this.ascend(false)
     }
     return this.result()
-  }
-
-  /**
-   * Exhaustive searches on disk in `folder`, with a quarter of the budget as their sort buffer and
-   * a checkpoint (a cluster's searches have none).
-   */
-  private diskOf(folder: string, domain: GameDomain): NonNullable<GameSearchContext['disk']> {
-    if (!this.deps.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI or the desktop app)')
-    const store = this.deps.files(folder)
-    if (this.job.cluster !== undefined && !this.deps.farm) throw new Error('a cluster needs a job queue, which this host does not provide (use the CLI)')
-    const release = store.claim()
-    const disk = { store, bufferBytes: Math.floor(this.job.budgetBytes / 4), searches: [] }
-    try {
-      const farm = this.job.cluster === undefined ? undefined : this.deps.farm!(this.job.cluster, folder)
-      this.release = release
-      if (farm) return { ...disk, farm: { farm, shards: this.job.shards, init: domain.init } }
-      return { ...disk, checkpoint: new Checkpoint(store, searchParams(this.job), this.job.resume) }
-    } catch (e) {
-      release()
-      throw e
-    }
   }
 
   /** The job's one length, for the winner its parity fixes. */
@@ -220,7 +191,7 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
         `${heuristic ? 'heuristic' : 'exhaustive'} search for a ${L}-move game won by ${this.name(winner)}`,
       )
       const out = await this.runSearch({ bound: L, winner, heuristic })
-      if (out.wins) this.found = this.takeGame(out)
+      if (out.game) this.found = out.game
       // The exhaustive search stops at the winner's shortest game, or shows it has none of L
       // moves or fewer; the other army's games are bounded by Theorem 1 only.
       if (!heuristic && out.record.result !== 'budget' && out.record.result !== 'time') {
@@ -244,8 +215,8 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
       const bound = max - (this.winnerOf(max) === winner ? 0 : 1)
       if (bound < this.floor[winner]!) continue
       this.announce('beam', bound, `a first game won by ${this.name(winner)}, by a narrow beam`)
-      const out = await this.runSearch({ bound, winner, heuristic: true, beam: probeBeam, shaped: false })
-      if (out.wins && (!this.found || out.record.length! < this.found.length)) this.found = this.takeGame(out, false)
+      const out = await this.runSearch({ bound, winner, heuristic: true, beam: probeBeam, shaped: false, counted: false })
+      if (out.game && (!this.found || out.game.length < this.found.length)) this.found = out.game
     }
   }
 
@@ -282,8 +253,8 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
       const winner = this.winnerOf(L)
       this.announce('beam', L, `heuristic search for a ${L}-move game won by ${this.name(winner)}`)
       const out = await this.runSearch({ bound: L, winner, heuristic: true })
-      if (out.wins) {
-        this.found = this.takeGame(out)
+      if (out.game) {
+        this.found = out.game
         step *= 2
       } else step = Math.max(1, step >> 1)
     }
@@ -304,8 +275,8 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
       if (heuristic) this.announce('beam', L, `heuristic search for a ${L}-move game won by ${this.name(winner)}`)
       else this.announce('prove', L, `exhaustive search for a game won by ${this.name(winner)} in at most ${L} moves`)
       const out = await this.runSearch({ bound: L, winner, heuristic })
-      if (out.wins) {
-        this.found = this.takeGame(out)
+      if (out.game) {
+        this.found = out.game
         if (!heuristic) this.lower = this.found.length
         break
       }
@@ -332,8 +303,8 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
       }
       this.announce('prove', L, `exhaustive search for a game won by ${this.name(winner)} in at most ${L} moves`)
       const out = await this.runSearch({ bound: L, winner, heuristic: false })
-      if (out.wins) {
-        this.found = this.takeGame(out)
+      if (out.game) {
+        this.found = out.game
         this.lower = this.found.length
         break
       }
@@ -357,8 +328,8 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
       if (this.searches.some((r) => r.heuristic && r.bound === L && !r.cut)) continue
       this.announce('beam', L, `heuristic search for a ${L}-move game won by ${this.name(winner)}, without a beam`)
       const out = await this.runSearch({ bound: L, winner, heuristic: true, beam: 0 })
-      if (out.wins) {
-        this.found = this.takeGame(out)
+      if (out.game) {
+        this.found = out.game
         break
       }
       if (out.record.result === 'budget' || out.record.result === 'time') break
@@ -377,14 +348,14 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
     const allowance: Allowance = { states: this.enumerationStates, seconds: Math.max(60, this.report.elapsed() / 2) }
     this.announce('meet', found.length, `enumerating every ${found.length}-move game`)
     const out = await this.runSearch({ bound: found.length, winner: found.winner, heuristic: false, allowance })
-    if (out.wins) {
-      this.found = { ...this.takeGame(out), moves: found.moves }
+    if (out.game) {
+      this.found = { ...out.game, moves: found.moves }
       return
     }
     if (found.count || !this.going) return
     this.announce('meet', found.length, `enumerating the ${found.length}-move games with the heuristic properties`)
     const h = await this.runSearch({ bound: found.length, winner: found.winner, heuristic: true, beam: 0, allowance })
-    if (h.wins) this.found = { ...this.takeGame(h), moves: found.moves }
+    if (h.game) this.found = { ...h.game, moves: found.moves }
   }
 
   /** A search's game, traced and verified; counted where the job asks and the search was complete. */
@@ -409,7 +380,7 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
     const winner = found ? this.name(found.winner) : null
     const moves = found?.moves ?? []
     const games: GameListing[] = found ? (found.listed ?? [moves]).map((m) => ({ moves: m, winner: winner! })) : []
-    this.report.peak(0, this.budget.peakBytes)
+    this.report.peak(0, this.spine.budget.peakBytes)
     return {
       status: optimal ? 'optimal' : found ? 'best-found' : 'unsolved',
       length,
@@ -421,7 +392,7 @@ export class GameFlow extends JobFlow<GameRule, GameResult> {
       // A count is of the shortest games only when the length is proven optimal.
       count: optimal ? (found?.count ?? null) : null,
       proof: { statement, searches: this.searches },
-      stats: this.report.stats(this.executor?.threads ?? 0),
+      stats: this.report.stats(this.spine.threads),
     }
   }
 }

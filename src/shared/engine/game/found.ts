@@ -44,6 +44,7 @@ export function takeGame(domain: GameDomain, out: SearchOutcome, counting: Count
     winner,
     moves,
     listed: e.listed.map((states) => domain.movesAlong(states).texts),
-    count: { games: e.games, finalPositions: e.finals, scope: counting.scope },
+    // The result's count is a number (exact below 2^53: two-player counts measured so far are millions).
+    count: { games: Number(e.games), finalPositions: e.finals, scope: counting.scope },
   }
 }

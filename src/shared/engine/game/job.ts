@@ -5,20 +5,23 @@
  */
 import * as z from 'zod'
 import type { DocumentSpec } from '../../halma/document'
+import type { Problem } from '../../halma/problem'
 import type { Diagnostic, Result } from '../../result'
 import {
   choice,
+  diskFields,
   flag,
   gameOutcomeFields,
   gameSearchFields,
   integer,
   checkDisk,
   limitFields,
-  parseJobWith,
-  problemField,
   type GameOutcome,
   type GameSearchBase,
+  type LOADED,
+  type Loaded,
 } from '../core/job-fields'
+import { parseProblemJob, problemField } from '../packed/job'
 import { RunStatsSchema, type RunStats } from '../core/progress'
 
 export const GAME_STRATEGIES = ['auto', 'heuristic', 'exhaustive'] as const
@@ -102,26 +105,23 @@ const GameJobSchema = z.strictObject({
       lines: flag().default(false),
     })
     .default({ vacating: false, lines: false }),
-  /** A folder where the exhaustive searches keep their levels (sorted files); the host must provide files. */
-  disk: z.string().min(1).optional(),
-  /** Go on with the search checkpointed in `disk` (same parameters; threads, budget, time and the longest length may differ). */
-  resume: flag().default(false),
-  /** Build the exhaustive searches' levels on disk with workers on a job queue (a Redis URL; see the transfer job). */
-  cluster: z.string().min(1).optional(),
-  shards: integer(1, 4096).default(3),
+  ...diskFields,
   ...limitFields,
 })
 
-export type GameJob = z.infer<typeof GameJobSchema>
+/** A checked game job, carrying its problem parsed. */
+export type GameJob = z.infer<typeof GameJobSchema> & Loaded<Problem>
 
 /** A job as a caller may give it: the problem, and any settings (defaults fill the rest). */
-export type GameJobInput = { readonly problem: DocumentSpec } & Partial<Omit<GameJob, 'problem' | 'beam' | 'heuristics'>> & {
+export type GameJobInput = { readonly problem: DocumentSpec } & Partial<
+  Omit<GameJob, 'problem' | 'beam' | 'heuristics' | typeof LOADED>
+> & {
     readonly beam?: Partial<GameJob['beam']>
     readonly heuristics?: Partial<GameJob['heuristics']>
   }
 
 /** The defaults of a game job. */
-export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
+export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem' | typeof LOADED> = {
   strategy: 'auto',
   maxLength: 200,
   length: 0,
@@ -139,7 +139,7 @@ export const DEFAULT_GAME_JOB: Omit<GameJob, 'problem'> = {
 
 /** Check a game job given as loose data, filling in defaults. */
 export function parseGameJob(input: unknown): Result<GameJob, Diagnostic[]> {
-  const r = parseJobWith(GameJobSchema, input, 'game', 'this search takes a two-player game, not a transfer')
+  const r = parseProblemJob(GameJobSchema, input, 'game', 'this search takes a two-player game, not a transfer')
   if (!r.ok) return r
   return checkDisk(r.value)
 }

@@ -8,22 +8,21 @@
  * searches: a beam (cut a level to a width, ranked by how far along or by lookahead, optionally
  * inside a window of moves) or, without a beam, the split search from the critical move on.
  */
-import { Budget, BudgetError, type Allowance } from '../core/budget'
-import type { Executor } from '../core/executor'
+import { BudgetError, type Allowance } from '../core/budget'
+import { DEFAULT_BUDGET } from '../core/job-fields'
 import type { KeySet } from '../core/keyset'
 import { countDescendants } from '../core/lookahead'
-import { inMemory, LevelSearch } from '../core/levels'
-import { Reporter } from '../core/reporter'
+import { inMemory, type LevelSearch } from '../core/levels'
+import type { Reporter } from '../core/reporter'
+import { Spine } from '../core/spine'
 import { splitSearch, type SplitPolicy, type SplitRecord } from '../core/split'
-import type { GameDomain, GameRule } from './domain'
+import { GameKernel } from './kernel'
+import type { GameDomain, GameInit, GameRule } from './domain'
 import { heuristicRule, type HeuristicOptions, type HeuristicRule } from './heuristics'
 import type { GameSearchRecord } from './job'
 import { cutLevel, diversity, splitOrder } from './ranking'
 import type { LevelStat } from '../core/progress'
 import type { StateSet } from '../core/state-set'
-import type { Checkpoint } from '../core/checkpoint'
-import type { FileStore } from '../core/storage'
-import type { LevelFarm } from '../core/farm'
 
 /** States of the critical level searched together, at first, by the split search. */
 export const SPLIT_BLOCK = 50_000
@@ -34,26 +33,12 @@ export const SPLIT_NEST = 2_000_000
 /** What a game flow's searches share. */
 export interface GameSearchContext {
   readonly domain: GameDomain
-  readonly executor: Executor<GameRule>
-  readonly budget: Budget
-  readonly report: Reporter
+  /** The flow's spine: threads, budget, reporter, folder and checkpoint (exhaustive searches go to disk there). */
+  readonly spine: Spine<GameRule, GameInit>
   /** The split search's block and nesting sizes (SPLIT_BLOCK, SPLIT_NEST; fields so that tests can shrink them; block 0: no split). */
   readonly split: { readonly block: number; readonly nest: number }
   /** States of a beam that may share the winner's men before others; undefined: diversity(width). */
   readonly perGroup: number | undefined
-  /**
-   * Exhaustive searches keep their levels on disk (the job's `disk`): the store, the sort buffer's
-   * bytes, and the searches made (their files are deleted when the flow ends).
-   */
-  readonly disk?: {
-    readonly store: FileStore
-    readonly bufferBytes: number
-    readonly searches: LevelSearch<GameRule>[]
-    /** Finished levels and settled searches are recorded there (not on a cluster). */
-    readonly checkpoint?: Checkpoint
-    /** Levels in shards built by a farm's workers (job.cluster). */
-    readonly farm?: { readonly farm: LevelFarm; readonly shards: number; readonly init: unknown }
-  }
 }
 
 /** One search: its bound and winner, and how its levels are shaped. */
@@ -73,24 +58,25 @@ export interface GameSearchSpec {
   readonly allowance?: Allowance
 }
 
-/** A context for searches outside a job's flow (tests, tools): defaults for what is not given. */
-export function searchContext(
+/** A context for searches outside a job's flow (tests, tools): one thread, the default budget, no folder. */
+export async function searchContext(
   domain: GameDomain,
-  executor: Executor<GameRule>,
-  options: Partial<Omit<GameSearchContext, 'domain' | 'executor'>> = {},
-): GameSearchContext {
-  return {
-    domain,
-    executor,
-    budget: options.budget ?? new Budget(6 * 2 ** 30, Infinity),
-    report: options.report ?? new Reporter(() => undefined, 'prove'),
-    split: options.split ?? { block: SPLIT_BLOCK, nest: SPLIT_NEST },
-    perGroup: options.perGroup,
-  }
+  options: Partial<Pick<GameSearchContext, 'split' | 'perGroup'>> & { readonly budgetBytes?: number } = {},
+): Promise<GameSearchContext> {
+  const spine = new Spine<GameRule, GameInit>(
+    { threads: 1, budgetBytes: options.budgetBytes ?? DEFAULT_BUDGET, timeLimit: 0 },
+    {},
+    () => undefined,
+    'prove',
+  )
+  await spine.start({ init: domain.init, kernel: () => new GameKernel(domain) }, {})
+  return { domain, spine, split: options.split ?? { block: SPLIT_BLOCK, nest: SPLIT_NEST }, perGroup: options.perGroup }
 }
 
 export interface SearchOutcome {
   readonly record: GameSearchRecord
+  /** The search (its files, for an exhaustive search on disk), and its levels. */
+  readonly search?: LevelSearch<GameRule>
   readonly levels: StateSet[]
   readonly wins: KeySet | undefined
   /** The heuristic rule the search applied (null: exhaustive). */
@@ -131,7 +117,8 @@ function searchName(bound: number, winner: number): string {
 }
 
 export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): Promise<SearchOutcome> {
-  const { domain, executor, budget, report } = ctx
+  const { domain, spine } = ctx
+  const { executor, budget, report } = spine
   const { bound, winner, beam } = spec
   const t0 = performance.now()
   // (iv) assumes every winner's move from the critical one on places a man, which fails where the
@@ -146,22 +133,14 @@ export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): 
   // of slack against the bound. The measured searches have identical level sizes either way, and
   // the union of all earlier levels held every state twice. A recurrence would only be expanded
   // again: the search stays complete.
-  const disk = heuristic ? undefined : ctx.disk
-  const search = new LevelSearch(executor, budget, domain.startKey, {
+  const search = spine.search({
+    name: searchName(bound, winner),
+    origin: domain.startKey,
     window: [2],
+    onDisk: !heuristic,
+    plan: bound,
     ...(spec.allowance && { allowance: spec.allowance }),
-    onLevel: report.level(),
-    ...(disk && {
-      disk: {
-        store: disk.store,
-        bufferBytes: disk.bufferBytes,
-        name: searchName(bound, winner),
-        ...(disk.checkpoint && { checkpoint: disk.checkpoint }),
-        ...(disk.farm && { farm: disk.farm }),
-      },
-    }),
   })
-  disk?.searches.push(search)
   const levels = search.levels
   let result: GameSearchRecord['result'] = 'none'
   let cut = false
@@ -254,5 +233,5 @@ export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): 
     levels: wins && split ? sizes.slice(0, levels.length) : sizes,
     seconds: (performance.now() - t0) / 1000,
   }
-  return { record, levels, wins, heuristic }
+  return { record, search, levels, wins, heuristic }
 }

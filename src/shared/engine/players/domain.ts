@@ -14,7 +14,7 @@
 import { cellType } from '../../halma/metrics'
 import { gameFromSpec, sideOf, specOf, type PlayersGame, type PlayersSpec } from '../../players/game'
 import { gridOf } from '../../players/grid'
-import { cellName, vacateFault, verifyLine } from '../../players/line'
+import { cellNames, vacateFault, verifyLine } from '../../players/line'
 import { destinations, startPosition } from '../../players/game'
 import type { Cells, RuleBase, SearchDomain } from '../core/contract'
 import { USED } from '../core/keyset'
@@ -229,7 +229,7 @@ export class PlayersDomain implements SearchDomain {
       if (!path) throw new Error(`internal: ${g.players[a]!.name} cannot move ${from} to ${to} at move ${k}`)
       paths.push(path)
     }
-    const texts = paths.map((p) => p.map((c) => cellName(g, g.board.cells[c]!)).join('-'))
+    const texts = paths.map((p) => p.map((c) => cellNames(g)[c]).join('-'))
     const check = verifyLine(g, texts.join(', '))
     if (!check.ok) throw new Error(`internal: the line found fails verification: ${check.error}`)
     if (states.length > 1 && !check.winner) throw new Error('internal: the line found is not won')

@@ -13,26 +13,18 @@
  */
 import { StreamingBest } from '../core/beam'
 import { BudgetError, type Allowance } from '../core/budget'
-import { Checkpoint, searchParams } from '../core/checkpoint'
-import type { Executor } from '../core/executor'
 import { JobFlow } from '../core/flow'
+import { loaded } from '../core/job-fields'
 import type { KeySet } from '../core/keyset'
-import { LevelSearch } from '../core/levels'
 import type { Progress } from '../core/progress'
+import type { SpineDomain, SpineHost } from '../core/spine'
 import type { StateSet } from '../core/state-set'
-import type { FileStore } from '../core/storage'
 import { traceBack } from '../core/trace'
-import { gameFromSpec, sideName } from '../../players/game'
+import { sideName } from '../../players/game'
 import { countGames, type GameCount } from './count'
-import { PlayersDomain, type PlayersRule } from './domain'
+import { PlayersDomain, type PlayersInit, type PlayersRule } from './domain'
 import type { PlayersJob, PlayersResult, PlayersSearchRecord } from './job'
-
-export interface PlayersDeps {
-  makeExecutor(domain: PlayersDomain): Executor<PlayersRule>
-  progress(p: Progress): void
-  /** Files in a folder (job.disk), where the host has them. */
-  files?(folder: string): FileStore
-}
+import { PlayersKernel } from './kernel'
 
 interface Found {
   readonly length: number
@@ -43,7 +35,14 @@ interface Found {
   readonly wins?: KeySet
 }
 
-export class PlayersFlow extends JobFlow<PlayersRule, PlayersResult> {
+/** A search's outcome as the checkpoint records it: a resumed flow takes it instead of searching. */
+interface SearchStep {
+  readonly record: PlayersSearchRecord
+  /** The game it found (not its levels: a count needs the search again), or null. */
+  readonly found: { readonly length: number; readonly winner: number; readonly moves: string[] } | null
+}
+
+export class PlayersFlow extends JobFlow<PlayersRule, PlayersInit, PlayersResult> {
   private domain!: PlayersDomain
   private readonly searches: PlayersSearchRecord[] = []
   private found: Found | undefined
@@ -52,19 +51,21 @@ export class PlayersFlow extends JobFlow<PlayersRule, PlayersResult> {
   private lower = 0
   private halted = false
   private count: GameCount | null = null
-  /**
-   * Exhaustive searches keep their levels in the job's folder (job.disk): the store, its checkpoint
-   * (settled searches, finished levels) and the searches made whose files go when the flow ends.
-   */
-  private disk:
-    | { readonly store: FileStore; readonly release: () => void; readonly checkpoint: Checkpoint; readonly searches: LevelSearch<PlayersRule>[] }
-    | undefined
 
   constructor(
     private readonly job: PlayersJob,
-    private readonly deps: PlayersDeps,
+    host: SpineHost<PlayersInit>,
+    progress: (p: Progress) => void,
   ) {
-    super(job, deps.progress, 'prove')
+    super(job, host, progress, 'prove')
+  }
+
+  protected prepare(): SpineDomain<PlayersRule, PlayersInit> {
+    const domain = (this.domain = new PlayersDomain(loaded(this.job)))
+    const start = domain.unpack(domain.startKey, 0)
+    this.floor = domain.game.players.map((_, p) => domain.sideRemaining(start, p, 0))
+    this.lower0 = this.lower = Math.min(...this.floor)
+    return { init: domain.init, kernel: () => new PlayersKernel(domain) }
   }
 
   private winnerOf(L: number): number {
@@ -80,40 +81,13 @@ export class PlayersFlow extends JobFlow<PlayersRule, PlayersResult> {
     return !this.cancelled && !this.halted
   }
 
-  async run(): Promise<PlayersResult> {
-    const domain = (this.domain = new PlayersDomain(gameFromSpec(this.job.game)))
-    if (this.job.disk !== undefined) {
-      if (!this.deps.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI)')
-      const store = this.deps.files(this.job.disk)
-      const release = store.claim()
-      try {
-        this.disk = { store, release, checkpoint: new Checkpoint(store, searchParams(this.job), this.job.resume), searches: [] }
-      } catch (e) {
-        release()
-        throw e
-      }
-    }
-    const executor = (this.executor = this.deps.makeExecutor(domain))
-    const start = domain.unpack(domain.startKey, 0)
-    this.floor = domain.game.players.map((_, p) => domain.sideRemaining(start, p, 0))
-    this.lower0 = this.lower = Math.min(...this.floor)
-    let ended = false
-    try {
-      if (this.job.strategy !== 'exhaustive') await this.probe()
-      if (this.job.strategy !== 'heuristic' && this.going) await this.ascend()
-      if (this.job.count && this.found?.levels && this.lower >= this.found.length && this.going) {
-        this.report.phase = 'meet'
-        this.report.emit(`counting the ${this.found.length}-move games`)
-        this.count = countGames(domain, this.found.levels, this.found.wins!, this.job.countStates, () => this.cancelled)
-      }
-      // A cancel ends the steps quietly: the flow has not ended then.
-      ended = !this.cancelled
-    } finally {
-      executor.close()
-      // The searches' files are the flow's own: they go when it ends, not when it is cancelled or
-      // fails (a resume goes on with them).
-      if (ended) for (const search of this.disk?.searches ?? []) search.discard()
-      this.disk?.release()
+  protected async steps(): Promise<PlayersResult> {
+    if (this.job.strategy !== 'exhaustive') await this.probe()
+    if (this.job.strategy !== 'heuristic' && this.going) await this.ascend()
+    if (this.job.count && this.found?.levels && this.lower >= this.found.length && this.going) {
+      this.report.phase = 'meet'
+      this.report.emit(`counting the ${this.found.length}-move games`)
+      this.count = countGames(this.domain, this.found.levels, this.found.wins!, this.job.countStates, () => this.cancelled)
     }
     return this.result()
   }
@@ -132,25 +106,24 @@ export class PlayersFlow extends JobFlow<PlayersRule, PlayersResult> {
     this.report.phase = heuristic ? 'beam' : 'prove'
     this.report.length = bound
     const N = domain.players
-    const disk = heuristic ? undefined : this.disk
-    // An exhaustive search that found no game is a settled step of the checkpoint.
-    const step = `exhaustive ${bound} ${winner}`
-    const settled = disk?.checkpoint.step<PlayersSearchRecord>(step)
+    // A search that ended is a settled step of the checkpoint (not a counting one: its levels are needed).
+    const step = heuristic ? `beam ${bound} ${winner} ${width} ${score}` : `exhaustive ${bound} ${winner}`
+    const settled = allowance ? undefined : this.spine.settled<SearchStep>(step)
     if (settled) {
-      this.report.emit(`no game won by ${this.name(winner)} in at most ${bound} moves: settled before the resume (checkpoint)`)
-      this.searches.push(settled)
-      return { record: settled }
+      const what = settled.found ? `a ${settled.found.length}-move game` : 'no game'
+      this.report.emit(`${what} won by ${this.name(winner)} in at most ${bound} moves: settled before the resume (checkpoint)`)
+      this.searches.push(settled.record)
+      return { record: settled.record, ...(settled.found && { found: settled.found }) }
     }
-    const search = new LevelSearch(this.executor!, this.budget, domain.startKey, {
-      window: [2 * N],
-      onLevel: this.report.level(),
-      ...(allowance && { allowance }),
+    const search = this.spine.search({
       // Named by bound and winner, so that a resumed flow finds the files.
-      ...(disk && {
-        disk: { store: disk.store, bufferBytes: Math.floor(this.job.budgetBytes / 4), name: `players${bound}w${winner}`, checkpoint: disk.checkpoint },
-      }),
+      name: `players${bound}w${winner}`,
+      origin: domain.startKey,
+      window: [2 * N],
+      onDisk: !heuristic,
+      plan: bound,
+      ...(allowance && { allowance }),
     })
-    disk?.searches.push(search)
     const rule = (level: number): PlayersRule => ({ kind: 'players', level, bound, winner, score: heuristic ? score : 'none' })
     let result: PlayersSearchRecord['result'] = 'none'
     try {
@@ -192,8 +165,13 @@ export class PlayersFlow extends JobFlow<PlayersRule, PlayersResult> {
     }
     this.searches.push(record)
     // A settled search's files go now; a stopped one's stay for a resume (more time or memory).
-    // A cancel ends the loop quietly: the search is not settled then.
-    if (disk && result !== 'found' && !this.cancelled) disk.checkpoint.closeSearch(step, record, disk.searches)
+    // A cancel ends the loop quietly: the search is not settled then. An exhaustive search that
+    // found the game is not settled: the count needs its levels (a resume builds its last again).
+    if (!allowance && !this.cancelled) {
+      const value: SearchStep = { record, found: found ? { length: found.length, winner: found.winner, moves: found.moves } : null }
+      if (heuristic && (result === 'none' || result === 'found')) this.spine.settle(step, value)
+      else if (result === 'none') this.spine.close(search, step, true, value)
+    }
     return { record, ...(found && { found }) }
   }
 
@@ -288,7 +266,7 @@ export class PlayersFlow extends JobFlow<PlayersRule, PlayersResult> {
       moves: f?.moves ?? [],
       count: optimal && this.count ? { games: this.count.games.toString(), finalPositions: this.count.finals } : null,
       proof: { statement: this.statement(optimal), searches: this.searches },
-      stats: this.report.stats(this.executor?.threads ?? 0),
+      stats: this.report.stats(this.spine.threads),
     }
   }
 }

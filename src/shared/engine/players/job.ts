@@ -3,19 +3,23 @@
  * parser, and what it returns. Plain data; no search code (the renderer and the CLI import it).
  */
 import * as z from 'zod'
-import { gameFromSpec, WIN_RULES, type PlayersSpec } from '../../players/game'
+import { gameFromSpec, WIN_RULES, type PlayersGame, type PlayersSpec } from '../../players/game'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../../result'
 import {
   checkDisk,
   choice,
+  diskFields,
   flag,
   gameOutcomeFields,
   gameSearchFields,
   integer,
   limitFields,
   schemaFaults,
+  withLoaded,
   type GameOutcome,
   type GameSearchBase,
+  type LOADED,
+  type Loaded,
 } from '../core/job-fields'
 import { RunStatsSchema, type RunStats } from '../core/progress'
 
@@ -49,15 +53,13 @@ const PlayersJobSchema = z.strictObject({
   count: flag().default(true),
   /** States the counting may expand in all (it runs on the calling thread). */
   countStates: integer(0, 1_000_000_000).default(20_000_000),
-  /** A folder where the exhaustive searches keep their levels (sorted files); the host must provide files. */
-  disk: z.string().min(1).optional(),
-  /** Go on with the search checkpointed in `disk` (same parameters; threads, budget, time and the longest length may differ). */
-  resume: flag().default(false),
+  ...diskFields,
   ...limitFields,
 })
 
-export type PlayersJob = z.infer<typeof PlayersJobSchema>
-export type PlayersJobInput = { readonly game: PlayersSpec } & Partial<Omit<PlayersJob, 'game'>>
+/** A checked players job, carrying its game built. */
+export type PlayersJob = z.infer<typeof PlayersJobSchema> & Loaded<PlayersGame>
+export type PlayersJobInput = { readonly game: PlayersSpec } & Partial<Omit<PlayersJob, 'game' | typeof LOADED>>
 
 /** Check a players job given as loose data, filling in defaults; a game that cannot be played is named. */
 export function parsePlayersJob(input: unknown): Result<PlayersJob, Diagnostic[]> {
@@ -65,8 +67,9 @@ export function parsePlayersJob(input: unknown): Result<PlayersJob, Diagnostic[]
   if (!data) return err(faults)
   const disk = checkDisk(data)
   if (!disk.ok) return disk
+  let game: PlayersGame
   try {
-    gameFromSpec(data.game)
+    game = gameFromSpec(data.game)
   } catch (e) {
     return err([diagnostic('job.game', (e as Error).message, 'game')])
   }
@@ -74,7 +77,7 @@ export function parsePlayersJob(input: unknown): Result<PlayersJob, Diagnostic[]
     return err([
       diagnostic('job.game.win', `the search looks for wins with a player's own men only (win 'own'), not '${data.game.win}'`, 'game'),
     ])
-  return ok(data)
+  return ok(withLoaded(data, game))
 }
 
 /** One search with one bound, for wins of one player (a beam, or exhaustive). */

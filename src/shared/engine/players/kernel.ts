@@ -43,8 +43,6 @@ export class PlayersKernel implements LevelKernel<PlayersRule> {
   private o1Man = -1
   /** The mover's men outside her target, in the parent. */
   private moverLeft = 0
-  /** Steps of the other armies' men to their own targets, summed, in the parent (a beam's score). */
-  private othersSteps = 0
   /** Men per value of the winner's rung axis (all armies), in the parent; the winner's men outside her target, as values. */
   private readonly present: Int32Array
   private readonly outside: Int32Array
@@ -66,6 +64,16 @@ export class PlayersKernel implements LevelKernel<PlayersRule> {
   private readonly reach: PlacementReach
   /** Whether the look-ahead drops hopeless positions (parents unexpanded, children unstored); tests turn it off. */
   lookAhead = true
+  /** Whether it applies in this range (lookAhead, and no long jumps). */
+  private looking = false
+  /** What lookParent leaves for the children: their look-ahead budget (-1: none), the allowed placements and the parent's least budget (-1: not worked out). */
+  private childBudget = -1
+  private allowedNow: Allowed | undefined
+  private least = -1
+  private readonly counts = { left: 0, extra: 0, d: 0, occupying: new Int32Array(0) as ArrayLike<number> }
+  /** Teams: per move of the parent, whether its child is still kept, and the side's bound in it. */
+  private readonly keep = new Uint8Array(MAX_MOVES)
+  private readonly hOf = new Int32Array(MAX_MOVES)
   /**
    * Whether the children's look-ahead may be decided from the parent's least budget and witness
    * (reach.ts leastBudget) instead of a search per child; tests turn it off to compare, and count
@@ -80,6 +88,7 @@ export class PlayersKernel implements LevelKernel<PlayersRule> {
     this.cells = Array.from({ length: domain.players }, () => new Int16Array(n))
     this.size = new Int32Array(domain.players)
     this.occupying = new Int32Array(domain.players)
+    this.counts.occupying = this.occupying
     this.nearest = new Int32Array(n)
     this.nearestMan = new Int32Array(n)
     this.second = new Int32Array(n)
@@ -162,14 +171,6 @@ export class PlayersKernel implements LevelKernel<PlayersRule> {
       if (a !== winner) for (let q = 0; q < this.size[a]!; q++) on += inT[O[q]!]!
       this.occupying[a] = on
     }
-    let steps = 0
-    for (let a = 0; a < d.players; a++) {
-      if (a === winner) continue
-      const to = d.toTarget[a]!
-      const O = this.cells[a]!
-      for (let q = 0; q < this.size[a]!; q++) steps += to[O[q]!]!
-    }
-    this.othersSteps = steps
     const value = d.rungValue[winner]!
     this.present.fill(0)
     for (let a = 0; a < d.players; a++) for (let q = 0; q < this.size[a]!; q++) this.present[value[this.cells[a]![q]!]!]!++
@@ -178,7 +179,8 @@ export class PlayersKernel implements LevelKernel<PlayersRule> {
     let ml = 0
     for (let q = 0; q < this.size[mover]!; q++) ml += 1 - inM[this.cells[mover]![q]!]!
     this.moverLeft = ml
-    this.masks = typeExtra(this.far, this.inside, d.targetTypes[winner]!) === 0 ? this.placements(winner, this.outMen, this.left) : undefined
+    this.masks =
+      typeExtra(this.far, this.inside, d.targetTypes[winner]!) === 0 ? this.placements(winner, this.outMen, this.left) : undefined
     this.penalty = penaltyOf(this.masks)
   }
 
@@ -315,32 +317,155 @@ export class PlayersKernel implements LevelKernel<PlayersRule> {
   }
 
   /**
-   * A child (in this.out) of a game of teams: the game ends when both partners of a side have filled
-   * their targets (a goal if it is the winner's side); the bound is the larger of the winner's and
-   * her partner's, from scratch (teams are for small games here; the incremental form is one
-   * winner's).
+   * The look-ahead's part for the decoded parent, for player p (summarized): false where no line
+   * through the parent can still bring p home in time (the parent is then left unexpanded). It only
+   * applies while another player moves (p's men stay put) and p's men are counted one move each.
+   * Sets what the children's look-ahead needs: their budget (-1: none), p's allowed placements and
+   * the parent's least budget, whose witness (reach.ts) spares most children a search of their own.
    */
-  private teamChild(rule: PlayersRule, slot: number, window: readonly KeySet[], sink: Sink, stats: KernelStats): void {
+  private lookParent(p: number, mover: number, next: number, room: number): boolean {
+    this.childBudget = -1
+    this.least = -1
+    this.allowedNow = undefined
+    if (!this.looking || mover === p || this.left === 0) return true
+    const extra = typeExtra(this.far, this.inside, this.domain.targetTypes[p]!) + this.penalty
+    const budget = this.lookAheadBudget(p, mover, room + 1, extra)
+    this.childBudget = this.lookAheadBudget(p, next, room, extra)
+    this.allowedNow = this.allowedBy(p, this.masks)
+    if (budget < 0) return true
+    this.least = this.reach.leastBudget(this.cells, this.size, p, this.domain.inTarget[p]!, budget, this.allowedNow)
+    return this.least >= 0
+  }
+
+  /**
+   * Whether the child f -> t of the decoded parent's mover may lie on a line that brings player p
+   * (summarized, lookParent run) home within `room` plies: her bound (bound.ts, with the fill order
+   * and the rungs) and the look-ahead; with `window`, a child met before is dropped too. Returns her
+   * bound in the child, or -1 where the child is dropped.
+   */
+  private judge(p: number, mover: number, next: number, room: number, f: number, t: number, window?: readonly KeySet[]): number {
     const d = this.domain
+    const n = d.space.n
+    const N = d.players
+    const inT = d.inTarget[p]!
+    const near = d.nearTarget[p]!
+    const types = d.targetTypes[p]!
+    const type = d.cellType
+    const dist = d.dist
+    const far = this.far
+    const inside = this.inside
+    const occupying = this.occupying
+    const counts = this.counts
+    const M = this.cells[mover]!
+    let dT: number
+    let dO: number
+    let left = this.left
+    if (mover === p) {
+      let k = 0
+      while (M[k] !== f) k++
+      left = this.left + inT[f]! - inT[t]!
+      dT = Math.min(k === this.t1Man ? this.t2 : this.t1, d.toTarget[p]![t]!)
+      dO = k === this.o1Man ? this.o2 : this.o1
+      for (let a = 0; a < N; a++) {
+        if (a === p) continue
+        const O = this.cells[a]!
+        for (let q = 0; q < this.size[a]!; q++) {
+          const x = dist[t * n + O[q]!]!
+          if (x < dO) dO = x
+        }
+      }
+      // Her types with the man moved.
+      if (inT[f] === 1) inside[type[f]!]!--
+      else if (near[f] === 0) far[type[f]!]!--
+      if (inT[t] === 1) inside[type[t]!]!++
+      else if (near[t] === 0) far[type[t]!]!++
+      counts.extra = typeExtra(far, inside, types)
+      if (inT[t] === 1) inside[type[t]!]!--
+      else if (near[t] === 0) far[type[t]!]!--
+      if (inT[f] === 1) inside[type[f]!]!++
+      else if (near[f] === 0) far[type[f]!]!++
+    } else {
+      dT = this.t1
+      dO = FAR
+      const W = this.cells[p]!
+      for (let k = 0; k < this.size[p]!; k++) {
+        const c = W[k]!
+        let x = this.nearestMan[k] === f ? this.second[k]! : this.nearest[k]!
+        const y = dist[c * n + t]!
+        if (y < x) x = y
+        if (x < dO) dO = x
+      }
+      counts.extra = typeExtra(far, inside, types) + this.penalty
+      occupying[mover] = occupying[mover]! - inT[f]! + inT[t]!
+    }
+    counts.left = left
+    counts.d = d.contact ? Math.min(dT - 1, dO - 2) : 0
+    let h = pliesToWin(counts, p, next, N)
+    // Her fill order (fill.ts), where she moved and owes no type change; its placements serve
+    // the look-ahead after her move below.
+    let masks: Int32Array | undefined
+    if (mover === p && counts.extra === 0 && h <= room && left <= MAX_MEN) {
+      let k = 0
+      for (let q = 0; q < this.size[p]!; q++) {
+        const c = M[q] === f ? t : M[q]!
+        if (inT[c] === 0) this.outMen[k++] = c
+      }
+      masks = this.placements(p, this.outMen, left, f, t)
+      counts.extra = penaltyOf(masks)
+      if (counts.extra > 0) h = pliesToWin(counts, p, next, N)
+    }
+    if (mover !== p) occupying[mover] = occupying[mover]! + inT[f]! - inT[t]!
+    if (h > room || (window && met(window, this.out))) return -1
+    // The rungs the next placement needs may put it further off (not with long jumps). Only
+    // whether they reach `limit`, the least count that prunes, matters.
+    if (d.contact && counts.left > 0) {
+      let limit = Math.max(counts.d, 0) + 1
+      while (turnFrom(p, limit + 1, next, N) + (counts.left - 1) * N <= room) limit++
+      if (this.rungGaps(mover, p, f, t, limit) >= limit) return -1
+    }
+    if (this.childBudget >= 0 && !this.childReaches(mover, p, f, t, this.childBudget, this.least, this.allowedNow)) return -1
+    // After her own move: the look-ahead for her next one (the others' N - 1 moves first). (A
+    // partner who is home waits for the other: nothing to look ahead for.)
+    if (this.looking && mover === p && counts.left > 0) {
+      const budget = this.lookAheadBudget(p, next, room, counts.extra, counts.left)
+      if (budget >= 0 && !this.reachesAfter(mover, p, f, t, budget, this.allowedBy(p, masks))) return -1
+    }
+    return h
+  }
+
+  /**
+   * A beam's score (rule.score) for a child f -> t of the decoded parent's mover, whose side's bound
+   * is h: 'winner', how far along the winner's side is (its bound, then its men's steps to their
+   * targets, then the other armies' steps to theirs); 'all', how far along every army is (their
+   * steps summed, then the side's bound): in a crowded game (six players, every target held) a beam
+   * by the winner alone jams, one by everyone flows. Ties (most states) are broken by a hash of the
+   * state (in this.out), not by key order, which would favour men on low cells: a beam keeps a
+   * spread of positions, deterministically.
+   */
+  private score(rule: PlayersRule, mover: number, f: number, t: number, h: number): number {
+    const d = this.domain
+    const side = d.sides[rule.winner]!
+    let steps = 0
+    let others = 0
+    for (let a = 0; a < d.players; a++) {
+      const to = d.toTarget[a]!
+      const A = this.cells[a]!
+      let s = 0
+      for (let k = 0; k < this.size[a]!; k++) s += to[a === mover && A[k] === f ? t : A[k]!]!
+      if (side.includes(a)) steps += s
+      else others += s
+    }
+    const rank = rule.score === 'winner' ? h * 2 ** 20 + steps * 2 ** 10 + others : (steps + others) * 2 ** 10 + h
+    return -rank + (hashWords(this.out, 0, d.w) >>> 12) / 2 ** 21
+  }
+
+  /** The child f -> t of the parent at table[off..] by the mover, into this.out. */
+  private child(table: Uint32Array, off: number, mover: number, f: number, t: number): void {
     const out = this.out
-    const state = d.unpack(out, 0)
-    const mover = d.mover(rule.level)
-    const done = d.sides[mover]!.every((p) => state[p]!.every((c) => d.inTarget[p]![c] === 1))
-    if (done) {
-      if (d.sides[mover]!.includes(rule.winner)) sink.goal(out, 0, slot)
-      return
-    }
-    const h = d.sideRemaining(state, rule.winner, rule.level)
-    if (h > rule.bound - rule.level || met(window, out)) return
-    stats.kept++
-    let score = 0
-    if (rule.score !== 'none') {
-      // As below: the side's bound, then its men's steps to their targets; ties by a hash.
-      let steps = 0
-      for (const p of d.sides[rule.winner]!) for (const c of state[p]!) steps += d.toTarget[p]![c]!
-      score = -(h * 2 ** 10 + steps) + (hashWords(out, 0, d.w) >>> 12) / 2 ** 21
-    }
-    sink.child(out, 0, slot, score)
+    const base = mover * this.domain.aw
+    for (let k = 0; k < this.domain.w; k++) out[k] = table[off + k]!
+    out[base + (f >> 5)]! &= ~(1 << (f & 31))
+    out[base + (t >> 5)]! |= 1 << (t & 31)
   }
 
   expandRange(
@@ -353,162 +478,128 @@ export class PlayersKernel implements LevelKernel<PlayersRule> {
     stats: KernelStats,
   ): void {
     const d = this.domain
+    this.looking = this.lookAhead && d.contact
+    if (d.game.options.teams) {
+      this.expandTeams(table, start, end, rule, window, sink, stats)
+      return
+    }
     const w = d.w
-    const n = d.space.n
-    const N = d.players
     const mover = d.mover(rule.level)
     const next = d.mover(rule.level + 1)
     const winner = rule.winner
     const room = rule.bound - rule.level
     const inM = d.inTarget[mover]!
-    const inT = d.inTarget[winner]!
-    const toT = d.toTarget[winner]!
-    const near = d.nearTarget[winner]!
-    const types = d.targetTypes[winner]!
-    const type = d.cellType
-    const dist = d.dist
-    const base = mover * d.aw
-    const out = this.out
-    const far = this.far
-    const inside = this.inside
-    const occupying = this.occupying
-    const counts = { left: 0, extra: 0, d: 0, occupying: occupying as ArrayLike<number> }
-    const teams = d.game.options.teams
-    const looking = this.lookAhead && d.contact && !teams
     for (let slot = start; slot < end; slot++) {
       const off = slot * w
       if ((table[off + w - 1]! & USED) === 0) continue
       stats.parents++
       this.decode(table, off)
       this.summarize(winner, mover)
-      // The look-ahead (reach.ts), for the parent and then for its children: only while another
-      // player moves (the winner's own men stay put) and her men are counted one move each.
-      let childBudget = -1
-      let allowed: Allowed | undefined
-      let least = -1
-      if (looking && mover !== winner && this.left > 0) {
-        const extra = typeExtra(far, inside, types) + this.penalty
-        const budget = this.lookAheadBudget(winner, mover, room + 1, extra)
-        childBudget = this.lookAheadBudget(winner, next, room, extra)
-        allowed = this.allowedBy(winner, this.masks)
-        // The least budget and its witness (reach.ts) spare most children their own look-ahead:
-        // a move that leaves the witness alone needs no more, any other one budget more at most.
-        if (budget >= 0) {
-          least = this.reach.leastBudget(this.cells, this.size, winner, inT, budget, allowed)
-          if (least < 0) continue
-        }
-      }
+      if (!this.lookParent(winner, mover, next, room)) continue
       const count = this.moves(mover)
       stats.children += count
       if (count === 0) continue
-      const M = this.cells[mover]!
       const camp = d.inCamp[mover]!
       const vacating = this.mustVacate(mover, count)
       for (let j = 0; j < count; j++) {
         const f = this.from[j]!
         const t = this.to[j]!
         if (vacating && (camp[f] === 0 || camp[t] === 1)) continue
-        for (let k = 0; k < w; k++) out[k] = table[off + k]!
-        out[base + (f >> 5)]! &= ~(1 << (f & 31))
-        out[base + (t >> 5)]! |= 1 << (t & 31)
-        if (teams) {
-          this.teamChild(rule, slot, window, sink, stats)
+        this.child(table, off, mover, f, t)
+        if (this.moverLeft + inM[f]! - inM[t]! === 0) {
+          if (mover === winner) sink.goal(this.out, 0, slot)
           continue
         }
-        const moverLeft = this.moverLeft + inM[f]! - inM[t]!
-        if (moverLeft === 0) {
-          if (mover === winner) sink.goal(out, 0, slot)
-          continue
-        }
-        let dT: number
-        let dO: number
-        let left = this.left
-        if (mover === winner) {
-          let k = 0
-          while (M[k] !== f) k++
-          left = moverLeft
-          dT = Math.min(k === this.t1Man ? this.t2 : this.t1, toT[t]!)
-          dO = k === this.o1Man ? this.o2 : this.o1
-          for (let a = 0; a < N; a++) {
-            if (a === winner) continue
-            const O = this.cells[a]!
-            for (let q = 0; q < this.size[a]!; q++) {
-              const x = dist[t * n + O[q]!]!
-              if (x < dO) dO = x
-            }
-          }
-          // The winner's types with the man moved.
-          if (inT[f] === 1) inside[type[f]!]!--
-          else if (near[f] === 0) far[type[f]!]!--
-          if (inT[t] === 1) inside[type[t]!]!++
-          else if (near[t] === 0) far[type[t]!]!++
-          counts.extra = typeExtra(far, inside, types)
-          if (inT[t] === 1) inside[type[t]!]!--
-          else if (near[t] === 0) far[type[t]!]!--
-          if (inT[f] === 1) inside[type[f]!]!++
-          else if (near[f] === 0) far[type[f]!]!++
-        } else {
-          dT = this.t1
-          dO = FAR
-          const W = this.cells[winner]!
-          for (let k = 0; k < this.size[winner]!; k++) {
-            const c = W[k]!
-            let x = this.nearestMan[k] === f ? this.second[k]! : this.nearest[k]!
-            const y = dist[c * n + t]!
-            if (y < x) x = y
-            if (x < dO) dO = x
-          }
-          counts.extra = typeExtra(far, inside, types) + this.penalty
-          occupying[mover] = occupying[mover]! - inT[f]! + inT[t]!
-        }
-        counts.left = left
-        counts.d = d.contact ? Math.min(dT - 1, dO - 2) : 0
-        let h = pliesToWin(counts, winner, next, N)
-        // Her fill order (fill.ts), where she moved and owes no type change; its placements serve
-        // the look-ahead after her move below.
-        let masks: Int32Array | undefined
-        if (mover === winner && counts.extra === 0 && h <= room && left <= MAX_MEN) {
-          let k = 0
-          for (let q = 0; q < this.size[winner]!; q++) {
-            const c = M[q] === f ? t : M[q]!
-            if (inT[c] === 0) this.outMen[k++] = c
-          }
-          masks = this.placements(winner, this.outMen, left, f, t)
-          counts.extra = penaltyOf(masks)
-          if (counts.extra > 0) h = pliesToWin(counts, winner, next, N)
-        }
-        if (mover !== winner) occupying[mover] = occupying[mover]! + inT[f]! - inT[t]!
-        if (h > room || met(window, out)) continue
-        // The rungs the next placement needs may put it further off (not with long jumps). Only
-        // whether they reach `limit`, the least count that prunes, matters.
-        if (d.contact && counts.left > 0) {
-          let limit = Math.max(counts.d, 0) + 1
-          while (turnFrom(winner, limit + 1, next, N) + (counts.left - 1) * N <= room) limit++
-          if (this.rungGaps(mover, winner, f, t, limit) >= limit) continue
-        }
-        if (childBudget >= 0 && !this.childReaches(mover, winner, f, t, childBudget, least, allowed)) continue
-        // After her own move: the look-ahead for her next one (the others' N - 1 moves first).
-        if (looking && mover === winner) {
-          const budget = this.lookAheadBudget(winner, next, room, counts.extra, counts.left)
-          if (budget >= 0 && !this.reachesAfter(mover, winner, f, t, budget, this.allowedBy(winner, masks))) continue
-        }
+        const h = this.judge(winner, mover, next, room, f, t, window)
+        if (h < 0) continue
         stats.kept++
-        let score = 0
-        if (rule.score !== 'none') {
-          // A beam's score (rule.score): 'winner', how far along the winner is (her bound, then her
-          // men's steps to her target, then the other armies' steps to theirs); 'all', how far along
-          // every army is (their steps summed, then the winner's bound): in a crowded game (six
-          // players, every target held) a beam by the winner alone jams, one by everyone flows.
-          // Ties (most states) are broken by a hash of the state, not by key order, which would
-          // favour men on low cells: a beam keeps a spread of positions, deterministically.
-          let steps = 0
-          const W = this.cells[winner]!
-          for (let k = 0; k < this.size[winner]!; k++) steps += toT[mover === winner && W[k] === f ? t : W[k]!]!
-          const others = mover === winner ? this.othersSteps : this.othersSteps - d.toTarget[mover]![f]! + d.toTarget[mover]![t]!
-          const rank = rule.score === 'winner' ? h * 2 ** 20 + steps * 2 ** 10 + others : (steps + others) * 2 ** 10 + h
-          score = -rank + (hashWords(out, 0, w) >>> 12) / 2 ** 21
+        sink.child(this.out, 0, slot, rule.score === 'none' ? 0 : this.score(rule, mover, f, t, h))
+      }
+    }
+  }
+
+  /**
+   * Games of teams: the game ends when both partners of a side have filled their targets (a goal
+   * where it is the winner's side). Each partner must be home by the last ply, so a child is kept
+   * only where each of them may still be (judge, one pass per partner: her bound, fill order, rungs
+   * and look-ahead, as for a player alone); the side's bound is the larger of theirs.
+   */
+  private expandTeams(
+    table: Uint32Array,
+    start: number,
+    end: number,
+    rule: PlayersRule,
+    window: readonly KeySet[],
+    sink: Sink,
+    stats: KernelStats,
+  ): void {
+    const d = this.domain
+    const w = d.w
+    const mover = d.mover(rule.level)
+    const next = d.mover(rule.level + 1)
+    const room = rule.bound - rule.level
+    const side = d.sides[rule.winner]!
+    const moverSide = d.sides[mover]!
+    const inM = d.inTarget[mover]!
+    const keep = this.keep
+    const hOf = this.hOf
+    for (let slot = start; slot < end; slot++) {
+      const off = slot * w
+      if ((table[off + w - 1]! & USED) === 0) continue
+      stats.parents++
+      this.decode(table, off)
+      const count = this.moves(mover)
+      stats.children += count
+      if (count === 0) continue
+      const camp = d.inCamp[mover]!
+      const vacating = this.mustVacate(mover, count)
+      // The mover's partner is home already where none of her men is outside her target.
+      const partner = moverSide[1]!
+      const inP = d.inTarget[partner]!
+      let partnerLeft = 0
+      for (let k = 0; k < this.size[partner]!; k++) partnerLeft += 1 - inP[this.cells[partner]![k]!]!
+      let moverLeft = 0
+      for (let k = 0; k < this.size[mover]!; k++) moverLeft += 1 - inM[this.cells[mover]![k]!]!
+      let alive = 0
+      for (let j = 0; j < count; j++) {
+        const f = this.from[j]!
+        const t = this.to[j]!
+        keep[j] = 0
+        hOf[j] = 0
+        if (vacating && (camp[f] === 0 || camp[t] === 1)) continue
+        if (partnerLeft === 0 && moverLeft + inM[f]! - inM[t]! === 0) {
+          if (side.includes(mover)) {
+            this.child(table, off, mover, f, t)
+            sink.goal(this.out, 0, slot)
+          }
+          continue
         }
-        sink.child(out, 0, slot, score)
+        keep[j] = 1
+        alive++
+      }
+      for (let s = 0; s < side.length && alive > 0; s++) {
+        const p = side[s]!
+        this.summarize(p, mover)
+        if (!this.lookParent(p, mover, next, room)) alive = 0
+        for (let j = 0; j < count && alive > 0; j++) {
+          if (keep[j] === 0) continue
+          const f = this.from[j]!
+          const t = this.to[j]!
+          this.child(table, off, mover, f, t)
+          const h = this.judge(p, mover, next, room, f, t, s === 0 ? window : undefined)
+          if (h < 0) {
+            keep[j] = 0
+            alive--
+          } else if (h > hOf[j]!) hOf[j] = h
+        }
+      }
+      for (let j = 0; j < count && alive > 0; j++) {
+        if (keep[j] === 0) continue
+        const f = this.from[j]!
+        const t = this.to[j]!
+        this.child(table, off, mover, f, t)
+        stats.kept++
+        sink.child(this.out, 0, slot, rule.score === 'none' ? 0 : this.score(rule, mover, f, t, hOf[j]!))
       }
     }
   }

@@ -24,13 +24,11 @@
  * others.
  */
 import type { PackedSpace } from '../packed/space'
+import { MAX_STONES, StoneSets } from './stones'
 
 const EMPTY = 0
 const OTHER = 1
 const OWN = 2
-/** Cells in a packed set: base-257 digits (cell + 1, boards of up to 256 cells), ascending. */
-const BASE = 257
-
 /** Where each of the winner's men outside her target may end his move (fill.ts placements). */
 export interface Allowed {
   /** Per man outside the target, in the order of her cells: the bits (bitOf) of the target cells he may end on. */
@@ -40,30 +38,6 @@ export interface Allowed {
 
 /** What a search of one man's moves is for: the first placement, or the first with its footprint kept. */
 type Mode = 'find' | 'record'
-
-/** Whether packed set p holds cell c. */
-function has(p: number, c: number): boolean {
-  for (; p > 0; p = Math.floor(p / BASE)) if (p % BASE === c + 1) return true
-  return false
-}
-
-/** The number of cells in packed set p. */
-function count(p: number): number {
-  let k = 0
-  for (; p > 0; p = Math.floor(p / BASE)) k++
-  return k
-}
-
-/** Packed set p with cell c added (c not in it), kept ascending. */
-function plus(p: number, c: number): number {
-  const digits: number[] = []
-  for (; p > 0; p = Math.floor(p / BASE)) digits.push(p % BASE)
-  digits.push(c + 1)
-  digits.sort((a, b) => a - b)
-  let out = 0
-  for (let k = digits.length - 1; k >= 0; k--) out = out * BASE + digits[k]!
-  return out
-}
 
 export class PlacementReach {
   private allowed: Allowed | undefined
@@ -82,11 +56,18 @@ export class PlacementReach {
   private readonly viaCell: Int16Array
   /** Budget 1 or more: the nodes (cell, stones added, cells vacated) met, in order, with each one's previous node and the man hopped to reach it. */
   private nodeCell = new Int16Array(1024)
-  private nodeS = new Float64Array(1024)
-  private nodeV = new Float64Array(1024)
+  private nodeS = new Int32Array(1024)
+  private nodeV = new Int32Array(1024)
+  /** The next node met at the same cell (-1: none), from cellFirst; cells by stamp. */
+  private nodeNext = new Int32Array(1024)
+  private readonly cellFirst: Int32Array
+  private readonly cellSeen: Int32Array
+  private cellStamp = 0
+  /** The stone sets (by id) and the nodes to expand, by stones then cells vacated. */
+  private readonly sets = new StoneSets()
+  private readonly buckets: number[][] = []
   private nodePrev = new Int32Array(1024)
   private nodeVia = new Int16Array(1024)
-  private readonly met = new Map<number, number>()
   /** Budget 1 (withOne): marks, queue, previous node and man hopped, by node. */
   private oneSeen = new Int32Array(0)
   private oneQueue = new Int32Array(0)
@@ -99,7 +80,8 @@ export class PlacementReach {
     /** The most other players' moves between two turns of one player (players - 1). */
     maxBudget: number,
   ) {
-    if (maxBudget > 5 || space.n > 256) throw new Error(`internal: a look-ahead budget of ${maxBudget} on ${space.n} cells (at most 5 on 256)`)
+    if (maxBudget > MAX_STONES || space.n > 256)
+      throw new Error(`internal: a look-ahead budget of ${maxBudget} on ${space.n} cells (at most ${MAX_STONES} on 256)`)
     const n = space.n
     this.what = new Uint8Array(n)
     this.seen = new Int32Array(n)
@@ -108,6 +90,8 @@ export class PlacementReach {
     this.viaCell = new Int16Array(n)
     this.stoneAt = new Int32Array(n)
     this.landAt = new Int32Array(n)
+    this.cellFirst = new Int32Array(n)
+    this.cellSeen = new Int32Array(n)
   }
 
   /**
@@ -144,7 +128,15 @@ export class PlacementReach {
     return this.stoneAt[f] === this.mark || this.landAt[t] === this.mark
   }
 
-  private run(cells: readonly Int16Array[], size: Int32Array, winner: number, goal: Uint8Array, budget: number, allowed: Allowed | undefined, mode: Mode): boolean {
+  private run(
+    cells: readonly Int16Array[],
+    size: Int32Array,
+    winner: number,
+    goal: Uint8Array,
+    budget: number,
+    allowed: Allowed | undefined,
+    mode: Mode,
+  ): boolean {
     const what = this.what
     for (let a = 0; a < cells.length; a++) for (let k = 0; k < size[a]!; k++) what[cells[a]![k]!] = a === winner ? OWN : OTHER
     this.allowed = allowed
@@ -154,7 +146,12 @@ export class PlacementReach {
     for (let k = 0, j = 0; k < size[winner]! && !found; k++) {
       if (goal[W[k]!] !== 0) continue
       const mask = allowed ? allowed.masks[j++]! : -1
-      found = budget === 0 ? this.plain(W[k]!, goal, mask) : budget === 1 ? this.withOne(W[k]!, goal, mask) : this.withChanges(W[k]!, goal, budget, mask)
+      found =
+        budget === 0
+          ? this.plain(W[k]!, goal, mask)
+          : budget === 1
+            ? this.withOne(W[k]!, goal, mask)
+            : this.withChanges(W[k]!, goal, budget, mask)
     }
     for (let a = 0; a < cells.length; a++) for (let k = 0; k < size[a]!; k++) what[cells[a]![k]!] = EMPTY
     return found
@@ -303,11 +300,15 @@ export class PlacementReach {
   }
 
   /**
-   * Budget 2 or more: breadth first over nodes (cell, S, v), S the empty cells hopped over so far
+   * Budget 2 or more: a search over nodes (cell, S, v), S the empty cells hopped over so far
    * (stones to be added), a set of at most `budget` cells, a stone for the rest of the move; v the
    * other men's cells landed on (to be vacated), at most `budget`, counted: a move need not land
    * twice on one cell (the hops between would make a loop, and the move without it is a move), so
    * the count of a move without loops is the number of its cells, and every such move is met.
+   * A node is dropped when one met before at its cell has a subset of its stones and no more cells
+   * vacated: every move on from it is a move on from that one, within the same budget (its stones
+   * forbid no more landings). Nodes are taken by their stones, then their cells vacated, fewest
+   * first (neither falls along a move), so that such a node is mostly met first.
    */
   private withChanges(from: number, goal: Uint8Array, budget: number, mask: number): boolean {
     const { nb, over, land, degree: deg } = this.space
@@ -319,63 +320,91 @@ export class PlacementReach {
         if (this.mode === 'record') this.landAt[t] = this.mark
         return true
       }
-    const met = this.met
-    met.clear()
+    const sets = this.sets
+    sets.trim()
+    if (++this.cellStamp >= 0x7fffffff) {
+      this.cellSeen.fill(0)
+      this.cellStamp = 1
+    }
+    const buckets = this.buckets
+    const width = budget + 1
+    for (let k = 0; k < width * width; k++) (buckets[k] ??= []).length = 0
     what[from] = EMPTY
-    // A node's key: (S * (budget + 1) + v) * n + cell, below 257^5 * 6 * 256 < 2^53 (budget <= 5).
-    const n = this.space.n
     this.node(0, from, 0, 0, -1, -1)
-    met.set(from, 0)
+    this.enter(from, 0)
+    buckets[0]!.push(0)
     let end = 1
     let found = false
-    for (let q = 0; q < end && !found; q++) {
-      const p = this.nodeCell[q]!
-      const S = this.nodeS[q]!
-      const V = this.nodeV[q]!
-      for (let d = 0; d < deg; d++) {
-        const o = over[p * deg + d]!
-        if (o < 0 || o === from) continue
-        const t = land[p * deg + d]!
-        if (what[t] === OWN && t !== from) continue
-        // The man hopped: there, or added (a new cell of S, within the budget).
-        let S2 = S
-        if (what[o] === EMPTY && !has(S, o)) {
-          if (count(S) >= budget) continue
-          S2 = plus(S, o)
-        }
-        // The landing: empty, or vacated (one more, within the budget); never an added stone.
-        let V2 = V
-        if (has(S2, t)) continue
-        if (what[t] === OTHER) {
-          if (V >= budget) continue
-          V2 = V + 1
-        }
-        if (goal[t] === 1 && this.may(t, mask)) {
-          if (this.mode === 'record') {
-            this.landAt[t] = this.mark
-            this.stoneAt[o] = this.mark
-            for (let x = q; x > 0; x = this.nodePrev[x]!) {
-              this.landAt[this.nodeCell[x]!] = this.mark
-              this.stoneAt[this.nodeVia[x]!] = this.mark
-            }
+    for (let k = 0; k < width * width && !found; k++) {
+      const bucket = buckets[k]!
+      for (let i = 0; i < bucket.length && !found; i++) {
+        const q = bucket[i]!
+        const p = this.nodeCell[q]!
+        const S = this.nodeS[q]!
+        const V = this.nodeV[q]!
+        for (let d = 0; d < deg; d++) {
+          const o = over[p * deg + d]!
+          if (o < 0 || o === from) continue
+          const t = land[p * deg + d]!
+          if (what[t] === OWN && t !== from) continue
+          // The man hopped: there, or added (a new cell of S, within the budget).
+          let S2 = S
+          if (what[o] === EMPTY && !sets.has(S, o)) {
+            if (sets.size(S) >= budget) continue
+            S2 = sets.plus(S, o)
           }
-          found = true
-          break
+          // The landing: empty, or vacated (one more, within the budget); never an added stone.
+          let V2 = V
+          if (sets.has(S2, t)) continue
+          if (what[t] === OTHER) {
+            if (V >= budget) continue
+            V2 = V + 1
+          }
+          if (goal[t] === 1 && this.may(t, mask)) {
+            if (this.mode === 'record') {
+              this.landAt[t] = this.mark
+              this.stoneAt[o] = this.mark
+              for (let x = q; x > 0; x = this.nodePrev[x]!) {
+                this.landAt[this.nodeCell[x]!] = this.mark
+                this.stoneAt[this.nodeVia[x]!] = this.mark
+              }
+            }
+            found = true
+            break
+          }
+          if (this.dominated(t, S2, V2)) continue
+          this.node(end, t, S2, V2, q, o)
+          this.enter(t, end)
+          buckets[sets.size(S2) * width + V2]!.push(end++)
         }
-        const key = (S2 * (budget + 1) + V2) * n + t
-        if (met.has(key)) continue
-        met.set(key, end)
-        this.node(end++, t, S2, V2, q, o)
       }
     }
     what[from] = OWN
     return found
   }
 
+  /** Whether a node met before at cell t has a subset of stones S and at most v cells vacated. */
+  private dominated(t: number, S: number, v: number): boolean {
+    if (this.cellSeen[t] !== this.cellStamp) return false
+    for (let e = this.cellFirst[t]!; e >= 0; e = this.nodeNext[e]!)
+      if (this.nodeV[e]! <= v && this.sets.subset(this.nodeS[e]!, S)) return true
+    return false
+  }
+
+  /** Adds node i to the nodes met at cell t. */
+  private enter(t: number, i: number): void {
+    if (this.cellSeen[t] !== this.cellStamp) {
+      this.cellSeen[t] = this.cellStamp
+      this.cellFirst[t] = -1
+    }
+    this.nodeNext[i] = this.cellFirst[t]!
+    this.cellFirst[t] = i
+  }
+
   /** Stores node i (growing the arrays as needed). */
   private node(i: number, cell: number, S: number, V: number, prev: number, via: number): void {
     if (i >= this.nodeCell.length) {
-      const grow = <T extends Int16Array | Int32Array | Float64Array>(a: T): T => {
+      const grow = <T extends Int16Array | Int32Array>(a: T): T => {
         const b = new (a.constructor as new (n: number) => T)(a.length * 2)
         b.set(a)
         return b
@@ -385,6 +414,7 @@ export class PlacementReach {
       this.nodeV = grow(this.nodeV)
       this.nodePrev = grow(this.nodePrev)
       this.nodeVia = grow(this.nodeVia)
+      this.nodeNext = grow(this.nodeNext)
     }
     this.nodeCell[i] = cell
     this.nodeS[i] = S

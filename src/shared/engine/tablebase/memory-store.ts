@@ -18,6 +18,8 @@ export function memoryStore(where = 'memory'): MemoryStore {
       const parts: Uint32Array[] = []
       return {
         append: (rows, count) => void parts.push(rows.slice(0, count * w)),
+        // Memory has no disk to flush to.
+        sync: () => undefined,
         close: () => {
           const total = parts.reduce((n, p) => n + p.length, 0)
           const all = new Uint32Array(total)

@@ -1,51 +1,56 @@
 /**
- * What the transfer searches share (the proofs, the beam, the bidirectional search): the domain,
- * the executor, the job's budget and a progress sink per labelled search; and how they start a
- * level-by-level search of the core and grow it by one level under a rule.
+ * What the transfer searches share (the proofs, the beam, the bidirectional search): the domain and
+ * the flow's spine (threads, budget, folder, checkpoint), whether the step's searches keep their
+ * levels on disk, and how they start a level-by-level search of the core and grow it by one level
+ * under a rule.
  */
 import type { Budget } from '../core/budget'
-import type { Executor } from '../core/executor'
 import { DiskLevel, hitsIn } from '../core/disk-level'
-import { ShardedLevel, type LevelFarm } from '../core/farm'
+import { ShardedLevel } from '../core/farm'
 import type { StateSet } from '../core/state-set'
-import type { Checkpoint } from '../core/checkpoint'
-import type { FileStore } from '../core/storage'
-import { LevelSearch, type LevelProgress } from '../core/levels'
-import type { TransferDomain } from './domain'
-import type { TransferRule } from './kernel'
+import type { LevelSearch } from '../core/levels'
+import { DEFAULT_BUDGET } from '../core/job-fields'
+import { Spine } from '../core/spine'
+import type { TransferDomain, TransferInit } from './domain'
+import { TransferKernel, type TransferRule } from './kernel'
 
 export interface TransferContext {
   readonly domain: TransferDomain
-  readonly executor: Executor<TransferRule>
-  readonly budget: Budget
-  /** Exhaustive searches keep their levels on disk (the job's `disk`): the store and buffer size. */
-  readonly disk?: {
-    readonly store: FileStore
-    readonly bufferBytes: number
-    readonly checkpoint?: Checkpoint
-    /** Levels in shards built by a farm's workers (job.cluster). */
-    readonly farm?: { readonly farm: LevelFarm; readonly shards: number; readonly init: unknown }
-  }
-  /** Progress of the levels of a search, labelled (e.g. 'forward '). */
-  readonly onLevel?: (label: string) => (p: LevelProgress) => void
+  readonly spine: Spine<TransferRule, TransferInit>
+  /** Whether the step's searches keep their levels in the job's folder (the exhaustive ones), when it has one. */
+  readonly onDisk: boolean
+  /** A step's own budget (the first, small look), instead of the job's. */
+  readonly budget?: Budget
+}
+
+/** A context for searches outside a job's flow (tests, tools): one thread, in memory. */
+export async function transferContext(domain: TransferDomain, budgetBytes = DEFAULT_BUDGET): Promise<TransferContext> {
+  const spine = new Spine<TransferRule, TransferInit>({ threads: 1, budgetBytes, timeLimit: 0 }, {}, () => undefined, 'prove')
+  await spine.start({ init: domain.init, kernel: () => new TransferKernel(domain) }, {})
+  return { domain, spine, onDisk: false }
 }
 
 /**
  * A breadth-first search from `origin` (default: the start) under the transfer window. `name`
- * names its files on disk: the same search of a resumed job must get the same name.
+ * names its files on disk: the same search of a resumed job must get the same name. `plan`: the
+ * deepest level it can reach, where known.
  */
 export function transferSearch(
   ctx: TransferContext,
   label = '',
   origin: Uint32Array = ctx.domain.startKey,
   name = label.trim() || 'search',
+  plan?: number,
 ): LevelSearch<TransferRule> {
-  const disk = ctx.disk
-  return new LevelSearch(ctx.executor, ctx.budget, origin, {
+  return ctx.spine.search({
+    name,
+    origin,
     // Moves are reversible: a child of level i is new unless it lies in level i or i - 1.
     window: [1, 2],
-    ...(ctx.onLevel && { onLevel: ctx.onLevel(label) }),
-    ...(disk && { disk: { ...disk, name } }),
+    onDisk: ctx.onDisk,
+    label,
+    ...(ctx.budget && { budget: ctx.budget }),
+    ...(plan !== undefined && { plan }),
   })
 }
 
@@ -55,9 +60,12 @@ export type LevelRule = Omit<TransferRule, 'kind' | 'level'>
 /** Every child is kept. */
 export const KEEP_ALL: LevelRule = { sides: [], minSym: 0, score: false, lambda: 0 }
 
+/** The rule of a search's next level. */
+export const ruleAt = (level: number, rule: LevelRule): TransferRule => ({ kind: 'transfer', level, ...rule })
+
 /** Grow a search by one level under a rule. */
 export function grow(search: LevelSearch<TransferRule>, rule: LevelRule): Promise<StateSet> {
-  return search.next({ kind: 'transfer', level: search.depth + 1, ...rule })
+  return search.next(ruleAt(search.depth + 1, rule))
 }
 
 /** What a meeting check looks states up in. */
@@ -71,6 +79,6 @@ export type Lookup = { has(keys: Uint32Array, off: number): boolean }
 export function lookups(ctx: TransferContext, level: StateSet | undefined, check: (lookup: Lookup) => void): void {
   const files = level instanceof DiskLevel ? [level] : level instanceof ShardedLevel ? level.shards : undefined
   if (!files) return check(level ?? { has: () => false })
-  const rows = Math.max(1024, Math.floor(ctx.disk!.bufferBytes / (8 * files[0]!.w)))
+  const rows = Math.max(1024, Math.floor(ctx.spine.disk!.bufferBytes / (8 * files[0]!.w)))
   check(hitsIn(files, rows, check))
 }

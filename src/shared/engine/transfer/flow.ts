@@ -9,24 +9,21 @@
  * Strategies pick steps: beam (findByBeam), exhaustive (proveLengths), auto (both). Problems whose
  * target is not a reflection of the start use bidirectional search instead.
  */
-import { interpret } from '../../halma/document'
 import { transferBound } from '../../halma/metrics'
 import { isPalindrome } from '../../halma/notation'
 import type { Problem } from '../../halma/problem'
 import { Budget, BudgetError } from '../core/budget'
-import type { Executor } from '../core/executor'
-import type { LevelSearch } from '../core/levels'
-import type { Progress } from '../core/progress'
 import { JobFlow } from '../core/flow'
+import { loaded } from '../core/job-fields'
+import type { LevelRecord, LevelSearch } from '../core/levels'
+import type { Progress } from '../core/progress'
+import type { SpineDomain, SpineHost } from '../core/spine'
 import { beamSearch } from './beam-search'
 import { bidirectional, type BidiOutcome } from './bidi'
 import type { TransferContext } from './context'
-import { Checkpoint, searchParams } from '../core/checkpoint'
-import type { LevelFarm } from '../core/farm'
-import type { FileStore } from '../core/storage'
-import { TransferDomain } from './domain'
+import { TransferDomain, type TransferInit } from './domain'
 import type { FoundSolution, LengthProof, SolveJob, SolveResult } from './job'
-import type { TransferRule } from './kernel'
+import { TransferKernel, type TransferRule } from './kernel'
 import { checkLength, type Meeting } from './prove'
 import { boardsToMoves, meetingBoards, middleName } from './solutions'
 import { bidiStatement, reflectedStatement } from './statement'
@@ -41,85 +38,45 @@ const MAX_MEETINGS = 100_000
  */
 const SMALL_BYTES = 16 << 20
 
-export interface TransferDeps {
-  makeExecutor(domain: TransferDomain): Executor<TransferRule>
-  progress(p: Progress): void
-  /** Files in a folder (job.disk), where the host has them. */
-  files?(folder: string): FileStore
-  /** Workers on a job queue at `url` sharing `folder` (job.cluster), where the host has them. */
-  farm?(url: string, folder: string): LevelFarm
-}
-
-/** A solution length met, with the search whose levels trace it. */
+/** A solution length met, its solutions traced and verified. */
 interface Found {
   readonly length: number
-  readonly meetings: Meeting[]
-  readonly run: LevelSearch<TransferRule>
+  /** Distinct middle boards met (may exceed the solutions listed). */
+  readonly meetings: number
+  readonly solutions: FoundSolution[]
   readonly via: 'beam' | 'proof'
 }
 
-export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
-  private disk: TransferContext['disk']
-  private domainInit: unknown
-  /** Lets go of the folder claimed for the levels on disk. */
-  private release: (() => void) | undefined
+/** The beam's outcome as the checkpoint records it (a resume does not run the beam again). */
+interface BeamStep {
+  /** The longest length it looked for, and what it found (null: nothing up to it). */
+  readonly maxLength: number
+  readonly found: Found | null
+  readonly records: readonly LevelRecord[]
+}
+
+export class TransferFlow extends JobFlow<TransferRule, TransferInit, SolveResult> {
+  private domain!: TransferDomain
 
   constructor(
     private readonly job: SolveJob,
-    private readonly deps: TransferDeps,
+    host: SpineHost<TransferInit>,
+    progress: (p: Progress) => void,
   ) {
-    super(job, deps.progress, 'beam')
+    super(job, host, progress, 'beam')
   }
 
-  async run(): Promise<SolveResult> {
-    const doc = interpret(this.job.problem)
-    if (!doc.ok) throw new Error(`bad problem: ${doc.error.map((d) => d.message).join('; ')}`)
-    const problem = doc.value.problem
+  protected prepare(): SpineDomain<TransferRule, TransferInit> {
+    const problem = loaded(this.job)
     if (problem.kind !== 'transfer') throw new Error('solve takes a transfer problem; games are searched by the game engine')
-    const domain = new TransferDomain(problem, { fold: this.job.fold, bound: this.job.bound, exactMoves: this.job.exactMoves })
-    const executor = (this.executor = this.deps.makeExecutor(domain))
-    const ctx: TransferContext = {
-      domain,
-      executor,
-      budget: this.budget,
-      onLevel: (label) => this.report.level(label),
-    }
+    const domain = (this.domain = new TransferDomain(problem, { fold: this.job.fold, bound: this.job.bound, exactMoves: this.job.exactMoves }))
+    return { init: domain.init, kernel: () => new TransferKernel(domain) }
+  }
+
+  protected steps(): Promise<SolveResult> {
     // Only the exhaustive searches (proofs, the bidirectional search) keep levels on disk.
-    this.domainInit = domain.init
-    this.disk = this.job.disk === undefined ? undefined : this.diskOf(this.job.disk)
-    try {
-      return problem.reflection ? await this.solveReflected(ctx) : await this.solveGeneral(ctx)
-    } finally {
-      executor.close()
-      await this.disk?.farm?.farm.close()
-      this.release?.()
-    }
-  }
-
-  /** Levels on disk in `folder`: a quarter of the budget sorts children (and a quarter the keys a meeting asks for). */
-  private diskOf(folder: string): NonNullable<TransferContext['disk']> {
-    if (!this.deps.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI or the desktop app)')
-    const store = this.deps.files(folder)
-    const release = store.claim()
-    try {
-      const disk = this.diskIn(store)
-      this.release = release
-      return disk
-    } catch (e) {
-      release()
-      throw e
-    }
-  }
-
-  private diskIn(store: FileStore): NonNullable<TransferContext['disk']> {
-    const folder = store.where
-    const bufferBytes = Math.floor(this.job.budgetBytes / 4)
-    if (this.job.cluster !== undefined) {
-      if (!this.deps.farm) throw new Error('a cluster needs a job queue, which this host does not provide (use the CLI)')
-      return { store, bufferBytes, farm: { farm: this.deps.farm(this.job.cluster, folder), shards: this.job.shards, init: this.domainInit! } }
-    }
-    const checkpoint = new Checkpoint(store, searchParams(this.job), this.job.resume)
-    return { store, bufferBytes, checkpoint }
+    const ctx: TransferContext = { domain: this.domain, spine: this.spine, onDisk: false }
+    return this.domain.problem.reflection ? this.solveReflected(ctx) : this.solveGeneral({ ...ctx, onDisk: true })
   }
 
   /** The transfer bound at the start: d(A, B) + |A| - 1. */
@@ -145,23 +102,20 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
     const proofs: LengthProof[] = []
     let stopped: LengthProof | undefined
     if (job.strategy !== 'beam') {
-      const proved = await this.proveLengths(ctx, lower, found ? found.length - 1 : job.maxLength)
+      const proved = await this.proveLengths({ ...ctx, onDisk: true }, lower, found ? found.length - 1 : job.maxLength)
       proofs.push(...proved.proofs)
       found = proved.found ?? found
       lower = proved.lower
       stopped = proved.stopped
     }
-    const solutions = this.reconstruct(ctx.domain, found)
-    // On disk the found length's levels stay with the checkpoint: resuming a finished search
-    // gives its result again at once.
     const end = reflectedStatement({ job, found, lower, proofs, stopped, folded: ctx.domain.folded })
     return this.result({
       status: end.status,
       length: found?.length ?? null,
       optimal: end.optimal,
       lowerBound: end.optimal ? found!.length : lower,
-      solutions,
-      meetings: found?.meetings.length ?? 0,
+      solutions: found?.solutions ?? [],
+      meetings: found?.meetings ?? 0,
       statement: end.statement,
       lengths: proofs,
     })
@@ -171,19 +125,25 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
   private async settleSmall(ctx: TransferContext): Promise<SolveResult | undefined> {
     this.report.phase = 'bidirectional'
     this.report.emit('exhaustive look at the whole state space (small problems)')
-    const small = await bidirectional(
-      { ...ctx, budget: new Budget(Math.min(SMALL_BYTES, this.job.budgetBytes), Infinity) },
-      this.job.maxLength,
-    )
+    const small = await bidirectional({ ...ctx, budget: new Budget(Math.min(SMALL_BYTES, this.job.budgetBytes), Infinity) }, this.job.maxLength)
     if (small.kind !== 'found' && small.kind !== 'unsolvable') return undefined
     for (const r of small.runs) this.record(r)
     return this.generalResult(ctx.domain, small)
   }
 
-  /** A first solution by the beam (undefined: none, or the beam ran out of memory or time). */
+  /**
+   * A first solution by the beam (undefined: none, or the beam ran out of memory or time). Its
+   * outcome is a settled step of the checkpoint: a resume takes it from there.
+   */
   private async findByBeam(ctx: TransferContext): Promise<Found | undefined> {
     const job = this.job
     this.report.phase = 'beam'
+    const settled = this.spine.settled<BeamStep>('beam')
+    if (settled && (settled.found ? settled.found.length <= job.maxLength : settled.maxLength >= job.maxLength)) {
+      this.report.emit(`beam search: ${settled.found ? `a solution of ${settled.found.length} moves` : 'nothing'} found before the resume (checkpoint)`)
+      this.report.record(settled.records)
+      return settled.found ?? undefined
+    }
     this.report.emit(`beam search, M = ${job.beam.width}, lambda = ${job.beam.lambda}`)
     try {
       const beam = await beamSearch(ctx, {
@@ -192,10 +152,13 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
         maxLength: job.maxLength,
         maxMeetings: MAX_MEETINGS,
       })
-      if (!beam) return undefined
-      this.record(beam.run)
-      this.report.emit(`beam found a solution of ${beam.length} moves`)
-      return { ...beam, via: 'beam' }
+      const found: Found | null = beam ? { length: beam.length, ...this.reconstruct(ctx.domain, beam.run, beam.meetings), via: 'beam' } : null
+      if (beam) {
+        this.record(beam.run)
+        this.report.emit(`beam found a solution of ${beam.length} moves`)
+      }
+      this.spine.settle('beam', { maxLength: job.maxLength, found, records: beam?.run.records ?? [] } satisfies BeamStep)
+      return found ?? undefined
     } catch (e) {
       if (!(e instanceof BudgetError)) throw e
       this.report.emit(`beam search stopped by ${e.kind === 'time' ? 'the time limit' : 'the memory budget'}`)
@@ -217,7 +180,7 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
     let lower = from
     for (let L = from; L <= last; L++) {
       this.report.length = L
-      const settled = this.disk?.checkpoint?.step<LengthProof>(`length ${L}`)
+      const settled = this.spine.settled<LengthProof>(`length ${L}`)
       if (settled) {
         this.report.phase = 'prove'
         this.report.emit(`length ${L}: proven impossible before the resume (checkpoint)`)
@@ -230,7 +193,6 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
         check = await checkLength(
           {
             ...ctx,
-            ...(this.disk && { disk: this.disk }),
             maxMeetings: MAX_MEETINGS,
             phase: (phase, length, cmax) => {
               this.report.phase = phase
@@ -268,40 +230,48 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
       })
       // Without a meeting nothing is traced: the length is settled, and its levels (files) can go.
       if (!met) {
-        this.disk?.checkpoint?.settle(`length ${L}`, proofs[proofs.length - 1])
+        this.spine.settle(`length ${L}`, proofs[proofs.length - 1])
         check.run.release(check.run.levels.length)
       }
-      if (met) return { found: { length: L, meetings: check.meetings, run: check.run, via: 'proof' }, lower, proofs, stopped: undefined }
+      if (met) {
+        // On disk the found length's levels stay with the checkpoint: resuming a finished search
+        // gives its result again at once.
+        this.spine.keep(check.run)
+        const found: Found = { length: L, ...this.reconstruct(ctx.domain, check.run, check.meetings), via: 'proof' }
+        return { found, lower, proofs, stopped: undefined }
+      }
       lower = L + 1
     }
     return { found: undefined, lower: Math.max(lower, last + 1), proofs, stopped: undefined }
   }
 
-  /** The distinct solutions met (by middle board), traced and verified, up to MAX_LISTED. */
-  private reconstruct(domain: TransferDomain, found: Found | undefined): FoundSolution[] {
+  /** The distinct solutions met (by middle board), traced through `run` and verified, up to MAX_LISTED. */
+  private reconstruct(
+    domain: TransferDomain,
+    run: LevelSearch<TransferRule>,
+    meetings: readonly Meeting[],
+  ): { meetings: number; solutions: FoundSolution[] } {
     this.report.phase = 'reconstruct'
     this.report.emit('rebuilding solutions')
     const solutions: FoundSolution[] = []
     const seen = new Set<string>()
-    for (const m of found?.meetings ?? []) {
+    for (const m of meetings) {
       if (solutions.length >= MAX_LISTED) break
       const middle = middleName(domain, m)
       if (seen.has(middle)) continue
       seen.add(middle)
-      const moves = boardsToMoves(domain, meetingBoards(domain, found!.run.levels, m))
+      const moves = boardsToMoves(domain, meetingBoards(domain, run.levels, m))
       solutions.push({ moves: moves.texts, middle, palindrome: isPalindrome(domain.reflection!, moves.paths) })
     }
-    return solutions
+    return { meetings: meetings.length, solutions }
   }
 
   private async solveGeneral(ctx: TransferContext): Promise<SolveResult> {
     this.report.phase = 'bidirectional'
     this.report.emit('bidirectional search (the target is not a reflection of the start)')
-    const out = await bidirectional({ ...ctx, ...(this.disk && { disk: this.disk }) }, this.job.maxLength)
+    const out = await bidirectional(ctx, this.job.maxLength)
     for (const r of out.runs) this.record(r)
-    const result = this.generalResult(ctx.domain, out)
-    if (this.disk) for (const r of out.runs) r.discard()
-    return result
+    return this.generalResult(ctx.domain, out)
   }
 
   /** The result of a bidirectional search. */
@@ -330,7 +300,7 @@ export class TransferFlow extends JobFlow<TransferRule, SolveResult> {
       solutions: r.solutions,
       meetings: r.meetings,
       proof: { statement: r.statement, lengths: r.lengths, bound: this.job.bound },
-      stats: this.report.stats(this.executor?.threads ?? 0),
+      stats: this.report.stats(this.spine.threads),
     }
   }
 }

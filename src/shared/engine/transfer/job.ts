@@ -4,9 +4,11 @@
  * (the renderer and the CLI import this module).
  */
 import * as z from 'zod'
-import { interpret, type DocumentSpec } from '../../halma/document'
+import type { DocumentSpec } from '../../halma/document'
+import type { Problem } from '../../halma/problem'
 import { diagnostic, err, type Diagnostic, type Result } from '../../result'
-import { checkDisk, choice, decimal, flag, integer, limitFields, parseJobWith, problemField } from '../core/job-fields'
+import { checkDisk, choice, decimal, diskFields, flag, integer, limitFields, LOADED, type Loaded } from '../core/job-fields'
+import { parseProblemJob, problemField } from '../packed/job'
 import { RunStatsSchema, type RunStats } from '../core/progress'
 
 export const STRATEGIES = ['auto', 'beam', 'exhaustive'] as const
@@ -38,44 +40,30 @@ const SolveJobSchema = z.strictObject({
       lambda: decimal(0, 1000).default(2),
     })
     .default({ lambda: 2 }),
-  /**
-   * A folder where the exhaustive searches keep their levels (sorted files, duplicates removed by
-   * merging): memory then holds a buffer, not the levels. The host must provide files (Node does).
-   */
-  disk: z.string().min(1).optional(),
-  /** Go on with the search checkpointed in `disk` (same parameters; threads, budget and time may differ). */
-  resume: flag().default(false),
-  /**
-   * Build the levels of the searches on disk with workers on a job queue (a Redis URL, e.g.
-   * redis://localhost:6379; `disk` must be a folder every worker reads), in `shards` shards.
-   */
-  cluster: z.string().min(1).optional(),
-  shards: integer(1, 4096).default(3),
+  ...diskFields,
   ...limitFields,
 })
 
-export interface SolveJob extends Omit<z.infer<typeof SolveJobSchema>, 'beam'> {
+/** A checked transfer job, carrying its problem parsed. */
+export interface SolveJob extends Omit<z.infer<typeof SolveJobSchema>, 'beam'>, Loaded<Problem> {
   readonly beam: { readonly width: number; readonly lambda: number }
 }
 
 /** A job as a caller may give it: the problem, and any settings (defaults fill the rest). */
-export type SolveJobInput = { readonly problem: DocumentSpec } & Partial<Omit<SolveJob, 'problem' | 'beam'>> & {
+export type SolveJobInput = { readonly problem: DocumentSpec } & Partial<Omit<SolveJob, 'problem' | 'beam' | typeof LOADED>> & {
     readonly beam?: Partial<SolveJob['beam']>
   }
 
 /** Check a transfer job given as loose data (a message, command-line options), filling in defaults. */
 export function parseSolveJob(input: unknown): Result<SolveJob, Diagnostic[]> {
-  const r = parseJobWith(SolveJobSchema, input, 'transfer', 'this search takes a transfer problem, not a game')
+  const r = parseProblemJob(SolveJobSchema, input, 'transfer', 'this search takes a transfer problem, not a game')
   if (!r.ok) return r
   const job = r.value
   const width = job.beam.width ?? (job.strategy === 'auto' ? BEAM_WIDTH.auto : BEAM_WIDTH.beam)
   const disk = checkDisk(job)
   if (!disk.ok) return disk
-  if (job.palindrome) {
-    const doc = interpret(job.problem)
-    if (doc.ok && !doc.value.problem.reflection)
-      return err([diagnostic('job.palindrome', 'palindromes need a target that is the reflection of the start', 'palindrome')])
-  }
+  if (job.palindrome && !job[LOADED].reflection)
+    return err([diagnostic('job.palindrome', 'palindromes need a target that is the reflection of the start', 'palindrome')])
   return { ok: true, value: { ...job, beam: { width, lambda: job.beam.lambda } } }
 }
 

@@ -21,10 +21,14 @@
  * c(Z) >= -c(X) and R(Z) in level N.
  *
  * The palindrome constraint (inequality 11) replaces the meeting by a symmetry test at level N.
+ *
+ * On disk, run 1's Cmax is a settled step of the checkpoint (`cmax L`) as soon as it is found, and
+ * run 1's levels go then (but for level N of an even length, which the meeting reads): a resume in
+ * run 2 or in the meeting builds no level of run 1 again.
  */
 import type { StateSet } from '../core/state-set'
 import type { LevelSearch } from '../core/levels'
-import { grow, lookups, transferSearch, type TransferContext } from './context'
+import { grow, lookups, ruleAt, transferSearch, type LevelRule, type TransferContext } from './context'
 import type { TransferDomain } from './domain'
 import type { Side, TransferRule } from './kernel'
 
@@ -65,15 +69,57 @@ export interface ProveContext extends TransferContext {
 
 const MOVES = 8192
 
+/** The rule of a threshold run's level i: boards with c + U_{meet-i} >= threshold. */
+const thresholdRule = (i: number, meet: number, threshold: number): LevelRule => ({
+  sides: [{ moves: meet - i, threshold }],
+  minSym: 0,
+  score: false,
+  lambda: 0,
+})
+
 /** Build a run to `depth`, keeping at level i the boards with c + U_{meet-i} >= threshold. */
 async function thresholdRun(ctx: ProveContext, depth: number, meet: number, threshold: number, name: string): Promise<LevelSearch<TransferRule>> {
-  const run = transferSearch(ctx, '', ctx.domain.startKey, name)
+  const run = transferSearch(ctx, '', ctx.domain.startKey, name, depth)
   for (let i = 1; i <= depth; i++) {
-    const sides: Side[] = [{ moves: meet - i, threshold }]
-    await grow(run, { sides, minSym: 0, score: false, lambda: 0 })
+    await grow(run, thresholdRule(i, meet, threshold))
     if (run.levels[i]!.size === 0) break
   }
   return run
+}
+
+/** Run 1's Cmax as the checkpoint records it (cv units; null: its top level was empty). */
+interface CmaxStep {
+  readonly cmax: number | null
+}
+
+/**
+ * Run 1 (threshold 0 to level `depth`) and the Cmax of its top level, or, on a resume, the Cmax the
+ * checkpoint holds and (where `keepTop`) the top level read back from its file. Once found, Cmax is
+ * settled and run 1's levels go, but for the top where `keepTop`.
+ */
+async function cmaxRun(
+  ctx: ProveContext,
+  length: number,
+  depth: number,
+  keepTop: boolean,
+): Promise<{ run: LevelSearch<TransferRule> | undefined; top: StateSet | undefined; cmax: number | null }> {
+  const name = `length${length}a`
+  const step = `cmax ${length}`
+  const known = ctx.onDisk ? ctx.spine.settled<CmaxStep>(step) : undefined
+  if (known) {
+    const top = keepTop && known.cmax !== null ? ctx.spine.recorded(name, ctx.domain.w, ruleAt(depth, thresholdRule(depth, depth, 0))) : undefined
+    if (!keepTop || known.cmax === null || top) return { run: undefined, top, cmax: known.cmax }
+  }
+  const run = await thresholdRun(ctx, depth, depth, 0, name)
+  const top = run.levels[depth]
+  const cmax = top && top.size > 0 ? levelMax(ctx, top) : null
+  if (ctx.onDisk && ctx.spine.disk) {
+    ctx.spine.settle(step, { cmax } satisfies CmaxStep)
+    // An even length whose top is empty has no run 2: its levels are the proof's (the flow lets
+    // them go when it settles the length).
+    if (!keepTop || cmax !== null) run.release(keepTop ? depth : run.levels.length)
+  }
+  return { run, top, cmax }
 }
 
 /** Largest centroid among the boards of a level (cv units), or -Infinity. */
@@ -92,14 +138,10 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
   const N = Math.floor(length / 2)
   if (length % 2 === 0) {
     ctx.phase('cmax', length, null)
-    const a = await thresholdRun(ctx, N, N, 0, `length${length}a`)
-    const top = a.levels[N]
-    if (!top || top.size === 0) return done(length, [], null, N, a, t0)
-    const cmax = levelMax(ctx, top)
+    const { run: a, top, cmax } = await cmaxRun(ctx, length, N, true)
+    if (!top || top.size === 0 || cmax === null) return done(length, [], null, N, a ?? transferSearch(ctx), t0)
     ctx.phase('prove', length, cmax / domain.space.scale)
-    const b = N > 0 ? await thresholdRun(ctx, N - 1, N, -cmax, `length${length}b`) : a
-    // On disk, run a's files below the top go now (the top joins run b).
-    if (ctx.disk && b !== a) a.release(N)
+    const b = N > 0 ? await thresholdRun(ctx, N - 1, N, -cmax, `length${length}b`) : a!
     ctx.phase('meet', length, cmax / domain.space.scale)
     const meetings: Meeting[] = []
     const w = domain.w
@@ -134,13 +176,10 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
     if (N > 0) b.levels.push(top)
     return done(length, meetings, cmax, N, b, t0)
   }
-  // Odd length.
+  // Odd length: run 1's levels all go once Cmax is known.
   ctx.phase('cmax', length, null)
-  const a = await thresholdRun(ctx, N + 1, N + 1, 0, `length${length}a`)
-  const top = a.levels[N + 1]
-  const cmax = top && top.size > 0 ? levelMax(ctx, top) : 0
+  const cmax = (await cmaxRun(ctx, length, N + 1, false)).cmax ?? 0
   const threshold = -Math.max(cmax, 0)
-  if (ctx.disk) a.release(a.levels.length)
   ctx.phase('prove', length, cmax / domain.space.scale)
   const b = await thresholdRun(ctx, N, N, threshold, `length${length}b`)
   ctx.phase('meet', length, cmax / domain.space.scale)
@@ -183,7 +222,7 @@ async function checkPalindrome(ctx: ProveContext, length: number, t0: number): P
   const target = even ? men : men - 1
   ctx.phase('prove', length, null)
   // Even: A_N is symmetric, so c(A_N) = 0. Odd: A_{N+1} = R(A_N), so one of the two has c >= 0.
-  const run = transferSearch(ctx, '', domain.startKey, `length${length}p`)
+  const run = transferSearch(ctx, '', domain.startKey, `length${length}p`, N)
   for (let i = 1; i <= N; i++) {
     const sides: Side[] = even
       ? [{ moves: N - i, threshold: 0 }]

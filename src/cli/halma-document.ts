@@ -1,37 +1,48 @@
 /**
- * `halma verify`: check a solution (or a two-player game) move by move against a problem, print a
- * table of the moves with c(A), sym(A) and balance, and a verdict. Exit status 0 only when every
- * solution given is valid.
+ * The document commands (documents.ts) for the halma domain: problems of transfers and two-player
+ * games, from a problem document or from flags. `verify` checks solutions (or games) move by move
+ * and prints a table of the moves with c(A), sym(A) and balance and a verdict (exit status 0 only
+ * when every solution given is valid; a stored solution's side lines are checked too); `analyze`
+ * gives the measures of a position; `show` draws it.
  */
+import { analyze } from '../shared/halma/analysis'
+import { diagram } from '../shared/halma/diagram'
+import type { HalmaDocument } from '../shared/halma/document'
 import { describeProblem, type Problem } from '../shared/halma/problem'
 import { variationsOf, type PathTree } from '../shared/halma/solution-tree'
 import { verify, type Verification } from '../shared/halma/verify'
 import { json, plural, table, type Io } from './io'
-import { loadProblem, loadSolutions, MOVES_OPTIONS, parse, PROBLEM_OPTIONS } from './options'
+import { loadedDocument, loadSolutions, type LoadedProblem, type Values } from './options'
+import { locate } from './position-options'
 
-export const VERIFY_HELP = `halma verify: check a solution or game move by move
+/** The options the halma commands read beside a document (its flags are refused by loadedDocument, naming them). */
+const MOVES = [
+  'moves',
+  'moves-file',
+  'line',
+  'solution',
+  'game',
+  'board',
+  'rules',
+  'army',
+  'start',
+  'target',
+  'red',
+  'diagonal',
+  'jumps-only',
+  'long-jumps',
+]
 
-  halma verify --army triangle10 --board 9x9 --rules 6-move --moves "d1-d2, b1-d1-d3, ..."
-  halma verify --problem file.halma.json [--solution K]
-  halma verify --game --army triangle10 --moves-file fabian.txt
+/** The halma domain's entry in the registry of document commands (documents.ts). */
+export const HALMA_COMMANDS = {
+  options: { verify: MOVES, analyze: [...MOVES, 'after'], show: [...MOVES, 'after', 'types', 'hex', 'plain'] },
+  verify: (doc: HalmaDocument, v: Values, io: Io) => verifyProblem(loadedDocument(v, doc), v, io),
+  analyze: (doc: HalmaDocument, v: Values, io: Io) => analyzeProblem(loadedDocument(v, doc), v, io),
+  show: (doc: HalmaDocument, v: Values, io: Io) => showProblem(loadedDocument(v, doc), v, io),
+}
 
-Problem:  --problem FILE | --board B --rules 4-move|6-move|8-move [--jumps-only] [--long-jumps]
-          [--diagonal anti|main] (--army PRESET | --start "a1,b1,...") [--target "..."|mirror|rotate]
-          [--game [--red "..."]]
-Moves:    --moves TEXT | --moves-file FILE | --solution K (of the problem file) | standard input.
-          Without any, every solution stored in the problem file is verified.
-Output:   a table per move and a verdict; --json for {"valid","length","steps","jumps",
-          "reachesTarget","centroid","sym","error",...}. Exit status 0 only for valid solutions.
-Side lines: a stored solution's variations (document version 2) are verified too: each must be
-          legal move by move (it need not reach the target); an illegal one is named with its move.`
-
-export function runVerify(argv: string[], io: Io): number {
-  const v = parse(argv, { ...PROBLEM_OPTIONS, ...MOVES_OPTIONS })
-  if (v['help']) {
-    io.out(VERIFY_HELP)
-    return 0
-  }
-  const loaded = loadProblem(v)
+/** `halma verify` of a problem: every solution (or game) named, move by move, with its side lines. */
+export function verifyProblem(loaded: LoadedProblem, v: Values, io: Io): number {
   const inputs = loadSolutions(v, loaded, io.stdin)
   const results = inputs.map((s) => ({
     label: s.label,
@@ -156,4 +167,68 @@ export function verificationText(problem: Problem, v: Verification): string {
     lines.push(`INVALID: ${v.error!.message}`)
   }
   return lines.join('\n')
+}
+
+/** `halma analyze` of a problem: the measures of its start, or of the position after move K. */
+export function analyzeProblem(loaded: LoadedProblem, v: Values, io: Io): number {
+  const at = locate(v, loaded, io)
+  const a = analyze(loaded.problem, at.position, at.toMove)
+  if (v['json']) {
+    io.out(json({ problem: describeProblem(loaded.problem), after: at.played, ...a }))
+    return 0
+  }
+  const p = loaded.problem
+  const fmt = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(2))
+  const rows: (string | number)[][] = [['', ...a.armies.map((x) => x.name)]]
+  const add = (label: string, f: (x: (typeof a.armies)[number]) => string | number): void => {
+    rows.push([label, ...a.armies.map(f)])
+  }
+  add('men', (x) => x.men)
+  add('types 0-3 (balance)', (x) => x.balance.join(' '))
+  add('target types 0-3', (x) => x.targetBalance.join(' '))
+  add('centroid c(A)', (x) => x.centroid)
+  add('target centroid', (x) => x.targetCentroid)
+  add('sym(A)', (x) => (x.sym === null ? '-' : x.sym))
+  add('centre of mass m(A)', (x) => `(${fmt(x.centerOfMass.x)}, ${fmt(x.centerOfMass.y)})`)
+  add('men on target', (x) => x.onTarget)
+  add('distance to target', (x) => x.distanceToTarget)
+  add('Theorem 2 gain', (x) => (x.gainBound === null ? '-' : x.gainBound))
+  const lines = [
+    p.title,
+    describeProblem(p),
+    at.played === 0 ? 'position: start' : `position: after move ${at.played}`,
+    '',
+    table(rows),
+    '',
+  ]
+  for (const x of a.armies) lines.push(`${x.name}: ${x.cells.join(' ')}`)
+  lines.push('')
+  if (a.transferBound !== null) lines.push(`transfer lower bound d(A,B) + |A| - 1: ${a.transferBound}`)
+  if (a.armyDistance !== null) lines.push(`d(B, R) between the armies: ${a.armyDistance}`)
+  if (a.gameBound !== null) lines.push(`Theorem 1 game bound max(0, d(B,R) - 2) + 2s - 1: ${a.gameBound}`)
+  lines.push(
+    `legal moves for ${a.armies[a.toMove]!.name}: ${a.legalMoves}` +
+      (a.distinctMoves !== a.legalMoves ? ` (${a.distinctMoves} up to the position's symmetry)` : ''),
+  )
+  io.out(lines.join('\n'))
+  return 0
+}
+
+/** `halma show` of a problem: a text diagram of its start, or of the position after move K. */
+export function showProblem(loaded: LoadedProblem, v: Values, io: Io): number {
+  const at = locate(v, loaded, io)
+  const p = loaded.problem
+  const text = diagram(at.position, {
+    target: p.armies[0]!.target,
+    types: v['types'] === true,
+    hex: v['hex'] === true || (p.board.lattice === 'triangular' && v['hex'] !== false),
+    coordinates: v['plain'] !== true,
+    highlight: at.lastPath,
+  })
+  if (v['json']) {
+    io.out(json({ after: at.played, diagram: text.split('\n') }))
+    return 0
+  }
+  io.out(`${p.title}\n${at.played === 0 ? 'start' : `after move ${at.played}`}\n\n${text}`)
+  return 0
 }

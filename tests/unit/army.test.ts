@@ -25,11 +25,8 @@ import {
 import { runHalma } from './fixtures'
 import { countArmies, mirror, solveArmy, solveArmyIp, solveCase, table7Case, threeManFinishes } from '../../src/cli/army-ip'
 import { playArmy } from '../../src/shared/army/play'
-import { ArmyDomain } from '../../src/shared/engine/army/domain'
-import { fewestMoves } from '../../src/shared/engine/army/fewest'
-import { ArmyKernel } from '../../src/shared/engine/army/kernel'
-import { InlineExecutor } from '../../src/shared/engine/core/executor'
-import { cellLabel, parseArmyMoves, parseCell, verifyArmy } from '../../src/shared/army/solution'
+import { fewestInline } from '../../src/shared/engine/army/fewest'
+import { cellLabel, parseArmyMoves, parseCellLabel, verifyArmy } from '../../src/shared/army/solution'
 import { armyModel } from '../../src/shared/army/ip'
 
 describe('Z[sigma]', () => {
@@ -235,7 +232,7 @@ describe('solutions', () => {
 
   it('plays a legal solution and names the first fault of an illegal one', () => {
     expect(cellLabel(g, w, [0, 0])).toBe('e0')
-    expect(parseCell(g, w, 'g2')).toEqual([2, 2])
+    expect(parseCellLabel(g, w, 'g2')).toEqual([2, 2])
     expect(verifyArmy(g, w, army, parseArmyMoves(g, w, 'e3-e1, g2-e2, e2-e0'))).toEqual({ ok: true, jumps: 3, moves: 3, menLeft: 1 })
     expect(verifyArmy(g, w, army, parseArmyMoves(g, w, 'e3-e1, g2-e2-e0'))).toMatchObject({ ok: true, moves: 2 })
     expect(verifyArmy(g, w, army, parseArmyMoves(g, w, 'g2-e2'))).toMatchObject({
@@ -252,8 +249,8 @@ describe('solutions', () => {
     })
     expect(verifyArmy(g, w, army, parseArmyMoves(g, w, 'a2-c2'))).toMatchObject({ error: expect.stringMatching(/no man on a2/) })
     expect(verifyArmy(g, w, army, [])).toMatchObject({ ok: false, error: expect.stringMatching(/no man reaches the target \(e0\)/) })
-    expect(() => parseCell(g, w, 'z9')).toThrow(/z9 is not a cell of the window/)
-    expect(() => parseCell(g, w, '4e')).toThrow(/'4e' is not a cell/)
+    expect(() => parseCellLabel(g, w, 'z9')).toThrow(/z9 is not a cell of the window/)
+    expect(() => parseCellLabel(g, w, '4e')).toThrow(/'4e' is not a cell/)
   })
 
   it('finds a 20-man army to level 4 and a legal order of its jumps, verified', async () => {
@@ -314,8 +311,10 @@ describe('counting minimum armies', () => {
     const c = await countArmies('conway', 4, { timeLimit: 300 })
     for (const army of c.armies) {
       // The engine's search by levels of moves (engine/army), inline.
-      const domain = new ArmyDomain({ kind: 'army', type: 'conway', window: c.window, army, map: 'fig3' })
-      const f = await fewestMoves(domain, new InlineExecutor(new ArmyKernel(domain)), { maxMoves: 12, budgetBytes: 2 ** 30 })
+      const f = await fewestInline(
+        { kind: 'army', type: 'conway', window: c.window, army, map: 'fig3' },
+        { maxMoves: 12, budgetBytes: 2 ** 30 },
+      )
       expect(f).toMatchObject({ provenAbove: 9, stopped: null })
       expect(f.moves).toHaveLength(10)
       expect(verifyArmy(GEOMETRIES.conway, c.window, army, f.moves!)).toMatchObject({ ok: true, moves: 10, jumps: 19 })
@@ -435,7 +434,7 @@ describe('halma army', () => {
     expect(end.out).toMatch(/^ {2}0 [ .]*@/m)
     expect(await run('show', '--file', file, '--after', '14')).toMatchObject({
       code: 2,
-      err: expect.stringMatching(/--after: '14' is not a whole number from 0 to 13/),
+      err: expect.stringMatching(/--after: the line has only 13 moves/),
     })
   })
 

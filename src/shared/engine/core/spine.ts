@@ -1,0 +1,271 @@
+/**
+ * The flow spine (issue 28): what every job flow runs on, whatever its domain. A flow gets its
+ * budget (memory, deadline), its reporter, its threads, its folder on disk (claimed: the lock), the
+ * folder's checkpoint, its farm of workers (the cluster) and its level-by-level searches from here,
+ * set up in one order by `start` and taken down by `stop`, which JobFlow.run (flow.ts) calls in one
+ * try/finally:
+ *
+ *   domain (pure) -> folder claimed -> checkpoint opened (a refused resume stops here, before any
+ *   thread) -> farm -> threads -> the flow's steps -> threads closed -> files kept or deleted ->
+ *   farm closed -> folder released.
+ *
+ * Whatever fails at any point, what was set up is taken down: no thread outlives a refused resume.
+ */
+import { Budget } from './budget'
+import { Checkpoint, searchParams, type Position } from './checkpoint'
+import type { LevelKernel, RuleBase } from './contract'
+import { InlineExecutor, ThreadExecutor, type Executor, type WorkerFactory } from './executor'
+import type { LevelFarm } from './farm'
+import { LevelSearch, recordedLevel, type LevelSearchOptions } from './levels'
+import type { Phase, Progress } from './progress'
+import { Reporter } from './reporter'
+import type { StateSet } from './state-set'
+import type { FileStore } from './storage'
+
+/** What every search job's parameters give the spine (core/job-fields.ts limitFields and diskFields). */
+export interface SpineJob {
+  readonly threads: number
+  readonly budgetBytes: number
+  readonly timeLimit: number
+  /** A folder for levels on disk, its checkpoint, and whether to resume the one it holds. */
+  readonly disk?: string
+  readonly resume?: boolean
+  /** A job queue's URL whose workers build the levels (in `shards` shards), sharing `disk`. */
+  readonly cluster?: string
+  readonly shards?: number
+}
+
+/** What a host gives the spine: threads, files, a farm (each where it has them). */
+export interface SpineHost<I> {
+  /** A maker of expansion threads that rebuild a domain from its init. */
+  readonly workers?: WorkerFactory<I>
+  /** A store of files in a folder, for level sets on disk (Node: src/hosts/node/store.ts). */
+  readonly files?: (folder: string) => FileStore
+  /** Workers on a job queue at `url` that share `folder` (Node: src/hosts/node/cluster.ts). */
+  readonly farm?: (url: string, folder: string) => LevelFarm
+}
+
+/** A domain as the spine needs it: plain data threads and farm tasks rebuild it from, and its kernel. */
+export interface SpineDomain<R extends RuleBase, I> {
+  readonly init: I
+  kernel(): LevelKernel<R>
+}
+
+/** The job's folder, once claimed: the store, the sort buffer's bytes, the checkpoint, the farm. */
+export interface SpineDisk {
+  readonly store: FileStore
+  readonly bufferBytes: number
+  readonly checkpoint: Checkpoint
+  readonly farm?: { readonly farm: LevelFarm; readonly shards: number; readonly init: unknown }
+}
+
+/** One search a flow asks the spine for. */
+export interface SearchSpec {
+  /** Its files' name (the same search of a resumed job must get the same name). */
+  readonly name: string
+  readonly origin: Uint32Array
+  /** The duplicate window (LevelSearchOptions.window). */
+  readonly window: readonly number[]
+  /** Whether its levels go to the job's folder (exhaustive searches), when the job has one. */
+  readonly onDisk: boolean
+  /** Progress label before the level number ('forward '). */
+  readonly label?: string
+  readonly allowance?: LevelSearchOptions['allowance']
+  readonly heldElsewhere?: number
+  /** The deepest level it can reach, where known (a resume's estimate). */
+  readonly plan?: number
+  /** A budget of its own (a step's first, small look), instead of the job's. */
+  readonly budget?: Budget
+}
+
+/** An executor for a domain's searches: threads when there are more than one and a host makes them. */
+export function executorFor<R extends RuleBase, I>(
+  host: { readonly workers?: WorkerFactory<I> },
+  threads: number,
+  domain: SpineDomain<R, I>,
+): Executor<R> {
+  return threads > 1 && host.workers
+    ? new ThreadExecutor<R, I>(host.workers, threads, { type: 'init', domain: domain.init })
+    : new InlineExecutor(domain.kernel())
+}
+
+export class Spine<R extends RuleBase, I> {
+  readonly report: Reporter
+  readonly budget: Budget
+  private executorOf: Executor<R> | undefined
+  /** The job's folder, when it has one (after start). */
+  disk: SpineDisk | undefined
+  private release: (() => void) | undefined
+  /** Searches made, and those whose files stay when the flow ends. */
+  private readonly searches = new Set<LevelSearch<R>>()
+  private readonly kept = new Set<LevelSearch<R>>()
+  cancelled = false
+
+  constructor(
+    private readonly job: SpineJob,
+    private readonly host: SpineHost<I>,
+    progress: (p: Progress) => void,
+    phase: Phase,
+  ) {
+    this.report = new Reporter(progress, phase)
+    this.budget = Budget.of(job.budgetBytes, job.timeLimit, this.report.t0)
+  }
+
+  /** The executor (threads or inline), once started. */
+  get executor(): Executor<R> {
+    if (!this.executorOf) throw new Error('internal: the spine is not started')
+    return this.executorOf
+  }
+
+  /** Worker threads in use (0: inline, or not started). */
+  get threads(): number {
+    return this.executorOf?.threads ?? 0
+  }
+
+  /** The job's checkpoint, when it has a folder. */
+  get checkpoint(): Checkpoint | undefined {
+    return this.disk?.checkpoint
+  }
+
+  /**
+   * Set up, in this order: the folder claimed, its checkpoint opened (a resume is checked here and
+   * reported), the farm, the threads. Called inside the flow's try/finally (JobFlow.run): whatever
+   * throws, stop() takes down what was set up.
+   */
+  async start(domain: SpineDomain<R, I>, params: object): Promise<void> {
+    const job = this.job
+    if (job.disk !== undefined) {
+      if (!this.host.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI or the desktop app)')
+      if (job.cluster !== undefined && !this.host.farm)
+        throw new Error('a cluster needs a job queue, which this host does not provide (use the CLI)')
+      const store = this.host.files(job.disk)
+      this.release = store.claim()
+      const checkpoint = new Checkpoint(store, searchParams(params), job.resume === true)
+      checkpoint.where = () => ({ phase: this.report.phase, length: this.report.length })
+      this.disk = { store, bufferBytes: Math.floor(job.budgetBytes / 4), checkpoint }
+      if (checkpoint.resumed) this.report.notice(resumeNotice(checkpoint))
+      if (job.cluster !== undefined)
+        this.disk = { ...this.disk, farm: { farm: this.host.farm!(job.cluster, job.disk), shards: job.shards ?? 1, init: domain.init } }
+    }
+    this.executorOf = executorFor(this.host, job.threads, domain)
+    if (this.cancelled) this.executorOf.cancel()
+  }
+
+  /** A level-by-level search; its levels on disk (and in the checkpoint) when asked and the job has a folder. */
+  search(spec: SearchSpec): LevelSearch<R> {
+    const disk = spec.onDisk ? this.disk : undefined
+    const search = new LevelSearch(this.executor, spec.budget ?? this.budget, spec.origin, {
+      window: spec.window,
+      onLevel: this.report.level(spec.label ?? ''),
+      ...(spec.allowance && { allowance: spec.allowance }),
+      ...(spec.heldElsewhere !== undefined && { heldElsewhere: spec.heldElsewhere }),
+      ...(disk && { disk: { ...disk, name: spec.name, ...(spec.plan !== undefined && { plan: spec.plan }) } }),
+    })
+    if (disk) this.searches.add(search)
+    return search
+  }
+
+  /**
+   * Level `rule.level` of the search `name` (of `w` words a state) as the job's checkpoint holds it,
+   * its files checked: a level a resumed flow reads without starting that search again.
+   */
+  recorded(name: string, w: number, rule: R): StateSet | undefined {
+    return this.disk && recordedLevel({ ...this.disk, name }, w, rule)?.level
+  }
+
+  /** A settled step of the checkpoint, if the job has one and it holds the step. */
+  settled<T>(key: string): T | undefined {
+    return this.disk?.checkpoint.step<T>(key)
+  }
+
+  /** Record a settled step (nothing without a folder). */
+  settle(key: string, value: unknown): void {
+    this.disk?.checkpoint.settle(key, value)
+  }
+
+  /**
+   * A search on disk ended (not cancelled): its outcome `value` is the settled step `key`; where it
+   * found `none` of what it looked for, nothing is traced through its levels, and its files go now.
+   * (A search stopped by time or memory is not closed: its files stay for a resume with more.)
+   */
+  close(search: LevelSearch<R>, key: string, none: boolean, value: unknown): void {
+    if (this.cancelled) return
+    this.settle(key, value)
+    if (!none || !this.searches.has(search)) return
+    search.discard()
+    this.searches.delete(search)
+  }
+
+  /** A search whose files stay when the flow ends (a found length's levels, for a resume to give it again). */
+  keep(search: LevelSearch<R>): void {
+    this.kept.add(search)
+  }
+
+  /** Stop: pending runs reject with CancelledError. */
+  cancel(): void {
+    this.cancelled = true
+    this.executorOf?.cancel()
+  }
+
+  /**
+   * Take down what start set up: the threads, the searches' files (they go when the flow ended,
+   * but for those kept and those the budget or the time limit stopped, which a resume with more
+   * goes on with; when it was cancelled or failed they all stay for a resume), the farm, the folder.
+   */
+  async stop(ended: boolean): Promise<void> {
+    try {
+      this.executorOf?.close()
+      if (ended) for (const s of this.searches) if (!this.kept.has(s) && (!s.stopped || s.optional)) s.discard()
+    } finally {
+      try {
+        await this.disk?.farm?.farm.close()
+      } finally {
+        this.release?.()
+      }
+    }
+  }
+}
+
+const count = (n: number): string => Math.round(n).toLocaleString('en-US')
+const bytes = (b: number): string => (b >= 2 ** 30 ? `${(b / 2 ** 30).toFixed(1)} GB` : `${(b / 2 ** 20).toFixed(0)} MB`)
+
+/**
+ * What a resume picks up from, and an estimate of what is left of the search in progress: its
+ * levels to go, and their states and bytes on disk if they grow as its last levels did.
+ */
+export function resumeNotice(checkpoint: Checkpoint): string {
+  const { settled, at, sizes, w } = checkpoint.resumeState()
+  const parts = [`resuming the search in ${checkpoint.store.where}`]
+  if (settled.length > 0) {
+    const last = settled.slice(-4).map((s) => `'${s}'`)
+    parts.push(
+      `${settled.length} step${settled.length === 1 ? '' : 's'} settled before (${settled.length > 4 ? 'the last: ' : ''}${last.join(', ')})`,
+    )
+  }
+  if (!at) {
+    parts.push(
+      `no level of a search in progress was finished: ${settled.length > 0 ? 'the next search' : 'it'} starts from its first level`,
+    )
+    return parts.join('; ')
+  }
+  parts.push(
+    `picks up at ${at.length !== null ? `length ${at.length}, ` : ''}phase ${at.phase}, search ${at.search} after its level ${at.level} (${count(at.size)} states): next, level ${at.level + 1}`,
+  )
+  const left = estimate(at, sizes, w)
+  if (left) parts.push(left)
+  return parts.join('; ')
+}
+
+/** Levels, states and disk left in the search at `at`, by the growth of its last two levels. */
+function estimate(at: Position, sizes: readonly number[], w: number): string | undefined {
+  if (at.plan === null || at.plan <= at.level) return undefined
+  const levels = at.plan - at.level
+  const k = at.level
+  const last = sizes[k] ?? at.size
+  const back = sizes[k - 2] ?? sizes[k - 1]
+  const step = sizes[k - 2] !== undefined ? 2 : 1
+  const growth = back !== undefined && back > 0 ? (last / back) ** (1 / step) : 1
+  let states = 0
+  for (let j = 1, s = last; j <= levels; j++) states += s *= growth
+  return `left in this search: at most ${levels} level${levels === 1 ? '' : 's'}; about ${count(states)} states and ${bytes(states * w * 4)} on disk if they grow as its last levels did (${growth.toFixed(2)} a level; the bound usually shrinks the last ones)`
+}
