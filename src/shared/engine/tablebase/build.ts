@@ -499,8 +499,10 @@ export class TablebaseBuild {
 function manifestOnDisk(text: string | undefined): boolean | undefined {
   if (text === undefined) return undefined
   try {
-    const m = JSON.parse(text) as { params?: { onDisk?: unknown } }
-    return typeof m.params?.onDisk === 'boolean' ? m.params.onDisk : undefined
+    // The parameters are a sealed record (core/checkpoint.ts); the Checkpoint checks its seal next.
+    const m = JSON.parse(text) as { params?: { value?: { onDisk?: unknown } } }
+    const onDisk = m.params?.value?.onDisk
+    return typeof onDisk === 'boolean' ? onDisk : undefined
   } catch {
     return undefined
   }
