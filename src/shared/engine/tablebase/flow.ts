@@ -4,9 +4,10 @@
  * the result. A folder that already holds the finished table is read, not built again; a build
  * stopped (cancelled, out of time, killed) keeps its checkpoint there for `resume`.
  */
-import { BudgetError } from '../core/budget'
+import { Budget, BudgetError } from '../core/budget'
 import { CheckpointError } from '../core/checkpoint'
 import type { Progress } from '../core/progress'
+import { Reporter } from '../core/reporter'
 import type { FileStore } from '../core/storage'
 import type { ExecutorHost, RunningFlow } from '../registry'
 import { TablebaseBuild } from './build'
@@ -32,7 +33,9 @@ export class TablebaseFlow implements RunningFlow<TablebaseResult> {
 
   async run(): Promise<TablebaseResult> {
     const job = this.job
-    const t0 = performance.now()
+    // The spine's reporter and budget (core/spine.ts): the same progress and deadline as every flow's.
+    const report = new Reporter(this.progress, 'retrograde')
+    const t0 = report.t0
     const game = TablebaseGame.of({ side: job.side, men: job.men })
     if (!game.ok) throw new Error(game.error.message)
     let store: FileStore | undefined
@@ -58,25 +61,20 @@ export class TablebaseFlow implements RunningFlow<TablebaseResult> {
       const build = new TablebaseBuild(game.value, {
         runner,
         budgetBytes: job.budgetBytes,
-        deadline: job.timeLimit > 0 ? t0 + job.timeLimit * 1000 : Infinity,
+        deadline: Budget.of(job.budgetBytes, job.timeLimit, t0).deadline,
         ...(store && { work: store }),
         resume: job.resume || (job.reuse && store?.readText(MANIFEST) !== undefined),
         checkpointSeconds: job.checkpointSeconds,
         onDisk: job.onDisk,
         progress: (p) =>
-          this.progress({
-            phase: 'retrograde',
-            length: null,
+          report.emit(p.message, {
             level: p.level,
             levelSize: p.resolved,
             done: p.done,
             total: p.total,
-            cmax: null,
             rate: p.rate,
             memoryBytes: p.memoryBytes,
             diskBytes: p.diskBytes,
-            elapsed: (performance.now() - t0) / 1000,
-            message: p.message,
           }),
       })
       let built
