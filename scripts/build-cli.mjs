@@ -6,6 +6,8 @@ const entryPoints = {
   halma: 'src/cli/index.ts',
   // Expansion threads of the search engine, started by the CLI with worker_threads.
   'expansion-worker': 'src/hosts/node/expansion-worker.ts',
+  // Search threads of the playing engine (halma engine, halma match).
+  'play-worker': 'src/hosts/node/play-worker.ts',
   // The army commands' integer programs (HiGHS blocks its thread), started with worker_threads.
   'army-worker': 'src/cli/army-worker.ts',
   // A farm task's thread (halma worker): the worker's own thread stays free to renew its lock.

@@ -9,6 +9,8 @@
  * no permission, a folder in use, Redis unreachable), 130 interrupted; anything else thrown is a
  * bug, reported by index.ts as an internal error with status 70.
  */
+import { runEngine } from './engine'
+import { runMatchCommand } from './match'
 import { runArmy } from './army'
 import { runPlayers } from './players'
 import { runGame } from './game'
@@ -41,6 +43,8 @@ Searches and tools:
   army          solitaire armies: pagoda bounds, minimum armies, solutions, their count
   tablebase     every position of a small board solved: build a table, probe a position
   worker        run the tasks of searches on a cluster (halma solve --cluster)
+  engine        the playing engine on stdin/stdout (the protocol of docs/PROTOCOL.md)
+  match         engines play series of games: a crosstable with Elo, SPRT, games saved
 
 The same words in every command:
   FILE, --problem FILE, --file FILE   a document of any kind (the three are the same)
@@ -74,6 +78,8 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<numb
   army: runArmy,
   players: runPlayers,
   tablebase: runTablebase,
+  engine: runEngine,
+  match: runMatchCommand,
 }
 
 export async function main(argv: string[], io: Io): Promise<number> {

@@ -9,6 +9,7 @@ import { formatPlayersDocument } from '../shared/players/document'
 import type { Diagnostic } from '../shared/result'
 import { json, table, type Io } from './io'
 import { parse, UsageError, wholeText } from './options'
+import { runHexmaGame } from './hexma'
 import {
   budgetOption,
   choiceOption,
@@ -158,6 +159,8 @@ export async function runPlayersGame(argv: string[], io: Io): Promise<number> {
     return 0
   }
   const spec = specFrom(v)
+  // Hexma's chain win is searched by its own domain.
+  if (spec.win === 'chain') return runHexmaGame(spec, v, typeof v['preset'] === 'string' && !rulesChanged(v) ? v['preset'] : undefined, io)
   const number = (key: string, fallback: number) => numberOption(v, key, fallback)
   const out = outOption(v)
   const job = parsePlayersJob({

@@ -19,6 +19,8 @@ const res = (p: string): string => join(ROOT, 'resources', p)
 export type FuzzCase =
   | { readonly kind: 'cli'; readonly argv: readonly string[]; readonly stdin?: string }
   | { readonly kind: 'halma' | 'army' | 'players' | 'session'; readonly text: string }
+  /** Lines of the engine protocol sent to `halma engine` (engine-cases.ts). */
+  | { readonly kind: 'engine'; readonly lines: readonly string[] }
   | {
       /** A table's folder with its header replaced and some bytes of its files flipped, probed. */
       readonly kind: 'tablebase'
@@ -254,6 +256,35 @@ const COMMANDS: readonly Command[] = [
     ],
   },
   {
+    // Standard input is empty in the runner: the engine reads to its end and quits (its sessions are engine-cases.ts's).
+    name: 'engine',
+    base: fc.constant([] as readonly string[]),
+    options: [
+      int('threads', ['1', '2']),
+      int('hash', ['1', '16']),
+      choice('algorithm', ['auto', 'paranoid', 'brs', 'maxn']),
+      { name: 'option', valid: ['Weight_lag=40', 'LMR=false'], bad: ['frob', '=1', 'Hash=0x10', 'constructor=1', 'Hash=', 'Weight_lag=1e3'] },
+      flag('inline'),
+    ],
+  },
+  {
+    name: 'match',
+    // Small matches on the smallest star: a few games at a few hundred nodes a move.
+    base: fc.constantFrom<readonly string[]>(
+      ['--preset', 'mini-2', '--engine', 'greedy', '--engine', 'halma:nodes=100', '--openings', '1', '--max-plies', '40'],
+      ['--preset', 'mini-3', '--engine', 'a=halma:depth=1', '--engine', 'b=greedy:seed=3', '--openings', '1', '--max-plies', '30'],
+      ['--spec', '{"board":"star37","camps":[0,3],"men":3}', '--engine', 'greedy', '--engine', 'greedy:seed=2', '--openings', '1'],
+    ),
+    options: [
+      int('book-plies', ['0', '2']),
+      int('seed', ['1', '7']),
+      choice('spoiling', ['vacate', 'none', 'occupied', 'both']),
+      { name: 'sprt', valid: ['0,30'], bad: ['', 'a,b', '30', '30,0', '0,30,2,2', '0x1,30'] },
+      { name: 'engine', valid: ['greedy:seed=5'], bad: ['frob', 'exec', 'halma:nodes=0x10', 'halma:nodes=', 'halma:constructor=1', 'halma:algorithm=toString', 'greedy:seed=-1'] },
+      flag('json'),
+    ],
+  },
+  {
     name: 'worker',
     // Each wrong once; a line a damage makes valid waits for a server on a closed port, and gives
     // up after a second (exit status 3).
@@ -346,7 +377,7 @@ export const commandLine: fc.Arbitrary<Labeled> = fc
         return label('either', `${argv[at - 1]} ${JSON.stringify(damage.value)} (was ${JSON.stringify(was)})`)
       }
       case 'proto-problem': {
-        const names = ['--preset', '--board', '--army', '--type', '--map', '--rules', '--strategy', '--win', '--method']
+        const names = ['--preset', '--board', '--army', '--type', '--map', '--rules', '--strategy', '--win', '--method', '--algorithm']
         const at = argv.findIndex((a) => names.includes(a))
         if (at < 0) return label('valid', 'as made (no name to damage)')
         argv[at + 1] = damage.name

@@ -2,7 +2,8 @@
  * The kinds of input the fuzz suite damages, each from real material: command lines of every
  * command; the shipped documents of the four kinds (a transfer and a game `.halma.json`, with and
  * without side lines; `.army.json` with and without a custom board; `.players.json` of a preset
- * and of teams); an autosaved session holding all of them; and the checkpoint of a game search
+ * and of teams); an autosaved session holding all of them; sessions of the engine protocol
+ * (`halma engine`, engine-cases.ts); and the checkpoint of a game search
  * on disk, whose manifest is damaged and resumed.
  */
 import { spawnSync } from 'node:child_process'
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { commandLine, damagedDocument, readJsonFile, ROOT, type Labeled } from './cases'
+import { engineSession } from './engine-cases'
 
 type Json = ReturnType<typeof readJsonFile>
 
@@ -165,6 +167,7 @@ export const KINDS: readonly Kind[] = [
     deadline: 20_000,
   },
   { name: 'autosave records', arbitrary: documents('session', [sessionRecord()], SESSION), deadline: 20_000 },
+  { name: 'engine protocol sessions', arbitrary: engineSession, deadline: 30_000 },
 ]
 
 /**

@@ -18,6 +18,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { main } from '../../src/cli/main'
+import { runEngine } from '../../src/cli/engine'
 import { Engine } from '../../src/shared/engine/engine'
 import { parseJobRequest } from '../../src/shared/jobs/protocol'
 import { formatDocument, parseDocument } from '../../src/shared/halma/document'
@@ -169,6 +170,37 @@ async function session(text: string): Promise<FuzzOutcome> {
   return { verdict: 'result', detail: `restored at move ${r.value.ply}` }
 }
 
+/**
+ * A session of protocol lines sent to `halma engine` (search threads as on the command line):
+ * every bad line answered by a named error (`info string error <code>: <message>`), the engine
+ * going on; each `go` before `quit` answered by `bestmove` or by a named fault of the `go`.
+ */
+async function engineSession(lines: readonly string[]): Promise<FuzzOutcome> {
+  const out: string[] = []
+  const io = { out: (t: string) => void out.push(...t.split('\n')), err: (t: string) => void out.push(t), stdin: () => undefined, tty: false }
+  async function* input(): AsyncIterable<string> {
+    yield* lines
+  }
+  let code: number
+  try {
+    code = await runEngine([], io, input())
+  } catch (e) {
+    return { verdict: 'crash', detail: e instanceof Error ? (e.stack ?? e.message) : String(e) }
+  }
+  const text = out.join('\n')
+  const bad = messageFault(text)
+  if (bad) return { verdict: 'crash', code, detail: `${bad}: ${text.slice(0, 400)}` }
+  const errors = out.filter((l) => l.startsWith('info string error'))
+  const unnamed = errors.find((l) => !/^info string error [a-z]+(\.[a-z_-]+)+: \S/.test(l))
+  if (unnamed) return { verdict: 'crash', code, detail: `an error without a code and a message: ${unnamed.slice(0, 300)}` }
+  const read = lines.map((l) => l.trim().split(/\s+/)[0])
+  const quit = read.indexOf('quit')
+  const goes = (quit < 0 ? read : read.slice(0, quit)).filter((w) => w === 'go').length
+  const answered = out.filter((l) => l.startsWith('bestmove')).length + errors.filter((l) => l.startsWith('info string error go.')).length
+  if (answered !== goes) return { verdict: 'crash', code, detail: `${goes} go, ${answered} answered (bestmove or a named fault): ${text.slice(-300)}` }
+  return errors.length > 0 ? { verdict: 'named', code, detail: errors.join('; ').slice(0, 300) } : { verdict: 'result', code, detail: `${goes} searches` }
+}
+
 /** A checkpoint's folder with the manifest replaced, resumed by the command line. */
 async function checkpoint(folder: string, manifest: string, argv: readonly string[], expected: string): Promise<FuzzOutcome> {
   const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'halma-fuzz-resume-'))
@@ -233,6 +265,8 @@ export async function runCase(c: FuzzCase): Promise<FuzzOutcome> {
       return checkpoint(c.folder, c.text, c.argv, c.expected)
     case 'tablebase':
       return tablebase(c)
+    case 'engine':
+      return engineSession(c.lines)
   }
 }
 

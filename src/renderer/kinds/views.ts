@@ -1,12 +1,13 @@
 /**
  * The views of the kinds (frame/views.ts), by kind id, and the panes that serve several kinds (the
- * slot for an engine's analysis or a tablebase's verdicts: none yet). A new kind adds its entry
+ * slot for an engine's analysis or a tablebase's verdicts: the playing engine's, engine/). A new kind adds its entry
  * here and in frame/kinds.ts (docs/WORKBENCH.md, "Adding a kind").
  */
 import type { KindViews, SharedPane } from '../frame/views'
 import { armyViews } from './army/views'
 import { halmaViews } from './halma/views'
 import { playersViews } from './players/views'
+import EnginePane from '../engine/EnginePane.vue'
 import TablebasePane from '../tablebase/Pane.vue'
 import { tableSpecOf } from '../tablebase/link'
 import type { HalmaDocument } from '../../shared/halma/document'
@@ -14,6 +15,7 @@ import type { HalmaDocument } from '../../shared/halma/document'
 export const VIEWS: Readonly<Record<string, KindViews>> = { halma: halmaViews, army: armyViews, players: playersViews }
 
 export const SHARED_PANES: readonly SharedPane[] = [
+  { id: 'engine', applies: (kindId) => kindId === 'players', component: EnginePane },
   // Solved positions (issue 29): a two-player game on a board and start areas a tablebase covers.
   {
     id: 'tablebase',

@@ -214,11 +214,43 @@ export function crossBoard(): PlayersBoard {
   }
 }
 
+/**
+ * The Anri board (the rules page: "Chinese Checkers for two players with ten counters apiece on a
+ * simplified board"; its figure is lost). Chosen: the 81 holes of the 121-hole star that a
+ * two-player game uses, the central hexagon of 61 and the two points the players start on (the
+ * bottom and top points), without the four points nobody uses. It is the rhombus of 9 x 9 holes
+ * that the paper's two-player Chinese Checkers is played on. Camp 0 is the bottom point, camp 1 the
+ * top; cells are numbered row by row as on the star.
+ */
+export function anriBoard(): PlayersBoard {
+  const star = starBoard(4, 'star121', 'the 121-hole star')
+  const bottom = new Set(star.camp(0, 10))
+  const top = new Set(star.camp(3, 10))
+  const cells = star.cells.filter(([q, r], i) => Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= 4 || bottom.has(i) || top.has(i))
+  const indexOf = indexer(cells)
+  const camp = (k: number, men: number): number[] =>
+    star.camp(((k % 2) + 2) % 2 === 0 ? 0 : 3, men).flatMap((i) => {
+      const c = indexOf(...star.cells[i]!)
+      return c === undefined ? [] : [c]
+    })
+  return {
+    id: 'anri81',
+    title: 'the Anri board (81 holes)',
+    cells,
+    directions: HEX,
+    lattice: 'hexagonal',
+    indexOf,
+    camp,
+    points: 2,
+    opposite: (k) => 1 - k,
+  }
+}
+
 export const STAR_121 = (): PlayersBoard => starBoard(4, 'star121', 'the 121-hole star')
 export const STAR_73 = (): PlayersBoard => starBoard(3, 'star73', 'the 73-hole star')
 export const STAR_MINI = (): PlayersBoard => starBoard(2, 'star37', 'the mini star (37 holes)')
 
-/** The boards by id: the three stars, the piecepack board, and square boards of side 3-16 with eight directions. */
+/** The boards by id: the three stars, the piecepack board, the Anri board, and square boards of side 3-16 with eight directions. */
 export function boardById(id: string): PlayersBoard {
   const fixed: Record<string, () => PlayersBoard> = {
     star121: STAR_121,
@@ -227,10 +259,11 @@ export function boardById(id: string): PlayersBoard {
     piecepack8: () => piecepackBoard(8),
     piecepack10: tileBoard,
     cross33: crossBoard,
+    anri81: anriBoard,
   }
   const square = /^square(\d+)$/.exec(id)
   if (square && Number(square[1]) >= 3 && Number(square[1]) <= 16) return piecepackBoard(Number(square[1]))
   const make = own(fixed, id)
-  if (!make) throw new Error(`unknown board '${id}' (star121, star73, star37, piecepack8, piecepack10, cross33, or squareN with N from 3 to 16)`)
+  if (!make) throw new Error(`unknown board '${id}' (star121, star73, star37, piecepack8, piecepack10, cross33, anri81, or squareN with N from 3 to 16)`)
   return make()
 }

@@ -101,6 +101,21 @@ export function lineOfTree(g: PlayersGame, tree: MoveTree<Path>, title: string, 
   return { title, moves, ...(notes !== undefined && { notes }), ...annotationsOf(tree, n.write) }
 }
 
+/**
+ * A game's spec from loose data (a protocol line's or an option's JSON), checked field by field
+ * and playable, or an Error naming the field (`where: camps[1]: ...`).
+ */
+export function parsePlayersSpec(data: unknown, where: string): PlayersSpec {
+  const r = SpecSchema.safeParse(data)
+  if (!r.success) throw new Error(`${where}: ${firstIssue(r.error, 'the game')}`)
+  try {
+    gameFromSpec(r.data)
+  } catch (e) {
+    throw new Error(`${where}: ${(e as Error).message}`, { cause: e })
+  }
+  return r.data
+}
+
 /** A document from its JSON text, or an Error naming what is wrong and where. */
 export function parsePlayersDocument(text: string, where = 'document'): PlayersDocument {
   const data = readJson(text, where, 'players document')

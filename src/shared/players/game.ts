@@ -14,7 +14,7 @@
  * partners on opposite camps (4 or 6 players), a team winning when both partners have filled their
  * targets.
  */
-import { boardById, crossBoard, STAR_121, STAR_73, STAR_MINI, piecepackBoard, tileBoard, type PlayersBoard } from './boards'
+import { anriBoard, boardById, crossBoard, STAR_121, STAR_73, STAR_MINI, piecepackBoard, tileBoard, type PlayersBoard } from './boards'
 import { cellName } from '../cell'
 import { own } from '../names'
 
@@ -26,7 +26,11 @@ export interface Player {
 
 /** How a game is won and what the rules page's options add (the defaults: own men, no vacate rule, no teams). */
 export interface PlayersOptions {
-  /** 'own': her target filled with her own men; 'any-with-one': every target cell occupied, one of them by her. */
+  /**
+   * 'own': her target filled with her own men; 'any-with-one': every target cell occupied, one of
+   * them by her; 'chain' (Hexma): an unbroken chain of her men, each next to the one before along
+   * the board's lines, from a cell of her own camp to a cell of her target camp.
+   */
   readonly win: WinRule
   /** The vacate rule against a player who never leaves her camp. */
   readonly vacate: boolean
@@ -34,8 +38,8 @@ export interface PlayersOptions {
   readonly teams: boolean
 }
 
-export type WinRule = 'own' | 'any-with-one'
-export const WIN_RULES = ['own', 'any-with-one'] as const satisfies readonly WinRule[]
+export type WinRule = 'own' | 'any-with-one' | 'chain'
+export const WIN_RULES = ['own', 'any-with-one', 'chain'] as const satisfies readonly WinRule[]
 export const DEFAULT_OPTIONS: PlayersOptions = { win: 'own', vacate: false, teams: false }
 
 export interface PlayersGame {
@@ -118,6 +122,26 @@ export function playersPresets(): Record<string, PlayersGame> {
             'The figure is lost: each camp is an arm of the cross and 2 of the 8 holes around the centre (the one next to the arm and the corner clockwise before it), so that four camps fill every hole but the centre; each player aims at the camp opposite, orthogonal moves only.',
         },
       ),
+    ),
+    game('star121-5', '121-hole star, 5 players, 10 men', b121, [0, 1, 2, 3, 4], 10, {
+      notes:
+        "Five players on camps 0 to 4 (clockwise from the bottom), each aiming at the camp opposite; camp 5 (lower right) stays empty. Five cannot sit symmetrically (the rules page): the player from camp 2 (upper left, green) moves into the empty camp and meets nobody coming out of it, the advantage the rules page warns of, and nobody aims at her camp.",
+    }),
+    game('anri', 'Anri, 2 players, 10 men', anriBoard(), [0, 1], 10, {
+      notes:
+        "The Anri board's figure is lost; the rules page says only that it is Chinese Checkers for two players with ten counters apiece on a simplified board. Chosen: the 81 holes of the star that a two-player game uses (the central hexagon and the players' two points, without the four unused points), which is the 9 x 9 rhombus of the paper's two-player Chinese Checkers.",
+    }),
+    ...(
+      [
+        ['hexma', '121-hole star', b121, 15, "15 men, the point and the centre's row next to it (the rules page's two-player equipment)"],
+        ['hexma73', '73-hole star', b73, 10, "10 men, the point and the centre's row next to it"],
+        ['hexma-mini', 'mini star', mini, 6, "6 men, the point and the centre's row next to it"],
+      ] as const
+    ).map(([id, name, board, men, camp]) =>
+      game(id, `Hexma on the ${name}, 2 players, ${men} men`, board, [0, 3], men, {
+        options: { ...DEFAULT_OPTIONS, win: 'chain' },
+        notes: `Hexma (Cameron Browne): moves as in Chinese Checkers; the winner is the first to complete an unbroken chain of her men, each next to the one before along the board's lines, joining a cell of her own camp to a cell of the opponent's camp. The figure of Hexma's own board is lost; the rules page says Hexma began on the Chinese Checkers board, so it is played here on the star with ${camp}.`,
+      }),
     ),
     game('piecepack-4', 'piecepack 8x8, 4 players, 6 coins', piecepackBoard(), [0, 1, 2, 3], 6, {
       notes:

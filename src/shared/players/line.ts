@@ -34,9 +34,34 @@ export interface LineVerdict {
 
 /** Whether player p has filled her target camp under the game's win rule (own men only, or every cell with one of her own). */
 export function hasWon(g: PlayersGame, occ: Occupancy, p: number): boolean {
+  if (g.options.win === 'chain') return hasChain(g, occ, p)
   const target = g.board.camp(g.players[p]!.target, g.men)
   if (g.options.win === 'own') return target.every((c) => occ[c] === p)
   return target.every((c) => occ[c] !== -1) && target.some((c) => occ[c] === p)
+}
+
+/**
+ * Hexma's win: a chain of p's men, each next to the one before along the board's lines, from a cell
+ * of her camp to a cell of her target camp (breadth-first from her men on her camp).
+ */
+export function hasChain(g: PlayersGame, occ: Occupancy, p: number): boolean {
+  const me = g.players[p]!
+  const target = new Set(g.board.camp(me.target, g.men))
+  const queue = g.board.camp(me.camp, g.men).filter((c) => occ[c] === p)
+  const seen = new Set(queue)
+  for (let k = 0; k < queue.length; k++) {
+    const c = queue[k]!
+    if (target.has(c)) return true
+    const [x, y] = g.board.cells[c]!
+    for (const [dx, dy] of g.board.directions) {
+      const n = g.board.indexOf(x + dx, y + dy)
+      if (n !== undefined && occ[n] === p && !seen.has(n)) {
+        seen.add(n)
+        queue.push(n)
+      }
+    }
+  }
+  return false
 }
 
 /**
@@ -153,6 +178,28 @@ function chainLegal(g: PlayersGame, occ: Occupancy, path: readonly number[]): st
     if (!empty(path[i])) return `the jump lands on ${name(path[i]!)}, which holds a man`
   }
   return null
+}
+
+/**
+ * The moves between consecutive positions of a line (each position every army's cells, the mover of
+ * move k being army (k - 1) mod N), as the paths of full jump chains; an Error names a pair of
+ * positions that is not one move apart.
+ */
+export function pathsAlong(g: PlayersGame, states: readonly (readonly (readonly number[])[])[]): number[][] {
+  const paths: number[][] = []
+  for (let k = 1; k < states.length; k++) {
+    const a = (k - 1) % g.players.length
+    const before = states[k - 1]!
+    const from = before[a]!.find((c) => !states[k]![a]!.includes(c))
+    const to = states[k]![a]!.find((c) => !before[a]!.includes(c))
+    if (from === undefined || to === undefined) throw new Error(`internal: states ${k - 1} and ${k} do not differ by a move of ${g.players[a]!.name}`)
+    const occ = new Int8Array(g.board.cells.length).fill(-1)
+    before.forEach((cells, p) => cells.forEach((c) => (occ[c] = p)))
+    const path = destinations(g, occ, from).get(to)
+    if (!path) throw new Error(`internal: ${g.players[a]!.name} cannot move ${from} to ${to} at move ${k}`)
+    paths.push(path)
+  }
+  return paths
 }
 
 /** One move: the player who made it and the cells of the man's path (from, [jumps...], to). */

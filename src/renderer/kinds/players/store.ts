@@ -17,6 +17,7 @@ import { kindDocument, useDocument } from '../../frame/document'
 import type { PlayedLine } from '../../frame/kind'
 import { useNotices } from '../../frame/notices'
 import { useStepper } from '../../frame/stepper'
+import { useBoardOverlay, withOverlay } from '../../frame/overlay'
 import { playersKind, type PlayersLine } from './model'
 import { playerColour, playerDash, playerLetters, playerLine } from './palette'
 import { armySeries, campName, toMoveAt } from './play'
@@ -37,6 +38,7 @@ export const usePlayers = defineStore('players', () => {
   const documentStore = useDocument()
   const stepper = useStepper()
   const notices = useNotices()
+  const overlay = useBoardOverlay()
   const doc = kindDocument(playersKind)
   const game = computed(() => doc.value.game)
   const names = ref(false)
@@ -70,10 +72,12 @@ export const usePlayers = defineStore('players', () => {
     const i = input.value
     const g = game.value
     const occupied = [...i.position.keys()].filter((c) => i.position[c]! >= 0)
+    const arrows = overlay.arrows
     return {
       aspect: playersAspect(g),
       scene: (w, h, cursor) => {
-        const s = buildPlayersScene(i, w, h)
+        // The overlay slot: an analysis's arrows (engine/store.ts), over the position.
+        const s = withOverlay(buildPlayersScene(i, w, h), arrows)
         const at = cursor === undefined ? undefined : s.cells.find((c) => c.cell === cursor)
         return at ? { ...s, cursor: { ...at, r: s.scale * 0.5 } } : s
       },

@@ -496,6 +496,50 @@ export class PackedSpace {
   }
 }
 
+/** Steps between every two cells along the space's lines (255: unreachable): dist[a * n + b]. */
+export function stepDistances(space: PackedSpace): Uint8Array {
+  const n = space.n
+  const deg = space.degree
+  const dist = new Uint8Array(n * n).fill(255)
+  const queue = new Int16Array(n)
+  for (let s = 0; s < n; s++) {
+    dist[s * n + s] = 0
+    queue[0] = s
+    let end = 1
+    for (let q = 0; q < end; q++) {
+      const c = queue[q]!
+      for (let d = 0; d < deg; d++) {
+        const t = space.nb[c * deg + d]!
+        if (t >= 0 && dist[s * n + t] === 255) {
+          dist[s * n + t] = dist[s * n + c]! + 1
+          queue[end++] = t
+        }
+      }
+    }
+  }
+  return dist
+}
+
+/** Pack armies as one bitset of `aw` words each, in order, the used mark in the last army's last word. */
+export function packArmies(state: readonly (readonly number[])[], aw: number, out: Uint32Array, off: number): void {
+  const w = state.length * aw
+  for (let k = 0; k < w; k++) out[off + k] = 0
+  state.forEach((cells, a) => {
+    for (const c of cells) out[off + a * aw + (c >> 5)]! |= 1 << (c & 31)
+  })
+  out[off + w - 1]! |= USED
+}
+
+/** The armies of a key packed by packArmies (cells ascending); `scratch` holds a board's cells. */
+export function unpackArmies(keys: Uint32Array, off: number, armies: number, aw: number, scratch: Int16Array): number[][] {
+  const out: number[][] = []
+  for (let a = 0; a < armies; a++) {
+    const m = cellsOfBits(keys, off + a * aw, aw, a === armies - 1, scratch)
+    out.push(Array.from(scratch.subarray(0, m)))
+  }
+  return out
+}
+
 /**
  * The cells of a bitset of `words` words at buf[off..] (ascending) into out; their number. `last`:
  * the bitset ends a key, whose last word carries the used mark.

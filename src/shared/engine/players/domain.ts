@@ -14,12 +14,11 @@
 import { cellType } from '../../halma/metrics'
 import { gameFromSpec, sideOf, specOf, type PlayersGame, type PlayersSpec } from '../../players/game'
 import { gridOf } from '../../players/grid'
-import { cellNames, vacateFault, verifyLine } from '../../players/line'
-import { destinations, startPosition } from '../../players/game'
+import { cellNames, pathsAlong, vacateFault, verifyLine } from '../../players/line'
+import { startPosition } from '../../players/game'
 import type { Cells, RuleBase, SearchDomain } from '../core/contract'
-import { USED } from '../core/keyset'
 import { neighbours } from '../packed/lines'
-import { cellsOfBits, PackedSpace, wordsFor } from '../packed/space'
+import { packArmies, PackedSpace, stepDistances, unpackArmies, wordsFor } from '../packed/space'
 import { PlacementRungs } from '../game/rungs'
 import { FillOrder, MAX_MEN } from './fill'
 import { pliesToWin, typeExtra } from './bound'
@@ -150,20 +149,11 @@ export class PlayersDomain implements SearchDomain {
   }
 
   pack(state: Cells, out: Uint32Array, off: number): void {
-    for (let k = 0; k < this.w; k++) out[off + k] = 0
-    state.forEach((cells, a) => {
-      for (const c of cells) out[off + a * this.aw + (c >> 5)]! |= 1 << (c & 31)
-    })
-    out[off + this.w - 1]! |= USED
+    packArmies(state, this.aw, out, off)
   }
 
   unpack(keys: Uint32Array, off: number): number[][] {
-    const out: number[][] = []
-    for (let a = 0; a < this.players; a++) {
-      const m = cellsOfBits(keys, off + a * this.aw, this.aw, a === this.players - 1, this.scratch)
-      out.push(Array.from(this.scratch.subarray(0, m)))
-    }
-    return out
+    return unpackArmies(keys, off, this.players, this.aw, this.scratch)
   }
 
   /**
@@ -216,19 +206,7 @@ export class PlayersDomain implements SearchDomain {
   /** The moves along a line of states, as full jump chains in the game's notation, verified. */
   movesAlong(states: readonly Cells[]): { readonly paths: number[][]; readonly texts: string[] } {
     const g = this.game
-    const paths: number[][] = []
-    for (let k = 1; k < states.length; k++) {
-      const a = this.mover(k)
-      const before = states[k - 1]!
-      const from = before[a]!.find((c) => !states[k]![a]!.includes(c))
-      const to = states[k]![a]!.find((c) => !before[a]!.includes(c))
-      if (from === undefined || to === undefined) throw new Error(`internal: states ${k - 1} and ${k} do not differ by a move of ${g.players[a]!.name}`)
-      const occ = new Int8Array(this.space.n).fill(-1)
-      before.forEach((cells, p) => cells.forEach((c) => (occ[c] = p)))
-      const path = destinations(g, occ, from).get(to)
-      if (!path) throw new Error(`internal: ${g.players[a]!.name} cannot move ${from} to ${to} at move ${k}`)
-      paths.push(path)
-    }
+    const paths = pathsAlong(g, states)
     const texts = paths.map((p) => p.map((c) => cellNames(g)[c]).join('-'))
     const check = verifyLine(g, texts.join(', '))
     if (!check.ok) throw new Error(`internal: the line found fails verification: ${check.error}`)
@@ -272,28 +250,4 @@ export class PlayersDomain implements SearchDomain {
       this.players,
     )
   }
-}
-
-/** Steps between every two cells along the space's lines (255: unreachable). */
-function stepDistances(space: PackedSpace): Uint8Array {
-  const n = space.n
-  const deg = space.degree
-  const dist = new Uint8Array(n * n).fill(255)
-  const queue = new Int16Array(n)
-  for (let s = 0; s < n; s++) {
-    dist[s * n + s] = 0
-    queue[0] = s
-    let end = 1
-    for (let q = 0; q < end; q++) {
-      const c = queue[q]!
-      for (let d = 0; d < deg; d++) {
-        const t = space.nb[c * deg + d]!
-        if (t >= 0 && dist[s * n + t] === 255) {
-          dist[s * n + t] = dist[s * n + c]! + 1
-          queue[end++] = t
-        }
-      }
-    }
-  }
-  return dist
 }

@@ -1,0 +1,214 @@
+/**
+ * `npm run bench:play -- <part>`: the playing engine's benchmarks (issue 30), each written to
+ * bench/results/play-<part>-<date>.md with the commands that produced it. Matches run `halma match`
+ * (node limits: the results repeat) one game at a time, at the nice level this script runs at.
+ *
+ *   speed    nodes per second per thread of the 2- and 6-player searches beside the move
+ *            generator's speed, the transposition table's hit rate, and two threads (Lazy SMP)
+ *   greedy   the engine at its default setting against the greedy player, 2, 3 and 6 players on
+ *            the 121-hole star, seats rotated (about 200 games each)
+ *   ladder   an Elo ladder of four node limits, each against the next (halma match)
+ *   sprt     a tuning change tested by SPRT until the test stops the match
+ *
+ * `-- greedy 2` runs the 2-player row only; `-- greedy 6 --games 60` fewer games.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { table } from '../src/cli/io'
+import { openingBook } from '../src/shared/play/book'
+import { Engine } from '../src/shared/play/engine'
+import { nodeSearchThreads } from '../src/hosts/node/play-threads'
+import { MAX_MOVES, perft, Position } from '../src/shared/play/position'
+import { variantOfPreset, withSpoilingRule } from '../src/shared/play/variant'
+
+const root = join(import.meta.dirname, '..')
+const bin = join(root, 'bin/halma.mjs')
+const date = new Date().toISOString().slice(0, 10)
+const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`
+const [part, ...rest] = process.argv.slice(2)
+const flag = (name: string): string | undefined => {
+  const i = rest.indexOf(`--${name}`)
+  return i >= 0 ? rest[i + 1] : undefined
+}
+const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' / ')
+
+function write(name: string, lines: string[]): void {
+  mkdirSync(join(root, 'bench/results'), { recursive: true })
+  const file = join(root, `bench/results/play-${name}-${date}.md`)
+  writeFileSync(file, lines.join('\n') + '\n')
+  console.log(`\nwritten to ${file}`)
+}
+
+/** Run `halma ...`, echoing stderr; its stdout. */
+function halma(args: readonly string[]): string {
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 28 })
+  if (r.status !== 0) throw new Error(`halma ${args.join(' ')} failed with status ${r.status}`)
+  return r.stdout
+}
+
+const quote = (a: string): string => (/[\s"{}]/.test(a) ? `'${a}'` : a)
+const commandOf = (args: readonly string[]): string => `halma ${args.map(quote).join(' ')}`
+
+async function speed(): Promise<void> {
+  const rows: (string | number)[][] = [['game', 'search', 'positions', 'nodes', 'nodes/s per thread', 'TT hit rate', 'depth reached (mean)']]
+  const gen: (string | number)[][] = [['game', 'positions', 'moves generated', 'moves/s', 'make+unmake/s', 'perft(3) from the start', 'perft/s']]
+  const nodes = Number(flag('nodes') ?? 200_000)
+  for (const [id, label] of [
+    ['star121-2', 'alpha-beta (PVS)'],
+    ['star121-6', 'best-reply'],
+    ['star121-6', 'paranoid'],
+  ] as const) {
+    const v = withSpoilingRule(variantOfPreset(id), 'vacate')
+    const book = openingBook(v, 8, 4 * v.armies.length, 11)
+    let n = 0
+    let ms = 0
+    let probes = 0
+    let hits = 0
+    let depth = 0
+    for (const line of book) {
+      const pos = Position.start(v)
+      for (const m of line) pos.make(m)
+      const e = new Engine(v, { algorithm: label === 'paranoid' ? 'paranoid' : 'auto' })
+      e.setPosition(pos.data())
+      const r = await e.go({ nodes })
+      n += r.info.nodes
+      ms += r.info.ms
+      hits += r.info.ttHitRate * r.info.nodes
+      probes += r.info.nodes
+      depth += r.info.depth
+    }
+    rows.push([id, label, book.length, n, Math.round((n * 1000) / ms), (hits / probes).toFixed(3), (depth / book.length).toFixed(1)])
+    if (label === 'best-reply') continue
+    // The move generator alone: every move of every army in the same positions, and make/unmake.
+    const buf = new Int32Array(MAX_MOVES)
+    let moves = 0
+    let makes = 0
+    const t0 = performance.now()
+    for (let rep = 0; rep < 200; rep++)
+      for (const line of book) {
+        const pos = Position.start(v)
+        for (const m of line) pos.make(m)
+        for (let a = 0; a < v.armies.length; a++) moves += pos.generate(buf, 0, a)
+      }
+    const tg = performance.now() - t0
+    const t1 = performance.now()
+    for (let rep = 0; rep < 50; rep++)
+      for (const line of book) {
+        const pos = Position.start(v)
+        for (const m of line) pos.make(m)
+        const c = pos.generate(buf)
+        for (let k = 0; k < c; k++) {
+          pos.make(buf[k]!)
+          pos.unmake()
+          makes++
+        }
+      }
+    const tm = performance.now() - t1
+    const t2 = performance.now()
+    const p3 = perft(Position.start(v), 3)
+    const tp = performance.now() - t2
+    gen.push([id, book.length, moves, Math.round((moves * 1000) / tg), Math.round((makes * 1000) / tm), p3, Math.round((p3 * 1000) / tp)])
+  }
+  // Two threads (Lazy SMP): the same positions, the main thread's node limit, all nodes counted.
+  const threads: (string | number)[][] = [['game', 'threads', 'movetime (ms)', 'nodes (all threads)', 'nodes/s', 'per thread', 'depth (mean)']]
+  const host = nodeSearchThreads(join(root, 'out/cli/play-worker.mjs'))
+  for (const id of ['star121-2', 'star121-6']) {
+    const v = withSpoilingRule(variantOfPreset(id), 'vacate')
+    const book = openingBook(v, 4, 4 * v.armies.length, 11)
+    for (const t of [1, 2]) {
+      const e = new Engine(v, { threads: t }, host)
+      let n = 0
+      let ms = 0
+      let depth = 0
+      for (const line of book) {
+        const pos = Position.start(v)
+        for (const m of line) pos.make(m)
+        e.setPosition(pos.data())
+        const r = await e.go({ movetime: 2000 })
+        n += r.info.nodes
+        ms += r.info.ms
+        depth += r.info.depth
+      }
+      e.close()
+      threads.push([id, t, 2000, n, Math.round((n * 1000) / ms), Math.round((n * 1000) / ms / t), (depth / book.length).toFixed(1)])
+    }
+  }
+  const lines = [
+    `# The playing engine's speed, ${date}`,
+    '',
+    `Machine: ${machine}; load average at the end ${load()} (shared machine: other engineers' work and a nice-19 proof run beside).`,
+    `Command: \`nice -n 10 npm run bench:play -- speed\`. Positions: 8 openings of the book (seed 11, 4 moves per army) on the 121-hole star with the vacate rule; ${nodes.toLocaleString('en')} nodes per search, one thread.`,
+    '',
+    table(rows),
+    '',
+    'The move generator (shared/play/position.ts over the engine\'s packed space) in the same positions:',
+    '',
+    table(gen),
+    '',
+    'Threads (Lazy SMP, one shared table), 2 s per position on 4 positions:',
+    '',
+    table(threads),
+  ]
+  console.log(lines.join('\n'))
+  write('speed', lines)
+}
+
+function greedy(): void {
+  const which = rest.filter((x) => /^\d$/.test(x)).map(Number)
+  const players = which.length > 0 ? which : [2, 3, 6]
+  const nodes = flag('nodes') ?? '5000'
+  const lines = [`# The engine against the greedy player, ${date}`, '', `Machine: ${machine}.`, '']
+  for (const n of players) {
+    const games = Number(flag('games') ?? 200)
+    const openings = Math.ceil(games / n)
+    const seats = ['0', ...Array.from({ length: n - 1 }, () => '1')].join(',')
+    const args = ['match', '--preset', `star121-${n}`, '--engine', `engine=halma:nodes=${nodes}`, '--engine', 'greedy', '--seats', seats, '--openings', String(openings), '--seed', '30', '--spoiling', 'vacate']
+    const t0 = performance.now()
+    const out = halma(args)
+    const s = (performance.now() - t0) / 1000
+    console.log(out)
+    lines.push(`## ${n} players`, '', `Command: \`nice -n 10 ${commandOf(args)}\` (${s.toFixed(0)} s; load average after: ${load()})`, '', '```', out.trim(), '```', '')
+  }
+  write(`greedy${which.length > 0 ? '-' + which.join('-') : ''}`, lines)
+}
+
+function ladder(): void {
+  const steps = (flag('steps') ?? '250,1000,4000,16000').split(',')
+  const openings = flag('openings') ?? '50'
+  const id = flag('preset') ?? 'star121-2'
+  const args = ['match', '--preset', id, ...steps.flatMap((s) => ['--engine', `n${s}=halma:nodes=${s}`]), '--openings', openings, '--seed', '40', '--spoiling', 'vacate', '--json']
+  const lines = [`# An Elo ladder of node limits, ${date}`, '', `Machine: ${machine}.`, '']
+  // Each step against the next: a match of two (both seats each opening).
+  for (let k = 0; k + 1 < steps.length; k++) {
+    const a = ['match', '--preset', id, '--engine', `n${steps[k]}=halma:nodes=${steps[k]}`, '--engine', `n${steps[k + 1]}=halma:nodes=${steps[k + 1]}`, '--openings', openings, '--seed', '40', '--spoiling', 'vacate']
+    const t0 = performance.now()
+    const out = halma(a)
+    console.log(out)
+    lines.push(`## ${steps[k]} against ${steps[k + 1]} nodes`, '', `Command: \`nice -n 10 ${commandOf(a)}\` (${((performance.now() - t0) / 1000).toFixed(0)} s; load after: ${load()})`, '', '```', out.trim(), '```', '')
+  }
+  void args
+  write('ladder', lines)
+}
+
+function sprtRun(): void {
+  const base = flag('base') ?? 'halma:nodes=2000'
+  const test = flag('test') ?? 'halma:nodes=2000,w.lag=0'
+  const id = flag('preset') ?? 'star121-2'
+  const bounds = flag('bounds') ?? '0,20'
+  const args = ['match', '--preset', id, '--engine', `base=${base}`, '--engine', `test=${test}`, '--openings', flag('openings') ?? '400', '--seed', '50', '--spoiling', 'vacate', '--sprt', bounds]
+  const t0 = performance.now()
+  const out = halma(args)
+  console.log(out)
+  write('sprt', [`# SPRT on a tuning change, ${date}`, '', `Machine: ${machine}.`, '', `Command: \`nice -n 10 ${commandOf(args)}\` (${((performance.now() - t0) / 1000).toFixed(0)} s; load after: ${load()})`, '', '```', out.trim(), '```'])
+}
+
+if (part === 'speed') await speed()
+else if (part === 'greedy') greedy()
+else if (part === 'ladder') ladder()
+else if (part === 'sprt') sprtRun()
+else {
+  console.error('usage: npm run bench:play -- speed | greedy [2] [3] [6] [--games N] [--nodes N] | ladder [--steps a,b,c,d] | sprt [--base SPEC --test SPEC --bounds e0,e1]')
+  process.exitCode = 2
+}

@@ -1,0 +1,283 @@
+/**
+ * `halma match`: engines play series of games (shared/play/match.ts): the project's engine at any
+ * settings, the greedy player, or any program that speaks the protocol (docs/PROTOCOL.md), each
+ * game from a book opening with the seats rotated; a crosstable with Elo and 95 % intervals, an
+ * optional SPRT that stops the match, and the games saved as a players document that verifies.
+ */
+import { spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
+import { openingBook } from '../shared/play/book'
+import { EngineContestant, GreedyContestant, ProtocolContestant, type Contestant, type LineTransport } from '../shared/play/contestant'
+import { DEFAULT_OPTIONS, type EngineOptions, type GoLimits } from '../shared/play/engine'
+import { crosstable, eloText, runMatch, type GameRecord } from '../shared/play/match'
+import { applyOption } from '../shared/play/protocol'
+import { matchDocument } from '../shared/play/record'
+import { SPOILING_RULES, variantFromSource, withSpoilingRule, type SpoilingRule, type VariantSource } from '../shared/play/variant'
+import { playersPreset, specOf } from '../shared/players/game'
+import { parsePlayersSpec } from '../shared/players/document'
+import { readJson } from '../shared/read-json'
+import { own } from '../shared/names'
+import type { Tally } from '../shared/play/elo'
+import { json, table, type Io } from './io'
+import { parse, UsageError } from './options'
+import { outFailed, outOption, writeResult } from './search-run'
+
+export const MATCH_HELP = `halma match: engines play series of games; a crosstable with Elo, an optional SPRT
+
+usage: halma match --preset ID | --spec JSON  --engine SPEC --engine SPEC [...]
+                   [--seats 0,1,...] [--openings N] [--book-plies K] [--seed S] [--max-plies P]
+                   [--nodes N | --depth D | --movetime MS] [--spoiling vacate|occupied|both|none]
+                   [--sprt ELO0,ELO1[,ALPHA,BETA]] [--out FILE.players.json] [--json]
+
+An engine SPEC is [NAME=]KIND[:OPTIONS], OPTIONS comma-separated key=value:
+  halma:nodes=4000,algorithm=brs,hash=16,lmr=false,w.lag=40   the project's engine (in-process)
+  greedy[:seed=3]                                              the greedy player (best immediate gain)
+  exec:nodes=4000,cmd=halma engine --algorithm brs              a program speaking the protocol
+                                                               (cmd= takes the rest of the spec)
+  Limits per move (nodes, depth, movetime, time, inc) default to --nodes/--depth/--movetime
+  (default: 5000 nodes a move, the engine's default setting in matches).
+
+  --seats      the engine (by its place in the --engine list, from 0) on each seat in the first game
+               of an opening; each next game turns them one seat on (default 0,1,0,1,...)
+  --openings   book openings (default 10); each is played once per seat rotation
+  --book-plies moves in an opening (default 2 per army); --seed the book's seed (default 1)
+  --max-plies  a game longer than this is stopped and ranked by distance to go (default 200 per army)
+  --spoiling   the rules page's rules against a player who stays home (default vacate)
+  --sprt       stop once engine 1 is shown better (H1: elo1) or not (H0: elo0) than engine 0
+               (alpha, beta default 0.05)
+Scoring: the winner beats every other seat; the rest are ranked by the distance their army still
+has to go (equal: a draw); a forfeit (no move, an illegal move, a crash, silence) loses to all.`
+
+const OPTIONS = {
+  preset: { type: 'string' },
+  spec: { type: 'string' },
+  engine: { type: 'string', multiple: true },
+  seats: { type: 'string' },
+  openings: { type: 'string' },
+  'book-plies': { type: 'string' },
+  seed: { type: 'string' },
+  'max-plies': { type: 'string' },
+  nodes: { type: 'string' },
+  depth: { type: 'string' },
+  movetime: { type: 'string' },
+  spoiling: { type: 'string' },
+  sprt: { type: 'string' },
+  out: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+/** A whole number in decimal digits (as every command reads them); `flag` names it in the fault. */
+const int = (v: unknown, flag: string, min: number, max: number): number | undefined => {
+  if (v === undefined) return undefined
+  const n = typeof v === 'string' && /^\d{1,15}$/.test(v.trim()) ? Number(v) : NaN
+  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag}: '${String(v)}' is not a whole number from ${min} to ${max}`)
+  return n
+}
+
+/** An engine spec: its name, kind and options (in order). */
+export interface EngineSpec {
+  readonly name: string
+  readonly kind: 'halma' | 'greedy' | 'exec'
+  readonly options: readonly (readonly [string, string])[]
+}
+
+export function parseEngineSpec(text: string): EngineSpec {
+  const m = /^(?:([A-Za-z0-9_.+-]+)=)?(halma|greedy|exec)(?::(.*))?$/s.exec(text.trim())
+  if (!m) throw new UsageError(`--engine: '${text}' is not [NAME=]halma|greedy|exec[:key=value,...]`)
+  const kind = m[2] as EngineSpec['kind']
+  const options: [string, string][] = []
+  let rest = m[3] ?? ''
+  while (rest !== '') {
+    const cmd = /^cmd=(.*)$/s.exec(rest)
+    if (cmd) {
+      options.push(['cmd', cmd[1]!.trim()])
+      break
+    }
+    const kv = /^([A-Za-z0-9_.]+)=([^,]*)(?:,|$)/.exec(rest)
+    if (!kv) throw new UsageError(`--engine ${text}: '${rest}' is not key=value`)
+    options.push([kv[1]!, kv[2]!])
+    rest = rest.slice(kv[0].length)
+  }
+  if (kind === 'exec' && !options.some(([k]) => k === 'cmd')) throw new UsageError(`--engine ${text}: exec needs cmd=COMMAND (last)`)
+  const label = m[1] ?? (options.length > 0 ? `${kind}:${options.filter(([k]) => k !== 'cmd').map(([k, v]) => `${k}=${v}`).join(',')}` : kind)
+  return { name: label, kind, options }
+}
+
+const LIMIT_KEYS = ['nodes', 'depth', 'movetime', 'time', 'inc'] as const
+
+/** The limits and the engine options of a spec (engine options checked by the protocol's setoption). */
+function limitsAndOptions(spec: EngineSpec, defaults: GoLimits): { limits: GoLimits; options: EngineOptions; setoptions: string[] } {
+  const limits: Record<string, number> = { ...(defaults as Record<string, number>) }
+  let options = DEFAULT_OPTIONS
+  const setoptions: string[] = []
+  const names: Record<string, string> = { algorithm: 'Algorithm', hash: 'Hash', threads: 'Threads', lmr: 'LMR', aspiration: 'Aspiration', ordering: 'Ordering', replies: 'Replies', endgame: 'Endgame' }
+  for (const [k, v] of spec.options) {
+    if (k === 'cmd' || k === 'seed') continue
+    if ((LIMIT_KEYS as readonly string[]).includes(k)) {
+      if (['nodes', 'depth', 'movetime'].includes(k)) for (const x of ['nodes', 'depth', 'movetime']) delete limits[x]
+      limits[k] = int(v, `--engine ${spec.name}: ${k}`, 1, 1e12)!
+      continue
+    }
+    const name = k.startsWith('w.') ? `Weight_${k.slice(2)}` : own(names, k)
+    if (name === undefined) throw new UsageError(`--engine ${spec.name}: unknown option '${k}' (nodes, depth, movetime, time, inc, algorithm, hash, threads, lmr, aspiration, ordering, replies, endgame, w.NAME, seed, cmd)`)
+    const r = applyOption(options, name, v)
+    if (!r.ok) throw new UsageError(`--engine ${spec.name}: ${r.error.message}`)
+    options = r.value
+    setoptions.push(`setoption name ${name} value ${v}`)
+  }
+  return { limits: limits as GoLimits, options, setoptions }
+}
+
+/** A child process's stdin/stdout as lines. */
+function processTransport(command: string): LineTransport {
+  const child = spawn(command, { shell: true, stdio: ['pipe', 'pipe', 'inherit'] })
+  const queue: string[] = []
+  let waiting: ((line: string | null) => void) | undefined
+  let ended = false
+  const rl = createInterface({ input: child.stdout })
+  rl.on('line', (line) => {
+    if (waiting) {
+      const w = waiting
+      waiting = undefined
+      w(line)
+    } else queue.push(line)
+  })
+  const end = (): void => {
+    ended = true
+    waiting?.(null)
+    waiting = undefined
+  }
+  child.on('exit', end)
+  child.on('error', end)
+  child.stdin.on('error', () => undefined)
+  return {
+    send: (line) => {
+      if (!ended) child.stdin.write(line + '\n')
+    },
+    next: (ms) =>
+      new Promise((resolve) => {
+        if (queue.length > 0) return resolve(queue.shift()!)
+        if (ended) return resolve(null)
+        const timer = setTimeout(() => {
+          waiting = undefined
+          resolve(null)
+        }, ms)
+        waiting = (line) => {
+          clearTimeout(timer)
+          resolve(line)
+        }
+      }),
+    close: async () => {
+      child.stdin.end()
+      if (!ended) await new Promise((r) => setTimeout(r, 200))
+      if (!ended) child.kill()
+    },
+  }
+}
+
+function contestantOf(spec: EngineSpec, defaults: GoLimits): Contestant {
+  if (spec.kind === 'greedy') {
+    const seed = spec.options.find(([k]) => k === 'seed')
+    return new GreedyContestant(spec.name, seed ? int(seed[1], `--engine ${spec.name}: seed`, 0, 2 ** 31)! : 1)
+  }
+  const { limits, options, setoptions } = limitsAndOptions(spec, defaults)
+  if (spec.kind === 'halma') return new EngineContestant(spec.name, options, limits)
+  const cmd = spec.options.find(([k]) => k === 'cmd')![1]
+  return new ProtocolContestant(spec.name, processTransport(cmd), limits, setoptions)
+}
+
+/** The game of --preset or --spec (players games). */
+function sourceOf(v: Record<string, unknown>): VariantSource {
+  if (typeof v['preset'] === 'string' && typeof v['spec'] === 'string') throw new UsageError('--preset and --spec: give one')
+  if (typeof v['preset'] === 'string') {
+    try {
+      return { kind: 'players', preset: v['preset'], spec: specOf(playersPreset(v['preset'])) }
+    } catch (e) {
+      throw new UsageError(`--preset: ${(e as Error).message}`)
+    }
+  }
+  if (typeof v['spec'] === 'string') {
+    try {
+      return { kind: 'players', spec: parsePlayersSpec(readJson(v['spec'], '--spec', 'game'), '--spec') }
+    } catch (e) {
+      throw new UsageError((e as Error).message)
+    }
+  }
+  throw new UsageError('give the game: --preset ID (halma players list) or --spec JSON')
+}
+
+export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
+  const v = parse(argv, OPTIONS)
+  if (v['help']) {
+    io.out(MATCH_HELP)
+    return 0
+  }
+  const source = sourceOf(v)
+  const out = outOption(v)
+  const spoiling = (v['spoiling'] ?? 'vacate') as SpoilingRule
+  if (!(SPOILING_RULES as readonly string[]).includes(spoiling)) throw new UsageError(`--spoiling: '${spoiling}' is not one of ${SPOILING_RULES.join(', ')}`)
+  let variant
+  try {
+    variant = withSpoilingRule(variantFromSource(source), spoiling)
+  } catch (e) {
+    throw new UsageError((e as Error).message)
+  }
+  const N = variant.armies.length
+  const specs = ((v['engine'] as string[] | undefined) ?? []).map(parseEngineSpec)
+  if (specs.length < 1) throw new UsageError('give the engines: --engine SPEC, once per engine (halma match --help)')
+  const given = [int(v['nodes'], '--nodes', 1, 1e12), int(v['depth'], '--depth', 1, 120), int(v['movetime'], '--movetime', 1, 1e9)]
+  if (given.filter((x) => x !== undefined).length > 1) throw new UsageError('--nodes, --depth, --movetime: give one')
+  const defaults: GoLimits = given[0] !== undefined ? { nodes: given[0] } : given[1] !== undefined ? { depth: given[1] } : given[2] !== undefined ? { movetime: given[2] } : { nodes: 5000 }
+  const lineup =
+    typeof v['seats'] === 'string'
+      ? v['seats'].split(',').map((s) => int(s.trim(), '--seats', 0, specs.length - 1)!)
+      : Array.from({ length: N }, (_, s) => s % specs.length)
+  if (lineup.length !== N) throw new UsageError(`--seats: ${lineup.length} seats given; ${variant.title} has ${N}`)
+  let sprt
+  if (typeof v['sprt'] === 'string') {
+    const parts = v['sprt'].split(',')
+    const x = parts.map((p) => (/^[+-]?\d+(\.\d+)?$/.test(p.trim()) ? Number(p) : NaN))
+    if (x.length < 2 || x.length > 4 || x.some((y) => !Number.isFinite(y)) || x[0]! >= x[1]! || x.slice(2).some((y) => y <= 0 || y >= 0.5))
+      throw new UsageError(`--sprt: '${v['sprt']}' is not ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1`)
+    if (specs.length < 2) throw new UsageError('--sprt: needs two engines (engine 1 tested against engine 0)')
+    sprt = { elo0: x[0]!, elo1: x[1]!, alpha: x[2] ?? 0.05, beta: x[3] ?? 0.05, test: 1, base: 0 }
+  }
+  const openings = openingBook(variant, int(v['openings'], '--openings', 1, 100000) ?? 10, int(v['book-plies'], '--book-plies', 0, 100) ?? 2 * N, int(v['seed'], '--seed', 0, 2 ** 31) ?? 1)
+  const contestants = specs.map((s) => contestantOf(s, defaults))
+  const names = specs.map((s) => s.name)
+  const maxPlies = int(v['max-plies'], '--max-plies', 1, 100000) ?? 200 * N
+  const t0 = performance.now()
+  let result
+  try {
+    result = await runMatch({ variant, source, spoiling, contestants, lineup, openings, maxPlies, ...(sprt && { sprt }) }, (g, tallies, test) =>
+      io.err(progressLine(variant.armies.map((a) => a.name), names, g, tallies, test?.llr)),
+    )
+  } finally {
+    await Promise.all(contestants.map((c) => c.close()))
+  }
+  const seconds = (performance.now() - t0) / 1000
+  let unwritten
+  if (out !== undefined) {
+    const title = `${names.join(' vs ')} (${result.games.length} games)`
+    unwritten = await writeResult(out, matchDocument(variant, names, result.games, title))
+  }
+  if (v['json']) {
+    io.out(json({ game: variant.title, engines: names, lineup, games: result.games.length, seconds, tallies: result.tallies, ratings: result.ratings, sprt: result.sprt, stopped: result.stopped }))
+    return unwritten ? outFailed(unwritten, io, 'match') : 0
+  }
+  const ct = crosstable(names, result)
+  io.out(`${variant.title}: ${result.games.length} games in ${seconds.toFixed(1)} s${result.stopped ? ` (${result.stopped})` : ''}`)
+  io.out(table([ct.header, ...ct.rows]))
+  const wins = names.map((_, i) => result.games.filter((g) => g.winner >= 0 && g.seats[g.winner] === i).length)
+  const ends = (['cap', 'blocked', 'forfeit'] as const).map((e) => [e, result.games.filter((g) => g.end === e).length] as const).filter(([, n]) => n > 0)
+  io.out(`wins: ${names.map((n, i) => `${n} ${wins[i]}`).join(', ')}; no winner: ${result.games.filter((g) => g.winner < 0).length}${ends.length > 0 ? ` (${ends.map(([e, n]) => `${e} ${n}`).join(', ')})` : ''}`)
+  if (result.sprt) io.out(`SPRT: LLR ${result.sprt.llr.toFixed(3)} (bounds ${result.sprt.lower.toFixed(3)}, ${result.sprt.upper.toFixed(3)})${result.sprt.verdict ? `: ${result.sprt.verdict}` : ': undecided'}`)
+  return unwritten ? outFailed(unwritten, io, 'match') : 0
+}
+
+function progressLine(armies: readonly string[], names: readonly string[], g: GameRecord, tallies: readonly (readonly Tally[])[], llr?: number): string {
+  const who = g.winner >= 0 ? `${armies[g.winner]} (${names[g.seats[g.winner]!]}) wins` : g.end
+  const vs = names.length >= 2 ? `; ${names[1]} vs ${names[0]}: ${eloText(tallies[1]![0]!)}` : ''
+  return `game ${g.index + 1}: ${who} in ${g.moves.length} moves${vs}${llr !== undefined ? `, LLR ${llr.toFixed(2)}` : ''}`
+}

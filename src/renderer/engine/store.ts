@@ -1,0 +1,183 @@
+/**
+ * The playing engine in the workbench (issue 30): a pane that serves the games of 2 to 6 players
+ * (frame/views.ts, SharedPane). It analyses the position the stepper shows (its principal variation
+ * drawn as arrows on the board, its score read out and charted over the line), plays the engine's
+ * move there, and plays against the user: the seats the engine takes move by themselves. The line
+ * is the frame's (the stepper's move tree): the engine's move is played through the stepper like a
+ * click's, so it is a move of the tree and an undo step. The engine runs in a Web Worker speaking
+ * the protocol (hosts/web/play-engine.ts, shared/play/client.ts); the position, arrows and score
+ * series are shared/play/session.ts's.
+ */
+import { defineStore } from 'pinia'
+import { computed, ref, shallowRef, watch } from 'vue'
+import { webEnginePort } from '../../hosts/web/play-engine'
+import { nameOf } from '../../shared/halma/board'
+import { EngineClient } from '../../shared/play/client'
+import type { Score } from '../../shared/play/engine'
+import type { ClientInfo } from '../../shared/play/protocol'
+import { PlaySession } from '../../shared/play/session'
+import { variantOfPlayers, type Variant } from '../../shared/play/variant'
+import type { PlayersDocument } from '../../shared/players/document'
+import type { ChartDef } from '../frame/charts'
+import { useDocument } from '../frame/document'
+import { useBoardOverlay } from '../frame/overlay'
+import { useStepper } from '../frame/stepper'
+import { playerColour, playerLine } from '../kinds/players/palette'
+
+/** How hard the engine searches, by nodes a move. */
+export const STRENGTHS = [
+  { label: 'quick (2,000 nodes)', nodes: 2_000 },
+  { label: 'club (20,000 nodes)', nodes: 20_000 },
+  { label: 'strong (200,000 nodes)', nodes: 200_000 },
+] as const
+
+/** Moves of the line the arrows show. */
+const ARROWS = 3
+/** Wins and losses are charted at this many steps (their score is a count of plies, not steps). */
+const WIN_STEPS = 25
+
+/** A score as words, from the side to move: "+1.20 steps", "wins in 7 plies". */
+export function scoreText(s: Score): string {
+  if (s.kind === 'cp') return `${s.value >= 0 ? '+' : ''}${(s.value / 100).toFixed(2)} steps`
+  return s.kind === 'win' ? `wins in ${s.plies} plies` : `loses in ${s.plies} plies`
+}
+
+export const useEngine = defineStore('engine', () => {
+  const documentStore = useDocument()
+  const stepper = useStepper()
+  const overlay = useBoardOverlay()
+  const applies = computed(() => documentStore.kindId === 'players')
+  const gameKey = computed(() => (applies.value ? documentStore.kind.problemKey(documentStore.doc) : ''))
+  /** The engine's last report at each position analysed (by game and moves). */
+  const analyses = shallowRef(new Map<string, ClientInfo>())
+  // The variant is made once per game (not per change of the document's lines).
+  const variant = shallowRef<Variant | null>(null)
+  const seats = ref<boolean[]>([])
+  watch(
+    gameKey,
+    () => {
+      const g = applies.value ? (documentStore.doc as PlayersDocument).game : null
+      variant.value = g ? variantOfPlayers(g, g.id !== 'custom' ? g.id : undefined) : null
+      seats.value = g ? g.players.map(() => false) : []
+      analyses.value = new Map()
+    },
+    { immediate: true },
+  )
+  const players = computed(() => variant.value?.armies.map((a) => a.name) ?? [])
+
+  /** The moves of the stepper's line in the engine's notation (the cells' names, as the kind numbers them). */
+  const texts = computed(() => {
+    const v = variant.value
+    return v ? stepper.line.moves.map((m) => m.path.map((c) => nameOf(v.board, c)).join('-')) : []
+  })
+  const keyAt = (ply: number): string => `${gameKey.value}|${texts.value.slice(0, ply).join(' ')}`
+  const currentKey = computed(() => keyAt(stepper.ply))
+
+  /** The session at the stepper's move: the line, the cursor, the seats. */
+  function session(): PlaySession | null {
+    const v = variant.value
+    if (!v) return null
+    const s = new PlaySession(v, v.source, 'none')
+    s.line = [...texts.value]
+    s.goTo(stepper.ply)
+    s.engineSeats = [...seats.value]
+    return s
+  }
+
+  /** The report of the search running now, and the position it searches. */
+  const live = shallowRef<ClientInfo | null>(null)
+  const searching = ref<string | null>(null)
+  const running = computed(() => searching.value !== null)
+  const error = ref<string | null>(null)
+  const nodes = ref<number>(STRENGTHS[1].nodes)
+  const shown = computed(() => (searching.value === currentKey.value && live.value ? live.value : (analyses.value.get(currentKey.value) ?? null)))
+  const over = computed(() => session()?.position().winner !== -1)
+
+  let client: EngineClient | undefined
+  const clientOf = (): EngineClient => (client ??= new EngineClient(webEnginePort()))
+
+  /** Search the position shown; its report is kept for the position, and the best move returned. */
+  async function search(): Promise<{ key: string; bestmove: string | null } | null> {
+    const v = variant.value
+    if (!v || running.value || over.value) return null
+    const key = currentKey.value
+    const moves = texts.value.slice(0, stepper.ply)
+    searching.value = key
+    error.value = null
+    live.value = null
+    try {
+      const r = await clientOf().analyse({ source: v.source, spoiling: 'none', moves }, { nodes: nodes.value }, (i) => {
+        if (i.score) live.value = i
+      })
+      if (r.error) error.value = `the engine: ${r.error}`
+      const last = [...r.infos].reverse().find((i) => i.score !== undefined)
+      if (last) analyses.value = new Map(analyses.value).set(key, last)
+      return { key, bestmove: r.bestmove }
+    } finally {
+      searching.value = null
+    }
+  }
+
+  async function analyse(): Promise<void> {
+    await search()
+  }
+
+  /** The engine's move at the stepper's position, played there (unless the user went elsewhere meanwhile). */
+  async function engineMove(): Promise<void> {
+    const r = await search()
+    if (!r?.bestmove || r.key !== currentKey.value) return
+    const path = session()?.arrows([r.bestmove])[0]?.path
+    if (path) stepper.play(path)
+  }
+
+  function stop(): void {
+    client?.stop()
+  }
+
+  function setSeat(k: number, on: boolean): void {
+    seats.value = seats.value.map((s, i) => (i === k ? on : s))
+  }
+
+  // Play against the engine: on a seat it takes, it moves by itself (in play mode, the game not over).
+  watch([currentKey, seats, running], () => {
+    if (!running.value && stepper.mode === 'play' && session()?.enginesTurn()) void engineMove()
+  })
+
+  /** The principal variation's first moves as arrows on the board, numbered, in the movers' colours. */
+  watch(
+    [shown, applies],
+    () => {
+      const s = applies.value && shown.value ? session() : null
+      overlay.set(s ? s.arrows(shown.value!.pv).slice(0, ARROWS).map((a) => ({ path: a.path, colour: playerColour(a.army), label: String(a.index + 1) })) : [])
+    },
+    { immediate: true },
+  )
+
+  const readout = computed(() => {
+    const i = shown.value
+    if (!i?.score) return running.value ? 'searching…' : 'no analysis of this position yet'
+    const mover = players.value[session()?.position().turn ?? 0]
+    return `${mover}: ${scoreText(i.score)} · depth ${i.depth ?? 0} · ${(i.nodes ?? 0).toLocaleString('en-US')} nodes${running.value ? ' · searching…' : ''}`
+  })
+  const pvText = computed(() => (shown.value?.pv.length ? `line: ${shown.value.pv.join(' ')}` : ''))
+
+  /** The score over the line: the first player's side for two sides, else the side to move's, in steps. */
+  const scoreChart = computed<ChartDef>(() => {
+    const s = session()
+    const n = texts.value.length + 1
+    const values: (number | null)[] = Array.from({ length: n }, () => null)
+    if (s) {
+      for (let p = 0; p < n; p++) {
+        const info = analyses.value.get(keyAt(p))
+        if (info) s.record(p, info)
+      }
+      for (const pt of s.scoreSeries()) values[pt.ply] = Math.max(-WIN_STEPS, Math.min(WIN_STEPS, pt.value / 100))
+    }
+    const two = players.value.length === 2
+    const label = two ? `score for ${players.value[0] ?? ''}` : 'score for the side to move'
+    return { id: 'engine-score', tab: 'score', title: `The engine's score, in steps (a win: ${WIN_STEPS})`, series: [{ label, stroke: playerLine(0), width: 2, values }] }
+  })
+  const hasScores = computed(() => scoreChart.value.series[0]!.values.some((v) => v !== null))
+
+  return { applies, players, seats, nodes, running, error, over, shown, readout, pvText, scoreChart, hasScores, analyse, engineMove, stop, setSeat }
+})

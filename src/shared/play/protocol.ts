@@ -1,0 +1,443 @@
+/**
+ * The text protocol engines speak (docs/PROTOCOL.md), in the spirit of UCI and GTP: one command a
+ * line in, `info` and `bestmove` lines out. This is the only place where the engine's structs
+ * become text: the server side (`ProtocolServer`, behind `halma engine`) reads commands and drives
+ * an Engine; the client side (`parseEngineLine`, `goCommand`, `positionCommand`) is what `halma
+ * match` and the workbench use to drive any engine that speaks it.
+ *
+ *     hep                                   -> id name ..., option ..., hepok
+ *     isready                               -> readyok
+ *     setoption name Hash value 64
+ *     newgame
+ *     position preset star121-2 moves i13-i12 e5-f6
+ *     position spec {"board":"star121","camps":[0,3],"men":10} setup blue: ...; to move: orange
+ *     go nodes 20000                        -> info depth 5 ... pv ..., bestmove e13-e11
+ *     stop, quit
+ */
+import { diagnostic, err, ok, describe, type Diagnostic, type Result } from '../result'
+import { algorithmFor, Engine, type EngineInfo, type EngineOptions, type GoLimits, type Score, type ThreadHost } from './engine'
+import { formatMove, formatPosition, parseMove, parsePosition } from './notation'
+import { Position, type PositionData } from './position'
+import { ALGORITHMS } from './search'
+import { SPOILING_RULES, variantFromSource, withSpoilingRule, type SpoilingRule, type Variant, type VariantSource } from './variant'
+import { WEIGHT_NAMES } from './evaluate'
+import { playersPreset, specOf } from '../players/game'
+import { parsePlayersSpec } from '../players/document'
+import { readJson } from '../read-json'
+import { parseDocument } from '../halma/document'
+
+export const PROTOCOL_NAME = 'hep'
+export const PROTOCOL_VERSION = 1
+
+/** A game and a position as a `position` command carries them. */
+export interface PositionCommand {
+  readonly source: VariantSource
+  readonly spoiling: SpoilingRule
+  /** A set-up position (notation.ts), or the start. */
+  readonly setup?: string
+  /** Moves played from there, in notation. */
+  readonly moves: readonly string[]
+}
+
+/** The `position` command for a game, a set-up and moves. */
+export function positionCommand(p: PositionCommand): string {
+  const s = p.source
+  const game =
+    s.kind === 'halma' ? `problem ${JSON.stringify(s.spec)}` : s.preset !== undefined ? `preset ${s.preset}` : `spec ${JSON.stringify(s.spec)}`
+  return [
+    'position',
+    game,
+    ...(p.spoiling !== 'none' ? ['spoiling', p.spoiling] : []),
+    ...(p.setup !== undefined ? ['setup', p.setup] : []),
+    ...(p.moves.length > 0 ? ['moves', ...p.moves] : []),
+  ].join(' ')
+}
+
+/** The end of a JSON object that starts at text[i] (balanced braces outside strings), or -1. */
+function jsonEnd(text: string, i: number): number {
+  let depth = 0
+  let inString = false
+  for (let k = i; k < text.length; k++) {
+    const c = text[k]!
+    if (inString) {
+      if (c === '\\') k++
+      else if (c === '"') inString = false
+    } else if (c === '"') inString = true
+    else if (c === '{') depth++
+    else if (c === '}' && --depth === 0) return k + 1
+  }
+  return -1
+}
+
+/** A `position` command's arguments (after the word `position`). */
+export function parsePositionCommand(args: string): Result<PositionCommand, Diagnostic> {
+  const text = args.trim()
+  const head = /^(preset|spec|problem)\s+/.exec(text)
+  if (!head) return err(diagnostic('position.game', "position: give the game first: 'preset ID', 'spec {json}' or 'problem {json}'"))
+  let rest = text.slice(head[0].length)
+  let source: VariantSource
+  if (head[1] === 'preset') {
+    const id = /^(\S+)/.exec(rest)![1]!
+    rest = rest.slice(id.length)
+    try {
+      source = { kind: 'players', preset: id, spec: specOf(playersPreset(id)) }
+    } catch (e) {
+      return err(diagnostic('position.preset', `position: ${(e as Error).message}`))
+    }
+  } else {
+    if (!rest.startsWith('{')) return err(diagnostic('position.json', `position ${head[1]}: a JSON object must follow`))
+    const end = jsonEnd(rest, 0)
+    if (end < 0) return err(diagnostic('position.json', `position ${head[1]}: the JSON object is not closed`))
+    // The JSON is read as documents are (size and nesting bounded), and a game's spec checked field by field.
+    let data: unknown
+    try {
+      data = readJson(rest.slice(0, end), `position ${head[1]}`, 'JSON object')
+    } catch (e) {
+      return err(diagnostic('position.json', (e as Error).message))
+    }
+    if (head[1] === 'spec')
+      try {
+        data = parsePlayersSpec(data, 'position spec')
+      } catch (e) {
+        return err(diagnostic('position.spec', (e as Error).message))
+      }
+    else {
+      // A problem is a .halma.json document's content, checked as a document is.
+      const doc = parseDocument(rest.slice(0, end))
+      if (!doc.ok) return err(diagnostic(doc.error[0]!.code, `position problem: ${describe(doc.error[0]!)}`))
+      data = doc.value.spec
+    }
+    rest = rest.slice(end)
+    source = head[1] === 'spec' ? { kind: 'players', spec: data as never } : { kind: 'halma', spec: data as never }
+  }
+  let spoiling: SpoilingRule = 'none'
+  const sp = /^\s+spoiling\s+(\S+)/.exec(rest)
+  if (sp) {
+    if (!(SPOILING_RULES as readonly string[]).includes(sp[1]!))
+      return err(diagnostic('position.spoiling', `spoiling '${sp[1]}' is not one of ${SPOILING_RULES.join(', ')}`))
+    spoiling = sp[1] as SpoilingRule
+    rest = rest.slice(sp[0].length)
+  }
+  let setup: string | undefined
+  const movesAt = rest.search(/(^|\s)moves(\s|$)/)
+  const setupPart = movesAt >= 0 ? rest.slice(0, movesAt) : rest
+  const movesPart = movesAt >= 0 ? rest.slice(movesAt).trim().slice('moves'.length) : ''
+  const su = /^\s*setup\s+(.+)$/s.exec(setupPart)
+  if (su) setup = su[1]!.trim()
+  else if (setupPart.trim() !== '') return err(diagnostic('position.syntax', `position: unexpected '${setupPart.trim()}' (setup ... or moves ...)`))
+  const moves = movesPart.split(/\s+/).filter((m) => m !== '')
+  return ok({ source, spoiling, ...(setup !== undefined && { setup }), moves })
+}
+
+/** The variant and position a command describes, every move checked; the first fault named. */
+export function resolvePosition(cmd: PositionCommand): Result<{ variant: Variant; position: PositionData; played: Position }, Diagnostic> {
+  let variant: Variant
+  try {
+    const base = variantFromSource(cmd.source)
+    variant = cmd.spoiling === 'none' ? base : withSpoilingRule(base, cmd.spoiling)
+  } catch (e) {
+    return err(diagnostic('position.game', `position: ${(e as Error).message}`))
+  }
+  let pos = Position.start(variant)
+  if (cmd.setup !== undefined) {
+    const p = parsePosition(variant, cmd.setup)
+    if (!p.ok) return err({ ...p.error, message: `position setup: ${p.error.message}` })
+    pos = new Position(variant, p.value)
+  }
+  for (let k = 0; k < cmd.moves.length; k++) {
+    if (pos.winner >= 0) return err(diagnostic('position.over', `position: move ${k + 1} (${cmd.moves[k]}) comes after the game was won by ${variant.armies[pos.winner]!.name}`))
+    const m = parseMove(pos, cmd.moves[k]!)
+    if (!m.ok) return err({ ...m.error, message: `position: move ${k + 1}: ${m.error.message}` })
+    pos.make(m.value)
+  }
+  return ok({ variant, position: pos.data(), played: pos })
+}
+
+/** A score as protocol words: `cp 120`, `win 7`, `loss 4`. */
+export const scoreText = (s: Score): string => (s.kind === 'cp' ? `cp ${s.value}` : `${s.kind} ${s.plies}`)
+
+/** An `info` line for a finished iteration (moves written from the searched position). */
+export function infoLine(pos: Position, info: EngineInfo): string {
+  const pv: string[] = []
+  const p = pos.clone()
+  for (const m of info.pv) {
+    if (p.winner >= 0 || !p.isLegal(m)) break
+    pv.push(formatMove(p, m))
+    p.make(m)
+  }
+  return [
+    `info depth ${info.depth} seldepth ${info.seldepth} score ${scoreText(info.score)}`,
+    `nodes ${info.nodes} nps ${info.nps} time ${info.ms} hashfull ${info.hashfull} tthits ${Math.round(info.ttHitRate * 1000)} tbhits ${info.tbHits}`,
+    ...(pv.length > 0 ? [`pv ${pv.join(' ')}`] : []),
+  ].join(' ')
+}
+
+/** A `go` command from limits. */
+export function goCommand(l: GoLimits): string {
+  const words = ['go']
+  if (l.depth !== undefined) words.push('depth', String(l.depth))
+  if (l.nodes !== undefined) words.push('nodes', String(l.nodes))
+  if (l.movetime !== undefined) words.push('movetime', String(l.movetime))
+  if (l.time !== undefined) words.push('time', String(l.time))
+  if (l.inc !== undefined) words.push('inc', String(l.inc))
+  if (l.infinite) words.push('infinite')
+  return words.join(' ')
+}
+
+/** A `go` command's limits. */
+export function parseGo(args: string): Result<GoLimits, Diagnostic> {
+  const w = args.split(/\s+/).filter((x) => x !== '')
+  const out: Record<string, number | boolean> = {}
+  for (let k = 0; k < w.length; k++) {
+    const key = w[k]!
+    if (key === 'infinite') {
+      out['infinite'] = true
+      continue
+    }
+    if (!['depth', 'nodes', 'movetime', 'time', 'inc'].includes(key)) return err(diagnostic('go.unknown', `go: unknown limit '${key}' (depth, nodes, movetime, time, inc, infinite)`))
+    // Decimal digits only (not 0x10, 1e3 or an empty word), as the command line reads numbers.
+    const word = w[++k] ?? ''
+    const v = /^\d{1,15}$/.test(word) ? Number(word) : NaN
+    if (!Number.isInteger(v)) return err(diagnostic('go.value', `go ${key}: '${w[k] ?? ''}' is not a whole number`))
+    if (key === 'depth' && (v < 1 || v > 120)) return err(diagnostic('go.value', `go depth: ${v} is not from 1 to 120`))
+    out[key] = v
+  }
+  return ok(out as GoLimits)
+}
+
+/** The options an engine offers (name, type, range), as `option` lines describe them, and the engine option each sets. */
+export interface OptionSpec {
+  readonly name: string
+  readonly type: 'spin' | 'combo' | 'check'
+  readonly min?: number
+  readonly max?: number
+  readonly vars?: readonly string[]
+  /** The EngineOptions field (or the weight) it sets. */
+  readonly key: keyof EngineOptions | `weight.${string}`
+}
+
+export const ENGINE_OPTIONS: readonly OptionSpec[] = [
+  { name: 'Hash', type: 'spin', min: 1, max: 4096, key: 'hashMb' },
+  { name: 'Threads', type: 'spin', min: 1, max: 64, key: 'threads' },
+  { name: 'Algorithm', type: 'combo', vars: ['auto', ...ALGORITHMS], key: 'algorithm' },
+  { name: 'LMR', type: 'check', key: 'lmr' },
+  { name: 'Aspiration', type: 'check', key: 'aspiration' },
+  { name: 'Ordering', type: 'check', key: 'ordering' },
+  { name: 'Replies', type: 'spin', min: 0, max: 10000, key: 'replies' },
+  { name: 'Endgame', type: 'spin', min: 0, max: 15, key: 'endgame' },
+  { name: 'EndgameNodes', type: 'spin', min: 0, max: 1e9, key: 'endgameNodes' },
+  { name: 'EndgameSlack', type: 'spin', min: 0, max: 30, key: 'endgameSlack' },
+  ...WEIGHT_NAMES.map((w): OptionSpec => ({ name: `Weight_${w}`, type: 'spin', min: -100000, max: 100000, key: `weight.${w}` })),
+]
+
+/** An engine's options changed by one `setoption`, or a fault naming the option. */
+export function applyOption(o: EngineOptions, name: string, value: string): Result<EngineOptions, Diagnostic> {
+  const spec = ENGINE_OPTIONS.find((s) => s.name.toLowerCase() === name.toLowerCase())
+  if (!spec) return err(diagnostic('option.unknown', `no option '${name}' (${ENGINE_OPTIONS.map((s) => s.name).join(', ')})`))
+  if (spec.type === 'check') {
+    if (value !== 'true' && value !== 'false') return err(diagnostic('option.value', `${spec.name}: '${value}' is not true or false`))
+    return ok({ ...o, [spec.key]: value === 'true' })
+  }
+  if (spec.type === 'combo') {
+    if (!spec.vars!.includes(value)) return err(diagnostic('option.value', `${spec.name}: '${value}' is not one of ${spec.vars!.join(', ')}`))
+    return ok({ ...o, [spec.key]: value })
+  }
+  const weight = spec.key.startsWith('weight.')
+  // Decimal digits only (a weight may be negative or have a fraction), as the command line reads numbers.
+  const v = (weight ? /^-?\d{1,9}(\.\d{1,9})?$/ : /^\d{1,15}$/).test(value) ? Number(value) : NaN
+  if (!Number.isFinite(v) || v < spec.min! || v > spec.max! || (!weight && !Number.isInteger(v)))
+    return err(diagnostic('option.value', `${spec.name}: '${value}' is not ${weight ? 'a number' : 'a whole number'} from ${spec.min} to ${spec.max}`))
+  if (weight) return ok({ ...o, weights: { ...o.weights, [spec.key.slice('weight.'.length)]: v } })
+  return ok({ ...o, [spec.key]: v })
+}
+
+/** The `option` line of an option, its default the engine's current value. */
+export function optionLine(s: OptionSpec, o: EngineOptions): string {
+  const current = s.key.startsWith('weight.') ? o.weights[s.key.slice('weight.'.length) as keyof EngineOptions['weights']] : o[s.key as keyof EngineOptions]
+  return [
+    `option name ${s.name} type ${s.type} default ${String(current)}`,
+    ...(s.min !== undefined ? [`min ${s.min} max ${s.max}`] : []),
+    ...(s.vars ? s.vars.map((v) => `var ${v}`) : []),
+  ].join(' ')
+}
+
+/**
+ * The engine's side of the protocol: commands in, lines out. A search runs while further commands
+ * are read (`stop` ends it), when the engine's host runs it on a thread; `bestmove` follows every
+ * `go`. Bad commands are answered with `info string error <code>: <message>` and change nothing.
+ */
+export class ProtocolServer {
+  private options: EngineOptions
+  private engine: Engine | undefined
+  private current: { variant: Variant; position: PositionData } | undefined
+  private searching: Promise<void> | undefined
+
+  constructor(
+    private readonly send: (line: string) => void,
+    options: EngineOptions,
+    private readonly host?: ThreadHost,
+    private readonly name = 'halma-workbench',
+    /** Passed to every engine: a flag the client sets to stop a search (engine.ts). */
+    private readonly stopFlag?: Int32Array,
+  ) {
+    this.options = options
+  }
+
+  private fault(d: Diagnostic): void {
+    this.send(`info string error ${d.code}: ${describe(d)}`)
+  }
+
+  /** Handle one line; resolves to 'quit' when the engine should end. */
+  async receive(line: string): Promise<'quit' | undefined> {
+    const t = line.trim()
+    if (t === '') return undefined
+    const [cmd, ...restWords] = t.split(/\s+/)
+    const rest = t.slice(cmd!.length).trim()
+    switch (cmd) {
+      case 'hep':
+        this.send(`id name ${this.name}`)
+        this.send('id author Halma Workbench')
+        this.send(`protocol ${PROTOCOL_NAME} ${PROTOCOL_VERSION}`)
+        for (const s of ENGINE_OPTIONS) this.send(optionLine(s, this.options))
+        this.send('hepok')
+        return undefined
+      case 'isready':
+        this.send('readyok')
+        return undefined
+      case 'newgame':
+        await this.searching
+        this.engine?.newGame()
+        return undefined
+      case 'setoption': {
+        const m = /^name\s+(\S+)\s+value\s+(\S+)$/.exec(rest)
+        if (!m) {
+          this.fault(diagnostic('option.syntax', "setoption: write 'setoption name NAME value VALUE'"))
+          return undefined
+        }
+        const r = applyOption(this.options, m[1]!, m[2]!)
+        if (!r.ok) this.fault(r.error)
+        else {
+          await this.searching
+          this.options = r.value
+          this.engine?.close()
+          this.engine = undefined
+        }
+        return undefined
+      }
+      case 'position': {
+        const c = parsePositionCommand(rest)
+        const r = c.ok ? resolvePosition(c.value) : c
+        if (!r.ok) {
+          this.fault(r.error)
+          return undefined
+        }
+        await this.searching
+        if (!this.engine || JSON.stringify(this.engine.variant.source) !== JSON.stringify(r.value.variant.source)) {
+          this.engine?.close()
+          this.engine = new Engine(r.value.variant, this.options, this.host, this.stopFlag)
+        }
+        this.current = { variant: this.engine.variant, position: r.value.position }
+        return undefined
+      }
+      case 'go': {
+        const g = parseGo(rest)
+        if (!g.ok) {
+          this.fault(g.error)
+          return undefined
+        }
+        if (!this.current || !this.engine) {
+          this.fault(diagnostic('go.position', "go: no position yet (send 'position ...' first)"))
+          return undefined
+        }
+        await this.searching
+        this.searching = this.go(g.value)
+        return undefined
+      }
+      case 'stop':
+        this.engine?.stop()
+        await this.searching
+        return undefined
+      case 'd': {
+        if (this.current) this.send(`info string ${formatPosition(this.current.variant, this.current.position)}`)
+        return undefined
+      }
+      case 'quit':
+        this.engine?.stop()
+        await this.searching
+        this.engine?.close()
+        return 'quit'
+      default:
+        void restWords
+        this.fault(diagnostic('command.unknown', `unknown command '${cmd}' (hep, isready, setoption, newgame, position, go, stop, quit)`))
+        return undefined
+    }
+  }
+
+  private async go(limits: GoLimits): Promise<void> {
+    const engine = this.engine!
+    const pos = new Position(this.current!.variant, this.current!.position)
+    engine.setPosition(this.current!.position)
+    this.send(`info string algorithm ${algorithmFor(engine.variant, this.options)}`)
+    const r = await engine.go(limits, (info) => this.send(infoLine(pos, info)))
+    this.send(r.move === null ? 'bestmove none' : `bestmove ${formatMove(pos, r.move)}`)
+    this.searching = undefined
+  }
+}
+
+/** A line from an engine, read by a client. */
+export type EngineMessage =
+  | { readonly kind: 'id'; readonly field: string; readonly value: string }
+  | { readonly kind: 'hepok' | 'readyok' }
+  | { readonly kind: 'option'; readonly text: string }
+  | { readonly kind: 'info'; readonly info: ClientInfo }
+  | { readonly kind: 'bestmove'; readonly move: string | null }
+  | { readonly kind: 'string'; readonly text: string }
+  | { readonly kind: 'other'; readonly text: string }
+
+/** An info line as a client reads it (moves as text). */
+export interface ClientInfo {
+  readonly depth?: number
+  readonly seldepth?: number
+  readonly score?: Score
+  readonly nodes?: number
+  readonly nps?: number
+  readonly time?: number
+  readonly hashfull?: number
+  readonly tthits?: number
+  readonly tbhits?: number
+  readonly pv: readonly string[]
+}
+
+/** One line an engine wrote. */
+export function parseEngineLine(line: string): EngineMessage {
+  const t = line.trim()
+  const [head, ...w] = t.split(/\s+/)
+  if (head === 'hepok' || head === 'readyok') return { kind: head }
+  if (head === 'id' && w.length >= 2) return { kind: 'id', field: w[0]!, value: w.slice(1).join(' ') }
+  if (head === 'option') return { kind: 'option', text: t }
+  if (head === 'bestmove') return { kind: 'bestmove', move: w[0] === undefined || w[0] === 'none' ? null : w[0] }
+  if (head === 'info') {
+    if (w[0] === 'string') return { kind: 'string', text: w.slice(1).join(' ') }
+    const info: Record<string, unknown> = { pv: [] }
+    for (let k = 0; k < w.length; k++) {
+      const key = w[k]!
+      if (key === 'pv') {
+        info['pv'] = w.slice(k + 1)
+        break
+      }
+      if (key === 'score') {
+        const kind = w[k + 1]
+        const v = Number(w[k + 2])
+        if (kind === 'cp') info['score'] = { kind: 'cp', value: v }
+        else if (kind === 'win' || kind === 'loss') info['score'] = { kind, plies: v }
+        k += 2
+        continue
+      }
+      const v = Number(w[k + 1])
+      if (Number.isFinite(v)) info[key] = v
+      k++
+    }
+    return { kind: 'info', info: info as unknown as ClientInfo }
+  }
+  return { kind: 'other', text: t }
+}

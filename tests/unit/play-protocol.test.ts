@@ -1,0 +1,160 @@
+/**
+ * The engine protocol (shared/play/protocol.ts) and matches: commands parsed and printed in pairs,
+ * a session with the server (inline engine) answered line by line, faults named without a crash;
+ * Elo, ratings and the SPRT against known values; a small match whose games verify as a players
+ * document and whose tallies add up; the book repeats with its seed; `halma engine` and `halma
+ * match` through the CLI, with the tiny test engine as an outside engine.
+ */
+import { describe, expect, it } from 'vitest'
+import { openingBook } from '../../src/shared/play/book'
+import { EngineContestant, GreedyContestant } from '../../src/shared/play/contestant'
+import { DEFAULT_OPTIONS } from '../../src/shared/play/engine'
+import { eloEstimate, eloOf, fitRatings, sprt } from '../../src/shared/play/elo'
+import { runMatch } from '../../src/shared/play/match'
+import { goCommand, parseEngineLine, parseGo, parsePositionCommand, positionCommand, ProtocolServer, resolvePosition } from '../../src/shared/play/protocol'
+import { matchDocument } from '../../src/shared/play/record'
+import { variantOfPreset, withSpoilingRule } from '../../src/shared/play/variant'
+import { parsePlayersDocument, verifyDocument } from '../../src/shared/players/document'
+import { playersPreset, specOf } from '../../src/shared/players/game'
+import { main } from '../../src/cli/main'
+
+describe('the engine protocol', () => {
+  it('prints and parses position and go commands in pairs, JSON with "moves" inside included', () => {
+    const spec = { ...specOf(playersPreset('mini-3')), title: 'moves and setup moves' }
+    const cmd = { source: { kind: 'players' as const, spec }, spoiling: 'vacate' as const, moves: ['e9-e8', 'b5-c5'] }
+    const text = positionCommand(cmd)
+    expect(parsePositionCommand(text.slice('position '.length))).toEqual({ ok: true, value: cmd })
+    expect(parseGo(goCommand({ nodes: 500, movetime: 20 }).slice(3))).toEqual({ ok: true, value: { nodes: 500, movetime: 20 } })
+    expect(parseGo('depth 0')).toMatchObject({ ok: false, error: { code: 'go.value' } })
+    expect(parseGo('mate 3')).toMatchObject({ ok: false, error: { code: 'go.unknown' } })
+    expect(parsePositionCommand('preset nope')).toMatchObject({ ok: false, error: { code: 'position.preset' } })
+    expect(parsePositionCommand('spec {"board": ')).toMatchObject({ ok: false, error: { code: 'position.json' } })
+    const bad = parsePositionCommand('preset mini-2 moves d8-e7 d8-e7')
+    expect(bad.ok && resolvePosition(bad.value)).toMatchObject({ ok: false, error: { message: expect.stringContaining('move 2') } })
+    expect(parseEngineLine('info depth 3 seldepth 4 score win 5 nodes 100 pv a1-a2 b3-b4')).toEqual({
+      kind: 'info',
+      info: { depth: 3, seldepth: 4, score: { kind: 'win', plies: 5 }, nodes: 100, pv: ['a1-a2', 'b3-b4'] },
+    })
+    expect(parseEngineLine('bestmove none')).toEqual({ kind: 'bestmove', move: null })
+  })
+
+  it('answers a session line by line; bad commands are named and change nothing', async () => {
+    const out: string[] = []
+    const server = new ProtocolServer((l) => out.push(l), DEFAULT_OPTIONS)
+    for (const line of ['hep', 'isready', 'setoption name Hash value 4', 'setoption name Hash value lots', 'position preset star121-3 spoiling vacate moves i13-i12', 'position preset mini-3', 'go nodes 2000', 'frobnicate'])
+      await server.receive(line)
+    await server.receive('quit')
+    expect(out).toContain('hepok')
+    expect(out).toContain('readyok')
+    expect(out.filter((l) => l.startsWith('info string error')).map((l) => l.split(':')[0])).toEqual([
+      'info string error option.value',
+      'info string error move.wrong-army',
+      'info string error command.unknown',
+    ])
+    const infos = out.filter((l) => l.startsWith('info depth')).map((l) => parseEngineLine(l))
+    expect(infos.length).toBeGreaterThan(0)
+    const best = out.find((l) => l.startsWith('bestmove'))!
+    const pos = resolvePosition((parsePositionCommand(`preset mini-3 moves ${best.split(' ')[1]}`) as { ok: true; value: never }).value)
+    expect(pos.ok).toBe(true)
+  })
+
+  it('names numbers that are not decimal digits, and games given as JSON that do not check, by their field', async () => {
+    const out: string[] = []
+    const server = new ProtocolServer((l) => out.push(l), DEFAULT_OPTIONS)
+    const lines = [
+      'setoption name Hash value 0x10',
+      'setoption name Weight_lag value 1e3',
+      'go nodes 0x10',
+      'position problem {"format": "halma-workbench"}',
+      'position spec {"board": "star37", "camps": "0,3", "men": 3}',
+      'position spec {"board": "toString", "camps": [0, 3], "men": 3}',
+      `position spec ${'['.repeat(3000)}${']'.repeat(3000)}`,
+    ]
+    for (const line of lines) await server.receive(line)
+    await server.receive('quit')
+    expect(out.map((l) => l.split(':')[0])).toEqual([
+      'info string error option.value',
+      'info string error option.value',
+      'info string error go.value',
+      'info string error document.invalid_union',
+      'info string error position.spec',
+      'info string error position.spec',
+      'info string error position.json',
+    ])
+    expect(out[4]).toContain('camps')
+    expect(out[5]).toContain("unknown board 'toString'")
+    expect(out.join('\n')).not.toMatch(/Cannot read|is not a function/)
+  })
+
+  it('halma match refuses engine options named after Object methods and numbers not in decimal digits', async () => {
+    const io = { out: () => undefined, err: () => undefined, stdin: () => undefined, tty: false }
+    const base = ['match', '--preset', 'mini-2', '--engine', 'greedy']
+    for (const bad of [['--engine', 'halma:constructor=1'], ['--openings', '0x10'], ['--sprt', '0x1,30'], ['--spec', '{"board":"star37","camps":"0,3","men":3}']])
+      expect(await main([...base, ...bad], io), bad.join(' ')).toBe(2)
+  })
+})
+
+describe('ratings and the sequential test', () => {
+  it('gives the Elo of known scores, intervals that shrink, ratings that fit, and SPRT verdicts', () => {
+    expect(eloOf(0.5)).toBeCloseTo(0)
+    expect(eloOf(0.75)).toBeCloseTo(190.85, 1)
+    const small = eloEstimate({ wins: 6, draws: 2, losses: 2 })
+    const large = eloEstimate({ wins: 60, draws: 20, losses: 20 })
+    expect(small.elo).toBeCloseTo(large.elo)
+    expect(large.error).toBeLessThan(small.error)
+    expect(large.lower).toBeGreaterThan(0)
+    // Two engines 3:1 against each other fit about 191 apart, around 0.
+    const r = fitRatings([
+      [{ wins: 0, draws: 0, losses: 0 }, { wins: 300, draws: 0, losses: 100 }],
+      [{ wins: 100, draws: 0, losses: 300 }, { wins: 0, draws: 0, losses: 0 }],
+    ])
+    expect(r[0]! - r[1]!).toBeGreaterThan(150)
+    expect(r[0]! + r[1]!).toBeCloseTo(0)
+    const bounds = { elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05 }
+    expect(sprt({ wins: 700, draws: 0, losses: 300 }, bounds).verdict).toBe('H1')
+    expect(sprt({ wins: 300, draws: 0, losses: 700 }, bounds).verdict).toBe('H0')
+    expect(sprt({ wins: 10, draws: 0, losses: 10 }, bounds).verdict).toBeNull()
+  })
+})
+
+describe('matches', () => {
+  it('plays a small match with seats rotated; its games verify and its tallies add up', async () => {
+    const base = variantOfPreset('mini-3')
+    const v = withSpoilingRule(base, 'vacate')
+    const openings = openingBook(v, 2, 3, 5)
+    expect(openingBook(v, 2, 3, 5)).toEqual(openings)
+    const contestants = [new EngineContestant('engine', {}, { nodes: 300 }), new GreedyContestant('greedy', 3)]
+    const result = await runMatch({ variant: v, source: base.source, spoiling: 'vacate', contestants, lineup: [0, 1, 1], openings, maxPlies: 300 })
+    expect(result.games.length).toBe(6)
+    // Each game seats the engine once against two greedy seats: two pairings a game.
+    const t = result.tallies[0]![1]!
+    expect(t.wins + t.draws + t.losses).toBe(12)
+    expect(result.tallies[1]![0]!.wins).toBe(t.losses)
+    // The engine sits on every seat once per opening.
+    for (const o of [0, 1]) expect(new Set(result.games.filter((g) => g.opening === o).map((g) => g.seats.indexOf(0)))).toEqual(new Set([0, 1, 2]))
+    const doc = parsePlayersDocument(matchDocument(v, ['engine', 'greedy'], result.games, 'test match'))
+    const verdicts = verifyDocument(doc)
+    expect(verdicts.every((l) => l.verdict.ok)).toBe(true)
+    for (const [k, g] of result.games.entries()) if (g.end === 'win') expect(verdicts[k]!.verdict.winner?.move).toBe(g.moves.length)
+  })
+
+  it('runs halma engine and halma match from the command line, the tiny engine among them', async () => {
+    const lines: string[] = []
+    const io = { out: (t: string) => lines.push(t), err: () => undefined, stdin: () => undefined, tty: false }
+    async function* input(): AsyncGenerator<string> {
+      yield 'hep'
+      yield 'position preset mini-2'
+      yield 'go depth 2'
+      yield 'quit'
+    }
+    const { runEngine } = await import('../../src/cli/engine')
+    expect(await runEngine(['--inline'], io, input())).toBe(0)
+    expect(lines.some((l) => /^bestmove [a-z]\d+-[a-z]\d+/.test(l))).toBe(true)
+    lines.length = 0
+    const code = await main(['match', '--preset', 'mini-2', '--engine', 'tiny=exec:cmd=node --import tsx tests/fixtures/tiny-engine.mts', '--engine', 'halma:depth=2', '--openings', '1', '--json'], io)
+    expect(code).toBe(0)
+    const r = JSON.parse(lines.join('\n')) as { games: number; tallies: { wins: number }[][] }
+    expect(r.games).toBe(2)
+    expect(r.tallies[1]![0]!.wins).toBe(2)
+  })
+})
