@@ -23,6 +23,7 @@ import { EXIT_BAD_INPUT, EXIT_ENVIRONMENT } from './exit'
 import { UsageError } from './options'
 import { runSolve } from './solve'
 import { runWorker } from './worker'
+import { runTablebase } from './tablebase'
 
 export const USAGE = `halma: transfers and shortest games in the Halma / Chinese Checkers family, games of 2 to 6
 players and solitaire armies
@@ -40,6 +41,7 @@ Searches and tools:
   game          the shortest two-player game, with the proof that none is shorter
   players       games of 2 to 6 players: presets, their starts, the shortest game (players game)
   army          solitaire armies: pagoda bounds, minimum armies, solutions, their count
+  tablebase     every position of a small board solved: build a table, probe a position
   worker        run the tasks of searches on a cluster (halma solve --cluster)
   engine        the playing engine on stdin/stdout (the protocol of docs/PROTOCOL.md)
   match         engines play series of games: a crosstable with Elo, SPRT, games saved
@@ -75,6 +77,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<numb
   worker: runWorker,
   army: runArmy,
   players: runPlayers,
+  tablebase: runTablebase,
   engine: runEngine,
   match: runMatchCommand,
 }

@@ -38,6 +38,8 @@ const OPTION_OF: Readonly<Record<string, string>> = {
   'beam.moves': 'beam-moves',
   'heuristics.vacating': 'vacating',
   'heuristics.lines': 'lines',
+  onDisk: 'on-disk',
+  checkpointSeconds: 'checkpoint',
 }
 
 /** A job's faults as a usage error, each named by its option. */
@@ -126,7 +128,8 @@ function folderOption(path: string, option: string, mustExist: boolean): string 
     else throw fileFault(e, path, `cannot look at the folder of --${option}`)
   }
   if (kind === 'file') throw new UsageError(`--${option}: '${path}' is a file, not a folder`)
-  if (kind === 'none' && mustExist) throw new UsageError(`--${option}: there is no folder '${path}' (--disk DIR starts a search on disk in DIR)`)
+  if (kind === 'none' && mustExist)
+    throw new UsageError(`--${option}: there is no folder '${path}' (--disk DIR starts a search on disk in DIR)`)
   return path
 }
 

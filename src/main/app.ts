@@ -8,7 +8,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, screen, session, shell, type
 import { readFile, rename, rm, stat } from 'node:fs/promises'
 import { availableParallelism, totalmem } from 'node:os'
 import { pathToFileURL } from 'node:url'
-import { join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import type { Command, DocumentState, HostInfo, ImageFormat, UnsavedChoice } from '../preload/api'
 import { JobManager } from '../shared/jobs/manager'
 import { parseJobRequest } from '../shared/jobs/protocol'
@@ -311,13 +311,15 @@ export function startApp(options: AppOptions): void {
       onEvent: (e) => sendEvent(contents(), 'onJobEvent', e),
     })
     manager = jobs
+    const tablebases = join(app.getPath('userData'), 'tablebases')
     const folders = new SearchFolders({
       choose: () => chooseFolder(win, app.getPath('documents')),
       exists: (p) => stat(p).then(() => true, () => false),
       join,
+      tablebase: (p) => resolve(p) === join(tablebases, basename(p)) && /^\dx\d-\d$/.test(basename(p)),
     })
     const handlers: MainHandlers = {
-      info: (): HostInfo => ({ host: 'electron', version: app.getVersion(), cores, recentFiles: true, nativeMenus: true, searchFolders: true }),
+      info: (): HostInfo => ({ host: 'electron', version: app.getVersion(), cores, recentFiles: true, nativeMenus: true, searchFolders: true, tablebases }),
       ready: () => {
         rendererReady = true
         const target = contents()

@@ -17,6 +17,8 @@ export interface FolderDeps {
   exists(path: string): Promise<boolean>
   /** The path of a file in a folder. */
   join(folder: string, name: string): string
+  /** Whether a path is a folder of the app's tablebases (its data folder): a tablebase job's `out` may be one. */
+  tablebase?(path: string): boolean
 }
 
 export class SearchFolders {
@@ -37,13 +39,20 @@ export class SearchFolders {
     return { status: 'chosen', path, checkpoint: await this.deps.exists(this.deps.join(path, CHECKPOINT_FILE)) }
   }
 
-  /** A job whose `disk` is a folder the user did not choose is refused, naming it. */
+  /**
+   * A job whose `disk` (a search's levels) or `out` (a tablebase's folder) is a folder the user did
+   * not choose is refused, naming it; a tablebase's folder in the app's data folder is allowed.
+   */
   check<J extends { readonly params: object }>(request: J): Result<J, Diagnostic[]> {
     const params: object = request.params
-    const disk = 'disk' in params ? params.disk : undefined
-    if (disk === undefined || (typeof disk === 'string' && this.granted.has(disk))) return ok(request)
-    return err([
-      diagnostic('job.disk', `the folder ${JSON.stringify(disk)} was not chosen in this window: choose it with "Keep levels on disk"`, 'params.disk'),
-    ])
+    for (const field of ['disk', 'out'] as const) {
+      const folder = field in params ? (params as Record<string, unknown>)[field] : undefined
+      if (folder === undefined || (typeof folder === 'string' && this.granted.has(folder))) continue
+      if (field === 'out' && typeof folder === 'string' && this.deps.tablebase?.(folder)) continue
+      return err([
+        diagnostic('job.disk', `the folder ${JSON.stringify(folder)} was not chosen in this window: choose it with "Keep levels on disk"`, `params.${field}`),
+      ])
+    }
+    return ok(request)
   }
 }

@@ -49,6 +49,12 @@ export interface HostInfo {
    * desktop app, whose jobs run in a utility process with disk access); absent: no (a browser).
    */
   readonly searchFolders?: boolean
+  /**
+   * The folder where the desktop app keeps its tablebases (in its data folder): a table of board
+   * m x m with p men is built into and loaded from `<tablebases>/<m>x<m>-<p>`; absent: a browser,
+   * which builds the small boards' tables in a worker and keeps them in the page.
+   */
+  readonly tablebases?: string
 }
 
 /** A document's file: its name, and on the desktop its full path. */

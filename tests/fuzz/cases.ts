@@ -22,6 +22,14 @@ export type FuzzCase =
   /** Lines of the engine protocol sent to `halma engine` (engine-cases.ts). */
   | { readonly kind: 'engine'; readonly lines: readonly string[] }
   | {
+      /** A table's folder with its header replaced and some bytes of its files flipped, probed. */
+      readonly kind: 'tablebase'
+      readonly folder: string
+      readonly text: string
+      readonly flips: readonly { readonly file: 'values.bin' | 'distance.bin'; readonly at: number; readonly mask: number }[]
+      readonly position: string
+    }
+  | {
       readonly kind: 'checkpoint'
       readonly folder: string
       readonly text: string
@@ -230,6 +238,22 @@ const COMMANDS: readonly Command[] = [
       ),
     ),
     options: [],
+  },
+  {
+    // A build reaches the engine (accepted); probes of tables are their own kind (kinds.ts).
+    name: 'tablebase',
+    base: fc.constantFrom<readonly string[]>(
+      ['build', '--board', '5x5', '--men', '1'],
+      ['build', '--board', '7x7', '--men', '3'],
+      ['build', '--board', '4x4', '--men', '6'],
+    ),
+    options: [
+      int('threads', ['1', '2']),
+      dec('budget', ['0.5', '2']),
+      dec('time-limit', ['0', '10']),
+      dec('checkpoint', ['1', '60']),
+      flag('json'),
+    ],
   },
   {
     // Standard input is empty in the runner: the engine reads to its end and quits (its sessions are engine-cases.ts's).

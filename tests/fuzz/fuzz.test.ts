@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { failures, fuzz, HEADER, row, type Tally } from './harness'
-import { checkpointBase, checkpointKind, KINDS } from './kinds'
+import { checkpointBase, checkpointKind, KINDS, tablebaseBase, tablebaseKind } from './kinds'
 
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 150)
 /** Resumes run a search each (a few tenths of a second). */
@@ -45,6 +45,16 @@ describe('fuzz: every case ends in a named error or a valid result', () => {
       expect(t.crashes.length + t.hangs.length + t.wrongAcceptances.length, failures(t)).toBe(0)
     })
   }
+
+  it(`tablebase tables: ${RUNS} probes`, { timeout: RUNS * 2_000 + 60_000 }, async () => {
+    const base = tablebaseBase()
+    const kind = tablebaseKind(base)
+    const t = await fuzz(kind.name, kind.arbitrary, RUNS, SEED, kind.deadline).finally(() =>
+      rmSync(dirname(base.folder), { recursive: true, force: true }),
+    )
+    tallies.push(t)
+    expect(t.crashes.length + t.hangs.length + t.wrongAcceptances.length, failures(t)).toBe(0)
+  })
 
   it(`checkpoint manifests: ${CHECKPOINT_RUNS} resumes`, { timeout: CHECKPOINT_RUNS * 5_000 + 60_000 }, async () => {
     const base = checkpointBase()

@@ -195,3 +195,69 @@ export function checkpointKind(base: CheckpointBase): Kind {
   }))
   return { name: 'checkpoint manifests', arbitrary: manifest, deadline: 60_000 }
 }
+
+/** A finished tablebase on disk: 5 x 5 with 1 man a side (one chunk a file, built in a fraction of a second). */
+export interface TablebaseBase {
+  readonly folder: string
+  readonly header: Json
+  readonly words: { readonly 'values.bin': number; readonly 'distance.bin': number }
+}
+
+export function tablebaseBase(): TablebaseBase {
+  const folder = join(mkdtempSync(join(SCRATCH, 'halma-fuzz-tablebase-')), 'table')
+  const argv = ['tablebase', 'build', '--board', '5x5', '--men', '1', '--threads', '1', '--out', folder]
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin/halma.mjs'), ...argv], { encoding: 'utf8' })
+  if (r.status !== 0) throw new Error(`the tablebase build failed: ${r.stderr}`)
+  const header = readJsonFile(join(folder, 'table.json')) as { files: { values: { words: number }; distance: { words: number } } }
+  return {
+    folder,
+    header: header as unknown as Json,
+    words: { 'values.bin': header.files.values.words, 'distance.bin': header.files.distance.words },
+  }
+}
+
+/** Positions probed: the start, positions blue or red to move, one already won (bad positions: tablebase-cli.test.ts). */
+const PROBED = ['start', 'a1 / e5 blue', 'b2 / d4 red', 'e5 / a1 blue', 'c3 / c4 red']
+
+/**
+ * Tables of `base` damaged, probed (`halma tablebase probe --line --json`): the header damaged as
+ * a document (its fields are strict and must hold together: a forged game, layout, count or start
+ * is refused), or bytes of its files flipped (every chunk is checksummed: refused). A table left
+ * whole must be probed (and verify must pass it: runner.ts).
+ */
+export function tablebaseKind(base: TablebaseBase): Kind {
+  const header = damagedDocument('session', base.header, {
+    names: ['kind', 'rules', 'name'],
+    optional: /^$/,
+    anyType: /^$/,
+  })
+  const flip = fc.record({
+    file: fc.constantFrom('values.bin' as const, 'distance.bin' as const),
+    at: fc.nat(),
+    mask: fc.integer({ min: 1, max: 255 }),
+  })
+  const text = JSON.stringify(base.header)
+  const arbitrary = fc
+    .tuple(
+      fc.oneof(
+        {
+          weight: 2,
+          arbitrary: header.map((l) => ({ l, flips: [] as { file: 'values.bin' | 'distance.bin'; at: number; mask: number }[] })),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.array(flip, { minLength: 1, maxLength: 3 }).map((fs) => ({
+            l: { c: { kind: 'session' as const, text }, expect: 'invalid' as const, what: '' },
+            flips: fs.map((f) => ({ ...f, at: f.at % (base.words[f.file] * 4) })),
+          })),
+        },
+      ),
+      fc.constantFrom(...PROBED),
+    )
+    .map(([{ l, flips }, position]): Labeled => ({
+      c: { kind: 'tablebase', folder: base.folder, text: (l.c as { text: string }).text, flips, position },
+      expect: l.expect,
+      what: `${flips.length > 0 ? flips.map((f) => `${f.file} byte ${f.at} ^ ${f.mask}`).join(', ') : l.what}; probe ${position}`,
+    }))
+  return { name: 'tablebase tables', arbitrary, deadline: 20_000 }
+}

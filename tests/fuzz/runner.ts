@@ -14,7 +14,7 @@
  * - `crash`: anything else (an exception that is not the program's own refusal, a document that
  *   loads but does not print back to itself, a message with a stack trace or zod's raw words).
  */
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { main } from '../../src/cli/main'
@@ -222,6 +222,33 @@ async function checkpoint(folder: string, manifest: string, argv: readonly strin
   }
 }
 
+/**
+ * A table's folder with its header replaced and bytes flipped, probed by the command line. A table
+ * that is probed (exit 0) must also pass `verify`: a damage probing missed is a wrong acceptance
+ * there (exit 1 from verify on a table the probe took).
+ */
+async function tablebase(c: Extract<FuzzCase, { kind: 'tablebase' }>): Promise<FuzzOutcome> {
+  const dir = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'halma-fuzz-table-'))
+  try {
+    cpSync(c.folder, dir, { recursive: true })
+    writeFileSync(join(dir, 'table.json'), c.text)
+    for (const f of c.flips) {
+      const path = join(dir, f.file)
+      const bytes = readFileSync(path)
+      bytes[f.at] = bytes[f.at]! ^ f.mask
+      writeFileSync(path, bytes)
+    }
+    const o = await runCli(['tablebase', 'probe', '--table', dir, '--position', c.position, '--line', '--json'])
+    if (o.verdict !== 'result' || o.code !== 0) return o
+    const v = await runCli(['tablebase', 'verify', '--table', dir, '--json'])
+    if (v.verdict === 'result' && v.code !== 0)
+      return { verdict: 'wrong', code: v.code, detail: `probed, but verify refuses it: ${v.detail}` }
+    return v.verdict === 'result' ? o : v
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 export async function runCase(c: FuzzCase): Promise<FuzzOutcome> {
   switch (c.kind) {
     case 'cli':
@@ -236,6 +263,8 @@ export async function runCase(c: FuzzCase): Promise<FuzzOutcome> {
       return session(c.text)
     case 'checkpoint':
       return checkpoint(c.folder, c.text, c.argv, c.expected)
+    case 'tablebase':
+      return tablebase(c)
     case 'engine':
       return engineSession(c.lines)
   }

@@ -166,7 +166,7 @@ describe('threads after a failed run', () => {
     held: ExpandReply[] = []
     post(message: WorkerMessage<DomainInit>): void {
       const r = this.worker.handle(message)
-      if (r) this.held.push(r.reply)
+      if (r && r.reply.type === 'expanded') this.held.push(r.reply)
     }
     onMessage(h: (m: WorkerReply) => void): void {
       this.handler = h

@@ -195,7 +195,7 @@ describe('job manager with a misbehaving stand-in runner', () => {
   it.each([
     ['malformed', 'malformed message from the search process: progress.level: must be a number'],
     ['garbage', 'malformed message from the search process: a message from the search process is an object, not the string "hello"'],
-    ['unknown-kind', 'malformed message from the search process: kind: unknown job kind "replay" (known: solve, game, players, fewest, army)'],
+    ['unknown-kind', 'malformed message from the search process: kind: unknown job kind "replay" (known: solve, game, players, fewest, army, tablebase)'],
     ['wrong-kind', 'the search process sent game progress for a solve job'],
   ])('a %s message fails the job, names what is wrong, and ends the runner', async (mode, reason) => {
     const pids: number[] = []

@@ -66,8 +66,8 @@ describe('job requests', () => {
 
   it.each([
     [null, 'a job request is an object with a kind and params'],
-    [{ kind: 'replay', params: { problem } }, 'kind: unknown job kind "replay" (known: solve, game, players, fewest, army)'],
-    [{ params: { problem } }, 'kind: unknown job kind undefined (known: solve, game, players, fewest, army)'],
+    [{ kind: 'replay', params: { problem } }, 'kind: unknown job kind "replay" (known: solve, game, players, fewest, army, tablebase)'],
+    [{ params: { problem } }, 'kind: unknown job kind undefined (known: solve, game, players, fewest, army, tablebase)'],
     [
       { kind: 'game', params: { problem: gameProblem, strategy: 'fastest' } },
       'params.strategy: must be one of auto, heuristic, exhaustive, not "fastest"',
@@ -116,7 +116,7 @@ describe('messages from the runner', () => {
   it.each([
     ['undefined', undefined, 'a message from the search process is an object, not undefined'],
     ['no type', { kind: 'solve' }, 'type: unknown message type undefined (expected progress, result, error, cancelled)'],
-    ['unknown kind', { type: 'progress', kind: 'replay', progress }, 'kind: unknown job kind "replay" (known: solve, game, players, fewest, army)'],
+    ['unknown kind', { type: 'progress', kind: 'replay', progress }, 'kind: unknown job kind "replay" (known: solve, game, players, fewest, army, tablebase)'],
     [
       'a string level',
       { type: 'progress', kind: 'solve', progress: { ...progress, level: '3' } },

@@ -127,7 +127,7 @@ describe('main process handlers', () => {
     ['app:info', [1], 'app:info: takes 0 arguments, not 1'],
     ['job:cancel', [42], 'job:cancel: the job id must be a string, not number'],
     ['job:start', ['solve'], 'job:start: a job request is an object with a kind and params'],
-    ['job:start', [{ kind: 'replay', params: {} }], 'job:start: unknown job kind "replay" (known: solve, game, players, fewest, army)'],
+    ['job:start', [{ kind: 'replay', params: {} }], 'job:start: unknown job kind "replay" (known: solve, game, players, fewest, army, tablebase)'],
     ['job:start', [{ kind: 'game', params: {}, priority: 9 }], "job:start: a job request has an unknown field 'priority'"],
     ['document:save', [{ file: { name: 'a' }, text: 5 }], 'document:save: text must be a string, not number'],
     ['document:save', [{ file: { name: 'a', shell: 'rm' }, text: '' }], "document:save: file has an unknown field 'shell'"],

@@ -42,5 +42,17 @@ describe('search folders', () => {
     const refused = f.check(job('/etc'))
     expect(refused.ok).toBe(false)
     if (!refused.ok) expect(refused.error[0]).toMatchObject({ code: 'job.disk', at: 'params.disk', message: expect.stringContaining('"/etc" was not chosen') })
+    // A tablebase's folder (out) is held to the same rule.
+    expect(f.check({ kind: 'tablebase', params: { out: empty } }).ok).toBe(true)
+    const table = f.check({ kind: 'tablebase', params: { out: '/etc' } })
+    expect(table.ok ? '' : table.error[0]!.at).toBe('params.out')
+  })
+
+  it("lets a tablebase job use a folder of the app's tablebases, and no other", () => {
+    const f = new SearchFolders({ choose: async () => undefined, exists: async () => false, join, tablebase: (p) => p.startsWith('/data/tablebases/') })
+    expect(f.check({ kind: 'tablebase', params: { out: '/data/tablebases/7x7-2' } }).ok).toBe(true)
+    expect(f.check({ kind: 'tablebase', params: { out: '/data/other' } }).ok).toBe(false)
+    // Only a tablebase's out: a search's levels (disk) are not let in so.
+    expect(f.check({ kind: 'game', params: { disk: '/data/tablebases/7x7-2' } }).ok).toBe(false)
   })
 })

@@ -3,11 +3,11 @@
 import { parentPort } from 'node:worker_threads'
 import { ExpansionWorker } from '../../shared/engine/core/worker'
 import type { WorkerMessage } from '../../shared/engine/core/messages'
-import { buildKernel, type DomainInit } from '../../shared/engine/registry'
+import { buildKernel, runThreadTask, type DomainInit } from '../../shared/engine/registry'
 
 const port = parentPort
 if (!port) throw new Error('expansion-worker must run in a worker thread')
-const worker = new ExpansionWorker(buildKernel)
+const worker = new ExpansionWorker(buildKernel, runThreadTask)
 port.on('message', (msg: WorkerMessage<DomainInit>) => {
   try {
     const r = worker.handle(msg)

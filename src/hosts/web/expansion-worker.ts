@@ -2,11 +2,11 @@
 // the worker's messages, as the Node entry does with worker_threads.
 import type { WorkerMessage } from '../../shared/engine/core/messages'
 import { ExpansionWorker } from '../../shared/engine/core/worker'
-import { buildKernel, type DomainInit } from '../../shared/engine/registry'
+import { buildKernel, runThreadTask, type DomainInit } from '../../shared/engine/registry'
 import { workerScope } from './scope'
 
 const scope = workerScope()
-const worker = new ExpansionWorker(buildKernel)
+const worker = new ExpansionWorker(buildKernel, runThreadTask)
 scope.addEventListener('message', (event) => {
   try {
     const r = worker.handle(event.data as WorkerMessage<DomainInit>)

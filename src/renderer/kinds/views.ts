@@ -8,10 +8,21 @@ import { armyViews } from './army/views'
 import { halmaViews } from './halma/views'
 import { playersViews } from './players/views'
 import EnginePane from '../engine/EnginePane.vue'
+import TablebasePane from '../tablebase/Pane.vue'
+import { tableSpecOf } from '../tablebase/link'
+import type { HalmaDocument } from '../../shared/halma/document'
 
 export const VIEWS: Readonly<Record<string, KindViews>> = { halma: halmaViews, army: armyViews, players: playersViews }
 
-export const SHARED_PANES: readonly SharedPane[] = [{ id: 'engine', applies: (kindId) => kindId === 'players', component: EnginePane }]
+export const SHARED_PANES: readonly SharedPane[] = [
+  { id: 'engine', applies: (kindId) => kindId === 'players', component: EnginePane },
+  // Solved positions (issue 29): a two-player game on a board and start areas a tablebase covers.
+  {
+    id: 'tablebase',
+    applies: (kindId, doc) => kindId === 'halma' && 'spec' in tableSpecOf(doc as HalmaDocument),
+    component: TablebasePane,
+  },
+]
 
 /** Make every kind's stores (their editors register with the frame before the session is read back). */
 export function setupKinds(): void {

@@ -13,6 +13,7 @@ import { parsePlayersJob, PlayersResultSchema, type PlayersJob, type PlayersJobI
 import { parseSolveJob, SolveResultSchema, type SolveJob, type SolveJobInput, type SolveResult } from './transfer/job'
 import { FewestResultSchema, parseFewestJob, type FewestJob, type FewestJobInput, type FewestResult } from './army/fewest-job'
 import { ArmyJobResultSchema, checkArmyJob, type ArmyJob, type ArmyJobResult } from '../army/job'
+import { parseTablebaseJob, TablebaseResultSchema, type TablebaseJob, type TablebaseJobInput, type TablebaseResult } from './tablebase/job'
 
 /** How a job of one kind is checked, and what it reports. `I`: its loose parameters' type. */
 export interface JobCodec<I, P, R> {
@@ -35,7 +36,8 @@ const codec = <I, P, R>(params: (input: unknown) => Result<P, Diagnostic[]>, res
  * two-player game; `players`, a shortest game of 2 to 6 players (players/job.ts); `fewest`, the
  * fewest moves of a solitaire army (army/fewest-job.ts); `army`, a solitaire army's
  * integer-programming bound, minimum army and solution, or count (shared/army/job.ts; integer
- * programs in HiGHS, which the host loads).
+ * programs in HiGHS, which the host loads); `tablebase`, the value and distance of every position of a
+ * small board by retrograde analysis (tablebase/job.ts).
  */
 export const JOB_CODECS = {
   solve: codec<SolveJobInput, SolveJob, SolveResult>(parseSolveJob, SolveResultSchema),
@@ -43,6 +45,7 @@ export const JOB_CODECS = {
   players: codec<PlayersJobInput, PlayersJob, PlayersResult>(parsePlayersJob, PlayersResultSchema),
   fewest: codec<FewestJobInput, FewestJob, FewestResult>(parseFewestJob, FewestResultSchema),
   army: codec<ArmyJob, ArmyJob, ArmyJobResult>(checkArmyJob, ArmyJobResultSchema),
+  tablebase: codec<TablebaseJobInput, TablebaseJob, TablebaseResult>(parseTablebaseJob, TablebaseResultSchema),
 }
 
 export type JobKind = keyof typeof JOB_CODECS

@@ -23,6 +23,8 @@ import { FewestFlow } from './army/fewest'
 import { ArmyKernel } from './army/kernel'
 import { armyProgramFlow } from './army/program-flow'
 import type { MipSolver } from '../army/minimum'
+import { isTablebaseTask, runTablebaseTask } from './tablebase/thread'
+import { TablebaseFlow } from './tablebase/flow'
 import { own } from '../names'
 
 /** A job's flow, running: its result, and a way to stop it (core/flow.ts JobFlow). */
@@ -109,10 +111,37 @@ function kernelOf<D extends DomainKind>(init: Inits[D] & { readonly kind: D }): 
   return build(init)
 }
 
+/**
+ * The jobs whose threads do other work than expanding levels (a tablebase's blocks over shared
+ * tables): per job, its flow, and per task kind, what a thread runs for a plain-data task
+ * (core/messages.ts RunTask). The host's threads are the same expansion threads: they take these
+ * tasks besides the domains' inits and expansions.
+ */
+const TASK_JOBS: {
+  readonly flows: { readonly tablebase: FlowMaker<'tablebase'> }
+  readonly tasks: Readonly<Record<string, (task: { readonly kind: string }) => unknown>>
+} = {
+  flows: { tablebase: (params, host, progress) => new TablebaseFlow(params, host, progress) },
+  tasks: {
+    tablebase: (task) => {
+      if (!isTablebaseTask(task)) throw new Error('internal: a malformed tablebase task')
+      return runTablebaseTask(task)
+    },
+  },
+}
+
+/** Run a plain-data task on an expansion thread, by its kind (a task from another job is refused). */
+export function runThreadTask(task: { readonly kind: string }): unknown {
+  const run = own(TASK_JOBS.tasks, String(task.kind))
+  if (!run) throw new Error(`internal: no thread task of kind ${JSON.stringify(task.kind)} (known: ${Object.keys(TASK_JOBS.tasks).join(', ')})`)
+  return run(task)
+}
+
 /** Per job kind, its flow: the domains' flows in one table (the compiler checks every kind has one). */
 export const FLOWS: { readonly [K in JobKind]: FlowMaker<K> } = {
   ...DOMAINS.transfer.flows,
   ...DOMAINS.game.flows,
   ...DOMAINS.players.flows,
   ...DOMAINS.army.flows,
+  ...TASK_JOBS.flows,
 }

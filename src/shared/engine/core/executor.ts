@@ -122,7 +122,7 @@ export class ThreadExecutor<R extends RuleBase, I> implements Executor<R> {
       const port = factory()
       port.onMessage((msg) => {
         if (msg.type === 'error') this.fail(new Error(`worker ${k}: ${msg.message}`))
-        else {
+        else if (msg.type === 'expanded') {
           const handler = this.waiting.get(msg.id)
           this.waiting.delete(msg.id)
           handler?.(msg)

@@ -46,5 +46,22 @@ export interface ExpandReply {
   readonly stats: KernelStats
 }
 
-export type WorkerMessage<I> = InitMessage<I> | ExpandTask
-export type WorkerReply = ExpandReply | { readonly type: 'error'; readonly message: string }
+/**
+ * A job's own work that is not a level expansion (a tablebase's blocks): plain data with a `kind`,
+ * run by the registry's task runner (registry.ts runThreadTask) on the thread.
+ */
+export interface RunTask {
+  readonly type: 'task'
+  readonly id: number
+  readonly task: { readonly kind: string }
+}
+
+export interface TaskReply {
+  readonly type: 'task-done'
+  readonly id: number
+  /** What the task's runner returned (plain data). */
+  readonly result: unknown
+}
+
+export type WorkerMessage<I> = InitMessage<I> | ExpandTask | RunTask
+export type WorkerReply = ExpandReply | TaskReply | { readonly type: 'error'; readonly message: string }

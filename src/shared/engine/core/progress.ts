@@ -5,12 +5,13 @@
  */
 import * as z from 'zod'
 
-export const PHASES = ['beam', 'cmax', 'prove', 'meet', 'reconstruct', 'bidirectional', 'program'] as const
+export const PHASES = ['beam', 'cmax', 'prove', 'meet', 'reconstruct', 'bidirectional', 'program', 'retrograde'] as const
 /**
  * What a job is doing: beam (a heuristic or truncated search: finds, proves nothing), cmax and
  * prove (exhaustive searches), meet (joining halves; games: counting), reconstruct (tracing
  * solutions), bidirectional (a plain two-sided search), program (an army job's integer programs
- * and the ordering of their jumps: the message says which).
+ * and the ordering of their jumps: the message says which), retrograde (a tablebase's build, level
+ * by level).
  */
 export type Phase = (typeof PHASES)[number]
 

@@ -5,7 +5,7 @@
  */
 import { newStats, type Sink, type ThreadKernel } from './contract'
 import { KeySet } from './keyset'
-import type { ExpandReply, TableView, WorkerMessage } from './messages'
+import type { ExpandReply, TableView, TaskReply, WorkerMessage } from './messages'
 
 /** Growable typed arrays. */
 function grown<T extends Uint32Array | Int32Array | Float64Array>(a: T, n: number, make: (n: number) => T): T {
@@ -52,14 +52,24 @@ class Collector implements Sink {
 export class ExpansionWorker<I> {
   private kernel: ThreadKernel | undefined
 
-  /** `build`: the registry's thread kernel for a domain description. */
-  constructor(private readonly build: (domain: I) => ThreadKernel) {}
+  /**
+   * `build`: the registry's thread kernel for a domain description; `runTask`: the registry's
+   * runner of plain-data tasks (registry.ts runThreadTask).
+   */
+  constructor(
+    private readonly build: (domain: I) => ThreadKernel,
+    private readonly runTask?: (task: { readonly kind: string }) => unknown,
+  ) {}
 
   /** Handle one message; the reply (if any) and the buffers to transfer with it. */
-  handle(msg: WorkerMessage<I>): { reply: ExpandReply; transfer: ArrayBuffer[] } | undefined {
+  handle(msg: WorkerMessage<I>): { reply: ExpandReply | TaskReply; transfer: ArrayBuffer[] } | undefined {
     if (msg.type === 'init') {
       this.kernel = this.build(msg.domain)
       return undefined
+    }
+    if (msg.type === 'task') {
+      if (!this.runTask) throw new Error('internal: this thread runs no tasks')
+      return { reply: { type: 'task-done', id: msg.id, result: this.runTask(msg.task) }, transfer: [] }
     }
     const kernel = this.kernel
     if (!kernel) throw new Error('expand before init')
