@@ -75,6 +75,8 @@ interface Shot {
   readonly name: string
   readonly width?: number
   readonly height?: number
+  /** Keep the side pane where make() scrolled it (else it is shown from its top). */
+  readonly keepScroll?: boolean
   /** Brings the page to what the caption describes; the picture is taken after it. */
   make(page: Page): Promise<void>
 }
@@ -338,6 +340,17 @@ const SHOTS: readonly Shot[] = [
       await untilText(page, 'to-move', /wins at move/)
     },
   },
+  {
+    name: 'tablebase-7x7-2',
+    keepScroll: true,
+    async make(page) {
+      // The table built in the page's worker (2.5 million positions, a few seconds), the start's value and moves.
+      await openExample(page, 'halma:tablebase-7x7-2.halma.json')
+      await page.getByTestId('tb-load').click()
+      await untilText(page, 'tb-verdict', 'blue wins in 33', 150_000)
+      await page.getByTestId('tablebase-pane').scrollIntoViewIfNeeded()
+    },
+  },
   ...['mini-3', 'star121-6', 'diamond-3', 'cross-4', 'piecepack-4', 'star73-3', 'star121-3x15', 'star121-4'].map((preset): Shot => ({
     name: `players-${preset}`,
     make: (page) => newGame(page, preset),
@@ -392,7 +405,7 @@ async function main(): Promise<void> {
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
         await settle(page)
         const side = page.getByTestId('side-pane')
-        if ((await side.count()) > 0) await side.evaluate((e) => (e.scrollTop = 0))
+        if (!s.keepScroll && (await side.count()) > 0) await side.evaluate((e) => (e.scrollTop = 0))
         writeFileSync(join(OUT, `${s.name}.png`), await page.screenshot())
         if (errors.length > 0) throw new Error(`the page logged: ${errors.join('; ')}`)
         console.log(`${s.name}.png (${((Date.now() - t0) / 1000).toFixed(1)} s)`)
