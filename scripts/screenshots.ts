@@ -11,11 +11,11 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { KINDS } from '../src/renderer/frame/kinds'
-import { lineMoves, openingShown, sameMove } from '../src/renderer/frame/line'
+import { lineMoves, openingShown } from '../src/renderer/frame/line'
 import { GEOMETRIES, windowCells } from '../src/shared/army/geometry'
 import { defaultWindow } from '../src/shared/army/minimum'
 import { cellLabel } from '../src/shared/army/solution'
-import { clickCell, launch, pasteMoves, ROOT, serveWeb, watchErrors } from '../tests/e2e/harness'
+import { clickCell, launch, newGame, otherMove, pasteMoves, ROOT, serveWeb, watchErrors } from '../tests/e2e/harness'
 
 const OUT = join(ROOT, 'docs/screenshots')
 const LEVENSPIEL = `d1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5,
@@ -51,14 +51,6 @@ const untilText = (page: Page, id: string, want: string | RegExp, timeout?: numb
 async function openExample(page: Page, example: string): Promise<void> {
   await page.getByTestId('examples').selectOption(example)
   await untilText(page, 'file-name', example.split(':')[1]!)
-  await page.getByTestId('board').locator('canvas').first().waitFor()
-}
-
-async function newGame(page: Page, preset: string): Promise<void> {
-  await page.getByTestId('doc-new').click()
-  await page.getByTestId('new-kind-players').check()
-  await page.getByTestId('players-preset').selectOption(preset)
-  await page.getByTestId('players-new').click()
   await page.getByTestId('board').locator('canvas').first().waitFor()
 }
 
@@ -99,20 +91,7 @@ function kindShot(name: string, example: string): Shot {
       const points = JSON.parse(await attr(page, 'board', 'data-cell-points')) as Record<string, [number, number, number]>
       const nameOf = new Map(Object.entries(points).map(([n, p]) => [p[2], n]))
       // A move at move 3 other than the line's 4th, found with the kind's own rules.
-      const line = kind.replay(doc, moves)
-      let alt: [number, number] | null = null
-      for (const from of nameOf.keys()) {
-        const pick = kind.click(doc, line, 3, null, from)
-        if (pick.kind !== 'select') continue
-        const to = pick.to.find((t) => {
-          const r = kind.click(doc, line, 3, { from, to: pick.to }, t)
-          return r.kind === 'play' && !sameMove(r.path, moves[3]!)
-        })
-        if (to !== undefined) {
-          alt = [from, to]
-          break
-        }
-      }
+      const alt = otherMove(kind, doc, moves, 3, nameOf.keys())
       if (!alt) throw new Error(`${example}: no other move at move 4`)
       await clickCell(page, nameOf.get(alt[0])!)
       await clickCell(page, nameOf.get(alt[1])!)

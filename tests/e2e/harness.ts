@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net'
 import { basename, dirname, extname, isAbsolute, join, normalize } from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { chromium, type Browser, type Page, type Worker } from 'playwright-core'
+import type { AnyKind, Path } from '../../src/renderer/frame/kind'
+import { sameMove } from '../../src/renderer/frame/line'
 
 export const ROOT = join(import.meta.dirname, '../..')
 /** The web build served: out/web, or another build (HALMA_WEB=dir: an older commit's, to see a spec fail there). */
@@ -112,6 +114,39 @@ export async function openFile(page: Page, file: string): Promise<void> {
 export async function openExample(page: Page, example: string): Promise<void> {
   await page.getByTestId('examples').selectOption(example)
   await expect.poll(() => text(page, 'file-name')).toBe(example.split(':')[1])
+}
+
+/**
+ * A move at move `at` of a line other than the line's own next one, found with the kind's own rules
+ * (its `click`): [from, to] as cell indices, or null when there is none.
+ */
+export function otherMove(
+  kind: AnyKind,
+  doc: unknown,
+  moves: readonly Path[],
+  at: number,
+  cells: Iterable<number>,
+): [number, number] | null {
+  const line = kind.replay(doc, moves)
+  for (const from of cells) {
+    const pick = kind.click(doc, line, at, null, from)
+    if (pick.kind !== 'select') continue
+    const to = pick.to.find((t) => {
+      const r = kind.click(doc, line, at, { from, to: pick.to }, t)
+      return r.kind === 'play' && !sameMove(r.path, moves[at]!)
+    })
+    if (to !== undefined) return [from, to]
+  }
+  return null
+}
+
+/** File > New: a game of 2 to 6 players of a preset (e.g. `mini-3`); waits for its board. */
+export async function newGame(page: Page, preset: string): Promise<void> {
+  await page.getByTestId('doc-new').click()
+  await page.getByTestId('new-kind-players').check()
+  await page.getByTestId('players-preset').selectOption(preset)
+  await page.getByTestId('players-new').click()
+  await page.getByTestId('board').locator('canvas').first().waitFor()
 }
 
 /** Paste moves into the stepper and load them. */
