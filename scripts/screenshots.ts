@@ -15,7 +15,7 @@ import { lineMoves, openingShown } from '../src/renderer/frame/line'
 import { GEOMETRIES, windowCells } from '../src/shared/army/geometry'
 import { defaultWindow } from '../src/shared/army/minimum'
 import { cellLabel } from '../src/shared/army/solution'
-import { clickCell, launch, newGame, otherMove, pasteMoves, ROOT, serveWeb, watchErrors } from '../tests/e2e/harness'
+import { clickCell, launch, loadPreset, newArmy, newGame, otherMove, pasteMoves, ROOT, serveWeb, watchErrors } from '../tests/e2e/harness'
 
 const OUT = join(ROOT, 'docs/screenshots')
 const LEVENSPIEL = `d1-d2, b1-d1-d3, a3-c3-e3, e3-f3, c1-c3-e3-g3, a1-a3-c3-e3, c2-e2-e4-g2-g4, g4-g5,
@@ -204,12 +204,7 @@ const SHOTS: readonly Shot[] = [
     name: 'star',
     async make(page) {
       // The star board from the editor's presets: a 6-move game between two points of the star.
-      await page.getByTestId('mode-edit').click()
-      await page.getByTestId('preset-board').selectOption('star')
-      await page.getByTestId('preset-army').selectOption('triangle10')
-      await page.getByTestId('preset-rules').selectOption('6-move')
-      await page.getByTestId('preset-kind').selectOption('game')
-      await page.getByTestId('preset-apply').click()
+      await loadPreset(page, { board: 'star', army: 'triangle10', rules: '6-move', kind: 'game' })
       await untilText(page, 'draft-ok', 'ready: 10 men a side, 121 cells')
       await page.getByTestId('draft-apply').click()
       await until(
@@ -238,10 +233,7 @@ const SHOTS: readonly Shot[] = [
     name: 'army',
     async make(page) {
       // File > New: Conway's army to level 4, solved in the workbench, at move 6 with the pagoda overlay.
-      await page.getByTestId('doc-new').click()
-      await page.getByTestId('new-kind-army').check()
-      await page.getByTestId('army-new').click()
-      await page.getByTestId('board').locator('canvas').first().waitFor()
+      await newArmy(page)
       await page.getByTestId('army-solve').click()
       await untilText(page, 'army-outcome', /^solve: 20 men .*verified/, 120_000)
       if (!(await page.getByTestId('army-overlay-pagoda').isChecked())) await page.getByTestId('army-overlay-pagoda').check()
@@ -253,12 +245,7 @@ const SHOTS: readonly Shot[] = [
     name: 'army-custom-board',
     async make(page) {
       // Conway's window to level 2 made a custom board: row 1 off but for x = 2, the target at (1, 0).
-      await page.getByTestId('doc-new').click()
-      await page.getByTestId('new-kind-army').check()
-      await page.getByTestId('army-type').selectOption('conway')
-      await page.getByTestId('army-level').fill('2')
-      await page.getByTestId('army-new').click()
-      await page.getByTestId('board').locator('canvas').first().waitFor()
+      await newArmy(page, { type: 'conway', level: 2 })
       await page.getByTestId('mode-edit').click()
       await page.getByTestId('army-customize').click()
       const g = GEOMETRIES.conway

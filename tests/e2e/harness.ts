@@ -149,6 +149,29 @@ export async function newGame(page: Page, preset: string): Promise<void> {
   await page.getByTestId('board').locator('canvas').first().waitFor()
 }
 
+/** File > New: a solitaire army (the form's default, Conway's to level 4, unless a type or a level is given); waits for its board. */
+export async function newArmy(page: Page, army: { readonly type?: string; readonly level?: number } = {}): Promise<void> {
+  await page.getByTestId('doc-new').click()
+  await page.getByTestId('new-kind-army').check()
+  if (army.type) await page.getByTestId('army-type').selectOption(army.type)
+  if (army.level !== undefined) await page.getByTestId('army-level').fill(String(army.level))
+  await page.getByTestId('army-new').click()
+  await page.getByTestId('board').locator('canvas').first().waitFor()
+}
+
+/** In the problem editor, load a preset (board, army, rules, transfer or game) into the draft (not yet used). */
+export async function loadPreset(
+  page: Page,
+  preset: { readonly board: string; readonly army: string; readonly rules: string; readonly kind: 'transfer' | 'game' },
+): Promise<void> {
+  await page.getByTestId('mode-edit').click()
+  await page.getByTestId('preset-board').selectOption(preset.board)
+  await page.getByTestId('preset-army').selectOption(preset.army)
+  await page.getByTestId('preset-rules').selectOption(preset.rules)
+  await page.getByTestId('preset-kind').selectOption(preset.kind)
+  await page.getByTestId('preset-apply').click()
+}
+
 /** Paste moves into the stepper and load them. */
 export async function pasteMoves(page: Page, moves: string): Promise<void> {
   if (!(await page.getByTestId('paste-text').isVisible())) await page.getByTestId('paste-open').click()
