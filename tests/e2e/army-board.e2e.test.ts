@@ -13,7 +13,7 @@ import { parseArmyDocument } from '../../src/shared/army/document'
 import { GEOMETRIES, windowCells, type CustomBoard } from '../../src/shared/army/geometry'
 import { defaultWindow } from '../../src/shared/army/minimum'
 import { cellLabel, verifyArmy } from '../../src/shared/army/solution'
-import { clickCell, RESULTS, text, webApp } from './harness'
+import { clickCell, newArmy, RESULTS, text, webApp } from './harness'
 
 const SHOTS = join(RESULTS, 'screenshots')
 const app = webApp()
@@ -29,12 +29,7 @@ describe('a custom army board in the workbench', () => {
     const g = GEOMETRIES.conway
     const w = defaultWindow('conway', 2)
     const label = (c: readonly [number, number]): string => cellLabel(g, w, c)
-    await page.getByTestId('doc-new').click()
-    await page.getByTestId('new-kind-army').check()
-    await page.getByTestId('army-type').selectOption('conway')
-    await page.getByTestId('army-level').fill('2')
-    await page.getByTestId('army-new').click()
-    await page.getByTestId('board').locator('canvas').first().waitFor()
+    await newArmy(page, { type: 'conway', level: 2 })
     await expect.poll(() => text(page, 'army-title')).toBe("Conway's army to level 2")
     const all = [...windowCells(g, w)]
     // The army's editor makes the window a custom board.

@@ -12,7 +12,7 @@ import { pagodaMap } from '../../src/shared/army/pagoda'
 import { verifyArmy } from '../../src/shared/army/solution'
 import { GEOMETRIES } from '../../src/shared/army/geometry'
 import { decimal, exact, weightSeries } from '../../src/renderer/kinds/army/army'
-import { clickCell, notice, openExample, RESULTS, ROOT, text, webApp } from './harness'
+import { clickCell, newArmy, notice, openExample, RESULTS, ROOT, text, webApp } from './harness'
 
 const SHOTS = join(RESULTS, 'screenshots')
 
@@ -49,10 +49,7 @@ describe('solitaire armies in the workbench', () => {
   it("builds Conway's army, solves it, steps through it with the pagoda overlay and exports a PNG", async () => {
     const { page, errors } = await app.open()
     // File > New: a solitaire army (Conway's army to level 4 by default), painted in the army's editor.
-    await page.getByTestId('doc-new').click()
-    await page.getByTestId('new-kind-army').check()
-    await page.getByTestId('army-new').click()
-    await page.getByTestId('board').locator('canvas').first().waitFor()
+    await newArmy(page)
     await expect.poll(() => text(page, 'army-title')).toBe("Conway's army to level 4")
     expect(await attr(page, 'board', 'data-men')).toBe('0')
     await page.getByTestId('mode-edit').click()
@@ -172,11 +169,7 @@ describe('solitaire armies in the workbench', () => {
     expect((ys.at(-1)! - ys[0]!) / ((hex.window.rows - 1) * pitch)).toBeCloseTo(Math.sqrt(3) / 2, 2)
     await page.screenshot({ path: join(SHOTS, 'army-hexagonal.png') })
     // Pablito's army starts on its triangle.
-    await page.getByTestId('doc-new').click()
-    await page.getByTestId('new-kind-army').check()
-    await page.getByTestId('army-type').selectOption('pablito')
-    await page.getByTestId('army-level').fill('5')
-    await page.getByTestId('army-new').click()
+    await newArmy(page, { type: 'pablito', level: 5 })
     await expect.poll(() => text(page, 'army-title')).toBe("Pablito's army to level 5")
     await page.screenshot({ path: join(SHOTS, 'army-pablito.png') })
     // Back to a transfer problem.

@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net'
 import { basename, dirname, extname, isAbsolute, join, normalize } from 'node:path'
 import { afterAll, beforeAll, expect } from 'vitest'
 import { chromium, type Browser, type Page, type Worker } from 'playwright-core'
+import type { AnyKind, Path } from '../../src/renderer/frame/kind'
+import { sameMove } from '../../src/renderer/frame/line'
 
 export const ROOT = join(import.meta.dirname, '../..')
 /** The web build served: out/web, or another build (HALMA_WEB=dir: an older commit's, to see a spec fail there). */
@@ -112,6 +114,62 @@ export async function openFile(page: Page, file: string): Promise<void> {
 export async function openExample(page: Page, example: string): Promise<void> {
   await page.getByTestId('examples').selectOption(example)
   await expect.poll(() => text(page, 'file-name')).toBe(example.split(':')[1])
+}
+
+/**
+ * A move at move `at` of a line other than the line's own next one, found with the kind's own rules
+ * (its `click`): [from, to] as cell indices, or null when there is none.
+ */
+export function otherMove(
+  kind: AnyKind,
+  doc: unknown,
+  moves: readonly Path[],
+  at: number,
+  cells: Iterable<number>,
+): [number, number] | null {
+  const line = kind.replay(doc, moves)
+  for (const from of cells) {
+    const pick = kind.click(doc, line, at, null, from)
+    if (pick.kind !== 'select') continue
+    const to = pick.to.find((t) => {
+      const r = kind.click(doc, line, at, { from, to: pick.to }, t)
+      return r.kind === 'play' && !sameMove(r.path, moves[at]!)
+    })
+    if (to !== undefined) return [from, to]
+  }
+  return null
+}
+
+/** File > New: a game of 2 to 6 players of a preset (e.g. `mini-3`); waits for its board. */
+export async function newGame(page: Page, preset: string): Promise<void> {
+  await page.getByTestId('doc-new').click()
+  await page.getByTestId('new-kind-players').check()
+  await page.getByTestId('players-preset').selectOption(preset)
+  await page.getByTestId('players-new').click()
+  await page.getByTestId('board').locator('canvas').first().waitFor()
+}
+
+/** File > New: a solitaire army (the form's default, Conway's to level 4, unless a type or a level is given); waits for its board. */
+export async function newArmy(page: Page, army: { readonly type?: string; readonly level?: number } = {}): Promise<void> {
+  await page.getByTestId('doc-new').click()
+  await page.getByTestId('new-kind-army').check()
+  if (army.type) await page.getByTestId('army-type').selectOption(army.type)
+  if (army.level !== undefined) await page.getByTestId('army-level').fill(String(army.level))
+  await page.getByTestId('army-new').click()
+  await page.getByTestId('board').locator('canvas').first().waitFor()
+}
+
+/** In the problem editor, load a preset (board, army, rules, transfer or game) into the draft (not yet used). */
+export async function loadPreset(
+  page: Page,
+  preset: { readonly board: string; readonly army: string; readonly rules: string; readonly kind: 'transfer' | 'game' },
+): Promise<void> {
+  await page.getByTestId('mode-edit').click()
+  await page.getByTestId('preset-board').selectOption(preset.board)
+  await page.getByTestId('preset-army').selectOption(preset.army)
+  await page.getByTestId('preset-rules').selectOption(preset.rules)
+  await page.getByTestId('preset-kind').selectOption(preset.kind)
+  await page.getByTestId('preset-apply').click()
 }
 
 /** Paste moves into the stepper and load them. */

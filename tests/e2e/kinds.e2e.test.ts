@@ -11,9 +11,9 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import type { LineTree } from '../../src/renderer/frame/kind'
 import { KINDS } from '../../src/renderer/frame/kinds'
-import { lineMoves, openingShown, sameMove } from '../../src/renderer/frame/line'
+import { lineMoves, openingShown } from '../../src/renderer/frame/line'
 import { ALL_IMPACTS, axeViolations } from './axe'
-import { clickCell, openExample, ROOT, shot, text, webApp } from './harness'
+import { clickCell, openExample, otherMove, ROOT, shot, text, webApp } from './harness'
 
 const app = webApp({ bypassCSP: true })
 const VIEWPORT = { x: 0, y: 0, width: 1280, height: 800 }
@@ -59,20 +59,7 @@ describe('every kind in one frame', () => {
       await expect.poll(() => text(page, 'ply')).toBe(`3 / ${n}`)
 
       // A move at move 3 other than the line's 4th, found with the kind's own rules.
-      const line = kind.replay(doc, moves)
-      let alt: [number, number] | null = null
-      for (const from of nameOf.keys()) {
-        const pick = kind.click(doc, line, 3, null, from)
-        if (pick.kind !== 'select') continue
-        const to = pick.to.find((t) => {
-          const r = kind.click(doc, line, 3, { from, to: pick.to }, t)
-          return r.kind === 'play' && !sameMove(r.path, moves[3]!)
-        })
-        if (to !== undefined) {
-          alt = [from, to]
-          break
-        }
-      }
+      const alt = otherMove(kind, doc, moves, 3, nameOf.keys())
       expect(alt).not.toBeNull()
       await clickCell(page, nameOf.get(alt![0])!)
       await clickCell(page, nameOf.get(alt![1])!)

@@ -13,7 +13,7 @@ import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/pla
 import { destinations, playersPreset, playersPresets, specOf, startPosition } from '../../src/shared/players/game'
 import { cellNames } from '../../src/shared/players/line'
 import { axeViolations } from './axe'
-import { clickCell, notice as noticeAt, RESULTS, ROOT, shot, text, webApp } from './harness'
+import { clickCell, newGame as newGameOf, notice as noticeAt, RESULTS, ROOT, shot, text, webApp } from './harness'
 import { parsePlayersDocument, verifyDocument } from '../../src/shared/players/document'
 import { parseMoves, replay } from '../../src/renderer/kinds/players/play'
 
@@ -30,11 +30,7 @@ const click = (page: Page, cell: string): Promise<void> => clickCell(page, cell)
 
 /** File > New: a game of a preset. */
 async function newGame(page: Page, id: string): Promise<void> {
-  await page.getByTestId('doc-new').click()
-  await page.getByTestId('new-kind-players').check()
-  await page.getByTestId('players-preset').selectOption(id)
-  await page.getByTestId('players-new').click()
-  await page.getByTestId('board').locator('canvas').first().waitFor()
+  await newGameOf(page, id)
   await expect.poll(() => attr(page, 'board', 'data-board')).toBe(playersPreset(id).board.id)
 }
 

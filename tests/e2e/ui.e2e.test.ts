@@ -8,7 +8,7 @@ import { inflateSync } from 'node:zlib'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { clickCell, notice, openFile, pasteMoves, RESULTS, shot, text, webApp } from './harness'
+import { clickCell, loadPreset, notice, openFile, pasteMoves, RESULTS, shot, text, webApp } from './harness'
 
 const SHOTS = join(RESULTS, 'screenshots')
 
@@ -405,12 +405,7 @@ describe('the workbench, as a user works with it', () => {
     await shot(page, 'halma-16x16')
 
     // The star board, from the editor's presets: a 6-move game between two points of the star.
-    await page.getByTestId('mode-edit').click()
-    await page.getByTestId('preset-board').selectOption('star')
-    await page.getByTestId('preset-army').selectOption('triangle10')
-    await page.getByTestId('preset-rules').selectOption('6-move')
-    await page.getByTestId('preset-kind').selectOption('game')
-    await page.getByTestId('preset-apply').click()
+    await loadPreset(page, { board: 'star', army: 'triangle10', rules: '6-move', kind: 'game' })
     await expect.poll(() => text(page, 'draft-ok')).toBe('ready: 10 men a side, 121 cells')
     await page.getByTestId('draft-apply').click()
     await expect.poll(() => page.getByTestId('board').getAttribute('data-men')).toBe('20')
