@@ -245,7 +245,7 @@ ${'```'}
 ${timing}
 ${'```'}
 ${notes.length > 0 ? `\n${notes.map((x) => `- ${x}`).join('\n')}\n` : ''}
-Run: \`nice -n 10 npm run bench:tablebase${args.length > 0 ? ` -- ${args.join(' ')}` : ''}\`; each row's command:
+Run (under \`nice -n 10\` on a shared machine): \`npm run bench:tablebase${args.length > 0 ? ` -- ${args.join(' ')}` : ''}\`; each row's command:
 ${built.map((b) => `- \`${b.command}\``).join('\n')}
 `
 console.log(`\n${text}`)
