@@ -40,13 +40,19 @@ async function boardColours(page: Page, points: readonly (readonly [number, numb
 /** Relative luminance and contrast (WCAG) of #rrggbb colours. */
 function contrast(a: string, b: string): number {
   const lum = (hex: string): number => {
-    const [r, g, bl] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+    const [r, g, bl] = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!
   }
   const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p)
   return (x! + 0.05) / (y! + 0.05)
 }
-const hexOf = (rgb: string): string => `#${(rgb.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`
+const hexOf = (rgb: string): string =>
+  `#${(rgb.match(/\d+/g) ?? [])
+    .slice(0, 3)
+    .map((n) => Number(n).toString(16).padStart(2, '0'))
+    .join('')}`
 
 describe('issue 27: what the workbench shows', () => {
   it('5: a paste error and an export-size error are shown in sight, next to their field, and go once the field is corrected', async () => {
@@ -120,8 +126,12 @@ describe('issue 27: what the workbench shows', () => {
     for (const id of ['centroid', 'balance', 'distance']) {
       if (tabs) await page.getByTestId(`chart-tab-${id}`).click()
       const chart = page.getByTestId(`chart-${id}`)
-      const plot = (await chart.locator('.u-over').boundingBox())!
-      expect(plot.height, `the ${id} chart's plot`).toBeGreaterThanOrEqual(80)
+      // A chart shown by its tab sizes itself to its box after uPlot's first layout: wait for it.
+      const over = chart.locator('.u-over')
+      await expect
+        .poll(async () => (await over.boundingBox())?.height ?? 0, { message: `the ${id} chart's plot`, timeout: 5000 })
+        .toBeGreaterThanOrEqual(80)
+      const plot = (await over.boundingBox())!
       expect(inside(plot, VIEWPORT)).toBe(true)
       const values = await chart.locator('.u-legend .u-series:not(.other):not(:first-child) .u-value').allTextContents()
       expect(values.length).toBeGreaterThan(0)
@@ -226,12 +236,18 @@ describe('issue 27: what the workbench shows', () => {
     const points = JSON.parse((await (await board(page)).getAttribute('data-cell-points'))!) as Record<string, [number, number]>
     const [mx, my] = points[cellNames(g)[man]!]!
     const [dx, dy] = points[cellNames(g)[dest]!]!
-    const pitch = Math.min(...Object.values(points).filter(([x, y]) => x !== mx || y !== my).map(([x, y]) => Math.hypot(x - mx, y - my)))
+    const pitch = Math.min(
+      ...Object.values(points)
+        .filter(([x, y]) => x !== mx || y !== my)
+        .map(([x, y]) => Math.hypot(x - mx, y - my)),
+    )
     await clickAt(page, cellNames(g)[man]!)
     await expect.poll(async () => (await board(page)).getAttribute('data-selected')).toBe(String(man))
     // The ring: no gold around the picked man (gold is the ring of a man home).
     const ring: [number, number][] = []
-    for (let a = 0; a < 360; a += 6) for (const f of [0.4, 0.45, 0.5, 0.55, 0.6]) ring.push([mx + f * pitch * Math.cos((a * Math.PI) / 180), my + f * pitch * Math.sin((a * Math.PI) / 180)])
+    for (let a = 0; a < 360; a += 6)
+      for (const f of [0.4, 0.45, 0.5, 0.55, 0.6])
+        ring.push([mx + f * pitch * Math.cos((a * Math.PI) / 180), my + f * pitch * Math.sin((a * Math.PI) / 180)])
     const gold = (await boardColours(page, ring)).filter(([r, gr, b]) => r > 200 && gr > 150 && gr < 215 && b < 110)
     expect(gold.length).toBe(0)
     // A destination's dot: dark, not green.
@@ -241,7 +257,9 @@ describe('issue 27: what the workbench shows', () => {
     await focusPage(page)
     await stepTo(page, 3)
     const markers = page.getByTestId('chart-centroid').locator('.u-legend .u-series:not(:first-child) .u-marker')
-    const styles = await markers.evaluateAll((ms) => ms.map((m) => ({ style: getComputedStyle(m).borderTopStyle, colour: getComputedStyle(m).borderTopColor })))
+    const styles = await markers.evaluateAll((ms) =>
+      ms.map((m) => ({ style: getComputedStyle(m).borderTopStyle, colour: getComputedStyle(m).borderTopColor })),
+    )
     expect(styles.map((s) => s.style)).toEqual(['solid', 'dashed', 'dashed', 'dashed', 'dashed', 'dashed'])
     expect(contrast(hexOf(styles[5]!.colour), '#fbf8f1')).toBeGreaterThanOrEqual(3)
     expect(errors).toEqual([])
@@ -259,7 +277,8 @@ describe('issue 27: what the workbench shows', () => {
     await openPath(page, PROBLEM('halma19-16x16.halma.json'))
     await page.getByTestId('step-last').click()
     const pane = await boxOf(page, '[data-testid=analysis-pane]')
-    for (const b of await page.getByTestId('stepper').locator('button:visible').all()) expect(inside((await b.boundingBox())!, pane)).toBe(true)
+    for (const b of await page.getByTestId('stepper').locator('button:visible').all())
+      expect(inside((await b.boundingBox())!, pane)).toBe(true)
     await expect.poll(() => page.getByTestId('move-list').evaluate((e) => e.scrollTop)).toBeGreaterThan(0)
     if (await page.getByTestId('paste-open').isVisible()) await page.getByTestId('paste-open').click()
     await page.getByTestId('paste-text').fill('zz')
@@ -267,7 +286,10 @@ describe('issue 27: what the workbench shows', () => {
     await openPath(page, PROBLEM('triangle10-6move.halma.json'))
     await expect.poll(() => page.getByTestId('move-list').evaluate((e) => e.scrollTop)).toBe(0)
     // One notice: the open; the paste's error went with the document it was about.
-    const notices = await page.locator('[data-testid^=notice], [data-testid=paste-error], [data-testid=players-notice], [data-testid=army-notice]').filter({ hasText: /\S/ }).allTextContents()
+    const notices = await page
+      .locator('[data-testid^=notice], [data-testid=paste-error], [data-testid=players-notice], [data-testid=army-notice]')
+      .filter({ hasText: /\S/ })
+      .allTextContents()
     expect(notices.map((t) => t.replace(/\s*×\s*$/, '').trim())).toEqual(['opened triangle10-6move.halma.json'])
     // Captions of a figure sheet all in one size.
     await page.getByTestId('line-select').selectOption('0')
@@ -292,8 +314,13 @@ describe('issue 27: what the workbench shows', () => {
     expect(inside((await weight.boundingBox())!, await boxOf(page, '[data-testid=side-pane]'))).toBe(true)
     expect(await page.getByTestId('side-pane').evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true)
     // Every shipped document is in the Examples menu, and opens.
-    const shipped = ['problems', 'armies', 'players'].flatMap((d) => readdirSync(join(ROOT, 'resources', d)).filter((f) => f.endsWith('.json')))
-    const offered = await page.getByTestId('examples').locator('option[value*=":"]').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value.split(':')[1]))
+    const shipped = ['problems', 'armies', 'players'].flatMap((d) =>
+      readdirSync(join(ROOT, 'resources', d)).filter((f) => f.endsWith('.json')),
+    )
+    const offered = await page
+      .getByTestId('examples')
+      .locator('option[value*=":"]')
+      .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value.split(':')[1]))
     expect([...offered].sort()).toEqual([...shipped].sort())
     await page.getByTestId('examples').selectOption('halma:fabian-30.halma.json')
     await expect.poll(() => textOf(page, 'file-name')).toBe('fabian-30.halma.json')

@@ -66,8 +66,12 @@ async function expectChartsReadable(page: Page, width: number, height: number): 
   const ids = ['centroid', 'balance', 'distance']
   for (const id of ids) {
     if (layout === 'tabs') await page.getByTestId(`chart-tab-${id}`).click()
-    const plot = (await page.locator(`[data-testid=chart-${id}] .u-over`).boundingBox())!
-    expect(plot.height, `the ${id} chart's plot`).toBeGreaterThanOrEqual(80)
+    // A chart shown by its tab sizes itself to its box after uPlot's first layout: wait for it.
+    const over = page.locator(`[data-testid=chart-${id}] .u-over`)
+    await expect
+      .poll(async () => (await over.boundingBox())?.height ?? 0, { message: `the ${id} chart's plot`, timeout: 5000 })
+      .toBeGreaterThanOrEqual(80)
+    const plot = (await over.boundingBox())!
     expectInside(plot, { x: 0, y: 0, width, height }, `the ${id} chart`)
     expectInside(
       (await page.locator(`[data-testid=chart-${id}] .u-legend`).boundingBox())!,
