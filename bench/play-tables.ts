@@ -41,7 +41,10 @@ import {
 
 const root = join(import.meta.dirname, '..')
 const date = new Date().toISOString().slice(0, 10)
-const loadNow = (): string => loadavg().map((x) => x.toFixed(1)).join(' / ')
+const loadNow = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ')
 const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`
 const pct = (k: number, n: number): string => (n === 0 ? '-' : `${((100 * k) / n).toFixed(1)} %`)
 const int = (x: number): string => x.toLocaleString('en')
@@ -55,7 +58,10 @@ function openTable(dir: string | undefined): { table: TablebaseTable; how: strin
     const argv = ['tablebase', 'build', '--board', '7x7', '--men', '3', '--threads', String(cpus().length), '--out', folder, '--json']
     console.error(`building the table: halma ${argv.join(' ')}`)
     const t0 = performance.now()
-    const p = spawnSync(process.execPath, [join(root, 'bin/halma.mjs'), ...argv], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
+    const p = spawnSync(process.execPath, [join(root, 'bin/halma.mjs'), ...argv], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
     if (p.status !== 0) throw new Error(`halma tablebase build failed with status ${p.status}`)
     how = `built by \`halma ${argv.join(' ').replace(folder, '$TMPDIR/halma-play-tables/7x7-3')}\` in ${((performance.now() - t0) / 1000).toFixed(1)} s (load after: ${loadNow()})`
   }
@@ -118,7 +124,8 @@ async function playGame(t: TablebaseTable, p: DrawnPosition, withTable: Engine, 
   }
   for (let ply = 0; winner < 0; ply++) {
     const ruled = rulesVerdict(game, at)
-    if ((ruled?.kind === 'over') !== pos.winner >= 0) c.endsDiffer.push(`${formatPosition(game, at)}: the table ${ruled?.kind ?? 'open'}, the engine's winner ${pos.winner}`)
+    if ((ruled?.kind === 'over') !== pos.winner >= 0)
+      c.endsDiffer.push(`${formatPosition(game, at)}: the table ${ruled?.kind ?? 'open'}, the engine's winner ${pos.winner}`)
     if (ruled?.kind === 'over') {
       winner = ruled.winner === 'blue' ? 0 : 1
       why = 'target filled'
@@ -129,7 +136,9 @@ async function playGame(t: TablebaseTable, p: DrawnPosition, withTable: Engine, 
     const mine = allowedMoves(game, pos)
     c.positionsCompared++
     if (mine.length !== legal.size || mine.some((m) => !legal.has(m)))
-      c.moveSetsDiffer.push(`${formatPosition(game, at)}: engine ${mine.map((m) => moveText(game, m)).join(' ')}; table ${[...legal.keys()].map((m) => moveText(game, m)).join(' ')}`)
+      c.moveSetsDiffer.push(
+        `${formatPosition(game, at)}: engine ${mine.map((m) => moveText(game, m)).join(' ')}; table ${[...legal.keys()].map((m) => moveText(game, m)).join(' ')}`,
+      )
     if (legal.size === 0) {
       winner = 1 - pos.turn
       why = 'no move'
@@ -223,8 +232,32 @@ export async function tables(rest: readonly string[]): Promise<void> {
   const withTable = new Engine(variant)
   withTable.oracle = oracle
   const without = new Engine(variant)
-  const c: Counts = { games: 0, tabledWins: 0, failures: [], forfeits: 0, noMove: 0, plies: 0, atDistance: 0, oracleSilent: 0, oracleSlips: 0, falseWinClaims: 0, moveSetsDiffer: [], endsDiffer: [], positionsCompared: 0 }
-  const per: LimitCounts[] = limits.map((n) => ({ nodes: n, winning: 0, fewest: 0, claimed: 0, falseClaims: 0, forbidden: 0, ms: 0, searched: 0, bands: new Map() }))
+  const c: Counts = {
+    games: 0,
+    tabledWins: 0,
+    failures: [],
+    forfeits: 0,
+    noMove: 0,
+    plies: 0,
+    atDistance: 0,
+    oracleSilent: 0,
+    oracleSlips: 0,
+    falseWinClaims: 0,
+    moveSetsDiffer: [],
+    endsDiffer: [],
+    positionsCompared: 0,
+  }
+  const per: LimitCounts[] = limits.map((n) => ({
+    nodes: n,
+    winning: 0,
+    fewest: 0,
+    claimed: 0,
+    falseClaims: 0,
+    forbidden: 0,
+    ms: 0,
+    searched: 0,
+    bands: new Map(),
+  }))
   let gameSeconds = 0
   for (const [k, p] of drawn.positions.entries()) {
     for (const l of per) await askMove(t, p, without, l)
@@ -232,15 +265,37 @@ export async function tables(rest: readonly string[]): Promise<void> {
     await playGame(t, p, withTable, without, nodes, c)
     gameSeconds += (performance.now() - tg) / 1000
     if ((k + 1) % 100 === 0)
-      console.error(`${k + 1}/${drawn.positions.length}: tabled side won ${c.tabledWins} of ${c.games}; ${((performance.now() - t0) / 1000).toFixed(0)} s, load ${loadNow()}`)
+      console.error(
+        `${k + 1}/${drawn.positions.length}: tabled side won ${c.tabledWins} of ${c.games}; ${((performance.now() - t0) / 1000).toFixed(0)} s, load ${loadNow()}`,
+      )
   }
   const totalSeconds = (performance.now() - t0) / 1000
   const distances = drawn.positions.map((p) => p.distance!)
   const meanDistance = distances.reduce((a, b) => a + b, 0) / distances.length
   const command = `nice -n 10 npm run bench:play -- tables${rest.length > 0 ? ' ' + rest.join(' ') : ''}`
-  const rows = [['node limit', 'winning move', 'fewest moves', 'engine claims a win', '...wrongly', 'forbidden move', 'ms a search (mean)', 'nodes a search (mean)']]
+  const rows = [
+    [
+      'node limit',
+      'winning move',
+      'fewest moves',
+      'engine claims a win',
+      '...wrongly',
+      'forbidden move',
+      'ms a search (mean)',
+      'nodes a search (mean)',
+    ],
+  ]
   for (const l of per)
-    rows.push([int(l.nodes), `${l.winning} (${pct(l.winning, count)})`, `${l.fewest} (${pct(l.fewest, count)})`, `${l.claimed} (${pct(l.claimed, count)})`, String(l.falseClaims), String(l.forbidden), (l.ms / count).toFixed(1), int(Math.round(l.searched / count))])
+    rows.push([
+      int(l.nodes),
+      `${l.winning} (${pct(l.winning, count)})`,
+      `${l.fewest} (${pct(l.fewest, count)})`,
+      `${l.claimed} (${pct(l.claimed, count)})`,
+      String(l.falseClaims),
+      String(l.forbidden),
+      (l.ms / count).toFixed(1),
+      int(Math.round(l.searched / count)),
+    ])
   const bands = ['1-9', '10-19', '20-29', '30+']
   const bandRows = [['table distance (moves)', 'positions', ...per.map((l) => `winning at ${int(l.nodes)}`)]]
   for (const b of bands) {
@@ -267,21 +322,39 @@ export async function tables(rest: readonly string[]): Promise<void> {
     `The tabled engine plays the side to move (the winning side), the untabled one the other side at ${int(nodes)} nodes a move. Referee: the table's rules (a move they forbid or no move at all loses; a target filled ends the game).`,
     '',
     table([
-      ['games', 'won by the tabled side', 'not won (listed below)', 'ended on a forbidden move of the untabled side', 'ended by no move', 'moves (mean)', 'games as long as the table\'s distance'],
-      [int(c.games), `${c.tabledWins} (${pct(c.tabledWins, c.games)})`, String(c.failures.length), String(c.forfeits), String(c.noMove), (c.plies / Math.max(1, c.games)).toFixed(1), `${c.atDistance} (${pct(c.atDistance, c.games)})`],
+      [
+        'games',
+        'won by the tabled side',
+        'not won (listed below)',
+        'ended on a forbidden move of the untabled side',
+        'ended by no move',
+        'moves (mean)',
+        "games as long as the table's distance",
+      ],
+      [
+        int(c.games),
+        `${c.tabledWins} (${pct(c.tabledWins, c.games)})`,
+        String(c.failures.length),
+        String(c.forfeits),
+        String(c.noMove),
+        (c.plies / Math.max(1, c.games)).toFixed(1),
+        `${c.atDistance} (${pct(c.atDistance, c.games)})`,
+      ],
     ]),
     '',
     `Checks along the way: the oracle answered every move of the tabled side (${c.oracleSilent} silent) and each move kept the win in exactly one move less (${c.oracleSlips} slips); table faults: ${oracle.fault ?? 'none'}. The untabled side claimed a forced win ${c.falseWinClaims} times (it was losing every time: a claim would be an engine bug). Move sets compared in ${int(c.positionsCompared)} positions (the engine's moves less those the table's rules forbid, against the table's): ${c.moveSetsDiffer.length} differ; the end of the game as each sees it: ${c.endsDiffer.length} differ.`,
     '',
     ...(c.failures.length > 0 ? ['Games the tabled side did not win:', '', ...c.failures.map((f) => `- ${f}`), ''] : []),
-    ...(c.moveSetsDiffer.length + c.endsDiffer.length > 0 ? ['Disagreements (first 20):', '', ...[...c.moveSetsDiffer, ...c.endsDiffer].slice(0, 20).map((f) => `- ${f}`), ''] : []),
+    ...(c.moveSetsDiffer.length + c.endsDiffer.length > 0
+      ? ['Disagreements (first 20):', '', ...[...c.moveSetsDiffer, ...c.endsDiffer].slice(0, 20).map((f) => `- ${f}`), '']
+      : []),
     '## (b) The engine without the table: its move in each won position',
     '',
     `A winning move: the table values the position after it as lost for the opponent (or the game won). Fewest moves: it wins in the table's distance. "Engine claims a win": its search proved a forced win (score win in n); "wrongly": the table says the move does not win.`,
     '',
     table(rows),
     '',
-    'By the table\'s distance to the win (the share of winning moves):',
+    "By the table's distance to the win (the share of winning moves):",
     '',
     table(bandRows),
     '',
