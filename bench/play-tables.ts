@@ -77,14 +77,14 @@ function openTable(dir: string | undefined): { table: TablebaseTable; how: strin
 }
 
 /** What the table says of a move from a won position: whether it keeps the win, and in how many moves. */
-function judge(t: TablebaseTable, from: TablePosition, move: TableMove): { wins: boolean; distance: number | null } {
+function judge(t: TablebaseTable, from: TablePosition, move: TableMove): { wins: boolean; draws: boolean; distance: number | null } {
   const next = afterMove(from, move)
   const v = verdictOf(t, next)
   if (!v.ok) throw new Error(v.error.message)
-  if (v.value.kind === 'over') return { wins: v.value.winner === from.toMove, distance: 1 }
+  if (v.value.kind === 'over') return { wins: v.value.winner === from.toMove, draws: false, distance: 1 }
   if (v.value.kind === 'illegal') throw new Error(`internal: the table's move leads to an illegal position (${v.value.reason})`)
   const won = v.value.value === 'loss'
-  return { wins: won, distance: won ? v.value.distance! + 1 : null }
+  return { wins: won, draws: v.value.value === 'draw', distance: won ? v.value.distance! + 1 : null }
 }
 
 /** The table's legal moves of a position, by the engine's move. */
@@ -181,6 +181,9 @@ interface LimitCounts {
   fewest: number
   claimed: number
   falseClaims: number
+  /** Moves that do not win: to a drawn position, to a lost one (a forbidden move counts as lost). */
+  toDraw: number
+  toLoss: number
   forbidden: number
   ms: number
   searched: number
@@ -198,7 +201,8 @@ async function askMove(t: TablebaseTable, p: DrawnPosition, without: Engine, l: 
   l.ms += r.info.ms
   l.searched += r.info.nodes
   const m = r.move === null ? undefined : legalOf(t, p.position).get(r.move)
-  const j = m === undefined ? { wins: false, distance: null } : judge(t, p.position, m)
+  const j = m === undefined ? { wins: false, draws: false, distance: null } : judge(t, p.position, m)
+  if (!j.wins) l[j.draws ? 'toDraw' : 'toLoss']++
   if (m === undefined) l.forbidden++
   if (j.wins) l.winning++
   if (j.wins && j.distance === p.distance) l.fewest++
@@ -224,7 +228,9 @@ export async function tables(rest: readonly string[]): Promise<void> {
   const loadBefore = loadNow()
   const t0 = performance.now()
   const { table: t, how } = openTable(flag('table'))
+  const openSeconds = (performance.now() - t0) / 1000
   const variant = variantOfTable(t.game)
+  const h = t.header
   const tDraw = performance.now()
   const drawn = drawPositions(t, 'win', count, seed)
   const drawSeconds = (performance.now() - tDraw) / 1000
@@ -253,14 +259,19 @@ export async function tables(rest: readonly string[]): Promise<void> {
     fewest: 0,
     claimed: 0,
     falseClaims: 0,
+    toDraw: 0,
+    toLoss: 0,
     forbidden: 0,
     ms: 0,
     searched: 0,
     bands: new Map(),
   }))
   let gameSeconds = 0
+  let askSeconds = 0
   for (const [k, p] of drawn.positions.entries()) {
+    const ta = performance.now()
     for (const l of per) await askMove(t, p, without, l)
+    askSeconds += (performance.now() - ta) / 1000
     const tg = performance.now()
     await playGame(t, p, withTable, without, nodes, c)
     gameSeconds += (performance.now() - tg) / 1000
@@ -280,6 +291,8 @@ export async function tables(rest: readonly string[]): Promise<void> {
       'fewest moves',
       'engine claims a win',
       '...wrongly',
+      'to a draw',
+      'to a loss',
       'forbidden move',
       'ms a search (mean)',
       'nodes a search (mean)',
@@ -292,6 +305,8 @@ export async function tables(rest: readonly string[]): Promise<void> {
       `${l.fewest} (${pct(l.fewest, count)})`,
       `${l.claimed} (${pct(l.claimed, count)})`,
       String(l.falseClaims),
+      String(l.toDraw),
+      String(l.toLoss),
       String(l.forbidden),
       (l.ms / count).toFixed(1),
       int(Math.round(l.searched / count)),
@@ -307,9 +322,9 @@ export async function tables(rest: readonly string[]): Promise<void> {
     '',
     `Command: \`${command}\``,
     '',
-    `Machine: ${machine}; load average before ${loadBefore}, after ${loadNow()} (a shared machine: other engineers' work and a nice-19 proof beside). Total ${totalSeconds.toFixed(0)} s: drawing ${drawSeconds.toFixed(1)} s, games ${gameSeconds.toFixed(0)} s, the rest (b)'s searches and opening the table.`,
+    `Machine: ${machine}; load average before ${loadBefore}, after ${loadNow()} (a shared machine: other engineers' work and a nice-19 proof beside). Total ${totalSeconds.toFixed(0)} s: the table ${openSeconds.toFixed(1)} s (built or opened, and verified), drawing ${drawSeconds.toFixed(1)} s, (a)'s games ${gameSeconds.toFixed(0)} s, (b)'s searches ${askSeconds.toFixed(0)} s.`,
     '',
-    `The table: ${how}; every chunk verified against its checksums before use.`,
+    `The table: ${how}; every chunk verified against its checksums before use. Its counts (whole space, both sides to move): ${int(h.counts.positions)} positions, ${int(h.counts.wins)} wins, ${int(h.counts.losses)} losses, ${int(h.counts.draws)} draws, ${int(h.counts.illegal)} illegal; blue ${h.start.value === 'win' ? 'wins' : h.start.value === 'loss' ? 'loses' : 'draws'} from the start${h.start.distance === null ? '' : ` in ${h.start.distance}`}.`,
     '',
     '## The positions',
     '',
@@ -350,7 +365,7 @@ export async function tables(rest: readonly string[]): Promise<void> {
       : []),
     '## (b) The engine without the table: its move in each won position',
     '',
-    `A winning move: the table values the position after it as lost for the opponent (or the game won). Fewest moves: it wins in the table's distance. "Engine claims a win": its search proved a forced win (score win in n); "wrongly": the table says the move does not win.`,
+    `A winning move: the table values the position after it as lost for the opponent (or the game won). Fewest moves: it wins in the table's distance. A move that does not win leads to a draw or to a loss (a forbidden move counts as a loss). "Engine claims a win": its search proved a forced win (score win in n); "wrongly": the table says the move does not win.`,
     '',
     table(rows),
     '',
