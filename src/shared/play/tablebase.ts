@@ -92,7 +92,7 @@ export function allowedMoves(game: TablebaseGame, pos: Position): Move[] {
 export const moveOfPath = (path: readonly number[]): Move => encodeMove(path[0]!, path[path.length - 1]!)
 
 /** The score of a table's value (win or loss in so many moves, a draw 0). */
-export const scoreOfOutcome = (value: Outcome, distance: number | null): Score =>
+const scoreOfOutcome = (value: Outcome, distance: number | null): Score =>
   value === 'draw' || distance === null ? { kind: 'cp', value: 0 } : { kind: value, plies: distance }
 
 /**
