@@ -1,12 +1,13 @@
 /**
- * The playing engine in the workbench (issue 30): a pane that serves the games of 2 to 6 players
- * (frame/views.ts, SharedPane). It analyses the position the stepper shows (its principal variation
- * drawn as arrows on the board, its score read out and charted over the line), plays the engine's
- * move there, and plays against the user: the seats the engine takes move by themselves. The line
- * is the frame's (the stepper's move tree): the engine's move is played through the stepper like a
- * click's, so it is a move of the tree and an undo step. The engine runs in a Web Worker speaking
- * the protocol (hosts/web/play-engine.ts, shared/play/client.ts); the position, arrows and score
- * series are shared/play/session.ts's.
+ * The playing engine in the workbench (issue 30): a pane that serves every document with a game to
+ * play (frame/views.ts, SharedPane; the kind says which through `engineGame`, frame/kind.ts: the
+ * games of 2 to 6 players and the paper's two-player games, not a transfer). It analyses the
+ * position the stepper shows (its principal variation drawn as arrows on the board, its score read
+ * out and charted over the line), plays the engine's move there, and plays against the user: the
+ * seats the engine takes move by themselves. The line is the frame's (the stepper's move tree): the
+ * engine's move is played through the stepper like a click's, so it is a move of the tree and an
+ * undo step. The engine runs in a Web Worker speaking the protocol (hosts/web/play-engine.ts,
+ * shared/play/client.ts); the position, arrows and score series are shared/play/session.ts's.
  */
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
@@ -16,13 +17,15 @@ import { EngineClient } from '../../shared/play/client'
 import type { Score } from '../../shared/play/engine'
 import type { ClientInfo } from '../../shared/play/protocol'
 import { PlaySession } from '../../shared/play/session'
-import { variantOfPlayers, type Variant } from '../../shared/play/variant'
-import type { PlayersDocument } from '../../shared/players/document'
+import type { Variant } from '../../shared/play/variant'
 import type { ChartDef } from '../frame/charts'
 import { useDocument } from '../frame/document'
+import type { AnyKind } from '../frame/kind'
 import { useBoardOverlay } from '../frame/overlay'
 import { useStepper } from '../frame/stepper'
-import { playerColour, playerLine } from '../kinds/players/palette'
+
+/** The game the engine plays from a document of a kind, or null (no game: the pane is not shown). */
+export const engineGameOf = (kind: AnyKind, doc: unknown): Variant | null => kind.engineGame?.(doc) ?? null
 
 /** How hard the engine searches, by nodes a move. */
 export const STRENGTHS = [
@@ -46,8 +49,11 @@ export const useEngine = defineStore('engine', () => {
   const documentStore = useDocument()
   const stepper = useStepper()
   const overlay = useBoardOverlay()
-  const applies = computed(() => documentStore.kindId === 'players')
-  const gameKey = computed(() => (applies.value ? documentStore.kind.problemKey(documentStore.doc) : ''))
+  const game = computed(() => engineGameOf(documentStore.kind, documentStore.doc))
+  const applies = computed(() => game.value !== null)
+  const gameKey = computed(() => (applies.value ? `${documentStore.kindId}|${documentStore.kind.problemKey(documentStore.doc)}` : ''))
+  /** An army's colour as the kind marks its moves (arrows, the chart). */
+  const colourOf = (k: number): string => documentStore.kind.moverMark(documentStore.doc, k)?.colour ?? '#555555'
   /** The engine's last report at each position analysed (by game and moves). */
   const analyses = shallowRef(new Map<string, ClientInfo>())
   // The variant is made once per game (not per change of the document's lines).
@@ -56,9 +62,8 @@ export const useEngine = defineStore('engine', () => {
   watch(
     gameKey,
     () => {
-      const g = applies.value ? (documentStore.doc as PlayersDocument).game : null
-      variant.value = g ? variantOfPlayers(g, g.id !== 'custom' ? g.id : undefined) : null
-      seats.value = g ? g.players.map(() => false) : []
+      variant.value = game.value
+      seats.value = game.value ? game.value.armies.map(() => false) : []
       analyses.value = new Map()
     },
     { immediate: true },
@@ -148,7 +153,7 @@ export const useEngine = defineStore('engine', () => {
     [shown, applies],
     () => {
       const s = applies.value && shown.value ? session() : null
-      overlay.set(s ? s.arrows(shown.value!.pv).slice(0, ARROWS).map((a) => ({ path: a.path, colour: playerColour(a.army), label: String(a.index + 1) })) : [])
+      overlay.set(s ? s.arrows(shown.value!.pv).slice(0, ARROWS).map((a) => ({ path: a.path, colour: colourOf(a.army), label: String(a.index + 1) })) : [])
     },
     { immediate: true },
   )
@@ -175,7 +180,7 @@ export const useEngine = defineStore('engine', () => {
     }
     const two = players.value.length === 2
     const label = two ? `score for ${players.value[0] ?? ''}` : 'score for the side to move'
-    return { id: 'engine-score', tab: 'score', title: `The engine's score, in steps (a win: ${WIN_STEPS})`, series: [{ label, stroke: playerLine(0), width: 2, values }] }
+    return { id: 'engine-score', tab: 'score', title: `The engine's score, in steps (a win: ${WIN_STEPS})`, series: [{ label, stroke: colourOf(0), width: 2, values }] }
   })
   const hasScores = computed(() => scoreChart.value.series[0]!.values.some((v) => v !== null))
 

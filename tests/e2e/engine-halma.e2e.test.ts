@@ -1,0 +1,123 @@
+// The playing engine's pane (issue 30) on the paper's two-player games (the halma kind), in Chromium
+// against the web build at 1280 x 800: open Fabian's 30-move game from the Examples menu, analyse
+// at a move inside the line (a score from the side to move, a line the halma core's rules accept
+// from there, its first moves drawn as arrows on the board), the score charted and the chart
+// clicked to go to a move, the engine's move played through the stepper (a side line; Undo takes
+// it back, Redo brings it again), axe-core clean; a transfer (a puzzle) has no engine pane.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { halmaKind } from '../../src/renderer/kinds/halma/model'
+import { mainLine } from '../../src/shared/variations'
+import { ALL_IMPACTS, axeViolations } from './axe'
+import { clickCell, openExample, otherMove, ROOT, shot, text, webApp } from './harness'
+
+const app = webApp({ bypassCSP: true })
+const attr = async (page: Page, id: string, name: string): Promise<string> => (await page.getByTestId(id).getAttribute(name)) ?? ''
+const GAME = 'fabian-30.halma.json'
+
+/** The shipped game as the halma kind reads it (its stored line: the moves the test steps through). */
+function game() {
+  const r = halmaKind.parse(readFileSync(join(ROOT, 'resources/problems', GAME), 'utf8'), GAME)
+  if (!r.ok) throw new Error(r.error)
+  return r.value
+}
+
+/** Analyse and wait for the search's report. */
+async function analyse(page: Page): Promise<string> {
+  await page.getByTestId('engine-analyse').click()
+  await expect.poll(() => text(page, 'engine-readout'), { timeout: 60_000 }).toMatch(/^\w+: (?!.*searching)/)
+  return text(page, 'engine-readout')
+}
+
+/** Go to a move of the line by its entry in the move list. */
+async function goTo(page: Page, ply: number, length: number): Promise<void> {
+  await page.getByTestId('move-list').locator(`li[data-ply="${ply}"]`).first().click()
+  await expect.poll(() => text(page, 'ply')).toBe(`${ply} / ${length}`)
+}
+
+describe("the engine's pane on the paper's two-player games", () => {
+  it('analyses inside the line, draws its line as arrows, charts the score, and plays its move through the stepper', { timeout: 180_000 }, async () => {
+    const { page, errors } = await app.open()
+    await openExample(page, `halma:${GAME}`)
+    const doc = game()
+    const line = mainLine(halmaKind.lines(doc)[0]!.tree)
+    const n = line.length
+    expect(n).toBe(30)
+    await expect.poll(() => page.getByTestId('engine-pane').isVisible()).toBe(true)
+    await page.getByTestId('engine-strength').selectOption('2000')
+    expect(await page.getByTestId('engine-seat-0').isVisible()).toBe(true)
+
+    // Analysis at move 4, blue to move: a score, a line the core's rules accept after the game's 4 moves.
+    await goTo(page, 4, n)
+    expect(await text(page, 'engine-readout')).toBe('no analysis of this position yet')
+    expect(await analyse(page)).toMatch(/^blue: ([+-]\d+\.\d\d steps|wins in \d+ plies|loses in \d+ plies) · depth \d+ · [\d,]+ nodes$/)
+    const pv = (await text(page, 'engine-pv')).replace(/^line: /, '').split(' ')
+    expect(pv.length).toBeGreaterThan(1)
+    const before = line.slice(0, 4).map((path, k) => halmaKind.moveText(doc, path, k + 1))
+    const checked = halmaKind.parseMoves(doc, [...before, ...pv].join(', '))
+    expect(checked.ok ? checked.value.length : checked.error).toBe(4 + pv.length)
+    // Its first moves as arrows, laid on the halma board (the board's scene holds them).
+    const arrows = String(Math.min(3, pv.length))
+    await expect.poll(() => attr(page, 'engine-pane', 'data-arrows')).toBe(arrows)
+    await expect.poll(() => attr(page, 'board', 'data-arrows')).toBe(arrows)
+
+    // The score over the line, charted; a click at its left edge goes to the start (no analysis there).
+    const chart = page.getByTestId('engine-chart')
+    await expect.poll(() => chart.isVisible()).toBe(true)
+    await page.getByTestId('side-pane').evaluate((e) => (e.scrollTop = e.scrollHeight))
+    // Measured once uPlot has laid itself out (before its first layout the plot reads 17 px).
+    await expect.poll(async () => (await chart.locator('.u-over').boundingBox())?.height ?? 0, { timeout: 5_000 }).toBeGreaterThan(50)
+    const plot = (await chart.locator('.u-over').boundingBox())!
+    await page.mouse.click(plot.x + 2, plot.y + plot.height / 2)
+    await expect.poll(() => text(page, 'ply')).toBe(`0 / ${n}`)
+    await expect.poll(() => attr(page, 'board', 'data-arrows')).toBe('0')
+    // Back at move 4 its analysis is kept, and so are its arrows.
+    await goTo(page, 4, n)
+    expect(await text(page, 'engine-readout')).toMatch(/^blue: /)
+    await expect.poll(() => attr(page, 'board', 'data-arrows')).toBe(arrows)
+    await shot(page, 'engine-analysis-fabian30')
+
+    // Play against the engine: it takes red; blue plays another move than the game's at move 4 (a
+    // side line), and the engine answers it by itself, through the stepper: the side line goes on.
+    await page.getByTestId('engine-seat-1').check()
+    const alt = otherMove(halmaKind, doc, line, 4, Array.from({ length: doc.problem.board.size }, (_, c) => c))
+    expect(alt).not.toBeNull()
+    const cellName = (c: number): string => halmaKind.moveText(doc, [c], 0)
+    await clickCell(page, cellName(alt![0]))
+    await clickCell(page, cellName(alt![1]))
+    await expect.poll(() => text(page, 'ply'), { timeout: 60_000 }).toBe('6 / 6')
+    expect(await page.getByTestId('side-line').count()).toBe(1)
+    expect(await attr(page, 'to-move', 'data-mover')).toBe('0')
+    // Undo takes the engine's move back (its seat given up first, or it would answer again), then blue's.
+    await page.getByTestId('engine-seat-1').uncheck()
+    await page.getByTestId('undo').click()
+    await expect.poll(() => text(page, 'ply')).toBe('5 / 5')
+    await page.getByTestId('undo').click()
+    await expect.poll(() => page.getByTestId('side-line').count()).toBe(0)
+    await expect.poll(() => text(page, 'ply')).toBe(`4 / ${n}`)
+    // Redo brings blue's move; "Engine moves" plays red's answer there, an undo step again.
+    await page.getByTestId('redo').click()
+    await expect.poll(() => text(page, 'ply')).toBe('5 / 5')
+    await page.getByTestId('engine-move').click()
+    await expect.poll(() => text(page, 'ply'), { timeout: 60_000 }).toBe('6 / 6')
+    await page.getByTestId('undo').click()
+    await expect.poll(() => text(page, 'ply')).toBe('5 / 5')
+    await shot(page, 'engine-play-fabian30')
+
+    // The pane itself wholly clean; the page without serious or critical violations.
+    expect(await axeViolations(page, '[data-testid=engine-pane]', ALL_IMPACTS)).toEqual([])
+    expect(await axeViolations(page)).toEqual([])
+    expect(errors).toEqual([])
+  })
+
+  it('is not offered for a transfer (a puzzle: there is no one to play against)', async () => {
+    const { page, errors } = await app.open()
+    await openExample(page, 'halma:triangle10-6move.halma.json')
+    await expect.poll(() => page.getByTestId('side-pane').isVisible()).toBe(true)
+    expect(await page.getByTestId('engine-pane').count()).toBe(0)
+    expect(await attr(page, 'board', 'data-arrows')).toBe('0')
+    expect(errors).toEqual([])
+  })
+})
