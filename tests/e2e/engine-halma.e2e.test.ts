@@ -2,8 +2,9 @@
 // against the web build at 1280 x 800: open Fabian's 30-move game from the Examples menu, analyse
 // at a move inside the line (a score from the side to move, a line the halma core's rules accept
 // from there, its first moves drawn as arrows on the board), the score charted and the chart
-// clicked to go to a move, the engine's move played through the stepper (a side line; Undo takes
-// it back, Redo brings it again), axe-core clean; a transfer (a puzzle) has no engine pane.
+// clicked to go to a move, the engine answering on its seat and its move played through the stepper
+// (a side line; Undo takes it back, Redo brings it again), axe-core clean; the engine's line played
+// as a side line; a transfer (a puzzle) has no engine pane.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -109,6 +110,34 @@ describe("the engine's pane on the paper's two-player games", () => {
     // The pane itself wholly clean; the page without serious or critical violations.
     expect(await axeViolations(page, '[data-testid=engine-pane]', ALL_IMPACTS)).toEqual([])
     expect(await axeViolations(page)).toEqual([])
+    expect(errors).toEqual([])
+  })
+
+  it("plays the engine's line from a move inside the game: a side line where the game went otherwise, each move an undo step", { timeout: 120_000 }, async () => {
+    const { page, errors } = await app.open()
+    await openExample(page, `halma:${GAME}`)
+    const doc = game()
+    const line = mainLine(halmaKind.lines(doc)[0]!.tree)
+    const n = line.length
+    await page.getByTestId('engine-strength').selectOption('2000')
+    const at = 10
+    await goTo(page, at, n)
+    expect(await analyse(page)).toMatch(/^blue: /)
+    const pv = (await text(page, 'engine-pv')).replace(/^line: /, '').split(' ')
+    const game10 = line.slice(at, at + pv.length).map((path, k) => halmaKind.moveText(doc, path, at + k + 1))
+    // Where the engine's line leaves the game's, the rest is a side line (none if it follows the game throughout).
+    const leaves = pv.findIndex((m, k) => m !== game10[k])
+    const end = at + pv.length
+    await page.getByTestId('engine-play-line').click()
+    await expect.poll(() => text(page, 'ply')).toBe(`${end} / ${leaves < 0 ? n : end}`)
+    expect(await page.getByTestId('side-line').count()).toBe(leaves < 0 ? 0 : 1)
+    // The move shown is the line's last (in the move list's side line when the line left the game).
+    const current = async (): Promise<string> => (await page.locator('[data-testid=move-list] .current').first().textContent()) ?? ''
+    expect(await current()).toContain(pv.at(-1))
+    // The last move of the line is one undo step.
+    await page.getByTestId('undo').click()
+    await expect.poll(() => text(page, 'ply')).toBe(`${end - 1} / ${leaves < 0 || leaves === pv.length - 1 ? n : end - 1}`)
+    if (pv.length > 1) expect(await current()).toContain(pv.at(-2))
     expect(errors).toEqual([])
   })
 

@@ -139,6 +139,17 @@ export const useEngine = defineStore('engine', () => {
     client?.stop()
   }
 
+  /**
+   * The line the engine expects, played from the position shown, move by move through the stepper:
+   * where the line goes on otherwise it becomes a side line, and each move is an undo step, as a click's.
+   */
+  function playLine(): void {
+    const info = shown.value
+    const s = info ? session() : null
+    if (!info || !s) return
+    for (const a of s.arrows(info.pv)) stepper.play(a.path)
+  }
+
   function setSeat(k: number, on: boolean): void {
     seats.value = seats.value.map((s, i) => (i === k ? on : s))
   }
@@ -184,5 +195,5 @@ export const useEngine = defineStore('engine', () => {
   })
   const hasScores = computed(() => scoreChart.value.series[0]!.values.some((v) => v !== null))
 
-  return { applies, players, seats, nodes, running, error, over, shown, readout, pvText, scoreChart, hasScores, analyse, engineMove, stop, setSeat }
+  return { applies, players, seats, nodes, running, error, over, shown, readout, pvText, scoreChart, hasScores, analyse, engineMove, stop, playLine, setSeat }
 })
