@@ -9,7 +9,9 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import type { Path } from '../../src/renderer/frame/kind'
 import { halmaKind } from '../../src/renderer/kinds/halma/model'
+import type { HalmaDocument } from '../../src/shared/halma/document'
 import { mainLine } from '../../src/shared/variations'
 import { ALL_IMPACTS, axeViolations } from './axe'
 import { clickCell, openExample, otherMove, ROOT, shot, text, webApp } from './harness'
@@ -18,11 +20,19 @@ const app = webApp({ bypassCSP: true })
 const attr = async (page: Page, id: string, name: string): Promise<string> => (await page.getByTestId(id).getAttribute(name)) ?? ''
 const GAME = 'fabian-30.halma.json'
 
-/** The shipped game as the halma kind reads it (its stored line: the moves the test steps through). */
-function game() {
+/**
+ * A page with the shipped game open from the Examples menu, the engine's pane shown at its quickest
+ * strength; the game as the halma kind reads it, and its stored line (the moves the test steps through).
+ */
+async function openGame(): Promise<{ page: Page; errors: string[]; doc: HalmaDocument; line: Path[]; n: number }> {
+  const { page, errors } = await app.open()
+  await openExample(page, `halma:${GAME}`)
   const r = halmaKind.parse(readFileSync(join(ROOT, 'resources/problems', GAME), 'utf8'), GAME)
   if (!r.ok) throw new Error(r.error)
-  return r.value
+  const line = mainLine(halmaKind.lines(r.value)[0]!.tree)
+  await expect.poll(() => page.getByTestId('engine-pane').isVisible()).toBe(true)
+  await page.getByTestId('engine-strength').selectOption('2000')
+  return { page, errors, doc: r.value, line, n: line.length }
 }
 
 /** Analyse and wait for the search's report. */
@@ -40,14 +50,8 @@ async function goTo(page: Page, ply: number, length: number): Promise<void> {
 
 describe("the engine's pane on the paper's two-player games", () => {
   it('analyses inside the line, draws its line as arrows, charts the score, and plays its move through the stepper', { timeout: 180_000 }, async () => {
-    const { page, errors } = await app.open()
-    await openExample(page, `halma:${GAME}`)
-    const doc = game()
-    const line = mainLine(halmaKind.lines(doc)[0]!.tree)
-    const n = line.length
+    const { page, errors, doc, line, n } = await openGame()
     expect(n).toBe(30)
-    await expect.poll(() => page.getByTestId('engine-pane').isVisible()).toBe(true)
-    await page.getByTestId('engine-strength').selectOption('2000')
     expect(await page.getByTestId('engine-seat-0').isVisible()).toBe(true)
 
     // Analysis at move 4, blue to move: a score, a line the core's rules accept after the game's 4 moves.
@@ -114,12 +118,7 @@ describe("the engine's pane on the paper's two-player games", () => {
   })
 
   it("plays the engine's line from a move inside the game: a side line where the game went otherwise, each move an undo step", { timeout: 120_000 }, async () => {
-    const { page, errors } = await app.open()
-    await openExample(page, `halma:${GAME}`)
-    const doc = game()
-    const line = mainLine(halmaKind.lines(doc)[0]!.tree)
-    const n = line.length
-    await page.getByTestId('engine-strength').selectOption('2000')
+    const { page, errors, doc, line, n } = await openGame()
     const at = 10
     await goTo(page, at, n)
     expect(await analyse(page)).toMatch(/^blue: /)
