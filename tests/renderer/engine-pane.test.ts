@@ -1,18 +1,20 @@
 // @vitest-environment jsdom
 // The engine's pane without a browser (issue 30): the overlay slot lays a line's arrows on a
 // players scene at the centres of the cells its moves visit (an arrow through a cell the board
-// lacks is left out), the players kind's board draws what the overlay holds, and scores read as
-// words; the paper's two-player games have an engine game whose cells are the halma kind's (an
-// engine's move replays as the kind's path), the worker rebuilds it from its source, the halma board
-// draws the overlay, and a transfer has none (the pane is hidden). The pane's searches run in a Web Worker: tests/e2e/engine.e2e.test.ts drives them.
+// lacks is left out), the players and halma kinds' boards draw what the overlay holds, and scores
+// read as words. The paper's two-player games have an engine game whose cells are the halma kind's:
+// the engine's move replays as the kind's path, every shipped game's stored line replays in the
+// engine's rules (the worker's game, rebuilt from its source) to the same winner; a transfer has
+// none (the pane is hidden). The pane's searches run in a Web Worker: tests/e2e/engine.e2e.test.ts
+// and engine-halma.e2e.test.ts drive them.
 import fabianText from '../../resources/problems/fabian-30.halma.json?raw'
-import transferText from '../../resources/problems/triangle10-6move.halma.json?raw'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { HalmaApi } from '../../src/preload/api'
 import { useHostApi } from '../../src/renderer/api'
 import { engineGameOf, scoreText } from '../../src/renderer/engine/store'
 import { useDocument } from '../../src/renderer/frame/document'
+import { examplesOf } from '../../src/renderer/frame/examples'
 import { halmaKind } from '../../src/renderer/kinds/halma/model'
 import { useHalma } from '../../src/renderer/kinds/halma/store'
 import { playersKind } from '../../src/renderer/kinds/players/model'
@@ -29,9 +31,9 @@ import { playersPreset, startPosition } from '../../src/shared/players/game'
 /** A host whose every call does nothing (the stores ask it for the autosave and recent files). */
 const quietHost = new Proxy({}, { get: () => () => Promise.resolve(undefined) }) as HalmaApi
 
-/** A shipped two-player game of the paper, or a transfer, as the halma kind reads it. */
-function halmaExample(name: string) {
-  const r = halmaKind.parse(name.startsWith('fabian') ? fabianText : transferText, name)
+/** A shipped problem document (a two-player game of the paper, or a transfer) as the halma kind reads it. */
+function halmaExample(text: string) {
+  const r = halmaKind.parse(text, 'example.halma.json')
   if (!r.ok) throw new Error(r.error)
   return r.value
 }
@@ -81,7 +83,7 @@ describe("the engine's overlay", () => {
 
 describe("the engine's game of each kind", () => {
   it("gives a paper game's engine the kind's cells: the engine's move replays as the kind's path", () => {
-    const doc = halmaExample('fabian-30.halma.json')
+    const doc = halmaExample(fabianText)
     const v = engineGameOf(halmaKind, doc)!
     expect(v.armies.map((a) => a.name)).toEqual(doc.problem.armies.map((a) => a.name))
     expect(v.first).toBe(doc.problem.first)
@@ -100,9 +102,36 @@ describe("the engine's game of each kind", () => {
     expect(halmaKind.replay(doc, [path])).toMatchObject({ fault: null, moves: [{ mover: doc.problem.first }] })
   })
 
+  it("replays every shipped two-player game's stored line in the engine's rules, move for move, to the same winner", () => {
+    const games = examplesOf('halma').flatMap((e) => {
+      const r = halmaKind.parse(e.text, e.name)
+      return r.ok && r.value.problem.kind === 'game' ? [{ name: e.name, doc: r.value }] : []
+    })
+    expect(games.length).toBeGreaterThanOrEqual(5)
+    for (const { name, doc } of games) {
+      const v = variantFromSource(engineGameOf(halmaKind, doc)!.source)
+      const line = halmaKind.lines(doc)[0] ? mainLine(halmaKind.lines(doc)[0]!.tree) : []
+      const pos = Position.start(v)
+      for (const [k, stored] of line.entries()) {
+        const m = parseMove(pos, stored.map((c) => nameOf(v.board, c)).join('-'))
+        expect(m.ok, `${name}, move ${k + 1}`).toBe(true)
+        expect(pos.turn, `${name}, move ${k + 1}`).toBe(halmaKind.moverAt(doc, k + 1))
+        pos.make((m as { ok: true; value: never }).value)
+      }
+      const played = halmaKind.replay(doc, line)
+      const winner = played.timeline.winner
+      expect(pos.winner, name).toBe(winner ? winner.army : -1)
+    }
+  })
+
   it('has none for a transfer (a puzzle), and one for every game of 2 to 6 players', () => {
-    expect(engineGameOf(halmaKind, halmaExample('triangle10-6move.halma.json'))).toBeNull()
-    expect(engineGameOf(playersKind, playersKind.blank())?.armies).toHaveLength(3)
+    const transfers = examplesOf('halma').filter((e) => !/"kind":\s*"game"/.test(e.text))
+    expect(transfers.length).toBeGreaterThan(3)
+    for (const e of transfers) expect(engineGameOf(halmaKind, halmaExample(e.text)), e.name).toBeNull()
+    for (const e of examplesOf('players')) {
+      const r = playersKind.parse(e.text, e.name)
+      expect(r.ok && engineGameOf(playersKind, r.value)?.armies.length, e.name).toBeGreaterThanOrEqual(2)
+    }
   })
 
   it("is drawn on the halma kind's board while the overlay holds it", () => {
