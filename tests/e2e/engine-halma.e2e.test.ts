@@ -4,7 +4,7 @@
 // from there, its first moves drawn as arrows on the board), the score charted and the chart
 // clicked to go to a move, the engine answering on its seat and its move played through the stepper
 // (a side line; Undo takes it back, Redo brings it again), axe-core clean; the engine's line played
-// as a side line; a transfer (a puzzle) has no engine pane.
+// as a side line; analysis until Stop; a transfer (a puzzle) has no engine pane.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -57,7 +57,7 @@ describe("the engine's pane on the paper's two-player games", () => {
     // Analysis at move 4, blue to move: a score, a line the core's rules accept after the game's 4 moves.
     await goTo(page, 4, n)
     expect(await text(page, 'engine-readout')).toBe('no analysis of this position yet')
-    expect(await analyse(page)).toMatch(/^blue: ([+-]\d+\.\d\d steps|wins in \d+ plies|loses in \d+ plies) · depth \d+ · [\d,]+ nodes$/)
+    expect(await analyse(page)).toMatch(/^blue: ([+-]\d+\.\d\d steps|wins in \d+ plies|loses in \d+ plies) · depth \d+ · [\d,]+ nodes( · [\d,]+ nodes\/s)?$/)
     const pv = (await text(page, 'engine-pv')).replace(/^line: /, '').split(' ')
     expect(pv.length).toBeGreaterThan(1)
     const before = line.slice(0, 4).map((path, k) => halmaKind.moveText(doc, path, k + 1))
@@ -137,6 +137,23 @@ describe("the engine's pane on the paper's two-player games", () => {
     await page.getByTestId('undo').click()
     await expect.poll(() => text(page, 'ply')).toBe(`${end - 1} / ${leaves < 0 || leaves === pv.length - 1 ? n : end - 1}`)
     if (pv.length > 1) expect(await current()).toContain(pv.at(-2))
+    expect(errors).toEqual([])
+  })
+
+  it('analyses until Stop, the report growing while it searches', { timeout: 60_000 }, async () => {
+    const { page, errors } = await openGame()
+    await page.getByTestId('engine-strength').selectOption('infinite')
+    await page.getByTestId('engine-analyse').click()
+    // Live reports while it searches: depth, nodes, speed; Analyse waits, Stop is offered.
+    const depth = async (): Promise<number> => Number(/depth (\d+)/.exec(await text(page, 'engine-readout'))?.[1] ?? 0)
+    await expect.poll(depth, { timeout: 30_000 }).toBeGreaterThanOrEqual(3)
+    expect(await text(page, 'engine-readout')).toMatch(/^blue: .* · depth \d+ · [\d,]+ nodes · [\d,]+ nodes\/s · searching…$/)
+    expect(await page.getByTestId('engine-analyse').isDisabled()).toBe(true)
+    await page.getByTestId('engine-stop').click()
+    await expect.poll(() => text(page, 'engine-readout')).not.toMatch(/searching/)
+    expect(await page.getByTestId('engine-analyse').isEnabled()).toBe(true)
+    expect(await page.getByTestId('engine-stop').isDisabled()).toBe(true)
+    expect(Number(await attr(page, 'board', 'data-arrows'))).toBeGreaterThan(0)
     expect(errors).toEqual([])
   })
 

@@ -14,7 +14,7 @@ import { computed, ref, shallowRef, watch } from 'vue'
 import { webEnginePort } from '../../hosts/web/play-engine'
 import { nameOf } from '../../shared/halma/board'
 import { EngineClient } from '../../shared/play/client'
-import type { Score } from '../../shared/play/engine'
+import type { GoLimits, Score } from '../../shared/play/engine'
 import type { ClientInfo } from '../../shared/play/protocol'
 import { PlaySession } from '../../shared/play/session'
 import type { Variant } from '../../shared/play/variant'
@@ -27,12 +27,18 @@ import { useStepper } from '../frame/stepper'
 /** The game the engine plays from a document of a kind, or null (no game: the pane is not shown). */
 export const engineGameOf = (kind: AnyKind, doc: unknown): Variant | null => kind.engineGame?.(doc) ?? null
 
-/** How hard the engine searches, by nodes a move. */
-export const STRENGTHS = [
-  { label: 'quick (2,000 nodes)', nodes: 2_000 },
-  { label: 'club (20,000 nodes)', nodes: 20_000 },
-  { label: 'strong (200,000 nodes)', nodes: 200_000 },
-] as const
+/**
+ * How long the engine searches a position: by nodes (the same answer whatever else the machine
+ * does), by time, or until Stop (analysis as long as one likes; a move then waits for Stop).
+ */
+export const STRENGTHS: readonly { readonly label: string; readonly value: string; readonly limits: GoLimits }[] = [
+  { label: 'quick (2,000 nodes)', value: '2000', limits: { nodes: 2_000 } },
+  { label: 'club (20,000 nodes)', value: '20000', limits: { nodes: 20_000 } },
+  { label: 'strong (200,000 nodes)', value: '200000', limits: { nodes: 200_000 } },
+  { label: '1 second', value: '1s', limits: { movetime: 1_000 } },
+  { label: '10 seconds', value: '10s', limits: { movetime: 10_000 } },
+  { label: 'until Stop', value: 'infinite', limits: { infinite: true } },
+]
 
 /** Moves of the line the arrows show. */
 const ARROWS = 3
@@ -94,7 +100,8 @@ export const useEngine = defineStore('engine', () => {
   const searching = ref<string | null>(null)
   const running = computed(() => searching.value !== null)
   const error = ref<string | null>(null)
-  const nodes = ref<number>(STRENGTHS[1].nodes)
+  const strength = ref<string>(STRENGTHS[1]!.value)
+  const limits = (): GoLimits => (STRENGTHS.find((x) => x.value === strength.value) ?? STRENGTHS[1]!).limits
   const shown = computed(() => (searching.value === currentKey.value && live.value ? live.value : (analyses.value.get(currentKey.value) ?? null)))
   const over = computed(() => session()?.position().winner !== -1)
 
@@ -111,7 +118,7 @@ export const useEngine = defineStore('engine', () => {
     error.value = null
     live.value = null
     try {
-      const r = await clientOf().analyse({ source: v.source, spoiling: 'none', moves }, { nodes: nodes.value }, (i) => {
+      const r = await clientOf().analyse({ source: v.source, spoiling: 'none', moves }, limits(), (i) => {
         if (i.score) live.value = i
       })
       if (r.error) error.value = `the engine: ${r.error}`
@@ -173,7 +180,8 @@ export const useEngine = defineStore('engine', () => {
     const i = shown.value
     if (!i?.score) return running.value ? 'searching…' : 'no analysis of this position yet'
     const mover = players.value[session()?.position().turn ?? 0]
-    return `${mover}: ${scoreText(i.score)} · depth ${i.depth ?? 0} · ${(i.nodes ?? 0).toLocaleString('en-US')} nodes${running.value ? ' · searching…' : ''}`
+    const speed = i.nps ? ` · ${i.nps.toLocaleString('en-US')} nodes/s` : ''
+    return `${mover}: ${scoreText(i.score)} · depth ${i.depth ?? 0} · ${(i.nodes ?? 0).toLocaleString('en-US')} nodes${speed}${running.value ? ' · searching…' : ''}`
   })
   const pvText = computed(() => (shown.value?.pv.length ? `line: ${shown.value.pv.join(' ')}` : ''))
 
@@ -195,5 +203,5 @@ export const useEngine = defineStore('engine', () => {
   })
   const hasScores = computed(() => scoreChart.value.series[0]!.values.some((v) => v !== null))
 
-  return { applies, players, seats, nodes, running, error, over, shown, readout, pvText, scoreChart, hasScores, analyse, engineMove, stop, playLine, setSeat }
+  return { applies, players, seats, strength, running, error, over, shown, readout, pvText, scoreChart, hasScores, analyse, engineMove, stop, playLine, setSeat }
 })
