@@ -62,7 +62,7 @@ export const useEngine = defineStore('engine', () => {
   const colourOf = (k: number): string => documentStore.kind.moverMark(documentStore.doc, k)?.colour ?? '#555555'
   /** The engine's last report at each position analysed (by game and moves). */
   const analyses = shallowRef(new Map<string, ClientInfo>())
-  // The variant is made once per game (not per change of the document's lines).
+  // The variant kept is the game's first (one object while only the document's lines change: the sessions built on it stay alike).
   const variant = shallowRef<Variant | null>(null)
   const seats = ref<boolean[]>([])
   watch(
