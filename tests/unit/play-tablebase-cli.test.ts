@@ -20,7 +20,14 @@ import { DEFAULT_OPTIONS, Engine } from '../../src/shared/play/engine'
 import { formatPosition, parseMove } from '../../src/shared/play/notation'
 import { Position } from '../../src/shared/play/position'
 import { parseEngineLine, ProtocolServer } from '../../src/shared/play/protocol'
-import { drawPositions, positionDataOf, type DrawnPosition, TableOracle, tablePositionOf, variantOfTable } from '../../src/shared/play/tablebase'
+import {
+  drawPositions,
+  positionDataOf,
+  type DrawnPosition,
+  TableOracle,
+  tablePositionOf,
+  variantOfTable,
+} from '../../src/shared/play/tablebase'
 import { expect as unwrap } from '../../src/shared/result'
 
 const quiet = { out: () => undefined, err: () => undefined, stdin: () => undefined, tty: false }
@@ -36,7 +43,10 @@ const t43 = join(dir, '4x4-3')
 const t42 = join(dir, '4x4-2')
 let table: TablebaseTable
 beforeAll(async () => {
-  for (const [out, men] of [[t43, '3'], [t42, '2']] as const)
+  for (const [out, men] of [
+    [t43, '3'],
+    [t42, '2'],
+  ] as const)
     expect((await run(['tablebase', 'build', '--board', '4x4', '--men', men, '--out', out, '--threads', '1', '--json'])).code).toBe(0)
   table = unwrap(openTableFolder(t43, { verify: true }))
 })
@@ -48,10 +58,21 @@ afterAll(() => {
 /** A server with the CLI's opener; the lines it wrote. */
 async function session(lines: readonly string[]): Promise<string[]> {
   const out: string[] = []
-  const server = new ProtocolServer((l) => out.push(l), DEFAULT_OPTIONS, undefined, undefined, undefined, (d) => openTableFolder(d, { verify: true }))
+  const server = new ProtocolServer(
+    (l) => out.push(l),
+    DEFAULT_OPTIONS,
+    undefined,
+    undefined,
+    undefined,
+    (d) => openTableFolder(d, { verify: true }),
+  )
   for (const line of lines) await server.receive(line)
   await server.receive('quit')
   return out
+}
+
+async function* linesOf(lines: readonly string[]): AsyncIterable<string> {
+  yield* lines
 }
 
 const errors = (out: readonly string[]): string[] => out.filter((l) => l.startsWith('info string error'))
@@ -76,7 +97,9 @@ describe("the engine's Tablebase option", () => {
       pos.make(unwrap(parseMove(pos, best)))
       const after = unwrap(verdictOf(table, tablePositionOf(pos.data())))
       if (p.value === 'win')
-        expect(after.kind === 'over' ? p.distance === 1 : after.kind === 'value' && after.value === 'loss' && after.distance === p.distance! - 1).toBe(true)
+        expect(
+          after.kind === 'over' ? p.distance === 1 : after.kind === 'value' && after.value === 'loss' && after.distance === p.distance! - 1,
+        ).toBe(true)
       else expect(after).toEqual({ kind: 'value', value: 'win', distance: p.distance! - 1 })
     }
   })
@@ -120,14 +143,39 @@ describe("the engine's Tablebase option", () => {
     expect(bad[0]).toMatch(/^info string error tablebase\.damaged: .*values\.bin is damaged: chunk 0/)
   })
 
+  it('makes its engine without search threads when a table is set, and says why', async () => {
+    const out: string[] = []
+    const threads = {
+      spawn: (): never => {
+        throw new Error('a search thread was asked for')
+      },
+    }
+    const server = new ProtocolServer(
+      (l) => out.push(l),
+      { ...DEFAULT_OPTIONS, threads: 2 },
+      threads,
+      undefined,
+      undefined,
+      (d) => openTableFolder(d, { verify: true }),
+    )
+    // The engine gets no thread host with a table (a thread asked for would throw), and says why.
+    for (const line of [`setoption name Tablebase value ${t43}`, 'position tablebase', 'go nodes 50', 'quit']) await server.receive(line)
+    expect(out).toContain(
+      "info string tablebase: where the table is silent the engine searches inline on one thread (search threads rebuild the game from its document, which cannot hold the table's win rule)",
+    )
+    expect(out.some((l) => l.startsWith('bestmove '))).toBe(true)
+  })
+
   it('halma engine --tablebase: a session on the table; a missing table is a usage error', async () => {
     const out: string[] = []
     const io = { ...quiet, out: (l: string) => void out.push(l) }
-    const code = await runEngine(['--tablebase', t43, '--inline'], io, ['hep', 'position tablebase', 'go nodes 50', 'quit'])
+    const code = await runEngine(['--tablebase', t43, '--inline'], io, linesOf(['hep', 'position tablebase', 'go nodes 50', 'quit']))
     expect(code).toBe(0)
     expect(out).toContain(`option name Tablebase type string default ${t43}`)
     expect(out.find((l) => l.startsWith('info depth'))).toMatch(/score (win|loss|cp) \d+ .*tbhits 1/)
-    await expect(runEngine(['--tablebase', join(dir, 'nowhere'), '--inline'], quiet, [])).rejects.toThrow(/--tablebase: .*nowhere does not exist/)
+    await expect(runEngine(['--tablebase', join(dir, 'nowhere'), '--inline'], quiet, linesOf([]))).rejects.toThrow(
+      /--tablebase: .*nowhere does not exist/,
+    )
   })
 })
 
@@ -155,7 +203,9 @@ describe('the engine with the table against the engine without it', () => {
     withTable.oracle = new TableOracle(table)
     const without = new Engine(variant)
     // Long wins (9 moves or more of both sides), where the search alone goes wrong at times.
-    const long = drawPositions(table, 'win', 400, 11).positions.filter((p) => p.distance! >= 9).slice(0, 40)
+    const long = drawPositions(table, 'win', 400, 11)
+      .positions.filter((p) => p.distance! >= 9)
+      .slice(0, 40)
     expect(long).toHaveLength(40)
     let tabled = 0
     let untabled = 0
@@ -168,11 +218,20 @@ describe('the engine with the table against the engine without it', () => {
     expect(untabled).toBeLessThan(40)
   })
 
-  it('halma match: tablebase=DIR on the table\'s game; a table of another game is refused by name', async () => {
+  it("halma match: tablebase=DIR on the table's game; a table of another game is refused by name", async () => {
     const r = await run([
-      'match', '--tablebase-game', t43,
-      '--engine', `tb=halma:nodes=300,tablebase=${t43}`, '--engine', 'plain=halma:nodes=300',
-      '--openings', '3', '--book-plies', '2', '--json',
+      'match',
+      '--tablebase-game',
+      t43,
+      '--engine',
+      `tb=halma:nodes=300,tablebase=${t43}`,
+      '--engine',
+      'plain=halma:nodes=300',
+      '--openings',
+      '3',
+      '--book-plies',
+      '2',
+      '--json',
     ])
     expect(r.code, r.err).toBe(0)
     const j = JSON.parse(r.out)
@@ -183,7 +242,7 @@ describe('the engine with the table against the engine without it', () => {
     expect(tb.wins).toBeGreaterThan(tb.losses)
     const refused = await run(['match', '--tablebase-game', t43, '--engine', `tb=halma:tablebase=${t42}`, '--engine', 'halma'])
     expect(refused.code).toBe(2)
-    expect(refused.err).toContain('is not this match\'s game: the men: the game has 3 a side, the table 2')
+    expect(refused.err).toContain("is not this match's game: the men: the game has 3 a side, the table 2")
     const preset = await run(['match', '--preset', 'mini-2', '--engine', `tb=halma:tablebase=${t43}`, '--engine', 'halma'])
     expect(preset.err).toContain("the board: the game's is star37")
   })
