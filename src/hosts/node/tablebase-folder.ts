@@ -11,8 +11,10 @@ import { folderStore } from './store'
 
 /**
  * Open the table in `dir`. With `verify`, every chunk of both files is read and checked against its
- * checksum first (the 7 x 7, 3-men table: 0.7 s), so that a damaged table is refused before any game
- * rather than found mid-game; without it each chunk is checked when first read.
+ * checksum, and the start's value against the header's, first (the 7 x 7, 3-men table: about
+ * 0.2 s, docs/PROTOCOL.md), so
+ * that a damaged table is refused before any game rather than found mid-game; without it (`halma
+ * tablebase verify`, which reports the damage itself) each chunk is checked when first read.
  */
 export function openTableFolder(dir: string, options: { verify: boolean }): Result<TablebaseTable, Diagnostic> {
   // folderStore makes its folder: a reader must name a folder that is not there instead.
@@ -22,7 +24,8 @@ export function openTableFolder(dir: string, options: { verify: boolean }): Resu
   const header = readHeader(store)
   if (!header.ok) return header
   const table = new TablebaseTable(header.value, storeWords(store), dir)
-  const checked = options.verify ? table.verify() : ok(true)
+  if (!options.verify) return ok(table)
+  const checked = table.verify()
   const start = checked.ok ? table.checkStart() : checked
   if (!start.ok) {
     table.close()
