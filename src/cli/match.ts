@@ -224,6 +224,8 @@ function contestantOf(spec: EngineSpec, defaults: GoLimits, tables: MatchTables)
   const { limits, options, setoptions } = limitsAndOptions(spec, defaults)
   const dir = spec.options.find(([k]) => k === 'tablebase')?.[1]
   if (spec.kind === 'halma') return new EngineContestant(spec.name, options, limits, dir === undefined ? undefined : new TableOracle(tables.get(dir, `--engine ${spec.name}: tablebase`)))
+  // An outside engine opens the folder itself; it is checked here too, so that a table of another game is named before the match.
+  if (dir !== undefined) tables.get(dir, `--engine ${spec.name}: tablebase`)
   const cmd = spec.options.find(([k]) => k === 'cmd')![1]
   return new ProtocolContestant(spec.name, processTransport(cmd), limits, setoptions)
 }

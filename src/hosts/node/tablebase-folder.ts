@@ -12,9 +12,9 @@ import { folderStore } from './store'
 /**
  * Open the table in `dir`. With `verify`, every chunk of both files is read and checked against its
  * checksum, and the start's value against the header's, first (the 7 x 7, 3-men table: about
- * 0.2 s, docs/PROTOCOL.md), so
- * that a damaged table is refused before any game rather than found mid-game; without it (`halma
- * tablebase verify`, which reports the damage itself) each chunk is checked when first read.
+ * 0.2 s, docs/PROTOCOL.md), so that a damaged table is refused before any game rather than found
+ * mid-game; without it (`halma tablebase verify`, which reports the damage itself) each chunk is
+ * checked when first read.
  */
 export function openTableFolder(dir: string, options: { verify: boolean }): Result<TablebaseTable, Diagnostic> {
   // folderStore makes its folder: a reader must name a folder that is not there instead.
