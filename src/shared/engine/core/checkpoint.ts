@@ -160,13 +160,14 @@ export function digest(text: string): string {
 const seal = <T>(what: string, value: T): Seal<T> => ({ value, sum: digest(`${what}\n${JSON.stringify(value)}`) })
 
 /**
- * The text of a manifest of this format holding `params`, `levels` and `steps`, every record
+ * The text of a manifest of this format holding `params`, `levels`, `steps` and `at`, every record
  * sealed as the Checkpoint seals it (an older checkpoint converted: core/upgrade.ts).
  */
 export function manifestText(
   params: Record<string, unknown>,
   levels: Readonly<Record<string, LevelEntry>>,
   steps: Readonly<Record<string, unknown>>,
+  at?: Position,
 ): string {
   const m: Manifest = {
     format: FORMAT,
@@ -174,6 +175,7 @@ export function manifestText(
     params: seal('params', params),
     levels: Object.fromEntries(Object.entries(levels).map(([k, e]) => [k, seal(`level ${k}`, e)])),
     steps: Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, seal(`step ${k}`, v)])),
+    ...(at && { at: seal('position', at) }),
   }
   return JSON.stringify(m, null, 1)
 }

@@ -27,7 +27,7 @@
 import * as z from 'zod'
 import { firstIssue } from '../../schema-faults'
 import { diagnostic, err, ok, type Diagnostic, type Result } from '../../result'
-import { CHECKPOINT_VERSION, differences, fileChecksum, MANIFEST, manifestText, type LevelEntry } from './checkpoint'
+import { CHECKPOINT_VERSION, differences, fileChecksum, MANIFEST, manifestText, type LevelEntry, type Position } from './checkpoint'
 import type { FileStore } from './storage'
 
 /** Where the old manifest is kept. */
@@ -54,6 +54,8 @@ export interface Upgraded {
   readonly steps: readonly string[]
   /** What format 1 did not record, and what this engine's flow does about it. */
   readonly leftOut: readonly string[]
+  /** Where the search was, as format 2 records it (read off the levels), if one search was in progress. */
+  readonly at: Position | undefined
 }
 
 const LevelRecordV1 = z.strictObject({ level: z.number().int(), size: z.number(), children: z.number(), seconds: z.number() })
@@ -140,7 +142,8 @@ function kindOf(params: Record<string, unknown>): UpgradeKind | undefined {
   if (kind === 'transfer') return 'solve'
   if (kind === 'game') return 'game'
   const game = params['game']
-  if (problem === undefined && typeof game === 'object' && game !== null && typeof (game as Record<string, unknown>)['board'] === 'string') return 'players'
+  if (problem === undefined && typeof game === 'object' && game !== null && typeof (game as Record<string, unknown>)['board'] === 'string')
+    return 'players'
   return undefined
 }
 
@@ -168,13 +171,16 @@ function upgradeClaimed(store: FileStore, options: UpgradeOptions): Result<Upgra
     return fault('damaged', `${file} is damaged: not JSON`)
   }
   const version = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)['version'] : undefined
-  if (version === CHECKPOINT_VERSION) return fault('current', `${file} is of format version ${CHECKPOINT_VERSION} already: nothing to upgrade`)
-  if (version !== 1) return fault('version', `${file} is not a checkpoint of format version 1 (version ${JSON.stringify(version) ?? 'none'})`)
+  if (version === CHECKPOINT_VERSION)
+    return fault('current', `${file} is of format version ${CHECKPOINT_VERSION} already: nothing to upgrade`)
+  if (version !== 1)
+    return fault('version', `${file} is not a checkpoint of format version 1 (version ${JSON.stringify(version) ?? 'none'})`)
   const parsed = ManifestV1.safeParse(raw)
   if (!parsed.success) return fault('damaged', `${file} is damaged: ${firstIssue(parsed.error, 'the checkpoint')}`)
   const m = parsed.data
   const kind = kindOf(m.params)
-  if (!kind) return fault('kind', `${file}: its parameters are of no search this upgrade knows (a transfer's, a two-player or an N-player game's)`)
+  if (!kind)
+    return fault('kind', `${file}: its parameters are of no search this upgrade knows (a transfer's, a two-player or an N-player game's)`)
   const rules = KINDS[kind]
 
   const params = { ...m.params, levels: 'one file' }
@@ -183,7 +189,10 @@ function upgradeClaimed(store: FileStore, options: UpgradeOptions): Result<Upgra
     if (!wanted.ok) return fault('params', `${file}: its parameters are not a job this engine runs: ${wanted.error}`)
     const differ = differences(params, wanted.value)
     if (differ.length > 0)
-      return fault('params', `${file}: this engine records other parameters for the same job (a resume would be refused): ${differ.join('; ')}`)
+      return fault(
+        'params',
+        `${file}: this engine records other parameters for the same job (a resume would be refused): ${differ.join('; ')}`,
+      )
   }
 
   const steps: Record<string, unknown> = {}
@@ -192,7 +201,10 @@ function upgradeClaimed(store: FileStore, options: UpgradeOptions): Result<Upgra
     if (!match) return fault('step', `${file}: the settled step '${key}' is not one this upgrade converts`)
     const checked = rules.value.safeParse(value)
     if (!checked.success || rules.bound(checked.data) !== Number(match[1]))
-      return fault('step', `${file}: the settled step '${key}' is not of its known shape${checked.success ? ' (its length differs from its name)' : `: ${firstIssue(checked.error, key)}`}`)
+      return fault(
+        'step',
+        `${file}: the settled step '${key}' is not of its known shape${checked.success ? ' (its length differs from its name)' : `: ${firstIssue(checked.error, key)}`}`,
+      )
     steps[key] = rules.wrap(checked.data)
   }
 
@@ -206,29 +218,39 @@ function upgradeClaimed(store: FileStore, options: UpgradeOptions): Result<Upgra
     const where = `${store.where}/${name}`
     const match = rules.level.exec(name)
     if (!match || Number(match[1]) !== e.record.level)
-      return fault('level', `${file}: level '${name}' is not a level file this upgrade converts (or its record is of level ${e.record.level})`)
-    if (e.record.size !== e.rows) return fault('level', `${file}: level '${name}' records ${e.record.size} states in a file of ${e.rows} rows`)
+      return fault(
+        'level',
+        `${file}: level '${name}' is not a level file this upgrade converts (or its record is of level ${e.record.level})`,
+      )
+    if (e.record.size !== e.rows)
+      return fault('level', `${file}: level '${name}' records ${e.record.size} states in a file of ${e.rows} rows`)
     const rule = convertRule(e.rule, rules.rule, e.record.level)
-    if (rule === undefined) return fault('level', `${file}: level '${name}' was built under a rule this upgrade does not convert exactly: ${e.rule}`)
+    if (rule === undefined)
+      return fault('level', `${file}: level '${name}' was built under a rule this upgrade does not convert exactly: ${e.rule}`)
     if (!store.exists(name)) return fault('file', `checkpoint file ${where} is missing`)
     const size = store.size(name)
-    if (size !== e.rows * w.value * 4) return fault('file', `checkpoint file ${where} is damaged: ${size} bytes, not the ${e.rows * w.value * 4} recorded`)
+    if (size !== e.rows * w.value * 4)
+      return fault('file', `checkpoint file ${where} is damaged: ${size} bytes, not the ${e.rows * w.value * 4} recorded`)
     options.onFile?.(name, size)
-    if (fileChecksum(store, name, w.value, e.rows) !== e.checksum) return fault('file', `checkpoint file ${where} is damaged: its checksum does not match`)
+    if (fileChecksum(store, name, w.value, e.rows) !== e.checksum)
+      return fault('file', `checkpoint file ${where} is damaged: its checksum does not match`)
     bytes += size
     levels[name] = { files: [{ name, rows: e.rows, checksum: e.checksum }], w: w.value, rule, record: e.record }
   }
 
   const cmax = kind === 'solve' ? cmaxSteps(m.levels, steps) : { steps: {}, notes: [] }
   Object.assign(steps, cmax.steps)
-  if (names.length > 0) cmax.notes.push('the position (where the search was): a resume reports none until its next level is finished')
+  const at = positionOf(kind, m.levels, steps)
+  if (names.length > 0 && !at)
+    cmax.notes.push('the position (where the search was): a resume reports none until its next level is finished')
 
   const kept = store.readText(KEPT_MANIFEST)
   // A kept manifest other than this one is someone's: not replaced (the same one: an upgrade stopped before its last write).
-  if (kept !== undefined && kept !== text) return fault('kept', `${store.where}/${KEPT_MANIFEST} holds another manifest already: move it away first`)
+  if (kept !== undefined && kept !== text)
+    return fault('kept', `${store.where}/${KEPT_MANIFEST} holds another manifest already: move it away first`)
   store.writeText(KEPT_MANIFEST, text)
-  store.writeText(MANIFEST, manifestText(params, levels, steps))
-  return ok({ kind, levels: names.length, bytes, steps: Object.keys(steps), leftOut: cmax.notes })
+  store.writeText(MANIFEST, manifestText(params, levels, steps, at))
+  return ok({ kind, levels: names.length, bytes, steps: Object.keys(steps), leftOut: cmax.notes, at })
 }
 
 /**
@@ -248,7 +270,10 @@ function wordsPerState(store: FileStore, levels: Readonly<Record<string, LevelV1
   if (!best) {
     if (Object.keys(levels).length === 0) return ok(1)
     const name = found[0]?.[0] ?? Object.keys(levels)[0]!
-    return fault('file', `checkpoint file ${store.where}/${name} is missing, damaged, or empty: the words per state of the levels cannot be told`)
+    return fault(
+      'file',
+      `checkpoint file ${store.where}/${name} is missing, damaged, or empty: the words per state of the levels cannot be told`,
+    )
   }
   return ok(best[0])
 }
@@ -277,7 +302,10 @@ function convertRule(text: string, known: KindRules['rule'], level: number): str
  * length's Cmax was found. Where run 1's levels are all there, Cmax is left out: this engine finds
  * it again from their top, read from the checkpoint, and then lets them go as it does its own.
  */
-function cmaxSteps(levels: Readonly<Record<string, LevelV1>>, settled: Readonly<Record<string, unknown>>): { steps: Record<string, unknown>; notes: string[] } {
+function cmaxSteps(
+  levels: Readonly<Record<string, LevelV1>>,
+  settled: Readonly<Record<string, unknown>>,
+): { steps: Record<string, unknown>; notes: string[] } {
   const steps: Record<string, unknown> = {}
   const notes: string[] = []
   const runs = new Map<number, { a: Set<number>; thresholds: Set<number> }>()
@@ -307,10 +335,51 @@ function cmaxSteps(levels: Readonly<Record<string, LevelV1>>, settled: Readonly<
     // Odd: -max(Cmax, 0); a threshold of 0 leaves Cmax unknown (0, less, or an empty top level).
     else if (L % 2 === 1 && t < 0) steps[`cmax ${L}`] = { cmax: -t }
     else {
-      notes.push(`the Cmax of length ${L}: format 1 deleted run 1's levels (length${L}a) and its rules do not fix Cmax: run 1 is built again`)
+      notes.push(
+        `the Cmax of length ${L}: format 1 deleted run 1's levels (length${L}a) and its rules do not fix Cmax: run 1 is built again`,
+      )
       continue
     }
     notes.push(`the Cmax of length ${L}: ${-t} (cv units), from the threshold of its run 2 (length${L}b), so run 1 is not built again`)
   }
   return { steps, notes }
+}
+
+/**
+ * Where the search was when its last level was finished, as format 2 records it: format 1 did not
+ * record it, but its flows run one search at a time, so the search in progress is the one search
+ * with levels whose step is not settled (a transfer length's run 2 if it has levels, else its run
+ * 1), and its deepest level the last finished. The phase and the plan (its deepest level) are those
+ * this engine's flows give that search. Undefined where it is not one search (a bidirectional
+ * search's, or none).
+ */
+function positionOf(
+  kind: UpgradeKind,
+  levels: Readonly<Record<string, LevelV1>>,
+  steps: Readonly<Record<string, unknown>>,
+): Position | undefined {
+  const deepest = new Map<string, LevelV1>()
+  for (const [name, e] of Object.entries(levels)) {
+    const search = name.slice(0, name.lastIndexOf('.L'))
+    if ((deepest.get(search)?.record.level ?? -1) < e.record.level) deepest.set(search, e)
+  }
+  const open: Omit<Position, 'level' | 'size'>[] = []
+  for (const search of deepest.keys()) {
+    const t = /^length(\d+)([abp])$/.exec(search)
+    const g = /^(?:game|players)(\d+)w(\d)$/.exec(search)
+    if (kind === 'solve' && t) {
+      const L = Number(t[1])
+      const N = Math.floor(L / 2)
+      if (`length ${L}` in steps || (t[2] === 'a' && deepest.has(`length${L}b`))) continue
+      const plan = t[2] === 'a' ? (L % 2 === 0 ? N : N + 1) : t[2] === 'b' && L % 2 === 0 ? N - 1 : N
+      open.push({ search, phase: t[2] === 'a' ? 'cmax' : 'prove', length: L, plan })
+    } else if (kind !== 'solve' && g) {
+      if (`exhaustive ${g[1]} ${g[2]}` in steps) continue
+      open.push({ search, phase: 'prove', length: Number(g[1]), plan: Number(g[1]) })
+    } else return undefined
+  }
+  if (open.length !== 1) return undefined
+  const { search, phase, length, plan } = open[0]!
+  const e = deepest.get(search)!
+  return { search, level: e.record.level, size: e.record.size, phase, length, plan }
 }
