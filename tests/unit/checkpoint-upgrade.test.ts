@@ -15,6 +15,7 @@ import type { FileStore } from '../../src/shared/engine/core/storage'
 import { upgradeCheckpoint } from '../../src/shared/engine/core/upgrade'
 import { Engine } from '../../src/shared/engine/engine'
 import { parseSolveJob } from '../../src/shared/engine/transfer/job'
+import { parsePlayersJob } from '../../src/shared/engine/players/job'
 import { boardByName } from '../../src/shared/halma/board'
 import { specFromProblem } from '../../src/shared/halma/document'
 import { presetProblem } from '../../src/shared/halma/problem'
@@ -111,6 +112,33 @@ describe('halma checkpoint upgrade', () => {
     }, 60_000)
   }
 
+  it("converts an N-player checkpoint (rules of kind multi), which this engine resumes to a fresh run's levels", async () => {
+    const dir = copy('players-mini4')
+    const v1 = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { params: object; levels: object }
+    const levels = Object.keys(v1.levels)
+    // The fixture's own command, as its parameters record it.
+    const job = (extra: object) => unwrap(parsePlayersJob({ ...v1.params, threads: 1, budgetBytes: 2 ** 22, ...extra }))
+    expect((await upgrade(dir)).status).toBe(0)
+    const v2 = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as {
+      steps: Record<string, { value: unknown }>
+      levels: Record<string, { value: { rule: string } }>
+    }
+    expect(JSON.parse(v2.levels['players14w1.L3']!.value.rule)).toEqual({ kind: 'players', level: 3, bound: 14, winner: 1, score: 'none' })
+    expect(v2.steps['exhaustive 13 0']!.value).toMatchObject({ record: { bound: 13, result: 'none' }, found: null })
+    const created: string[] = []
+    const resumed = await new Engine({ files: watched(created) }).start({ kind: 'players', params: job({ disk: dir, resume: true }) })
+      .result
+    expect(created.filter((name) => levels.includes(name))).toEqual([])
+    const whole = await new Engine({ files: folderStore }).start({
+      kind: 'players',
+      params: job({ disk: mkdtempSync(join(tmpdir(), 'halma-fresh-')) }),
+    }).result
+    expect(resumed.length).toBe(14)
+    expect(resumed.proof.searches.map((s) => [s.bound, s.result, s.levels])).toEqual(
+      whole.proof.searches.map((s) => [s.bound, s.result, s.levels]),
+    )
+  }, 60_000)
+
   it('refuses a damaged or missing level file by name, and writes nothing', async () => {
     const dir = copy('transfer-even')
     const v1 = readFileSync(join(dir, 'checkpoint.json'), 'utf8')
@@ -156,6 +184,11 @@ describe('halma checkpoint upgrade', () => {
     })
     writeFileSync(join(dir, 'checkpoint.json'), text)
     expect((await upgrade(dir)).status).toBe(0)
+    let help = ''
+    expect(
+      await main(['checkpoint', '--help'], { out: (t) => void (help += t), err: () => undefined, stdin: () => undefined, tty: false }),
+    ).toBe(0)
+    expect(help).toMatch(/usage: halma checkpoint upgrade DIR/)
     const again = await upgrade(dir)
     expect(again.status).toBe(2)
     expect(again.err).toMatch(/is of format version 2 already: nothing to upgrade \(upgrade\.current\)/)
