@@ -114,7 +114,11 @@ describe('halma checkpoint upgrade', () => {
 
   it("converts an N-player checkpoint (rules of kind multi), which this engine resumes to a fresh run's levels", async () => {
     const dir = copy('players-mini4')
-    const v1 = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as { params: object; levels: object }
+    const v1 = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as {
+      params: object
+      levels: object
+      steps: Record<string, unknown>
+    }
     const levels = Object.keys(v1.levels)
     // The fixture's own command, as its parameters record it.
     const job = (extra: object) => unwrap(parsePlayersJob({ ...v1.params, threads: 1, budgetBytes: 2 ** 22, ...extra }))
@@ -125,6 +129,10 @@ describe('halma checkpoint upgrade', () => {
     }
     expect(JSON.parse(v2.levels['players14w1.L3']!.value.rule)).toEqual({ kind: 'players', level: 3, bound: 14, winner: 1, score: 'none' })
     expect(v2.steps['exhaustive 13 0']!.value).toMatchObject({ record: { bound: 13, result: 'none' }, found: null })
+    // The record as written, key for key.
+    expect(JSON.stringify((v2.steps['exhaustive 13 0']!.value as { record: unknown }).record)).toBe(
+      JSON.stringify(v1.steps['exhaustive 13 0']),
+    )
     const created: string[] = []
     const resumed = await new Engine({ files: watched(created) }).start({ kind: 'players', params: job({ disk: dir, resume: true }) })
       .result

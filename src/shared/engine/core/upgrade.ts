@@ -177,7 +177,8 @@ function upgradeClaimed(store: FileStore, options: UpgradeOptions): Result<Upgra
     return fault('version', `${file} is not a checkpoint of format version 1 (version ${JSON.stringify(version) ?? 'none'})`)
   const parsed = ManifestV1.safeParse(raw)
   if (!parsed.success) return fault('damaged', `${file} is damaged: ${firstIssue(parsed.error, 'the checkpoint')}`)
-  const m = parsed.data
+  // The records as written (zod's copies may order keys otherwise: a converted record keeps its text).
+  const m = raw as z.infer<typeof ManifestV1>
   const kind = kindOf(m.params)
   if (!kind)
     return fault('kind', `${file}: its parameters are of no search this upgrade knows (a transfer's, a two-player or an N-player game's)`)
@@ -205,7 +206,7 @@ function upgradeClaimed(store: FileStore, options: UpgradeOptions): Result<Upgra
         'step',
         `${file}: the settled step '${key}' is not of its known shape${checked.success ? ' (its length differs from its name)' : `: ${firstIssue(checked.error, key)}`}`,
       )
-    steps[key] = rules.wrap(checked.data)
+    steps[key] = rules.wrap(value)
   }
 
   const names = Object.keys(m.levels)
