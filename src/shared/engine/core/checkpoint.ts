@@ -338,7 +338,7 @@ function readManifest(text: string, file: string): Manifest {
     if (typeof o['version'] === 'number' && o['version'] !== CHECKPOINT_VERSION)
       throw new CheckpointError(
         `${file} is a checkpoint of format ${version}; this engine reads version ${CHECKPOINT_VERSION} only (its records are checksummed; ` +
-          `an older checkpoint's are not, so its levels cannot be trusted): start the search again in an empty folder`,
+          `an older checkpoint's are not, so its levels cannot be trusted): ${o['version'] === 1 ? 'convert it with `halma checkpoint upgrade` on its folder, which checks its files, or ' : ''}start the search again in an empty folder`,
         'checkpoint.version',
       )
     throw new CheckpointError(`${file} is damaged or not a checkpoint (${version})`, 'checkpoint.damaged')
