@@ -39,14 +39,15 @@ An engine SPEC is [NAME=]KIND[:OPTIONS], OPTIONS comma-separated key=value:
                                                                (cmd= takes the rest of the spec)
   halma:nodes=5000,tablebase=DIR   the engine playing the table's perfect move wherever the
                                    solved-positions table in DIR covers the position (its game only:
-                                   another game is refused, naming the difference)
+                                   another game is refused, naming the difference); an exec engine
+                                   is sent 'setoption name Tablebase value DIR'
   Limits per move (nodes, depth, movetime, time, inc) default to --nodes/--depth/--movetime
   (default: 5000 nodes a move, the engine's default setting in matches).
 
   --tablebase-game DIR  play the game of the table in DIR (its board, men, areas and win rule: a
                target full of men of either colour, one of them hers), from its start; no --out
-               (a players document cannot hold it) and no exec engines (told the game as a
-               document, they would play the paper's win rule)
+               (a players document cannot hold it); an exec engine needs tablebase=DIR (it is told
+               'position tablebase', the game of its table)
   --seats      the engine (by its place in the --engine list, from 0) on each seat in the first game
                of an opening; each next game turns them one seat on (default 0,1,0,1,...)
   --openings   book openings (default 10); each is played once per seat rotation
@@ -216,7 +217,7 @@ class MatchTables {
   }
 }
 
-function contestantOf(spec: EngineSpec, defaults: GoLimits, tables: MatchTables): Contestant {
+function contestantOf(spec: EngineSpec, defaults: GoLimits, tables: MatchTables, tableGame: boolean): Contestant {
   if (spec.kind === 'greedy') {
     const seed = spec.options.find(([k]) => k === 'seed')
     return new GreedyContestant(spec.name, seed ? int(seed[1], `--engine ${spec.name}: seed`, 0, 2 ** 31)! : 1)
@@ -227,7 +228,9 @@ function contestantOf(spec: EngineSpec, defaults: GoLimits, tables: MatchTables)
   // An outside engine opens the folder itself; it is checked here too, so that a table of another game is named before the match.
   if (dir !== undefined) tables.get(dir, `--engine ${spec.name}: tablebase`)
   const cmd = spec.options.find(([k]) => k === 'cmd')![1]
-  return new ProtocolContestant(spec.name, processTransport(cmd), limits, setoptions)
+  const outside = new ProtocolContestant(spec.name, processTransport(cmd), limits, setoptions)
+  outside.tableGame = tableGame
+  return outside
 }
 
 /** The game of --preset or --spec (players games). */
@@ -301,12 +304,15 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
     sprt = { elo0: x[0]!, elo1: x[1]!, alpha: x[2] ?? 0.05, beta: x[3] ?? 0.05, test: 1, base: 0 }
   }
   const openings = openingBook(variant, int(v['openings'], '--openings', 1, 100000) ?? 10, int(v['book-plies'], '--book-plies', 0, 100) ?? 2 * N, int(v['seed'], '--seed', 0, 2 ** 31) ?? 1)
-  if (tableGame !== undefined && specs.some((s) => s.kind === 'exec'))
-    throw new UsageError("--tablebase-game: exec engines are told the game as a document, which cannot hold the table's win rule; match the project's engine (halma:...) here")
+  const untold = tableGame !== undefined ? specs.find((s) => s.kind === 'exec' && !s.options.some(([k]) => k === 'tablebase')) : undefined
+  if (untold)
+    throw new UsageError(
+      `--engine ${untold.name}: on a table's game an outside engine is told 'position tablebase' (a game document cannot hold the table's win rule): give it the table with tablebase=DIR`,
+    )
   const tables = new MatchTables(variant)
   let contestants: Contestant[]
   try {
-    contestants = specs.map((s) => contestantOf(s, defaults, tables))
+    contestants = specs.map((s) => contestantOf(s, defaults, tables, tableGame !== undefined))
   } catch (e) {
     tables.close()
     gameTable?.close()

@@ -240,6 +240,26 @@ describe('the engine with the table against the engine without it', () => {
     const tb = j.tallies[0][1]
     expect(tb.wins + tb.draws + tb.losses).toBe(6)
     expect(tb.wins).toBeGreaterThan(tb.losses)
+    // The same match with the tabled side a `halma engine --tablebase` process (told 'position tablebase'): the same games.
+    const bin = join(import.meta.dirname, '../../bin/halma.mjs')
+    const outside = await run([
+      'match',
+      '--tablebase-game',
+      t43,
+      '--engine',
+      `tb=exec:nodes=300,tablebase=${t43},cmd=node ${bin} engine --inline`,
+      '--engine',
+      'plain=halma:nodes=300',
+      '--openings',
+      '3',
+      '--book-plies',
+      '2',
+      '--json',
+    ])
+    expect(outside.code, outside.err).toBe(0)
+    expect(JSON.parse(outside.out).tallies).toEqual(j.tallies)
+    const untold = await run(['match', '--tablebase-game', t43, '--engine', `exec:cmd=node ${bin} engine`, '--engine', 'halma'])
+    expect(untold.err).toContain("an outside engine is told 'position tablebase'")
     const refused = await run(['match', '--tablebase-game', t43, '--engine', `tb=halma:tablebase=${t42}`, '--engine', 'halma'])
     expect(refused.code).toBe(2)
     expect(refused.err).toContain("is not this match's game: the men: the game has 3 a side, the table 2")

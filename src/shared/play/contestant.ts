@@ -106,6 +106,11 @@ export interface LineTransport {
  */
 export class ProtocolContestant implements Contestant {
   private ready = false
+  /**
+   * Tell the game as `position tablebase`: the game of the table the engine was given (its
+   * Tablebase option), in a match on a table's game, whose win rule a problem document cannot hold.
+   */
+  tableGame = false
 
   constructor(
     readonly name: string,
@@ -139,7 +144,11 @@ export class ProtocolContestant implements Contestant {
   }
 
   async play(game: GameView): Promise<Answer> {
-    this.transport.send(positionCommand({ source: game.source, spoiling: game.spoiling, moves: game.moves }))
+    this.transport.send(
+      this.tableGame
+        ? ['position tablebase', ...(game.moves.length > 0 ? ['moves', ...game.moves] : [])].join(' ')
+        : positionCommand({ source: game.source, spoiling: game.spoiling, moves: game.moves }),
+    )
     this.transport.send(goCommand(this.limits))
     const wait = (this.limits.movetime ?? 0) + (this.limits.time ?? 0) + this.grace
     let info: ClientInfo | undefined
