@@ -7,7 +7,7 @@
  * states (the engine's defaults: 65,536 parents, a quarter of the budget), so that the small levels
  * of triangle-6 span many chunks and runs.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -56,10 +56,12 @@ interface Manifest {
 
 /**
  * A store that records every level file a manifest names (with its checksum), the chunks of
- * parents read (file, first row, rows), and calls `stop` on each manifest written.
+ * parents read (file, first row, rows), the most bytes of sorted runs in the folder when a
+ * manifest is written, and calls `stop` on each manifest written.
  */
 function watched(stop: (m: Manifest) => void = () => undefined) {
   const levels = new Map<string, number>()
+  const runs = { peak: 0 }
   const chunks: { file: string; at: number; rows: number }[] = []
   const files = (folder: string): FileStore => {
     const store = folderStore(folder)
@@ -82,12 +84,16 @@ function watched(stop: (m: Manifest) => void = () => undefined) {
         store.writeText(name, text)
         if (name !== 'checkpoint.json') return
         const m = JSON.parse(text) as Manifest
+        const bytes = readdirSync(folder)
+          .filter((f) => /\.run\d+$/.test(f))
+          .reduce((b, f) => b + statSync(join(folder, f)).size, 0)
+        runs.peak = Math.max(runs.peak, bytes)
         for (const e of Object.values(m.levels)) for (const f of e.value.files) levels.set(f.name, f.checksum)
         stop(m)
       },
     }
   }
-  return { files, levels, chunks }
+  return { files, levels, chunks, runs }
 }
 
 const sizes = (r: SolveResult) => r.proof.lengths.map((l) => [l.length, l.result, l.levels])
@@ -168,5 +174,55 @@ describe('a level in progress on disk is recorded, and a resume goes on inside i
     await expect(
       new Engine(hostOf(1, folderStore)).start({ kind: 'solve', params: job({ disk: dir, resume: true }) }).result,
     ).rejects.toThrow(new RegExp(`checkpoint file .*${run.name.replace(/\./g, '\\.')} is damaged: its checksum does not match`))
+  }, 120_000)
+})
+
+describe('a disk limit for the runs of a level', () => {
+  it('past the limit the runs of the level in progress are merged into one, and the levels are the same', async () => {
+    const plain = watched()
+    const ram = await new Engine(hostOf(1, plain.files)).start({ kind: 'solve', params: job({ disk: scratch() }) }).result
+    // A limit of one byte: the runs are merged whenever those written since the last merge reach half its size.
+    const limited = watched()
+    const notices: string[] = []
+    const merged = await new Engine(hostOf(1, limited.files)).start(
+      { kind: 'solve', params: job({ disk: scratch(), diskLimit: 1 }) },
+      (p) => void (p.notice && notices.push(p.message)),
+    ).result
+    expect(sizes(merged)).toEqual(sizes(ram))
+    expect(merged.proof.statement).toBe(ram.proof.statement)
+    expect([...limited.levels]).toEqual([...plain.levels])
+    const said = notices.filter((m) =>
+      /the folder's files passed the disk limit \(0 MB\): the \d+ sorted runs written so far merged into one/.test(m),
+    )
+    expect(said.length).toBeGreaterThan(3)
+    // The runs of a level took less room at their most.
+    expect(limited.runs.peak).toBeLessThan(plain.runs.peak)
+  }, 120_000)
+
+  it('a level stopped after its runs were merged resumes from the merged run', async () => {
+    const whole = watched()
+    const ram = await new Engine(hostOf(1, whole.files)).start({ kind: 'solve', params: job({ disk: scratch() }) }).result
+    const dir = scratch()
+    let cancel = (): void => undefined
+    let name: string | undefined
+    // Stopped at the first record naming a merged run (its number is past the count of runs).
+    const first = watched((m) => {
+      for (const [n, e] of Object.entries(m.building ?? {}))
+        if (!name && e.value.runs.length >= 2 && e.value.runs.some((r) => Number(/run(\d+)$/.exec(r.name)![1]) >= e.value.runs.length)) {
+          name = n
+          cancel()
+        }
+    })
+    const handle = new Engine(hostOf(1, first.files)).start({ kind: 'solve', params: job({ disk: dir, diskLimit: 1 }) })
+    cancel = () => handle.cancel()
+    await expect(handle.result).rejects.toBeInstanceOf(CancelledError)
+    expect(name).toBeDefined()
+    const second = watched()
+    const resumed = await new Engine(hostOf(1, second.files)).start({
+      kind: 'solve',
+      params: job({ disk: dir, resume: true, diskLimit: 1 }),
+    }).result
+    expect(sizes(resumed)).toEqual(sizes(ram))
+    expect(second.levels.get(name!)).toBe(whole.levels.get(name!))
   }, 120_000)
 })

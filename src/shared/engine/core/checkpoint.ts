@@ -152,7 +152,7 @@ export class CheckpointError extends Error {
 /**
  * The parameters of a job that decide what its searches find, as a checkpoint records them: all
  * but the threads, the memory budget, the time limit, the longest length looked for (maxLength, maxMoves: a settled
- * length stays settled), the folder and the queue; and how the levels are laid out (one file, or
+ * length stays settled), the folder, the queue and the disk limit; and how the levels are laid out (one file, or
  * shards: a checkpoint's levels are read back in the layout they were written in).
  */
 export function searchParams(job: object): Record<string, unknown> {
@@ -172,6 +172,7 @@ const MAY_CHANGE: readonly string[] = [
   'resume',
   'cluster',
   'shards',
+  'diskLimit',
 ]
 
 /** FNV-1a over words, continued from `h` (level files). */

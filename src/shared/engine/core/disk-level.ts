@@ -258,6 +258,16 @@ export interface SpillOptions {
   readonly recording?: boolean
   /** The runs a resumed level kept, and the number of its next run. */
   readonly resumed?: { readonly runs: readonly DiskLevel[]; readonly next: number }
+  /**
+   * A disk limit: when the store holds more than `bytes` after a run is written, the runs are
+   * merged into one (RunWriter.compact), so that the runs of a level take about its states, not
+   * every child with its repeats; `merged` hears of each merge.
+   */
+  readonly limit?: {
+    readonly bytes: number
+    usage(): number
+    merged?(runs: number, before: number, after: number): void
+  }
 }
 
 /** A level's children collected on disk: the LevelCollector of a search with a store. */
@@ -274,6 +284,10 @@ export class SpillCollector implements Sink {
   private chunkMost = 0
   /** Whether a record in progress names the runs (they then stay until dropRuns). */
   private named = false
+  private readonly limit: SpillOptions['limit']
+  /** The writer's run number when the limit was last checked, and the last merge's run. */
+  private nextChecked: number
+  private merged: DiskLevel | undefined
 
   /** @param rows rows the buffer holds before it is written as a run */
   constructor(
@@ -284,6 +298,7 @@ export class SpillCollector implements Sink {
     o: SpillOptions,
   ) {
     this.window = o.window
+    this.limit = o.limit
     this.recording = o.recording ?? false
     this.writer = new RunWriter(store, name, w, rows, this.recording)
     if (o.resumed) {
@@ -292,6 +307,7 @@ export class SpillCollector implements Sink {
       this.named = true
     }
     this.nextRecorded = this.writer.next
+    this.nextChecked = this.writer.next
     // Runs left by an earlier attempt at this level that no record names.
     if (this.recording) this.writer.clearStale()
   }
@@ -324,35 +340,64 @@ export class SpillCollector implements Sink {
   }
 
   /**
-   * At a chunk boundary (every child of the parents expanded so far handed over): when a run was
+   * At a chunk boundary (every child of the parents expanded so far handed over). When a run was
    * written since the last record, or the buffer could not hold another chunk's children, the
-   * buffer is written as a run and true returned: the runs then hold every child of the parents
-   * expanded so far, for the caller to record. Without recording, nothing is done.
+   * buffer is written as a run and `record` called: the runs then hold every child of the parents
+   * expanded so far. When a run was written and the store is over the disk limit, the runs are
+   * merged into one first; the runs merged are deleted after the record that no longer names them.
    */
-  boundary(): boolean {
+  boundary(record: () => void): void {
     const chunk = this.writer.added - this.addedAtBoundary
     this.addedAtBoundary = this.writer.added
     this.chunkMost = Math.max(this.chunkMost, chunk)
-    if (!this.recording || this.goals) return false
-    const due = this.writer.next !== this.nextRecorded || this.writer.buffered + this.chunkMost > this.writer.rows
-    if (!due) return false
-    this.writer.spill()
-    this.nextRecorded = this.writer.next
-    this.named = true
-    return true
+    const recordable = this.recording && !this.goals
+    let due = recordable && (this.writer.next !== this.nextRecorded || this.writer.buffered + this.chunkMost > this.writer.rows)
+    if (due) this.writer.spill()
+    let inputs: DiskLevel[] = []
+    if (this.writer.next !== this.nextChecked && this.overLimit()) {
+      if (recordable && !due) {
+        this.writer.spill()
+        due = true
+      }
+      const before = this.writer.runBytes
+      inputs = this.writer.compact(this.window)
+      this.merged = this.writer.runs[0]
+      this.limit?.merged?.(inputs.length, before, this.merged!.diskBytes)
+    }
+    this.nextChecked = this.writer.next
+    if (due) {
+      this.nextRecorded = this.writer.next
+      this.named = true
+      record()
+    }
+    for (const r of inputs) r.remove()
   }
 
   /**
-   * The level is stopped (cancel, budget, time): the buffer is written as a run, so that the runs
-   * hold every child of the parents expanded at the last chunk boundary (and perhaps some of the
-   * chunk after). Whether there is anything a record may name (no goals met).
+   * Whether the store is over the disk limit and merging the runs is worth it: two runs or more,
+   * and the runs written since the last merge at least half its size (a level whose states alone
+   * pass the limit is merged each time its new runs grow by half, not after every run).
    */
-  stop(): boolean {
-    if (!this.recording || this.goals) return false
+  private overLimit(): boolean {
+    const limit = this.limit
+    const runs = this.writer.runs
+    if (!limit || runs.length < 2) return false
+    const fresh = this.writer.runBytes - (this.merged && runs.includes(this.merged) ? this.merged.diskBytes : 0)
+    if (this.merged && runs.includes(this.merged) && fresh < this.merged.diskBytes / 2) return false
+    return limit.usage() > limit.bytes
+  }
+
+  /**
+   * The level is stopped (cancel, budget, time): the buffer is written as a run and `record`
+   * called, so that the runs hold every child of the parents expanded at the last chunk boundary
+   * (and perhaps some of the chunk after); nothing is recorded when the level met goals.
+   */
+  stop(record: () => void): void {
+    if (!this.recording || this.goals) return
     this.writer.spill()
     this.nextRecorded = this.writer.next
     this.named = true
-    return true
+    record()
   }
 
   finish(_kind: BufferKind): DiskLevel {

@@ -84,6 +84,22 @@ export interface DiskOptions {
   readonly plan?: number
   /** Parents per chunk of a disk level handed to the kernel (default 65,536; tests make it small). */
   readonly chunkRows?: number
+  /**
+   * Bytes the store's files may take before the runs of the level being built are merged into one
+   * (SpillOptions.limit); `merged` hears of each such merge, for progress.
+   */
+  readonly limit?: { readonly bytes: number; merged?(m: RunsMerged): void }
+}
+
+/** The runs of a level merged into one because the store passed the disk limit. */
+export interface RunsMerged {
+  /** The search's files' name, the level, the runs merged, their bytes before and after, the limit. */
+  readonly search: string
+  readonly level: number
+  readonly runs: number
+  readonly before: number
+  readonly after: number
+  readonly limit: number
 }
 
 /** Parents per chunk of a disk level handed to the kernel. */
@@ -445,6 +461,14 @@ export class LevelSearch<R extends RuleBase> {
     const sink = new SpillCollector(disk.store, name, w, rows, {
       window: files,
       recording: checkpoint !== undefined,
+      ...(disk.limit && {
+        limit: {
+          bytes: disk.limit.bytes,
+          usage: () => disk.store.usage(),
+          merged: (runs: number, before: number, after: number) =>
+            disk.limit?.merged?.({ search: disk.name, level: at, runs, before, after, limit: disk.limit.bytes }),
+        },
+      }),
       ...(resumed && { resumed: { runs: resumed.runs.map((f) => new DiskLevel(disk.store, f.name, w, f.rows, f.checksum)), next: resumed.next } }),
     })
     const record = (done: number, stats: KernelStats): void => {
@@ -488,10 +512,10 @@ export class LevelSearch<R extends RuleBase> {
         const s = await this.executor.run({ ...job, parents: chunk, progress: (d, part) => job.progress?.(at + d, sumStats(stats, part)) })
         addStats(stats, s)
         done = at + n
-        if (spilled?.sink.boundary()) spilled.record(done, stats)
+        spilled?.sink.boundary(() => spilled.record(done, stats))
       }
     } catch (e) {
-      if (spilled && (e instanceof CancelledError || e instanceof BudgetError) && spilled.sink.stop()) spilled.record(done, stats)
+      if (spilled && (e instanceof CancelledError || e instanceof BudgetError)) spilled.sink.stop(() => spilled.record(done, stats))
       throw e
     }
     return stats

@@ -16,7 +16,7 @@ import { Checkpoint, searchParams, type BuildEntry, type Position } from './chec
 import type { LevelKernel, RuleBase } from './contract'
 import { InlineExecutor, ThreadExecutor, type Executor, type WorkerFactory } from './executor'
 import type { LevelFarm } from './farm'
-import { LevelSearch, recordedLevel, type LevelSearchOptions } from './levels'
+import { LevelSearch, recordedLevel, type DiskOptions, type LevelSearchOptions, type RunsMerged } from './levels'
 import type { Phase, Progress } from './progress'
 import { Reporter } from './reporter'
 import type { StateSet } from './state-set'
@@ -33,6 +33,8 @@ export interface SpineJob {
   /** A job queue's URL whose workers build the levels (in `shards` shards), sharing `disk`. */
   readonly cluster?: string
   readonly shards?: number
+  /** Bytes the folder's files may take before the runs of a level being built are merged into one. */
+  readonly diskLimit?: number
 }
 
 /** What a host gives the spine: threads, files, a farm (each where it has them). */
@@ -63,6 +65,7 @@ export interface SpineDisk {
   readonly checkpoint: Checkpoint
   readonly farm?: { readonly farm: LevelFarm; readonly shards: number; readonly init: unknown }
   readonly chunkRows?: number
+  readonly limit?: DiskOptions['limit']
 }
 
 /** One search a flow asks the spine for. */
@@ -155,6 +158,7 @@ export class Spine<R extends RuleBase, I> {
         bufferBytes: this.host.diskSizes?.bufferBytes ?? Math.floor(job.budgetBytes / 4),
         checkpoint,
         ...(this.host.diskSizes?.chunkRows !== undefined && { chunkRows: this.host.diskSizes.chunkRows }),
+        ...(job.diskLimit !== undefined && { limit: { bytes: job.diskLimit, merged: (m: RunsMerged) => this.report.notice(runsMerged(m)) } }),
       }
       if (checkpoint.resumed) this.report.notice(resumeNotice(checkpoint))
       if (job.cluster !== undefined)
@@ -242,6 +246,11 @@ export class Spine<R extends RuleBase, I> {
 
 const count = (n: number): string => Math.round(n).toLocaleString('en-US')
 const bytes = (b: number): string => (b >= 2 ** 30 ? `${(b / 2 ** 30).toFixed(1)} GB` : `${(b / 2 ** 20).toFixed(0)} MB`)
+
+/** A notice of a level's runs merged at the disk limit. */
+function runsMerged(m: RunsMerged): string {
+  return `level ${m.level} of search ${m.search}: the folder's files passed the disk limit (${bytes(m.limit)}): the ${m.runs} sorted runs written so far merged into one, ${bytes(m.before)} -> ${bytes(m.after)}`
+}
 
 /**
  * What a resume picks up from, and an estimate of what is left of the search in progress: its
