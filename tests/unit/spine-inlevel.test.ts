@@ -104,6 +104,19 @@ const hostOf = (threads: number, files: EngineHost['files']): EngineHost => ({
   ...(threads > 1 && { workers: nodeWorkers(WORKER) }),
 })
 
+/**
+ * The proof on disk without a stop or a limit, run once for every test (its level files do not
+ * depend on the threads: tests/unit/spine.test.ts).
+ */
+let plain: Promise<{ result: SolveResult; store: ReturnType<typeof watched> }> | undefined
+function plainRun(): Promise<{ result: SolveResult; store: ReturnType<typeof watched> }> {
+  const store = watched()
+  plain ??= new Engine(hostOf(1, store.files))
+    .start({ kind: 'solve', params: job({ disk: scratch() }) })
+    .result.then((result) => ({ result, store }))
+  return plain
+}
+
 /** Run the job in `dir` until a level in progress has `runs` runs recorded over some chunks of its parents; cancel it there. */
 async function stopInside(dir: string, threads: number): Promise<{ name: string; entry: Building; levels: Map<string, number> }> {
   let cancel = (): void => undefined
@@ -129,8 +142,7 @@ async function stopInside(dir: string, threads: number): Promise<{ name: string;
 describe('a level in progress on disk is recorded, and a resume goes on inside it', () => {
   for (const threads of [1, 2])
     it(`stopped inside a level and resumed, a proof builds the same levels, file for file (${threads} thread${threads > 1 ? 's' : ''})`, async () => {
-      const whole = watched()
-      const ram = await new Engine(hostOf(threads, whole.files)).start({ kind: 'solve', params: job({ disk: scratch(), threads }) }).result
+      const { result: ram, store: whole } = await plainRun()
       const dir = scratch()
       const { name, entry, levels: before } = await stopInside(dir, threads)
       const second = watched()
@@ -179,8 +191,7 @@ describe('a level in progress on disk is recorded, and a resume goes on inside i
 
 describe('a disk limit for the runs of a level', () => {
   it('past the limit the runs of the level in progress are merged into one, and the levels are the same', async () => {
-    const plain = watched()
-    const ram = await new Engine(hostOf(1, plain.files)).start({ kind: 'solve', params: job({ disk: scratch() }) }).result
+    const { result: ram, store: plain } = await plainRun()
     // A limit of one byte: the runs are merged whenever those written since the last merge reach half its size.
     const limited = watched()
     const notices: string[] = []
@@ -200,8 +211,7 @@ describe('a disk limit for the runs of a level', () => {
   }, 120_000)
 
   it('a level stopped after its runs were merged resumes from the merged run', async () => {
-    const whole = watched()
-    const ram = await new Engine(hostOf(1, whole.files)).start({ kind: 'solve', params: job({ disk: scratch() }) }).result
+    const { result: ram, store: whole } = await plainRun()
     const dir = scratch()
     let cancel = (): void => undefined
     let name: string | undefined

@@ -515,7 +515,8 @@ export class LevelSearch<R extends RuleBase> {
         spilled?.sink.boundary(() => spilled.record(done, stats))
       }
     } catch (e) {
-      if (spilled && (e instanceof CancelledError || e instanceof BudgetError)) spilled.sink.stop(() => spilled.record(done, stats))
+      // Stopped in its first chunk, the level has nothing to record (its runs, if any, are cleared when it starts again).
+      if (spilled && done > 0 && (e instanceof CancelledError || e instanceof BudgetError)) spilled.sink.stop(() => spilled.record(done, stats))
       throw e
     }
     return stats
