@@ -69,6 +69,8 @@ Problem options as for verify (--game is implied; red stands in the opposite cor
                        reboot); the problem and search options must be the same (threads,
                        --budget, --time-limit and --max-length may change); a checkpoint of
                        an older build (format 1): \`halma checkpoint upgrade DIR\` first
+  --disk-limit GB      when the files in DIR pass GB, merge the sorted runs of the level being
+                       built into one (no repeats): a limit for the runs, not the levels kept
   --cluster URL        build those levels with \`halma worker\` processes that take tasks from
                        the Redis queue at URL (with --disk DIR, a folder every worker reads)
   --shards N           shards per level on a cluster (default 3)

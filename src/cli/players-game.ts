@@ -55,6 +55,8 @@ usage: halma players game --preset ID [options]
   --resume DIR         go on with the search checkpointed in DIR (after Ctrl-C, a crash or a
                        reboot); the game and search options must be the same (a checkpoint
                        of an older build, format 1: \`halma checkpoint upgrade DIR\` first)
+  --disk-limit GB      when the files in DIR pass GB, merge the sorted runs of the level being
+                       built into one (no repeats): a limit for the runs, not the levels kept
   --cluster URL        build those levels with \`halma worker\` processes that take tasks from
                        the Redis queue at URL (--disk DIR must be a folder every worker reads)
   --shards N           shards per level on a cluster (default 3)

@@ -40,6 +40,7 @@ const OPTION_OF: Readonly<Record<string, string>> = {
   'heuristics.lines': 'lines',
   onDisk: 'on-disk',
   checkpointSeconds: 'checkpoint',
+  diskLimit: 'disk-limit',
 }
 
 /** A job's faults as a usage error, each named by its option. */
@@ -64,6 +65,7 @@ export const SEARCH_OPTIONS = {
   'time-limit': { type: 'string' },
   disk: { type: 'string' },
   resume: { type: 'string' },
+  'disk-limit': { type: 'string' },
   out: { type: 'string' },
   json: { type: 'boolean' },
 } as const satisfies ParseArgsConfig['options']
@@ -104,12 +106,23 @@ export function budgetOption(v: Values): number {
   return Math.round(gb * 2 ** 30)
 }
 
-/** The job fields of --disk DIR (levels on disk, a new checkpoint) or --resume DIR (go on with it): one of them. */
-export function diskOption(v: Values): { disk?: string; resume?: boolean } {
+/**
+ * The job fields of --disk DIR (levels on disk, a new checkpoint) or --resume DIR (go on with it):
+ * one of them; and --disk-limit GB, the folder's files past which a level's sorted runs are merged.
+ */
+export function diskOption(v: Values): { disk?: string; resume?: boolean; diskLimit?: number } {
   if (typeof v['disk'] === 'string' && typeof v['resume'] === 'string')
     throw new UsageError('--disk and --resume: give one (--resume DIR goes on with the search in DIR, and keeps its levels there)')
-  if (typeof v['resume'] === 'string') return { disk: folderOption(v['resume'], 'resume', true), resume: true }
-  return typeof v['disk'] === 'string' ? { disk: folderOption(v['disk'], 'disk', false) } : {}
+  const limit = typeof v['disk-limit'] === 'string' ? { diskLimit: diskLimitOption(v) } : {}
+  if (typeof v['resume'] === 'string') return { disk: folderOption(v['resume'], 'resume', true), resume: true, ...limit }
+  return typeof v['disk'] === 'string' ? { disk: folderOption(v['disk'], 'disk', false), ...limit } : limit
+}
+
+/** --disk-limit in GB, checked, as bytes. */
+function diskLimitOption(v: Values): number {
+  const gb = numberOption(v, 'disk-limit', 0)
+  if (gb < 0.001 || gb > 1_000_000) throw new UsageError(`--disk-limit: must be from 0.001 to 1000000 GB, not ${gb}`)
+  return Math.round(gb * 2 ** 30)
 }
 
 /**

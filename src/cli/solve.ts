@@ -49,10 +49,14 @@ Problem options as for verify. Search:
   --budget GB       memory the level sets may use (default 6)
   --disk DIR        keep the exhaustive searches' levels in DIR as sorted files (duplicates
                     removed by merging): memory then holds a buffer of a quarter of the budget;
-                    DIR also holds a checkpoint, updated after every level
+                    DIR also holds a checkpoint, updated after every level and, inside a
+                    level, whenever a sorted run is written (a resume goes on inside it)
   --resume DIR      go on with the search checkpointed in DIR (after Ctrl-C, a crash or a
                     reboot); the problem and search options must be the same (a checkpoint
                     of an older build, format 1: \`halma checkpoint upgrade DIR\` first)
+  --disk-limit GB   when the files in DIR pass GB, merge the sorted runs of the level being
+                    built into one (no repeats), so that they take about its states rather
+                    than every child; a limit for the runs, not for the levels kept
   --cluster URL     build the levels of the searches on disk with \`halma worker\` processes that
                     take tasks from the Redis queue at URL (with --disk DIR, a folder every
                     worker reads and writes)

@@ -51,7 +51,7 @@ describe('level sets on disk', () => {
     const windowValues = Array.from({ length: 3000 }, random)
     const window = DiskLevel.write(store, 'window', setOf(windowValues))
     // A buffer of 1,000 rows: about twenty runs.
-    const sink = new SpillCollector(store, 'level', W, 1000, [window])
+    const sink = new SpillCollector(store, 'level', W, 1000, { window: [window] })
     const k = keys(children)
     children.forEach((_, i) => sink.child(k, i * W))
     const level = sink.finish('plain')

@@ -42,6 +42,30 @@ export interface LevelEntry {
   readonly record: LevelRecord
 }
 
+/**
+ * A level in progress on disk (issue 28): the sorted runs written so far and the parents they
+ * cover, so that a resume goes on inside the level instead of building it again from its first
+ * parent. Every child of the parents [0, done) is in the runs (a level stopped in the middle of a
+ * chunk may hold some children of the chunk after too: they come again when the chunk is expanded
+ * again, and the merge keeps each state once, so the level is the same).
+ */
+export interface BuildEntry {
+  readonly w: number
+  /** The rule the level is built under (JSON), as LevelEntry.rule. */
+  readonly rule: string
+  /** The parent level's rows and checksum (null where unknown): the runs are reused over the same parents only. */
+  readonly parents: { readonly rows: number; readonly checksum: number | null }
+  /** Parents expanded: [0, done) of the parent level. */
+  readonly done: number
+  /** The runs, each flushed to disk before it is named here. */
+  readonly runs: readonly LevelFile[]
+  /** The number the next run is named by (runs are named `<level>.run<k>`, k counting up). */
+  readonly next: number
+  /** The kernel's counts over the parents [0, done), and the seconds spent on them. */
+  readonly stats: { readonly parents: number; readonly children: number; readonly kept: number }
+  readonly seconds: number
+}
+
 /** Where a search was when its last level was finished: what a resume picks up from. */
 export interface Position {
   /** The search (the name its files start with) and the level finished last. */
@@ -72,6 +96,17 @@ const PositionSchema = z.strictObject({
   length: z.number().int().nullable(),
   plan: z.number().int().nullable(),
 })
+const LevelFileSchema = z.strictObject({ name: z.string(), rows: z.number().int().nonnegative(), checksum: z.number().int() })
+const BuildEntrySchema = z.strictObject({
+  w: z.number().int().positive(),
+  rule: z.string(),
+  parents: z.strictObject({ rows: z.number().int().nonnegative(), checksum: z.number().int().nullable() }),
+  done: z.number().int().nonnegative(),
+  runs: z.array(LevelFileSchema),
+  next: z.number().int().nonnegative(),
+  stats: z.strictObject({ parents: z.number(), children: z.number(), kept: z.number() }),
+  seconds: z.number(),
+})
 const ManifestSchema = z.strictObject({
   format: z.literal(FORMAT),
   version: z.literal(CHECKPOINT_VERSION),
@@ -79,6 +114,8 @@ const ManifestSchema = z.strictObject({
   levels: z.record(z.string(), sealed(LevelEntrySchema)),
   steps: z.record(z.string(), sealed(z.unknown())),
   at: sealed(PositionSchema).optional(),
+  /** Levels in progress (absent in manifests written before it: they resume as before). */
+  building: z.record(z.string(), sealed(BuildEntrySchema)).optional(),
 })
 
 type Seal<T> = { readonly value: T; readonly sum: string }
@@ -89,6 +126,7 @@ interface Manifest {
   readonly levels: Readonly<Record<string, Seal<LevelEntry>>>
   readonly steps: Readonly<Record<string, Seal<unknown>>>
   readonly at?: Seal<Position>
+  readonly building?: Readonly<Record<string, Seal<BuildEntry>>>
 }
 
 /** Why a checkpoint cannot be used, as a stable code. */
@@ -115,7 +153,7 @@ export class CheckpointError extends Error {
 /**
  * The parameters of a job that decide what its searches find, as a checkpoint records them: all
  * but the threads, the memory budget, the time limit, the longest length looked for (maxLength, maxMoves: a settled
- * length stays settled), the folder and the queue; and how the levels are laid out (one file, or
+ * length stays settled), the folder, the queue and the disk limit; and how the levels are laid out (one file, or
  * shards: a checkpoint's levels are read back in the layout they were written in).
  */
 export function searchParams(job: object): Record<string, unknown> {
@@ -135,6 +173,7 @@ const MAY_CHANGE: readonly string[] = [
   'resume',
   'cluster',
   'shards',
+  'diskLimit',
 ]
 
 /** FNV-1a over words, continued from `h` (level files). */
@@ -256,29 +295,60 @@ export class Checkpoint {
       throw new CheckpointError(`checkpoint file ${where} is damaged: its checksum does not match`, 'checkpoint.file')
   }
 
-  /** Record a finished level (its files flushed to disk already) and the position it marks. */
+  /** Record a finished level (its files flushed to disk already) and the position it marks; its record in progress goes. */
   finished(name: string, entry: LevelEntry, position: { readonly search: string; readonly plan: number | null }): void {
     const { phase, length } = this.where()
     const at: Position = { search: position.search, level: entry.record.level, size: entry.record.size, phase, length, plan: position.plan }
     this.manifest = {
-      ...this.manifest,
+      ...this.withoutBuilding([name]),
       levels: { ...this.manifest.levels, [name]: seal(`level ${name}`, entry) },
       at: seal('position', at),
     }
     this.save()
   }
 
-  /** Levels whose files are about to be deleted. */
+  /**
+   * The level `name` in progress, built under `rule` from `parents`, as the checkpoint holds it:
+   * its runs checked (present, of their size and checksum: a damaged one is named); undefined if
+   * the checkpoint holds none for that rule and those parents.
+   */
+  building(name: string, w: number, rule: string, parents: BuildEntry['parents']): BuildEntry | undefined {
+    const e = this.manifest.building?.[name]?.value
+    if (!e || e.rule !== rule || e.w !== w || e.parents.rows !== parents.rows) return undefined
+    if (e.parents.checksum !== null && parents.checksum !== null && e.parents.checksum !== parents.checksum) return undefined
+    for (const f of e.runs) this.check(f, w)
+    return e
+  }
+
+  /** Record a level in progress (its runs flushed to disk already). */
+  progressed(name: string, entry: BuildEntry): void {
+    this.manifest = { ...this.manifest, building: { ...this.manifest.building, [name]: seal(`building ${name}`, entry) } }
+    this.save()
+  }
+
+  /** The manifest without the records in progress of `names`. */
+  private withoutBuilding(names: readonly string[]): Manifest {
+    const building = this.manifest.building
+    if (!building || !names.some((n) => n in building)) return this.manifest
+    const kept = { ...building }
+    for (const n of names) delete kept[n]
+    return { ...this.manifest, building: kept }
+  }
+
+  /** Levels whose files are about to be deleted (finished, or in progress: their runs). */
   forget(names: readonly string[]): void {
-    if (!names.some((n) => n in this.manifest.levels)) return
+    const building = this.manifest.building ?? {}
+    if (!names.some((n) => n in this.manifest.levels || n in building)) return
     const levels = { ...this.manifest.levels }
     for (const n of names) delete levels[n]
+    const rest = this.withoutBuilding(names)
     // A position in a search whose levels are all gone (settled) is no place to pick up from.
     const at = this.manifest.at?.value
     const gone = at !== undefined && !Object.keys(levels).some((n) => n.startsWith(`${at.search}.L`))
-    this.manifest = gone
-      ? { format: FORMAT, version: CHECKPOINT_VERSION, params: this.manifest.params, levels, steps: this.manifest.steps }
-      : { ...this.manifest, levels }
+    if (gone) {
+      const { at: _gone, ...without } = rest
+      this.manifest = { ...without, levels }
+    } else this.manifest = { ...rest, levels }
     this.save()
   }
 
@@ -288,6 +358,8 @@ export class Checkpoint {
     readonly at: Position | undefined
     readonly sizes: readonly number[]
     readonly w: number
+    /** Levels in progress: the level's name and its record. */
+    readonly building: readonly { readonly name: string; readonly entry: BuildEntry }[]
   } {
     const at = this.manifest.at?.value
     const sizes: number[] = []
@@ -299,7 +371,8 @@ export class Checkpoint {
         sizes[Number(m[1])] = e.value.record.size
         w = e.value.w
       }
-    return { settled: Object.keys(this.manifest.steps), at, sizes, w }
+    const building = Object.entries(this.manifest.building ?? {}).map(([name, s]) => ({ name, entry: s.value }))
+    return { settled: Object.keys(this.manifest.steps), at, sizes, w, building }
   }
 
   private save(): void {
@@ -358,6 +431,7 @@ function readManifest(text: string, file: string): Manifest {
   for (const [k, s] of Object.entries(m.levels)) intact(`level ${k}`, `level ${k}`, s)
   for (const [k, s] of Object.entries(m.steps)) intact(`step ${k}`, `the settled step '${k}'`, s)
   if (m.at) intact('position', 'the position', m.at)
+  for (const [k, s] of Object.entries(m.building ?? {})) intact(`building ${k}`, `level ${k} in progress`, s)
   return m
 }
 

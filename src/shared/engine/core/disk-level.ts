@@ -85,21 +85,43 @@ export class DiskLevel implements StateSet {
   }
 }
 
-/** Sorted runs of rows, written from a buffer of up to `rows` rows whenever it fills. */
+/**
+ * Sorted runs of rows, written from a buffer of up to `rows` rows whenever it fills. Runs are
+ * named `<prefix>.run<k>`, k counting up from `next` (a merge of runs takes the next number too).
+ */
 export class RunWriter {
   /** The buffer grows by doubling up to `rows` rows (small levels take little memory). */
   private buffer: Uint32Array
   private scratch = new Uint32Array(0)
   private count = 0
   readonly runs: DiskLevel[] = []
+  /** The number the next run is named by. */
+  next = 0
+  /** Rows added in all, repeats included. */
+  added = 0
 
   constructor(
     private readonly store: FileStore,
     private readonly prefix: string,
     readonly w: number,
-    private readonly rows: number,
+    /** Rows the buffer holds at most. */
+    readonly rows: number,
+    /** Runs are flushed to disk before they are closed (a checkpoint is about to name them). */
+    private readonly durable = false,
   ) {
     this.buffer = new Uint32Array(Math.min(rows, 1 << 12) * w)
+  }
+
+  /** The file of run k. */
+  runName(k: number): string {
+    return `${this.prefix}.run${k}`
+  }
+
+  /** Bytes of the runs on disk. */
+  get runBytes(): number {
+    let b = 0
+    for (const r of this.runs) b += r.diskBytes
+    return b
   }
 
   /** Bytes held in memory (the buffer and the sort's scratch). */
@@ -133,6 +155,7 @@ export class RunWriter {
     const o = this.count * w
     for (let k = 0; k < w; k++) buffer[o + k] = keys[off + k]!
     this.count++
+    this.added++
   }
 
   /** Write the buffer as a sorted run without repeats. */
@@ -141,12 +164,43 @@ export class RunWriter {
     if (this.scratch.length < this.buffer.length) this.scratch = new Uint32Array(this.buffer.length)
     sortRows(this.buffer, this.count, this.w, this.scratch)
     const n = dedupeSorted(this.buffer, this.count, this.w)
-    const name = `${this.prefix}.run${this.runs.length}`
+    const name = this.runName(this.next++)
     const out = this.store.create(name, this.w)
     out.append(this.buffer, n)
+    if (this.durable) out.sync()
     out.close()
-    this.runs.push(new DiskLevel(this.store, name, this.w, n))
+    this.runs.push(new DiskLevel(this.store, name, this.w, n, checksumWords(this.buffer, n * this.w)))
     this.count = 0
+  }
+
+  /**
+   * Merge the runs into one run without repeats and without the rows `minus` holds (the window's
+   * levels: the level's merge leaves them out anyway), written aside, flushed and renamed into
+   * place, so that the runs of a level take no more than its states. The inputs stay on disk:
+   * the caller deletes them (`remove`) once the new run is recorded.
+   */
+  compact(minus: readonly DiskLevel[]): DiskLevel[] {
+    const inputs = this.runs.splice(0, this.runs.length)
+    const name = this.runName(this.next++)
+    const aside = this.write(`${name}.tmp`, inputs, minus, { durable: true })
+    this.store.rename(aside.name, name)
+    this.runs.push(new DiskLevel(this.store, name, this.w, aside.size, aside.checksum))
+    return inputs
+  }
+
+  /**
+   * Delete the files of runs this writer does not hold: those numbered below `next` (merged into
+   * another before a stop, or written after the last record of a level stopped by a kill) and
+   * those from `next` on (written after it).
+   */
+  clearStale(): void {
+    const held = new Set(this.runs.map((r) => r.name))
+    for (let k = 0; k < this.next; k++) if (!held.has(this.runName(k)) && this.store.exists(this.runName(k))) this.store.remove(this.runName(k))
+    for (let k = this.next; ; k++) {
+      const there = [this.runName(k), `${this.runName(k)}.tmp`].filter((n) => this.store.exists(n))
+      if (there.length === 0) return
+      for (const n of there) this.store.remove(n)
+    }
   }
 
   /**
@@ -154,9 +208,23 @@ export class RunWriter {
    * those rows), and delete the runs. A `durable` file is flushed to disk before it is closed: a
    * checkpoint or another machine is about to rely on it.
    */
-  merge(name: string, minus: readonly DiskLevel[], options: { readonly held?: boolean; readonly durable?: boolean } = {}): DiskLevel {
-    const held = options.held ?? false
+  merge(name: string, minus: readonly DiskLevel[], options: { readonly held?: boolean; readonly durable?: boolean; readonly keep?: boolean } = {}): DiskLevel {
     this.spill()
+    const level = this.write(name, this.runs, minus, options)
+    if (options.keep) return level
+    for (const r of this.runs) r.remove()
+    this.runs.length = 0
+    return level
+  }
+
+  /** Merge `runs` into the file `name` (see merge). */
+  private write(
+    name: string,
+    runs: readonly DiskLevel[],
+    minus: readonly DiskLevel[],
+    options: { readonly held?: boolean; readonly durable?: boolean },
+  ): DiskLevel {
+    const held = options.held ?? false
     const file = this.store.create(name, this.w)
     let checksum = 0x811c9dc5
     const out = {
@@ -166,7 +234,7 @@ export class RunWriter {
       },
     }
     const size = mergeRuns(
-      this.runs.map((r) => r.source),
+      runs.map((r) => r.source),
       minus.map((l) => l.source),
       this.w,
       out,
@@ -174,9 +242,31 @@ export class RunWriter {
     )
     if (options.durable) file.sync()
     file.close()
-    for (const r of this.runs) r.remove()
-    this.runs.length = 0
+    for (const r of runs) r.close()
     return new DiskLevel(this.store, name, this.w, size, checksum)
+  }
+}
+
+/** What a SpillCollector is given besides its buffer. */
+export interface SpillOptions {
+  /** The duplicate window's levels (sorted files). */
+  readonly window: readonly DiskLevel[]
+  /**
+   * Whether the runs are recorded while the level is built (a checkpoint's level in progress): runs
+   * are then flushed before they are named, and the buffer is written at chunk boundaries.
+   */
+  readonly recording?: boolean
+  /** The runs a resumed level kept, and the number of its next run. */
+  readonly resumed?: { readonly runs: readonly DiskLevel[]; readonly next: number }
+  /**
+   * A disk limit: when the store holds more than `bytes` after a run is written, the runs are
+   * merged into one (RunWriter.compact), so that the runs of a level take about its states, not
+   * every child with its repeats; `merged` hears of each merge.
+   */
+  readonly limit?: {
+    readonly bytes: number
+    usage(): number
+    merged?(runs: number, before: number, after: number): void
   }
 }
 
@@ -185,24 +275,51 @@ export class SpillCollector implements Sink {
   readonly minScore = -Infinity
   goals: KeySet | undefined
   private readonly writer: RunWriter
+  private readonly window: readonly DiskLevel[]
+  private readonly recording: boolean
+  /** The writer's run number and rows added at the last record and at the last chunk boundary. */
+  private nextRecorded: number
+  private addedAtBoundary = 0
+  /** Most children a chunk of parents gave so far. */
+  private chunkMost = 0
+  /** Whether a record in progress names the runs (they then stay until dropRuns). */
+  private named = false
+  private readonly limit: SpillOptions['limit']
+  /** The writer's run number when the limit was last checked, and the last merge's run. */
+  private nextChecked: number
+  private merged: DiskLevel | undefined
 
-  /**
-   * @param window the duplicate window's levels (sorted files)
-   * @param rows rows the buffer holds before it is written as a run
-   */
+  /** @param rows rows the buffer holds before it is written as a run */
   constructor(
     store: FileStore,
     private readonly name: string,
     w: number,
     rows: number,
-    private readonly window: readonly DiskLevel[],
+    o: SpillOptions,
   ) {
-    this.writer = new RunWriter(store, name, w, rows)
+    this.window = o.window
+    this.limit = o.limit
+    this.recording = o.recording ?? false
+    this.writer = new RunWriter(store, name, w, rows, this.recording)
+    if (o.resumed) {
+      this.writer.runs.push(...o.resumed.runs)
+      this.writer.next = o.resumed.next
+      this.named = true
+    }
+    this.nextRecorded = this.writer.next
+    this.nextChecked = this.writer.next
+    // Runs left by an earlier attempt at this level that no record names.
+    if (this.recording) this.writer.clearStale()
   }
 
   /** Sorted runs written so far (the buffer counts as one when it holds rows). */
   get runs(): number {
     return this.writer.runs.length + (this.writer.buffered > 0 ? 1 : 0)
+  }
+
+  /** The runs on disk, and the number the next one will take (what a record in progress names). */
+  get written(): { readonly runs: readonly DiskLevel[]; readonly next: number } {
+    return { runs: this.writer.runs.slice(), next: this.writer.next }
   }
 
   /** States collected so far (with repeats across runs), for progress. */
@@ -222,9 +339,77 @@ export class SpillCollector implements Sink {
     ;(this.goals ??= new KeySet(this.writer.w, 16)).add(keys, off)
   }
 
+  /**
+   * At a chunk boundary (every child of the parents expanded so far handed over). When a run was
+   * written since the last record, or the buffer could not hold another chunk's children, the
+   * buffer is written as a run and `record` called: the runs then hold every child of the parents
+   * expanded so far. When a run was written and the store is over the disk limit, the runs are
+   * merged into one first; the runs merged are deleted after the record that no longer names them.
+   */
+  boundary(record: () => void): void {
+    const chunk = this.writer.added - this.addedAtBoundary
+    this.addedAtBoundary = this.writer.added
+    this.chunkMost = Math.max(this.chunkMost, chunk)
+    const recordable = this.recording && !this.goals
+    let due = recordable && (this.writer.next !== this.nextRecorded || this.writer.buffered + this.chunkMost > this.writer.rows)
+    if (due) this.writer.spill()
+    let inputs: DiskLevel[] = []
+    if (this.writer.next !== this.nextChecked && this.overLimit()) {
+      if (recordable && !due) {
+        this.writer.spill()
+        due = true
+      }
+      const before = this.writer.runBytes
+      inputs = this.writer.compact(this.window)
+      this.merged = this.writer.runs[0]
+      this.limit?.merged?.(inputs.length, before, this.merged!.diskBytes)
+    }
+    this.nextChecked = this.writer.next
+    if (due) {
+      this.nextRecorded = this.writer.next
+      this.named = true
+      record()
+    }
+    for (const r of inputs) r.remove()
+  }
+
+  /**
+   * Whether the store is over the disk limit and merging the runs is worth it: two runs or more,
+   * and the runs written since the last merge at least half its size (a level whose states alone
+   * pass the limit is merged each time its new runs grow by half, not after every run).
+   */
+  private overLimit(): boolean {
+    const limit = this.limit
+    const runs = this.writer.runs
+    if (!limit || runs.length < 2) return false
+    const fresh = this.writer.runBytes - (this.merged && runs.includes(this.merged) ? this.merged.diskBytes : 0)
+    if (this.merged && runs.includes(this.merged) && fresh < this.merged.diskBytes / 2) return false
+    return limit.usage() > limit.bytes
+  }
+
+  /**
+   * The level is stopped (cancel, budget, time): the buffer is written as a run and `record`
+   * called, so that the runs hold every child of the parents expanded at the last chunk boundary
+   * (and perhaps some of the chunk after); nothing is recorded when the level met goals.
+   */
+  stop(record: () => void): void {
+    if (!this.recording || this.goals) return
+    this.writer.spill()
+    this.nextRecorded = this.writer.next
+    this.named = true
+    record()
+  }
+
   finish(_kind: BufferKind): DiskLevel {
-    // A level's file: a checkpoint names it next.
-    return this.writer.merge(this.name, this.window, { durable: true })
+    // A level's file: a checkpoint names it next. Runs a record names stay until the level's
+    // record replaces it (dropRuns).
+    return this.writer.merge(this.name, this.window, { durable: true, keep: this.named })
+  }
+
+  /** Delete the runs (after the level's record replaced the record in progress that named them). */
+  dropRuns(): void {
+    for (const r of this.writer.runs) r.remove()
+    this.writer.runs.length = 0
   }
 }
 

@@ -140,6 +140,8 @@ export class ThreadExecutor<R extends RuleBase, I> implements Executor<R> {
   }
 
   run(job: LevelJob<R>): Promise<KernelStats> {
+    // Cancelled between two runs (a level on disk is many runs, a chunk each): the threads are gone.
+    if (this.cancelled) return Promise.reject(new CancelledError())
     const stats = newStats()
     const slots = job.parents.capacity
     const chunks = Math.ceil(slots / CHUNK)

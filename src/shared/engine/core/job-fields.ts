@@ -95,6 +95,12 @@ export const diskFields = {
    */
   cluster: z.string().min(1).optional(),
   shards: integer(1, 4096).default(3),
+  /**
+   * Bytes the folder's files may take (levels and the sorted runs of the level being built): past
+   * it, the runs of the level in progress are merged into one, so that they take about the level's
+   * states rather than every child with its repeats. It bounds the runs, not the levels kept.
+   */
+  diskLimit: integer(1, 2 ** 50).optional(),
 }
 
 /**
@@ -119,8 +125,12 @@ export function schemaFaults<T>(schema: z.ZodType<T>, input: unknown): { readonl
  * The cross-field checks of a job's levels on disk: a resume needs the checkpoint's folder, a
  * cluster a folder every worker reads.
  */
-export function checkDisk<T extends { readonly disk?: string; readonly resume?: boolean; readonly cluster?: string }>(job: T): Result<T, Diagnostic[]> {
+export function checkDisk<T extends { readonly disk?: string; readonly resume?: boolean; readonly cluster?: string; readonly diskLimit?: number }>(
+  job: T,
+): Result<T, Diagnostic[]> {
   if (job.resume && job.disk === undefined) return err([diagnostic('job.resume', 'resuming needs the folder of the checkpoint (disk)', 'resume')])
+  if (job.diskLimit !== undefined && job.disk === undefined)
+    return err([diagnostic('job.disk-limit', 'a disk limit is for a search on disk (disk)', 'diskLimit')])
   if (job.cluster !== undefined && job.disk === undefined)
     return err([diagnostic('job.cluster', 'a cluster needs a folder every worker reads (disk)', 'cluster')])
   return ok(job)

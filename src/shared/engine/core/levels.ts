@@ -10,7 +10,7 @@
  * the flows' to set). Goals (Sink.goal) met while building a level are collected in `goals`.
  */
 import type { Allowance, Budget } from './budget'
-import type { Checkpoint, LevelFile } from './checkpoint'
+import type { BuildEntry, Checkpoint, LevelFile } from './checkpoint'
 import { BudgetError } from './budget'
 import { addStats, newStats, type KernelStats, type RuleBase, type Sink } from './contract'
 import { DiskLevel, SpillCollector } from './disk-level'
@@ -82,10 +82,37 @@ export interface DiskOptions {
   readonly farm?: { readonly farm: LevelFarm; readonly shards: number; readonly init: unknown }
   /** The deepest level the search can reach, where it is known (a resume's estimate of what is left). */
   readonly plan?: number
+  /** Parents per chunk of a disk level handed to the kernel (default 65,536; tests make it small). */
+  readonly chunkRows?: number
+  /**
+   * Bytes the store's files may take before the runs of the level being built are merged into one
+   * (SpillOptions.limit); `merged` hears of each such merge, for progress.
+   */
+  readonly limit?: { readonly bytes: number; merged?(m: RunsMerged): void }
+}
+
+/** The runs of a level merged into one because the store passed the disk limit. */
+export interface RunsMerged {
+  /** The search's files' name, the level, the runs merged, their bytes before and after, the limit. */
+  readonly search: string
+  readonly level: number
+  readonly runs: number
+  readonly before: number
+  readonly after: number
+  readonly limit: number
 }
 
 /** Parents per chunk of a disk level handed to the kernel. */
 const CHUNK_ROWS = 1 << 16
+
+/** A level being built on disk: its collector, and (building through grow) where it is recorded in progress. */
+interface Spilled {
+  readonly sink: SpillCollector
+  /** The record in progress a resume goes on from, if any. */
+  readonly resumed: BuildEntry | undefined
+  /** Record the runs as covering the parents [0, done) (stats: the kernel's counts over them). */
+  record(done: number, stats: KernelStats): void
+}
 
 /** Where a level's children go while it is built, and how the level comes out of it. */
 export interface LevelCollector extends Sink {
@@ -133,6 +160,8 @@ export class LevelSearch<R extends RuleBase> {
   stopped: 'memory' | 'time' | undefined
   private readonly t0 = performance.now()
   private readonly empty: KeySet
+  /** A level whose runs a record in progress names: they go once the level's own record replaces it. */
+  private pending: { readonly name: string; readonly sink: SpillCollector } | undefined
 
   constructor(
     readonly executor: Executor<R>,
@@ -198,7 +227,7 @@ export class LevelSearch<R extends RuleBase> {
     const checkpoint = disk?.checkpoint
     const kept = this.recorded(rule)
     if (kept) return kept
-    const level = await this.build(this.levels[this.depth]!, rule)
+    const level = await this.run(this.levels[this.depth]!, rule, '', undefined, true)
     const files = filesOf(level)
     if (disk && checkpoint && files && !this.goals) {
       const record = this.records[this.records.length - 1]!
@@ -208,7 +237,17 @@ export class LevelSearch<R extends RuleBase> {
         { search: disk.name, plan: disk.plan ?? null },
       )
     }
+    this.dropPending()
     return level
+  }
+
+  /** The runs of the level in progress go, and the record that names them first. */
+  private dropPending(): void {
+    const pending = this.pending
+    if (!pending) return
+    this.options.disk?.checkpoint?.forget([pending.name])
+    pending.sink.dropRuns()
+    this.pending = undefined
   }
 
   /**
@@ -228,9 +267,14 @@ export class LevelSearch<R extends RuleBase> {
    * The children of `parents` at `rule.level` that are new against the window (levels of this
    * search counted back from rule.level), not kept: the caller pushes, cuts or splits it.
    */
-  async build(parents: StateSet, rule: R, note = '', collector?: LevelCollector): Promise<StateSet> {
+  build(parents: StateSet, rule: R, note = '', collector?: LevelCollector): Promise<StateSet> {
+    return this.run(parents, rule, note, collector, false)
+  }
+
+  /** build(), and with `track` (grow: the level is the checkpoint's next) the level recorded in progress on disk. */
+  private async run(parents: StateSet, rule: R, note: string, collector: LevelCollector | undefined, track: boolean): Promise<StateSet> {
     try {
-      return await this.buildLevel(parents, rule, note, collector)
+      return await this.buildLevel(parents, rule, note, collector, track)
     } catch (e) {
       if (e instanceof BudgetError) this.stopped = e.kind
       throw e
@@ -242,7 +286,7 @@ export class LevelSearch<R extends RuleBase> {
     return this.options.allowance !== undefined
   }
 
-  private async buildLevel(parents: StateSet, rule: R, note: string, collector: LevelCollector | undefined): Promise<StateSet> {
+  private async buildLevel(parents: StateSet, rule: R, note: string, collector: LevelCollector | undefined, track: boolean): Promise<StateSet> {
     const at = rule.level
     const window: StateSet[] = []
     for (const back of this.options.window) {
@@ -251,13 +295,15 @@ export class LevelSearch<R extends RuleBase> {
     }
     const disk = this.options.disk
     if (disk?.farm && !collector) return this.farmed(disk, parents, window, rule)
-    const sink = collector ?? (disk ? this.spill(disk, parents.w, at, window) : new LevelSink(new KeySet(parents.w, Math.max(1024, parents.size), this.kind)))
+    const spilled: Spilled | undefined = !collector && disk ? this.spill(disk, parents, rule, window, track, (): number => started) : undefined
+    const sink = collector ?? spilled?.sink ?? new LevelSink(new KeySet(parents.w, Math.max(1024, parents.size), this.kind))
     // On disk the window is left out by merging (SpillCollector), not by the kernel.
     const tables = window.filter((l): l is KeySet => l instanceof KeySet)
     if (disk || tables.length === 0) tables.splice(0, tables.length, this.empty)
-    const started = performance.now()
+    // A resumed level's seconds count from its first session.
+    const started: number = performance.now() - (spilled?.resumed?.seconds ?? 0) * 1000
     const allowance = this.options.allowance
-    const stats = await this.expand(parents, {
+    const stats = await this.expand(parents, spilled, {
       window: tables,
       rule,
       sink,
@@ -392,34 +438,93 @@ export class LevelSearch<R extends RuleBase> {
     return Promise.race([farm.run(tasks), cancelled]).finally(() => (over = true))
   }
 
-  /** A disk level's collector; the window's levels must be on disk too. */
-  private spill(disk: DiskOptions, w: number, at: number, window: readonly StateSet[]): SpillCollector {
+  /**
+   * A disk level's collector; the window's levels must be on disk too. With `track` and a
+   * checkpoint, the level is recorded in progress as its runs are written, and a record in
+   * progress of the same level over the same parents under the same rule is gone on from.
+   */
+  private spill(disk: DiskOptions, parents: StateSet, rule: R, window: readonly StateSet[], track: boolean, started: () => number): Spilled {
+    const { w } = parents
+    const at = rule.level
     const files = window.map((l) => {
       if (!(l instanceof DiskLevel)) throw new Error(`internal: level ${at}'s window holds a level in memory in a search on disk`)
       return l
     })
     const rows = Math.max(1024, Math.floor(disk.bufferBytes / (8 * w)))
-    return new SpillCollector(disk.store, levelName(disk.name, at), w, rows, files)
+    const name = levelName(disk.name, at)
+    const checkpoint = track ? disk.checkpoint : undefined
+    const ruleText = JSON.stringify(rule)
+    const from = { rows: parents.size, checksum: parents instanceof DiskLevel ? (parents.checksum ?? null) : null }
+    const resumed = checkpoint?.building(name, w, ruleText, from)
+    // A record in progress of another rule or other parents names runs this build replaces.
+    if (checkpoint && !resumed) checkpoint.forget([name])
+    const sink = new SpillCollector(disk.store, name, w, rows, {
+      window: files,
+      recording: checkpoint !== undefined,
+      ...(disk.limit && {
+        limit: {
+          bytes: disk.limit.bytes,
+          usage: () => disk.store.usage(),
+          merged: (runs: number, before: number, after: number) =>
+            disk.limit?.merged?.({ search: disk.name, level: at, runs, before, after, limit: disk.limit.bytes }),
+        },
+      }),
+      ...(resumed && { resumed: { runs: resumed.runs.map((f) => new DiskLevel(disk.store, f.name, w, f.rows, f.checksum)), next: resumed.next } }),
+    })
+    const record = (done: number, stats: KernelStats): void => {
+      if (!checkpoint) return
+      const { runs, next } = sink.written
+      checkpoint.progressed(name, {
+        w,
+        rule: ruleText,
+        parents: from,
+        done,
+        runs: runs.map((r) => ({ name: r.name, rows: r.size, checksum: r.checksum ?? 0 })),
+        next,
+        stats: { parents: stats.parents, children: stats.children, kept: stats.kept },
+        seconds: (performance.now() - started()) / 1000,
+      })
+      this.pending = { name, sink }
+    }
+    return { sink, resumed, record }
   }
 
-  /** Expand every parent: a table in memory at once, a level on disk a chunk at a time. */
-  private async expand(parents: StateSet, job: Omit<LevelJob<R>, 'parents'>): Promise<KernelStats> {
+  /**
+   * Expand every parent: a table in memory at once, a level on disk a chunk at a time (from where
+   * a resumed level's record stopped; at chunk boundaries its runs recorded in progress, and when
+   * the level is stopped, the runs that hold every child of the chunks finished).
+   */
+  private async expand(parents: StateSet, spilled: Spilled | undefined, job: Omit<LevelJob<R>, 'parents'>): Promise<KernelStats> {
     if (parents instanceof KeySet) return this.executor.run({ ...job, parents })
     if (!(parents instanceof DiskLevel)) throw new Error('internal: parents neither in memory nor on disk')
     const w = parents.w
-    const raw = new Uint32Array(this.kind === 'shared' ? new SharedArrayBuffer(CHUNK_ROWS * w * 4) : new ArrayBuffer(CHUNK_ROWS * w * 4))
+    const chunkRows = this.options.disk?.chunkRows ?? CHUNK_ROWS
+    const raw = new Uint32Array(this.kind === 'shared' ? new SharedArrayBuffer(chunkRows * w * 4) : new ArrayBuffer(chunkRows * w * 4))
+    const resumed = spilled?.resumed
+    // Counts over the chunks finished (a resumed level's from its record).
     const stats = newStats()
-    for (let at = 0; at < parents.size; at += CHUNK_ROWS) {
-      const n = parents.read(at, raw, CHUNK_ROWS)
-      const chunk: SlotTable = { w, raw: raw.subarray(0, n * w), capacity: n }
-      const s = await this.executor.run({ ...job, parents: chunk, progress: (done, part) => job.progress?.(at + done, sumStats(stats, part)) })
-      addStats(stats, s)
+    if (resumed) addStats(stats, resumed.stats)
+    let done = resumed?.done ?? 0
+    try {
+      for (let at = done; at < parents.size; at += chunkRows) {
+        const n = parents.read(at, raw, chunkRows)
+        const chunk: SlotTable = { w, raw: raw.subarray(0, n * w), capacity: n }
+        const s = await this.executor.run({ ...job, parents: chunk, progress: (d, part) => job.progress?.(at + d, sumStats(stats, part)) })
+        addStats(stats, s)
+        done = at + n
+        spilled?.sink.boundary(() => spilled.record(done, stats))
+      }
+    } catch (e) {
+      // Stopped in its first chunk, the level has nothing to record (its runs, if any, are cleared when it starts again).
+      if (spilled && done > 0 && (e instanceof CancelledError || e instanceof BudgetError)) spilled.sink.stop(() => spilled.record(done, stats))
+      throw e
     }
     return stats
   }
 
   /** The search is over: drop every level, and on disk delete every file it wrote. */
   discard(): void {
+    this.dropPending()
     this.release(this.levels.length)
     // Files not in `levels` too (an empty last level a search did not keep).
     this.options.disk?.checkpoint?.forget(this.files.map((f) => f.name))

@@ -12,11 +12,11 @@
  * Whatever fails at any point, what was set up is taken down: no thread outlives a refused resume.
  */
 import { Budget } from './budget'
-import { Checkpoint, searchParams, type Position } from './checkpoint'
+import { Checkpoint, searchParams, type BuildEntry, type Position } from './checkpoint'
 import type { LevelKernel, RuleBase } from './contract'
 import { InlineExecutor, ThreadExecutor, type Executor, type WorkerFactory } from './executor'
 import type { LevelFarm } from './farm'
-import { LevelSearch, recordedLevel, type LevelSearchOptions } from './levels'
+import { LevelSearch, recordedLevel, type DiskOptions, type LevelSearchOptions, type RunsMerged } from './levels'
 import type { Phase, Progress } from './progress'
 import { Reporter } from './reporter'
 import type { StateSet } from './state-set'
@@ -33,6 +33,8 @@ export interface SpineJob {
   /** A job queue's URL whose workers build the levels (in `shards` shards), sharing `disk`. */
   readonly cluster?: string
   readonly shards?: number
+  /** Bytes the folder's files may take before the runs of a level being built are merged into one. */
+  readonly diskLimit?: number
 }
 
 /** What a host gives the spine: threads, files, a farm (each where it has them). */
@@ -43,6 +45,11 @@ export interface SpineHost<I> {
   readonly files?: (folder: string) => FileStore
   /** Workers on a job queue at `url` that share `folder` (Node: src/hosts/node/cluster.ts). */
   readonly farm?: (url: string, folder: string) => LevelFarm
+  /**
+   * Sizes of a level built on disk (defaults: chunks of 65,536 parents, a sort buffer of a quarter
+   * of the budget): tests make them small, so that a small level spans many chunks and runs.
+   */
+  readonly diskSizes?: { readonly chunkRows?: number; readonly bufferBytes?: number }
 }
 
 /** A domain as the spine needs it: plain data threads and farm tasks rebuild it from, and its kernel. */
@@ -57,6 +64,8 @@ export interface SpineDisk {
   readonly bufferBytes: number
   readonly checkpoint: Checkpoint
   readonly farm?: { readonly farm: LevelFarm; readonly shards: number; readonly init: unknown }
+  readonly chunkRows?: number
+  readonly limit?: DiskOptions['limit']
 }
 
 /** One search a flow asks the spine for. */
@@ -144,7 +153,13 @@ export class Spine<R extends RuleBase, I> {
       this.release = store.claim()
       const checkpoint = new Checkpoint(store, searchParams(params), job.resume === true)
       checkpoint.where = () => ({ phase: this.report.phase, length: this.report.length })
-      this.disk = { store, bufferBytes: Math.floor(job.budgetBytes / 4), checkpoint }
+      this.disk = {
+        store,
+        bufferBytes: this.host.diskSizes?.bufferBytes ?? Math.floor(job.budgetBytes / 4),
+        checkpoint,
+        ...(this.host.diskSizes?.chunkRows !== undefined && { chunkRows: this.host.diskSizes.chunkRows }),
+        ...(job.diskLimit !== undefined && { limit: { bytes: job.diskLimit, merged: (m: RunsMerged) => this.report.notice(runsMerged(m)) } }),
+      }
       if (checkpoint.resumed) this.report.notice(resumeNotice(checkpoint))
       if (job.cluster !== undefined)
         this.disk = { ...this.disk, farm: { farm: this.host.farm!(job.cluster, job.disk), shards: job.shards ?? 1, init: domain.init } }
@@ -232,12 +247,17 @@ export class Spine<R extends RuleBase, I> {
 const count = (n: number): string => Math.round(n).toLocaleString('en-US')
 const bytes = (b: number): string => (b >= 2 ** 30 ? `${(b / 2 ** 30).toFixed(1)} GB` : `${(b / 2 ** 20).toFixed(0)} MB`)
 
+/** A notice of a level's runs merged at the disk limit. */
+function runsMerged(m: RunsMerged): string {
+  return `level ${m.level} of search ${m.search}: the folder's files passed the disk limit (${bytes(m.limit)}): the ${m.runs} sorted runs written so far merged into one, ${bytes(m.before)} -> ${bytes(m.after)}`
+}
+
 /**
  * What a resume picks up from, and an estimate of what is left of the search in progress: its
  * levels to go, and their states and bytes on disk if they grow as its last levels did.
  */
 export function resumeNotice(checkpoint: Checkpoint): string {
-  const { settled, at, sizes, w } = checkpoint.resumeState()
+  const { settled, at, sizes, w, building } = checkpoint.resumeState()
   const parts = [`resuming the search in ${checkpoint.store.where}`]
   if (settled.length > 0) {
     const last = settled.slice(-4).map((s) => `'${s}'`)
@@ -245,7 +265,10 @@ export function resumeNotice(checkpoint: Checkpoint): string {
       `${settled.length} step${settled.length === 1 ? '' : 's'} settled before (${settled.length > 4 ? 'the last: ' : ''}${last.join(', ')})`,
     )
   }
+  const inside = building.map(({ name, entry }) => insideLevel(name, entry))
   if (!at) {
+    parts.push(...inside)
+    if (inside.length > 0) return parts.join('; ')
     parts.push(
       `no level of a search in progress was finished: ${settled.length > 0 ? 'the next search' : 'it'} starts from its first level`,
     )
@@ -254,9 +277,20 @@ export function resumeNotice(checkpoint: Checkpoint): string {
   parts.push(
     `picks up at ${at.length !== null ? `length ${at.length}, ` : ''}phase ${at.phase}, search ${at.search} after its level ${at.level} (${count(at.size)} states): next, level ${at.level + 1}`,
   )
+  parts.push(...inside)
   const left = estimate(at, sizes, w)
   if (left) parts.push(left)
   return parts.join('; ')
+}
+
+/** Where a resume picks up inside a level in progress: 'level 11 of search length30b: 37 % of its parents expanded, 24 runs kept (...)'. */
+function insideLevel(name: string, e: BuildEntry): string {
+  const m = /^(.*)\.L(\d+)$/.exec(name)
+  const where = m ? `level ${m[2]} of search ${m[1]}` : name
+  const pct = e.parents.rows > 0 ? Math.floor((100 * e.done) / e.parents.rows) : 100
+  let rows = 0
+  for (const r of e.runs) rows += r.rows
+  return `inside ${where}: ${pct} % of its parents expanded (${count(e.done)} of ${count(e.parents.rows)}), ${e.runs.length} run${e.runs.length === 1 ? '' : 's'} kept (${bytes(rows * e.w * 4)}): it goes on from parent ${count(e.done)}`
 }
 
 /** Levels, states and disk left in the search at `at`, by the growth of its last two levels. */
