@@ -7,14 +7,15 @@
  *            generator's speed, the transposition table's hit rate, and two threads (Lazy SMP)
  *   greedy   the engine at its default setting against the greedy player, 2, 3 and 6 players on
  *            the 121-hole star, seats rotated (about 200 games each)
- *   ladder   an Elo ladder of four node limits, each against the next (halma match)
+ *   ladder   an Elo ladder of four node limits, each against the next (halma match); --append
+ *            adds pairs to the day's file
  *   sprt     a tuning change tested by SPRT until the test stops the match
  *
  * `-- greedy 2` runs the 2-player row only; `-- greedy 6 --games 60` fewer games.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { cpus, loadavg, totalmem } from 'node:os'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { table } from '../src/cli/io'
 import { openingBook } from '../src/shared/play/book'
@@ -22,6 +23,7 @@ import { Engine } from '../src/shared/play/engine'
 import { nodeSearchThreads } from '../src/hosts/node/play-threads'
 import { MAX_MOVES, perft, Position } from '../src/shared/play/position'
 import { variantOfPreset, withSpoilingRule } from '../src/shared/play/variant'
+import { lostGames } from './play/lost'
 
 const root = join(import.meta.dirname, '..')
 const bin = join(root, 'bin/halma.mjs')
@@ -164,32 +166,73 @@ function greedy(): void {
     const games = Number(flag('games') ?? 200)
     const openings = Math.ceil(games / n)
     const seats = ['0', ...Array.from({ length: n - 1 }, () => '1')].join(',')
-    const args = ['match', '--preset', `star121-${n}`, '--engine', `engine=halma:nodes=${nodes}`, '--engine', 'greedy', '--seats', seats, '--openings', String(openings), '--seed', '30', '--spoiling', 'vacate']
+    // Every game is saved (outside the repository: a 6-player series is most of a megabyte); the lost ones are kept below.
+    const saved = join(tmpdir(), `play-greedy-${n}-${process.pid}.players.json`)
+    const args = ['match', '--preset', `star121-${n}`, '--engine', `engine=halma:nodes=${nodes}`, '--engine', 'greedy', '--seats', seats, '--openings', String(openings), '--seed', '30', '--spoiling', 'vacate', '--out', saved]
     const t0 = performance.now()
     const out = halma(args)
     const s = (performance.now() - t0) / 1000
     console.log(out)
-    lines.push(`## ${n} players`, '', `Command: \`nice -n 10 ${commandOf(args)}\` (${s.toFixed(0)} s; load average after: ${load()})`, '', '```', out.trim(), '```', '')
+    const shown = args.slice(0, -2).concat('--out', 'GAMES.players.json')
+    lines.push(`## ${n} players`, '', `Command: \`nice -n 10 ${commandOf(shown)}\` (${s.toFixed(0)} s; load average after: ${load()})`, '', '```', out.trim(), '```', '')
+    const lostFile = `bench/results/play-greedy-${n}-lost-${date}.players.json`
+    const lost = lostGames(withSpoilingRule(variantOfPreset(`star121-${n}`), 'vacate'), saved, 'engine', join(root, lostFile))
+    rmSync(saved, { force: true })
+    if (lost.length === 0) {
+      lines.push('The engine won every game.', '')
+      rmSync(join(root, lostFile), { force: true })
+      continue
+    }
+    lines.push(
+      `The ${lost.length} games the engine did not win (saved in ${lostFile}), where it stood at the end:`,
+      '',
+      table([
+        ['game', 'engine', 'winner', 'moves', 'engine\'s own moves', 'its distance to go', 'its men outside', "other armies' men on its target"],
+        ...lost.map((g) => [g.game, g.engine, g.winner, g.moves, g.own, g.distance, g.outside, g.blockers.join(', ') || '-']),
+      ]),
+      '',
+    )
   }
   write(`greedy${which.length > 0 ? '-' + which.join('-') : ''}`, lines)
 }
 
+/**
+ * Each step of a ladder of node limits against the next (both seats of every opening). With
+ * `--append` the pairs are added to the day's file (a long step run on its own); the summary above
+ * the pairs is read back from every pair the file holds.
+ */
 function ladder(): void {
-  const steps = (flag('steps') ?? '250,1000,4000,16000').split(',')
+  const steps = (flag('steps') ?? '1000,4000,16000,64000').split(',')
   const openings = flag('openings') ?? '50'
   const id = flag('preset') ?? 'star121-2'
-  const args = ['match', '--preset', id, ...steps.flatMap((s) => ['--engine', `n${s}=halma:nodes=${s}`]), '--openings', openings, '--seed', '40', '--spoiling', 'vacate', '--json']
-  const lines = [`# An Elo ladder of node limits, ${date}`, '', `Machine: ${machine}.`, '']
-  // Each step against the next: a match of two (both seats each opening).
+  const file = join(root, `bench/results/play-ladder-${date}.md`)
+  const pairs: string[] = rest.includes('--append') && existsSync(file) ? readFileSync(file, 'utf8').split(/^(?=## )/m).slice(1).map((x) => x.trimEnd()) : []
   for (let k = 0; k + 1 < steps.length; k++) {
     const a = ['match', '--preset', id, '--engine', `n${steps[k]}=halma:nodes=${steps[k]}`, '--engine', `n${steps[k + 1]}=halma:nodes=${steps[k + 1]}`, '--openings', openings, '--seed', '40', '--spoiling', 'vacate']
     const t0 = performance.now()
     const out = halma(a)
     console.log(out)
-    lines.push(`## ${steps[k]} against ${steps[k + 1]} nodes`, '', `Command: \`nice -n 10 ${commandOf(a)}\` (${((performance.now() - t0) / 1000).toFixed(0)} s; load after: ${load()})`, '', '```', out.trim(), '```', '')
+    pairs.push([`## ${steps[k]} against ${steps[k + 1]} nodes`, '', `Command: \`nice -n 10 ${commandOf(a)}\` (${((performance.now() - t0) / 1000).toFixed(0)} s; load after: ${load()})`, '', '```', out.trim(), '```'].join('\n'))
+    writeLadder(file, pairs)
   }
-  void args
-  write('ladder', lines)
+}
+
+/** The ladder's file: per pair the stronger side's score and Elo with its 95 % interval, then the pairs. */
+function writeLadder(file: string, pairs: readonly string[]): void {
+  const rows: (string | number)[][] = [['step', 'games', 'score of the larger limit', 'Elo (95 %)', 'shown stronger']]
+  for (const p of pairs) {
+    const title = /^## (\d+) against (\d+) nodes/.exec(p)
+    // The crosstable's second row: the larger limit's points against the smaller one.
+    const cell = /^2\. \S+.*?(\d+\.\d)\/(\d+) \(([+-]\d+) ± (\d+)\)/m.exec(p)
+    if (!title || !cell) continue
+    const elo = Number(cell[3])
+    const err = Number(cell[4])
+    rows.push([`${title[1]} -> ${title[2]} nodes`, cell[2]!, `${cell[1]}/${cell[2]}`, `${cell[3]} ± ${cell[4]}`, elo - err > 0 ? 'yes' : 'no'])
+  }
+  const lines = [`# An Elo ladder of node limits, ${date}`, '', `Machine: ${machine}. Each step a match of two \`halma match\` engines on the 121-hole star, 2 players (vacate rule), both seats of every book opening; node limits, so a rerun gives the same games.`, '', table(rows), '', ...pairs.flatMap((p) => [p, ''])]
+  mkdirSync(join(root, 'bench/results'), { recursive: true })
+  writeFileSync(file, lines.join('\n'))
+  console.log(`\nwritten to ${file}`)
 }
 
 function sprtRun(): void {
@@ -209,6 +252,6 @@ else if (part === 'greedy') greedy()
 else if (part === 'ladder') ladder()
 else if (part === 'sprt') sprtRun()
 else {
-  console.error('usage: npm run bench:play -- speed | greedy [2] [3] [6] [--games N] [--nodes N] | ladder [--steps a,b,c,d] | sprt [--base SPEC --test SPEC --bounds e0,e1]')
+  console.error('usage: npm run bench:play -- speed | greedy [2] [3] [6] [--games N] [--nodes N] | ladder [--steps a,b,c,d] [--append] | sprt [--base SPEC --test SPEC --bounds e0,e1]')
   process.exitCode = 2
 }
