@@ -152,10 +152,21 @@ async function speed(): Promise<void> {
     'Threads (Lazy SMP, one shared table), 2 s per position on 4 positions:',
     '',
     table(threads),
+    '',
+    // What the tables show, from their own numbers: a node costs a few make/unmakes' worth of time (the
+    // evaluation and the move generation at every node), six armies make a node dearer, and a second
+    // thread on this shared machine adds less than a thread's worth.
+    `What it shows: a search node costs about ${ratio(gen[1]![4]!, rows[1]![4]!)} make+unmake pairs of time on 2 players and ${ratio(gen[2]![4]!, rows[2]![4]!)} on 6 (best-reply), ` +
+      `the 6-player search running at ${ratio(rows[2]![4]!, rows[1]![4]!, 100)} % of the 2-player speed per thread; the table answers ${pct(rows[1]![5]!)} of probes on 2 players and ${pct(rows[2]![5]!)} on 6; ` +
+      `two threads give ${ratio(threads[2]![4]!, threads[1]![4]!, 100)} % (2 players) and ${ratio(threads[4]![4]!, threads[3]![4]!, 100)} % (6 players) of one thread's nodes per second on this shared machine.`,
   ]
   console.log(lines.join('\n'))
   write('speed', lines)
 }
+
+/** a / b rounded (times `scale`). */
+const ratio = (a: string | number, b: string | number, scale = 1): string => ((Number(a) / Number(b)) * scale).toFixed(scale === 1 ? 1 : 0)
+const pct = (x: string | number): string => `${(Number(x) * 100).toFixed(0)} %`
 
 function greedy(): void {
   const which = rest.filter((x) => /^\d$/.test(x)).map(Number)
