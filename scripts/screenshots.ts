@@ -307,6 +307,23 @@ const SHOTS: readonly Shot[] = [
     },
   },
   {
+    name: 'engine-game',
+    keepScroll: true,
+    async make(page) {
+      // The engine's pane on a paper game: Fabian's game analysed at moves 6 to 0 (the score charted),
+      // shown at move 4 (score, line, arrows).
+      await openExample(page, 'halma:fabian-30.halma.json')
+      await page.getByTestId('engine-strength').selectOption('20000')
+      for (let ply = 6; ply >= 0; ply--) {
+        await stepTo(page, ply)
+        await page.getByTestId('engine-analyse').click()
+        await untilText(page, 'engine-readout', /^\w+: (?!.*searching)/, 60_000)
+      }
+      await stepTo(page, 4)
+      await page.getByTestId('engine-pane').scrollIntoViewIfNeeded()
+    },
+  },
+  {
     name: 'tablebase-7x7-2',
     keepScroll: true,
     async make(page) {

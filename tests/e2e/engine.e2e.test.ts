@@ -42,7 +42,7 @@ describe("the engine's pane", () => {
     expect(await text(page, 'engine-readout')).toBe('no analysis of this position yet')
 
     // Analysis of the start: blue's score, a line of legal moves, its first moves as arrows.
-    expect(await analyse(page)).toMatch(/^blue: ([+-]\d+\.\d\d steps|wins in \d+ plies|loses in \d+ plies) · depth \d+ · [\d,]+ nodes$/)
+    expect(await analyse(page)).toMatch(/^blue: ([+-]\d+\.\d\d steps|wins in \d+ plies|loses in \d+ plies) · depth \d+ · [\d,]+ nodes( · [\d,]+ nodes\/s)?$/)
     const line = await pv(page)
     expect(line.length).toBeGreaterThan(1)
     expect(verifyLine(g, line.join(', ')).ok).toBe(true)

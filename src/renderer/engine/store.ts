@@ -1,35 +1,44 @@
 /**
- * The playing engine in the workbench (issue 30): a pane that serves the games of 2 to 6 players
- * (frame/views.ts, SharedPane). It analyses the position the stepper shows (its principal variation
- * drawn as arrows on the board, its score read out and charted over the line), plays the engine's
- * move there, and plays against the user: the seats the engine takes move by themselves. The line
- * is the frame's (the stepper's move tree): the engine's move is played through the stepper like a
- * click's, so it is a move of the tree and an undo step. The engine runs in a Web Worker speaking
- * the protocol (hosts/web/play-engine.ts, shared/play/client.ts); the position, arrows and score
- * series are shared/play/session.ts's.
+ * The playing engine in the workbench (issue 30): a pane that serves every document with a game to
+ * play (frame/views.ts, SharedPane; the kind says which through `engineGame`, frame/kind.ts: the
+ * games of 2 to 6 players and the paper's two-player games, not a transfer). It analyses the
+ * position the stepper shows (its principal variation drawn as arrows on the board, its score read
+ * out and charted over the line), plays the engine's move there, and plays against the user: the
+ * seats the engine takes move by themselves. The line is the frame's (the stepper's move tree): the
+ * engine's move is played through the stepper like a click's, so it is a move of the tree and an
+ * undo step. The engine runs in a Web Worker speaking the protocol (hosts/web/play-engine.ts,
+ * shared/play/client.ts); the position, arrows and score series are shared/play/session.ts's.
  */
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
 import { webEnginePort } from '../../hosts/web/play-engine'
 import { nameOf } from '../../shared/halma/board'
 import { EngineClient } from '../../shared/play/client'
-import type { Score } from '../../shared/play/engine'
+import type { GoLimits, Score } from '../../shared/play/engine'
 import type { ClientInfo } from '../../shared/play/protocol'
 import { PlaySession } from '../../shared/play/session'
-import { variantOfPlayers, type Variant } from '../../shared/play/variant'
-import type { PlayersDocument } from '../../shared/players/document'
+import type { Variant } from '../../shared/play/variant'
 import type { ChartDef } from '../frame/charts'
 import { useDocument } from '../frame/document'
+import type { AnyKind } from '../frame/kind'
 import { useBoardOverlay } from '../frame/overlay'
 import { useStepper } from '../frame/stepper'
-import { playerColour, playerLine } from '../kinds/players/palette'
 
-/** How hard the engine searches, by nodes a move. */
-export const STRENGTHS = [
-  { label: 'quick (2,000 nodes)', nodes: 2_000 },
-  { label: 'club (20,000 nodes)', nodes: 20_000 },
-  { label: 'strong (200,000 nodes)', nodes: 200_000 },
-] as const
+/** The game the engine plays from a document of a kind, or null (no game: the pane is not shown). */
+export const engineGameOf = (kind: AnyKind, doc: unknown): Variant | null => kind.engineGame?.(doc) ?? null
+
+/**
+ * How long the engine searches a position: by nodes (the same answer whatever else the machine
+ * does), by time, or until Stop (analysis as long as one likes; a move then waits for Stop).
+ */
+export const STRENGTHS: readonly { readonly label: string; readonly value: string; readonly limits: GoLimits }[] = [
+  { label: 'quick (2,000 nodes)', value: '2000', limits: { nodes: 2_000 } },
+  { label: 'club (20,000 nodes)', value: '20000', limits: { nodes: 20_000 } },
+  { label: 'strong (200,000 nodes)', value: '200000', limits: { nodes: 200_000 } },
+  { label: '1 second', value: '1s', limits: { movetime: 1_000 } },
+  { label: '10 seconds', value: '10s', limits: { movetime: 10_000 } },
+  { label: 'until Stop', value: 'infinite', limits: { infinite: true } },
+]
 
 /** Moves of the line the arrows show. */
 const ARROWS = 3
@@ -46,19 +55,21 @@ export const useEngine = defineStore('engine', () => {
   const documentStore = useDocument()
   const stepper = useStepper()
   const overlay = useBoardOverlay()
-  const applies = computed(() => documentStore.kindId === 'players')
-  const gameKey = computed(() => (applies.value ? documentStore.kind.problemKey(documentStore.doc) : ''))
+  const game = computed(() => engineGameOf(documentStore.kind, documentStore.doc))
+  const applies = computed(() => game.value !== null)
+  const gameKey = computed(() => (applies.value ? `${documentStore.kindId}|${documentStore.kind.problemKey(documentStore.doc)}` : ''))
+  /** An army's colour as the kind marks its moves (arrows, the chart). */
+  const colourOf = (k: number): string => documentStore.kind.moverMark(documentStore.doc, k)?.colour ?? '#555555'
   /** The engine's last report at each position analysed (by game and moves). */
   const analyses = shallowRef(new Map<string, ClientInfo>())
-  // The variant is made once per game (not per change of the document's lines).
+  // The variant kept is the game's first (one object while only the document's lines change: the sessions built on it stay alike).
   const variant = shallowRef<Variant | null>(null)
   const seats = ref<boolean[]>([])
   watch(
     gameKey,
     () => {
-      const g = applies.value ? (documentStore.doc as PlayersDocument).game : null
-      variant.value = g ? variantOfPlayers(g, g.id !== 'custom' ? g.id : undefined) : null
-      seats.value = g ? g.players.map(() => false) : []
+      variant.value = game.value
+      seats.value = game.value ? game.value.armies.map(() => false) : []
       analyses.value = new Map()
     },
     { immediate: true },
@@ -89,7 +100,8 @@ export const useEngine = defineStore('engine', () => {
   const searching = ref<string | null>(null)
   const running = computed(() => searching.value !== null)
   const error = ref<string | null>(null)
-  const nodes = ref<number>(STRENGTHS[1].nodes)
+  const strength = ref<string>(STRENGTHS[1]!.value)
+  const limits = (): GoLimits => (STRENGTHS.find((x) => x.value === strength.value) ?? STRENGTHS[1]!).limits
   const shown = computed(() => (searching.value === currentKey.value && live.value ? live.value : (analyses.value.get(currentKey.value) ?? null)))
   const over = computed(() => session()?.position().winner !== -1)
 
@@ -106,7 +118,7 @@ export const useEngine = defineStore('engine', () => {
     error.value = null
     live.value = null
     try {
-      const r = await clientOf().analyse({ source: v.source, spoiling: 'none', moves }, { nodes: nodes.value }, (i) => {
+      const r = await clientOf().analyse({ source: v.source, spoiling: 'none', moves }, limits(), (i) => {
         if (i.score) live.value = i
       })
       if (r.error) error.value = `the engine: ${r.error}`
@@ -134,6 +146,17 @@ export const useEngine = defineStore('engine', () => {
     client?.stop()
   }
 
+  /**
+   * The line the engine expects, played from the position shown, move by move through the stepper:
+   * where the line goes on otherwise it becomes a side line, and each move is an undo step, as a click's.
+   */
+  function playLine(): void {
+    const info = shown.value
+    const s = info ? session() : null
+    if (!info || !s) return
+    for (const a of s.arrows(info.pv)) stepper.play(a.path)
+  }
+
   function setSeat(k: number, on: boolean): void {
     seats.value = seats.value.map((s, i) => (i === k ? on : s))
   }
@@ -148,7 +171,7 @@ export const useEngine = defineStore('engine', () => {
     [shown, applies],
     () => {
       const s = applies.value && shown.value ? session() : null
-      overlay.set(s ? s.arrows(shown.value!.pv).slice(0, ARROWS).map((a) => ({ path: a.path, colour: playerColour(a.army), label: String(a.index + 1) })) : [])
+      overlay.set(s ? s.arrows(shown.value!.pv).slice(0, ARROWS).map((a) => ({ path: a.path, colour: colourOf(a.army), label: String(a.index + 1) })) : [])
     },
     { immediate: true },
   )
@@ -157,7 +180,8 @@ export const useEngine = defineStore('engine', () => {
     const i = shown.value
     if (!i?.score) return running.value ? 'searching…' : 'no analysis of this position yet'
     const mover = players.value[session()?.position().turn ?? 0]
-    return `${mover}: ${scoreText(i.score)} · depth ${i.depth ?? 0} · ${(i.nodes ?? 0).toLocaleString('en-US')} nodes${running.value ? ' · searching…' : ''}`
+    const speed = i.nps ? ` · ${i.nps.toLocaleString('en-US')} nodes/s` : ''
+    return `${mover}: ${scoreText(i.score)} · depth ${i.depth ?? 0} · ${(i.nodes ?? 0).toLocaleString('en-US')} nodes${speed}${running.value ? ' · searching…' : ''}`
   })
   const pvText = computed(() => (shown.value?.pv.length ? `line: ${shown.value.pv.join(' ')}` : ''))
 
@@ -175,9 +199,9 @@ export const useEngine = defineStore('engine', () => {
     }
     const two = players.value.length === 2
     const label = two ? `score for ${players.value[0] ?? ''}` : 'score for the side to move'
-    return { id: 'engine-score', tab: 'score', title: `The engine's score, in steps (a win: ${WIN_STEPS})`, series: [{ label, stroke: playerLine(0), width: 2, values }] }
+    return { id: 'engine-score', tab: 'score', title: `The engine's score, in steps (a win: ${WIN_STEPS})`, series: [{ label, stroke: colourOf(0), width: 2, values }] }
   })
   const hasScores = computed(() => scoreChart.value.series[0]!.values.some((v) => v !== null))
 
-  return { applies, players, seats, nodes, running, error, over, shown, readout, pvText, scoreChart, hasScores, analyse, engineMove, stop, setSeat }
+  return { applies, players, seats, strength, running, error, over, shown, readout, pvText, scoreChart, hasScores, analyse, engineMove, stop, playLine, setSeat }
 })

@@ -11,6 +11,7 @@
  * and the frame compares moves without knowing their rules. docs/WORKBENCH.md has the checklist
  * for adding a kind.
  */
+import type { Variant } from '../../shared/play/variant'
 import type { MoveTree } from '../../shared/variations'
 
 /** A move: the cells one man visits, in order. */
@@ -116,6 +117,12 @@ export interface KindModel<D = unknown, L extends PlayedLine = PlayedLine> {
   notEnded(doc: D): string
   /** A click on a cell in play mode, with the man picked before (or null). */
   click(doc: D, line: L, ply: number, picked: Picked | null, cell: number): Click
+  /**
+   * The game the playing engine plays from this document (shared/play/variant.ts: its cells numbered
+   * as the kind numbers them, so the engine's moves are the kind's paths), or null where there is no
+   * game to play (a transfer is a puzzle). The engine's pane (engine/) serves every document that has one.
+   */
+  engineGame?(doc: D): Variant | null
 }
 
 /** Any kind, as the frame holds it. */

@@ -8,6 +8,8 @@ import { armyViews } from './army/views'
 import { halmaViews } from './halma/views'
 import { playersViews } from './players/views'
 import EnginePane from '../engine/EnginePane.vue'
+import { engineGameOf } from '../engine/store'
+import { KINDS } from '../frame/kinds'
 import TablebasePane from '../tablebase/Pane.vue'
 import { tableSpecOf } from '../tablebase/link'
 import type { HalmaDocument } from '../../shared/halma/document'
@@ -15,7 +17,8 @@ import type { HalmaDocument } from '../../shared/halma/document'
 export const VIEWS: Readonly<Record<string, KindViews>> = { halma: halmaViews, army: armyViews, players: playersViews }
 
 export const SHARED_PANES: readonly SharedPane[] = [
-  { id: 'engine', applies: (kindId) => kindId === 'players', component: EnginePane },
+  // The playing engine (issue 30): every document with a game to play (a kind's `engineGame`; not a transfer).
+  { id: 'engine', applies: (kindId, doc) => KINDS[kindId] !== undefined && engineGameOf(KINDS[kindId], doc) !== null, component: EnginePane },
   // Solved positions (issue 29): a two-player game on a board and start areas a tablebase covers.
   {
     id: 'tablebase',

@@ -13,6 +13,7 @@ import { specOfTree } from '../../../shared/halma/solution-tree'
 import { symmetry } from '../../../shared/halma/symmetry'
 import type { MoveSet } from '../../../shared/halma/rules'
 import { armyToMove, lineOf, lineText, playOn, startLine, type Timeline } from '../../../shared/halma/timeline'
+import { variantOfProblem } from '../../../shared/play/variant'
 import { describe, expect as unwrap } from '../../../shared/result'
 import { mainLine } from '../../../shared/variations'
 import { type KindModel, type LineTree, type PlayedLine } from '../../frame/kind'
@@ -73,6 +74,12 @@ function played(doc: HalmaDocument, t: Timeline, fault: string | null): HalmaLin
   }
 }
 
+/** The spec without its lines: the engine is told the game, not the lines stored beside it (it is sent with every search). */
+function problemOnly(spec: DocumentSpec): DocumentSpec {
+  const { solutions: _s, ...rest } = spec
+  return { ...rest, version: PLAIN_VERSION }
+}
+
 const imageOf = (doc: HalmaDocument): Int16Array | undefined =>
   doc.problem.reflection && doc.problem.kind === 'transfer' ? symmetry(doc.problem.board, doc.problem.reflection) : undefined
 
@@ -93,6 +100,7 @@ export const halmaKind: KindModel<HalmaDocument, HalmaLine> = {
   format: (doc) => formatDocument(doc),
   title: (doc) => doc.problem.title,
   problemKey: (doc) => JSON.stringify([doc.spec.kind, doc.spec.board, doc.spec.rules, doc.spec.armies, doc.spec.first]),
+  engineGame: (doc) => (doc.problem.kind === 'game' ? variantOfProblem(doc.problem, problemOnly(doc.spec)) : null),
   lines: (doc) => doc.solutions.map((s) => ({ title: s.title ?? '', tree: s.tree })),
   withLine(doc, k, tree: LineTree, title) {
     const image = imageOf(doc)

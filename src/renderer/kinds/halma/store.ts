@@ -16,6 +16,7 @@ import type { BoardView } from '../../board/view'
 import type { ChartDef } from '../../frame/charts'
 import { kindDocument } from '../../frame/document'
 import type { PlayedLine } from '../../frame/kind'
+import { useBoardOverlay, withOverlay } from '../../frame/overlay'
 import { useStepper } from '../../frame/stepper'
 import { halmaCharts } from './charts'
 import { useEditor } from './editor'
@@ -95,13 +96,16 @@ export const useHalma = defineStore('halma', () => {
     return sceneAt(ply.value)
   })
 
+  const overlay = useBoardOverlay()
   const playBoard = computed<BoardView>(() => {
     const i = input.value
+    const arrows = overlay.arrows
     const last = i.path?.cells[i.path.cells.length - 1]
     const firstMan = Array.from({ length: i.board.size }, (_, c) => c).find((c) => i.position.at(c) !== 0) ?? 0
     return {
       aspect: 1,
-      scene: (w, h, cursor) => buildScene(cursor === undefined ? i : { ...i, cursor }, w, h),
+      // The overlay slot: an analysis's arrows (engine/store.ts), over the position.
+      scene: (w, h, cursor) => withOverlay(buildScene(cursor === undefined ? i : { ...i, cursor }, w, h), arrows),
       boardKey: [i.board, i.lattice, i.rules.diagonal, i.targets, i.overlays.coordinates],
       describe: (cell) => describeCell(i, armyNames.value, cell),
       menText: describeMen(i, armyNames.value),

@@ -7,6 +7,7 @@
 import { formatPlayersDocument, isPlayersDocumentText, lineOfTree, lineTree, parsePlayersDocument, type PlayersDocument } from '../../../shared/players/document'
 import { playersPresets, sideName, specOf } from '../../../shared/players/game'
 import { verifyLine } from '../../../shared/players/line'
+import { variantOfPlayers } from '../../../shared/play/variant'
 import { emptyTree } from '../../../shared/variations'
 import { parseOrFault, type KindModel, type Path, type PlayedLine } from '../../frame/kind'
 import { playerColour } from './palette'
@@ -64,6 +65,7 @@ export const playersKind: KindModel<PlayersDocument, PlayersLine> = {
     }),
   title: (doc) => doc.title ?? doc.game.title,
   problemKey: (doc) => JSON.stringify([doc.game.id, specOf(doc.game)]),
+  engineGame: (doc) => variantOfPlayers(doc.game, doc.game.id !== 'custom' ? doc.game.id : undefined),
   lines: (doc) =>
     doc.lines.map((l) => {
       const t = lineTree(doc.game, l)
