@@ -24,6 +24,7 @@ import { nodeSearchThreads } from '../src/hosts/node/play-threads'
 import { MAX_MOVES, perft, Position } from '../src/shared/play/position'
 import { variantOfPreset, withSpoilingRule } from '../src/shared/play/variant'
 import { lostGames } from './play/lost'
+import { tables } from './play-tables'
 
 const root = join(import.meta.dirname, '..')
 const bin = join(root, 'bin/halma.mjs')
@@ -262,6 +263,7 @@ if (part === 'speed') await speed()
 else if (part === 'greedy') greedy()
 else if (part === 'ladder') ladder()
 else if (part === 'sprt') sprtRun()
+else if (part === 'tables') await tables(rest)
 else {
   console.error('usage: npm run bench:play -- speed | greedy [2] [3] [6] [--games N] [--nodes N] | ladder [--steps a,b,c,d] [--append] | sprt [--base SPEC --test SPEC --bounds e0,e1]')
   process.exitCode = 2

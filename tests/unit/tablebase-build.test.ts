@@ -4,7 +4,6 @@ import type { WorkerMessage, WorkerReply } from '../../src/shared/engine/core/me
 import { ExpansionWorker } from '../../src/shared/engine/core/worker'
 import { buildKernel, runThreadTask, type DomainInit } from '../../src/shared/engine/registry'
 import { CancelledError, Engine } from '../../src/shared/engine/engine'
-import { TablebaseBuild, type BuildOptions } from '../../src/shared/engine/tablebase/build'
 import { TablebaseGame, type TablebaseMen } from '../../src/shared/engine/tablebase/game'
 import { parseTablebaseJob } from '../../src/shared/engine/tablebase/job'
 import { memoryStore, type MemoryStore } from '../../src/shared/engine/tablebase/memory-store'
@@ -18,10 +17,11 @@ import {
   type TablePosition,
 } from '../../src/shared/engine/tablebase/probe'
 import { InlineRunner, ThreadRunner, type BlockRunner, type BlockTask } from '../../src/shared/engine/tablebase/runner'
-import { DISTANCE, HEADER, readHeader, storeWords, TablebaseTable, VALUES, writeTable } from '../../src/shared/engine/tablebase/table'
+import { DISTANCE, HEADER, readHeader, VALUES, type TablebaseTable } from '../../src/shared/engine/tablebase/table'
 import type { PassCounts } from '../../src/shared/engine/tablebase/kernel'
 import { expect as unwrap } from '../../src/shared/result'
 import { ReferenceGame } from './tablebase-reference'
+import { buildInto, openTable } from '../helpers/tablebase'
 
 const gameOf = (side: number, men: TablebaseMen): TablebaseGame => unwrap(TablebaseGame.of({ side, men }))
 
@@ -53,29 +53,12 @@ class Killer implements BlockRunner {
   close(): void {}
 }
 
-async function buildInto(game: TablebaseGame, out: MemoryStore, options: Partial<BuildOptions> = {}): Promise<void> {
-  const b = new TablebaseBuild(game, {
-    runner: new InlineRunner(game),
-    budgetBytes: 2 ** 30,
-    deadline: Infinity,
-    resume: false,
-    checkpointSeconds: 0,
-    progress: () => undefined,
-    ...options,
-  })
-  const built = await b.run()
-  writeTable(out, built)
-  b.cleanup()
-}
-
 /** The table's three files, as text and words, for byte comparison. */
 const filesOf = (s: MemoryStore) => ({
   header: s.readText(HEADER),
   values: Array.from(s.words(VALUES)!),
   distance: Array.from(s.words(DISTANCE)!),
 })
-
-const openTable = (s: MemoryStore): TablebaseTable => new TablebaseTable(unwrap(readHeader(s)), storeWords(s), s.where)
 
 describe('tablebase builds', () => {
   const game = gameOf(4, 3)

@@ -323,6 +323,11 @@ export class TablebaseTable {
     private readonly words: TableWords,
     /** Where the table is, for messages. */
     readonly where: string,
+    /**
+     * Checked chunks kept (1 MiB each). A probe reads a few entries; a caller that probes
+     * positions all over the table (a benchmark over random positions) keeps every chunk.
+     */
+    private readonly cacheChunks = 64,
   ) {
     const game = TablebaseGame.of(header.spec)
     if (!game.ok) throw new Error(`internal: ${game.error.message}`)
@@ -346,7 +351,7 @@ export class TablebaseTable {
       this.damaged = `${this.where}/${f.name} is damaged: chunk ${k} (bytes ${at * 4} to ${(at + n) * 4}) does not match its checksum`
       return err(diagnostic('tablebase.damaged', this.damaged))
     }
-    if (this.cache.size > 64) this.cache.delete(this.cache.keys().next().value!)
+    if (this.cache.size >= this.cacheChunks) this.cache.delete(this.cache.keys().next().value!)
     this.cache.set(key, out)
     return ok(out)
   }
