@@ -67,7 +67,8 @@ Problem options as for verify (--game is implied; red stands in the opposite cor
                        and each finished level of the one in progress
   --resume DIR         go on with the search checkpointed in DIR (after Ctrl-C, a crash or a
                        reboot); the problem and search options must be the same (threads,
-                       --budget, --time-limit and --max-length may change)
+                       --budget, --time-limit and --max-length may change); a checkpoint of
+                       an older build (format 1): \`halma checkpoint upgrade DIR\` first
   --cluster URL        build those levels with \`halma worker\` processes that take tasks from
                        the Redis queue at URL (with --disk DIR, a folder every worker reads)
   --shards N           shards per level on a cluster (default 3)

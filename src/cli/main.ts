@@ -23,6 +23,7 @@ import { EXIT_BAD_INPUT, EXIT_ENVIRONMENT } from './exit'
 import { UsageError } from './options'
 import { runSolve } from './solve'
 import { runWorker } from './worker'
+import { runCheckpoint } from './checkpoint'
 import { runTablebase } from './tablebase'
 
 export const USAGE = `halma: transfers and shortest games in the Halma / Chinese Checkers family, games of 2 to 6
@@ -43,6 +44,7 @@ Searches and tools:
   army          solitaire armies: pagoda bounds, minimum armies, solutions, their count
   tablebase     every position of a small board solved: build a table, probe a position
   worker        run the tasks of searches on a cluster (halma solve --cluster)
+  checkpoint    a search's checkpoint on disk: upgrade DIR converts one of format 1 to this format
   engine        the playing engine on stdin/stdout (the protocol of docs/PROTOCOL.md)
   match         engines play series of games: a crosstable with Elo, SPRT, games saved
 
@@ -78,6 +80,7 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<numb
   army: runArmy,
   players: runPlayers,
   tablebase: runTablebase,
+  checkpoint: runCheckpoint,
   engine: runEngine,
   match: runMatchCommand,
 }

@@ -53,7 +53,8 @@ usage: halma players game --preset ID [options]
                        removed by merging): memory holds a buffer of a quarter of the budget;
                        DIR also holds a checkpoint (settled lengths, finished levels)
   --resume DIR         go on with the search checkpointed in DIR (after Ctrl-C, a crash or a
-                       reboot); the game and search options must be the same
+                       reboot); the game and search options must be the same (a checkpoint
+                       of an older build, format 1: \`halma checkpoint upgrade DIR\` first)
   --cluster URL        build those levels with \`halma worker\` processes that take tasks from
                        the Redis queue at URL (--disk DIR must be a folder every worker reads)
   --shards N           shards per level on a cluster (default 3)

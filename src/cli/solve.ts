@@ -51,7 +51,8 @@ Problem options as for verify. Search:
                     removed by merging): memory then holds a buffer of a quarter of the budget;
                     DIR also holds a checkpoint, updated after every level
   --resume DIR      go on with the search checkpointed in DIR (after Ctrl-C, a crash or a
-                    reboot); the problem and search options must be the same
+                    reboot); the problem and search options must be the same (a checkpoint
+                    of an older build, format 1: \`halma checkpoint upgrade DIR\` first)
   --cluster URL     build the levels of the searches on disk with \`halma worker\` processes that
                     take tasks from the Redis queue at URL (with --disk DIR, a folder every
                     worker reads and writes)

@@ -18,7 +18,8 @@ import { firstIssue } from '../../schema-faults'
 import type { LevelRecord } from './levels'
 import type { FileStore } from './storage'
 
-const MANIFEST = 'checkpoint.json'
+/** The manifest's file in a search's folder. */
+export const MANIFEST = 'checkpoint.json'
 const FORMAT = 'halma-checkpoint'
 /** Version 2 (issue 28): sealed records, levels as lists of files (shards), the position. */
 export const CHECKPOINT_VERSION = 2
@@ -157,6 +158,27 @@ export function digest(text: string): string {
 }
 
 const seal = <T>(what: string, value: T): Seal<T> => ({ value, sum: digest(`${what}\n${JSON.stringify(value)}`) })
+
+/**
+ * The text of a manifest of this format holding `params`, `levels`, `steps` and `at`, every record
+ * sealed as the Checkpoint seals it (an older checkpoint converted: core/upgrade.ts).
+ */
+export function manifestText(
+  params: Record<string, unknown>,
+  levels: Readonly<Record<string, LevelEntry>>,
+  steps: Readonly<Record<string, unknown>>,
+  at?: Position,
+): string {
+  const m: Manifest = {
+    format: FORMAT,
+    version: CHECKPOINT_VERSION,
+    params: seal('params', params),
+    levels: Object.fromEntries(Object.entries(levels).map(([k, e]) => [k, seal(`level ${k}`, e)])),
+    steps: Object.fromEntries(Object.entries(steps).map(([k, v]) => [k, seal(`step ${k}`, v)])),
+    ...(at && { at: seal('position', at) }),
+  }
+  return JSON.stringify(m, null, 1)
+}
 
 export class Checkpoint {
   private manifest: Manifest
@@ -316,7 +338,7 @@ function readManifest(text: string, file: string): Manifest {
     if (typeof o['version'] === 'number' && o['version'] !== CHECKPOINT_VERSION)
       throw new CheckpointError(
         `${file} is a checkpoint of format ${version}; this engine reads version ${CHECKPOINT_VERSION} only (its records are checksummed; ` +
-          `an older checkpoint's are not, so its levels cannot be trusted): start the search again in an empty folder`,
+          `an older checkpoint's are not, so its levels cannot be trusted): ${o['version'] === 1 ? 'convert it with `halma checkpoint upgrade` on its folder, which checks its files, or ' : ''}start the search again in an empty folder`,
         'checkpoint.version',
       )
     throw new CheckpointError(`${file} is damaged or not a checkpoint (${version})`, 'checkpoint.damaged')
@@ -343,7 +365,7 @@ function readManifest(text: string, file: string): Manifest {
  * The parameters that differ, each by its path (`problem.rules.moves: "4-move" in the checkpoint,
  * "6-move" now`), the first few.
  */
-function differences(was: unknown, now: unknown, path = ''): string[] {
+export function differences(was: unknown, now: unknown, path = ''): string[] {
   if (JSON.stringify(was) === JSON.stringify(now)) return []
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null
   if (isObject(was) && isObject(now) && Array.isArray(was) === Array.isArray(now)) {
