@@ -77,6 +77,10 @@ export function lostGames(v: Variant, savedFile: string, engineName: string, los
       blockers,
     })
   })
-  writeFileSync(lostFile, JSON.stringify({ ...doc, title: `the games the engine did not win (${kept.length} of ${doc.lines.length})`, lines: kept }, null, 2) + '\n')
+  writeFileSync(
+    lostFile,
+    JSON.stringify({ ...doc, title: `the games the engine did not win (${kept.length} of ${doc.lines.length})`, lines: kept }, null, 2) +
+      '\n',
+  )
   return lost
 }
