@@ -10,6 +10,7 @@
  *   ladder   an Elo ladder of four node limits, each against the next (halma match); --append
  *            adds pairs to the day's file
  *   sprt     a tuning change tested by SPRT until the test stops the match
+ *   tables   the engine with the 7 x 7, 3-men tablebase against it without, from won positions (play-tables.ts)
  *
  * `-- greedy 2` runs the 2-player row only; `-- greedy 6 --games 60` fewer games.
  */
@@ -279,6 +280,6 @@ else if (part === 'ladder') ladder()
 else if (part === 'sprt') sprtRun()
 else if (part === 'tables') await tables(rest)
 else {
-  console.error('usage: npm run bench:play -- speed | greedy [2] [3] [6] [--games N] [--nodes N] | ladder [--steps a,b,c,d] [--append] | sprt [--base SPEC --test SPEC --bounds e0,e1]')
+  console.error('usage: npm run bench:play -- speed | greedy [2] [3] [6] [--games N] [--nodes N] | ladder [--steps a,b,c,d] [--append] | sprt [--base SPEC --test SPEC --bounds e0,e1] | tables [--table DIR] [--positions N] [--seed S] [--nodes N] [--limits a,b,c]')
   process.exitCode = 2
 }

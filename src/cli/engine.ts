@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { nodeSearchThreads } from '../hosts/node/play-threads'
+import { openTableFolder } from '../hosts/node/tablebase-folder'
 import { DEFAULT_OPTIONS, type EngineOptions } from '../shared/play/engine'
 import { applyOption, ProtocolServer } from '../shared/play/protocol'
 import type { Io } from './io'
@@ -16,15 +17,21 @@ import { parse, UsageError } from './options'
 export const ENGINE_HELP = `halma engine: the playing engine, speaking the halma engine protocol on stdin/stdout
 
 usage: halma engine [--threads N] [--hash MB] [--algorithm auto|paranoid|brs|maxn] [--inline]
-                    [--option NAME=VALUE ...]
+                    [--tablebase DIR] [--option NAME=VALUE ...]
 
 Commands (one a line; docs/PROTOCOL.md): hep, isready, setoption name N value V, newgame,
-position preset ID|spec {json}|problem {json} [spoiling vacate|occupied|both] [setup ...] [moves ...],
+position preset ID|spec {json}|problem {json}|tablebase [spoiling vacate|occupied|both] [setup ...] [moves ...],
 go [depth N] [nodes N] [movetime MS] [time MS] [inc MS] [infinite], stop, quit.
 
   --threads N    search threads (Lazy SMP; default 1)
   --hash MB      transposition table (default 32)
   --algorithm A  auto (alpha-beta for two sides, best-reply for more), paranoid, brs, maxn
+  --tablebase DIR  play from a solved-positions table (halma tablebase build --out DIR): in its
+                 game ('position tablebase ...') the engine plays the table's perfect move and
+                 reports its value (score win|loss N, tbhits 1, 'info string tablebase ...');
+                 the same as 'setoption name Tablebase value DIR'. A missing folder, a damaged
+                 table (every chunk is checked first) or a position of another game (board, men,
+                 rules, win rule) is refused by name. With a table the engine searches inline.
   --option N=V   any option of 'hep' (e.g. Weight_lag=40); may repeat
   --inline       search on the input thread (stop is then heard only between searches)`
 
@@ -33,6 +40,7 @@ const OPTIONS = {
   hash: { type: 'string' },
   algorithm: { type: 'string' },
   option: { type: 'string', multiple: true },
+  tablebase: { type: 'string' },
   inline: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -71,7 +79,11 @@ export async function runEngine(argv: string[], io: Io, input?: AsyncIterable<st
   }
   const options = engineOptions(v)
   const host = v['inline'] ? undefined : nodeSearchThreads(playWorkerScript())
-  const server = new ProtocolServer(io.out, options, host)
+  const server = new ProtocolServer(io.out, options, host, undefined, undefined, (dir) => openTableFolder(dir, { verify: true }))
+  if (typeof v['tablebase'] === 'string') {
+    const fault = server.useTable(v['tablebase'])
+    if (fault) throw new UsageError(`--tablebase: ${fault.message}`)
+  }
   // Standard input already read to its end (a second run in one process, as tests do) holds no commands.
   const lines = input ?? (process.stdin.readableEnded ? [] : createInterface({ input: process.stdin, crlfDelay: Infinity }))
   // Commands are handled in order; a `go` returns at once (its search runs on), so `stop` is read.

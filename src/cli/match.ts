@@ -12,11 +12,14 @@ import { DEFAULT_OPTIONS, type EngineOptions, type GoLimits } from '../shared/pl
 import { crosstable, eloText, runMatch, type GameRecord } from '../shared/play/match'
 import { applyOption } from '../shared/play/protocol'
 import { matchDocument } from '../shared/play/record'
-import { SPOILING_RULES, variantFromSource, withSpoilingRule, type SpoilingRule, type VariantSource } from '../shared/play/variant'
+import { SPOILING_RULES, variantFromSource, withSpoilingRule, type SpoilingRule, type Variant, type VariantSource } from '../shared/play/variant'
 import { playersPreset, specOf } from '../shared/players/game'
 import { parsePlayersSpec } from '../shared/players/document'
 import { readJson } from '../shared/read-json'
 import { own } from '../shared/names'
+import type { TablebaseTable } from '../shared/engine/tablebase/table'
+import { TableOracle, tableGameText, tableMismatch, variantOfTable } from '../shared/play/tablebase'
+import { openTableFolder } from '../hosts/node/tablebase-folder'
 import type { Tally } from '../shared/play/elo'
 import { json, table, type Io } from './io'
 import { parse, UsageError } from './options'
@@ -24,7 +27,7 @@ import { outFailed, outOption, writeResult } from './search-run'
 
 export const MATCH_HELP = `halma match: engines play series of games; a crosstable with Elo, an optional SPRT
 
-usage: halma match --preset ID | --spec JSON  --engine SPEC --engine SPEC [...]
+usage: halma match --preset ID | --spec JSON | --tablebase-game DIR  --engine SPEC --engine SPEC [...]
                    [--seats 0,1,...] [--openings N] [--book-plies K] [--seed S] [--max-plies P]
                    [--nodes N | --depth D | --movetime MS] [--spoiling vacate|occupied|both|none]
                    [--sprt ELO0,ELO1[,ALPHA,BETA]] [--out FILE.players.json] [--json]
@@ -34,9 +37,17 @@ An engine SPEC is [NAME=]KIND[:OPTIONS], OPTIONS comma-separated key=value:
   greedy[:seed=3]                                              the greedy player (best immediate gain)
   exec:nodes=4000,cmd=halma engine --algorithm brs              a program speaking the protocol
                                                                (cmd= takes the rest of the spec)
+  halma:nodes=5000,tablebase=DIR   the engine playing the table's perfect move wherever the
+                                   solved-positions table in DIR covers the position (its game only:
+                                   another game is refused, naming the difference); an exec engine
+                                   is sent 'setoption name Tablebase value DIR'
   Limits per move (nodes, depth, movetime, time, inc) default to --nodes/--depth/--movetime
   (default: 5000 nodes a move, the engine's default setting in matches).
 
+  --tablebase-game DIR  play the game of the table in DIR (its board, men, areas and win rule: a
+               target full of men of either colour, one of them hers), from its start; no --out
+               (a players document cannot hold it); an exec engine needs tablebase=DIR (it is told
+               'position tablebase', the game of its table)
   --seats      the engine (by its place in the --engine list, from 0) on each seat in the first game
                of an opening; each next game turns them one seat on (default 0,1,0,1,...)
   --openings   book openings (default 10); each is played once per seat rotation
@@ -51,6 +62,7 @@ has to go (equal: a draw); a forfeit (no move, an illegal move, a crash, silence
 const OPTIONS = {
   preset: { type: 'string' },
   spec: { type: 'string' },
+  'tablebase-game': { type: 'string' },
   engine: { type: 'string', multiple: true },
   seats: { type: 'string' },
   openings: { type: 'string' },
@@ -114,13 +126,17 @@ function limitsAndOptions(spec: EngineSpec, defaults: GoLimits): { limits: GoLim
   const names: Record<string, string> = { algorithm: 'Algorithm', hash: 'Hash', threads: 'Threads', lmr: 'LMR', aspiration: 'Aspiration', ordering: 'Ordering', replies: 'Replies', endgame: 'Endgame' }
   for (const [k, v] of spec.options) {
     if (k === 'cmd' || k === 'seed') continue
+    if (k === 'tablebase') {
+      setoptions.push(`setoption name Tablebase value ${v}`)
+      continue
+    }
     if ((LIMIT_KEYS as readonly string[]).includes(k)) {
       if (['nodes', 'depth', 'movetime'].includes(k)) for (const x of ['nodes', 'depth', 'movetime']) delete limits[x]
       limits[k] = int(v, `--engine ${spec.name}: ${k}`, 1, 1e12)!
       continue
     }
     const name = k.startsWith('w.') ? `Weight_${k.slice(2)}` : own(names, k)
-    if (name === undefined) throw new UsageError(`--engine ${spec.name}: unknown option '${k}' (nodes, depth, movetime, time, inc, algorithm, hash, threads, lmr, aspiration, ordering, replies, endgame, w.NAME, seed, cmd)`)
+    if (name === undefined) throw new UsageError(`--engine ${spec.name}: unknown option '${k}' (nodes, depth, movetime, time, inc, algorithm, hash, threads, lmr, aspiration, ordering, replies, endgame, w.NAME, tablebase, seed, cmd)`)
     const r = applyOption(options, name, v)
     if (!r.ok) throw new UsageError(`--engine ${spec.name}: ${r.error.message}`)
     options = r.value
@@ -176,20 +192,51 @@ function processTransport(command: string): LineTransport {
   }
 }
 
-function contestantOf(spec: EngineSpec, defaults: GoLimits): Contestant {
+/**
+ * The tables the match reads, each folder opened and checked once: a missing folder, a damaged table
+ * or a table of another game than the match's is a usage error naming it.
+ */
+class MatchTables {
+  private readonly open = new Map<string, TablebaseTable>()
+
+  constructor(private readonly variant: Variant) {}
+
+  get(dir: string, flag: string): TablebaseTable {
+    const had = this.open.get(dir)
+    if (had) return had
+    const t = openTableFolder(dir, { verify: true })
+    if (!t.ok) throw new UsageError(`${flag}: ${t.error.message}`)
+    this.open.set(dir, t.value)
+    const mismatch = tableMismatch(this.variant, t.value.game)
+    if (mismatch) throw new UsageError(`${flag}: the table in ${dir} (${tableGameText(t.value.game)}) is not this match's game: ${mismatch}`)
+    return t.value
+  }
+
+  close(): void {
+    for (const t of this.open.values()) t.close()
+  }
+}
+
+function contestantOf(spec: EngineSpec, defaults: GoLimits, tables: MatchTables, tableGame: boolean): Contestant {
   if (spec.kind === 'greedy') {
     const seed = spec.options.find(([k]) => k === 'seed')
     return new GreedyContestant(spec.name, seed ? int(seed[1], `--engine ${spec.name}: seed`, 0, 2 ** 31)! : 1)
   }
   const { limits, options, setoptions } = limitsAndOptions(spec, defaults)
-  if (spec.kind === 'halma') return new EngineContestant(spec.name, options, limits)
+  const dir = spec.options.find(([k]) => k === 'tablebase')?.[1]
+  if (spec.kind === 'halma') return new EngineContestant(spec.name, options, limits, dir === undefined ? undefined : new TableOracle(tables.get(dir, `--engine ${spec.name}: tablebase`)))
+  // An outside engine opens the folder itself; it is checked here too, so that a table of another game is named before the match.
+  if (dir !== undefined) tables.get(dir, `--engine ${spec.name}: tablebase`)
   const cmd = spec.options.find(([k]) => k === 'cmd')![1]
-  return new ProtocolContestant(spec.name, processTransport(cmd), limits, setoptions)
+  const outside = new ProtocolContestant(spec.name, processTransport(cmd), limits, setoptions)
+  outside.tableGame = tableGame
+  return outside
 }
 
 /** The game of --preset or --spec (players games). */
 function sourceOf(v: Record<string, unknown>): VariantSource {
-  if (typeof v['preset'] === 'string' && typeof v['spec'] === 'string') throw new UsageError('--preset and --spec: give one')
+  if ([v['preset'], v['spec'], v['tablebase-game']].filter((x) => typeof x === 'string').length > 1)
+    throw new UsageError('--preset, --spec and --tablebase-game: give one')
   if (typeof v['preset'] === 'string') {
     try {
       return { kind: 'players', preset: v['preset'], spec: specOf(playersPreset(v['preset'])) }
@@ -213,16 +260,29 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
     io.out(MATCH_HELP)
     return 0
   }
-  const source = sourceOf(v)
   const out = outOption(v)
-  const spoiling = (v['spoiling'] ?? 'vacate') as SpoilingRule
+  const tableGame = typeof v['tablebase-game'] === 'string' ? v['tablebase-game'] : undefined
+  const spoiling = (v['spoiling'] ?? (tableGame !== undefined ? 'none' : 'vacate')) as SpoilingRule
   if (!(SPOILING_RULES as readonly string[]).includes(spoiling)) throw new UsageError(`--spoiling: '${spoiling}' is not one of ${SPOILING_RULES.join(', ')}`)
-  let variant
-  try {
-    variant = withSpoilingRule(variantFromSource(source), spoiling)
-  } catch (e) {
-    throw new UsageError((e as Error).message)
+  let variant: Variant
+  let source: VariantSource
+  let gameTable: TablebaseTable | undefined
+  if (tableGame !== undefined) {
+    if (out !== undefined) throw new UsageError("--out: a match on a table's game is not saved (a players document cannot hold its board and win rule)")
+    const t = openTableFolder(tableGame, { verify: true })
+    if (!t.ok) throw new UsageError(`--tablebase-game: ${t.error.message}`)
+    gameTable = t.value
+    variant = variantOfTable(t.value.game)
+    source = variant.source
+  } else {
+    source = sourceOf(v)
+    try {
+      variant = withSpoilingRule(variantFromSource(source), spoiling)
+    } catch (e) {
+      throw new UsageError((e as Error).message)
+    }
   }
+  if (tableGame !== undefined && spoiling !== 'none') throw new UsageError(`--spoiling ${spoiling}: the table's game has no rules against spoiling`)
   const N = variant.armies.length
   const specs = ((v['engine'] as string[] | undefined) ?? []).map(parseEngineSpec)
   if (specs.length < 1) throw new UsageError('give the engines: --engine SPEC, once per engine (halma match --help)')
@@ -244,7 +304,20 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
     sprt = { elo0: x[0]!, elo1: x[1]!, alpha: x[2] ?? 0.05, beta: x[3] ?? 0.05, test: 1, base: 0 }
   }
   const openings = openingBook(variant, int(v['openings'], '--openings', 1, 100000) ?? 10, int(v['book-plies'], '--book-plies', 0, 100) ?? 2 * N, int(v['seed'], '--seed', 0, 2 ** 31) ?? 1)
-  const contestants = specs.map((s) => contestantOf(s, defaults))
+  const untold = tableGame !== undefined ? specs.find((s) => s.kind === 'exec' && !s.options.some(([k]) => k === 'tablebase')) : undefined
+  if (untold)
+    throw new UsageError(
+      `--engine ${untold.name}: on a table's game an outside engine is told 'position tablebase' (a game document cannot hold the table's win rule): give it the table with tablebase=DIR`,
+    )
+  const tables = new MatchTables(variant)
+  let contestants: Contestant[]
+  try {
+    contestants = specs.map((s) => contestantOf(s, defaults, tables, tableGame !== undefined))
+  } catch (e) {
+    tables.close()
+    gameTable?.close()
+    throw e
+  }
   const names = specs.map((s) => s.name)
   const maxPlies = int(v['max-plies'], '--max-plies', 1, 100000) ?? 200 * N
   const t0 = performance.now()
@@ -255,6 +328,8 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
     )
   } finally {
     await Promise.all(contestants.map((c) => c.close()))
+    tables.close()
+    gameTable?.close()
   }
   const seconds = (performance.now() - t0) / 1000
   let unwritten

@@ -4,11 +4,10 @@
  * position's value and distance and each legal move's, and the best line; `verify` checks every
  * chunk of a table against its header.
  */
-import { existsSync } from 'node:fs'
-import { folderStore } from '../hosts/node/store'
+import { openTableFolder } from '../hosts/node/tablebase-folder'
 import { parseTablebaseJob, type TablebaseResult } from '../shared/engine/tablebase/job'
 import { bestLine, formatPosition, parsePosition, probe, type MoveVerdict, type Verdict } from '../shared/engine/tablebase/probe'
-import { readHeader, storeWords, TablebaseTable } from '../shared/engine/tablebase/table'
+import type { TablebaseTable } from '../shared/engine/tablebase/table'
 import { parseSpec } from '../shared/engine/tablebase/game'
 import { TablebaseStopped } from '../shared/engine/tablebase/flow'
 import { json, table, type Io } from './io'
@@ -180,12 +179,9 @@ function report(r: TablebaseResult, io: Io, asJson: boolean): void {
 function openTable(v: Record<string, unknown>): TablebaseTable {
   const dir = str(v, 'table')
   if (dir === undefined) throw new UsageError('--table DIR is required')
-  // A reader makes nothing: a folder that is not there is named, not created.
-  if (!existsSync(dir)) throw new UsageError(`--table: ${dir} does not exist`)
-  const store = folderStore(dir)
-  const header = readHeader(store)
-  if (!header.ok) throw new UsageError(`--table: ${header.error.message}`)
-  return new TablebaseTable(header.value, storeWords(store), dir)
+  const table = openTableFolder(dir, { verify: false })
+  if (!table.ok) throw new UsageError(`--table: ${table.error.message}`)
+  return table.value
 }
 
 const verdictText = (v: Verdict, toMove: string): string =>

@@ -67,6 +67,10 @@ const BAD_LINES: readonly string[] = [
   'position problem []',
   'position spec',
   'position',
+  'position tablebase',
+  'position tablebase moves a1-a2',
+  'setoption name Tablebase value /nonexistent/halma-table',
+  'setoption name Tablebase value .',
 ]
 
 /** A session: hep, a few options, then positions each followed by a search, quit. */

@@ -6,6 +6,7 @@
  */
 import { Engine, type EngineInfo, type EngineOptions, type GoLimits } from './engine'
 import { Greedy } from './greedy'
+import type { TablebaseOracle } from './oracle'
 import { formatMove, parseMove } from './notation'
 import { PASS, type Move, type Position } from './position'
 import { goCommand, parseEngineLine, positionCommand, type ClientInfo } from './protocol'
@@ -38,7 +39,7 @@ export interface Contestant {
   close(): Promise<void>
 }
 
-/** The project's engine, in-process, at given options and limits per move. */
+/** The project's engine, in-process, at given options and limits per move; with an oracle, perfect play where it covers a position. */
 export class EngineContestant implements Contestant {
   private engine: Engine | undefined
 
@@ -46,10 +47,14 @@ export class EngineContestant implements Contestant {
     readonly name: string,
     private readonly options: Partial<EngineOptions>,
     private readonly limits: GoLimits,
+    private readonly oracle?: TablebaseOracle,
   ) {}
 
   async newGame(v: Variant): Promise<void> {
-    if (!this.engine || this.engine.variant !== v) this.engine = new Engine(v, this.options)
+    if (!this.engine || this.engine.variant !== v) {
+      this.engine = new Engine(v, this.options)
+      this.engine.oracle = this.oracle
+    }
     this.engine.newGame()
   }
 
@@ -101,6 +106,11 @@ export interface LineTransport {
  */
 export class ProtocolContestant implements Contestant {
   private ready = false
+  /**
+   * Tell the game as `position tablebase`: the game of the table the engine was given (its
+   * Tablebase option), in a match on a table's game, whose win rule a problem document cannot hold.
+   */
+  tableGame = false
 
   constructor(
     readonly name: string,
@@ -134,7 +144,11 @@ export class ProtocolContestant implements Contestant {
   }
 
   async play(game: GameView): Promise<Answer> {
-    this.transport.send(positionCommand({ source: game.source, spoiling: game.spoiling, moves: game.moves }))
+    this.transport.send(
+      this.tableGame
+        ? ['position tablebase', ...(game.moves.length > 0 ? ['moves', ...game.moves] : [])].join(' ')
+        : positionCommand({ source: game.source, spoiling: game.spoiling, moves: game.moves }),
+    )
     this.transport.send(goCommand(this.limits))
     const wait = (this.limits.movetime ?? 0) + (this.limits.time ?? 0) + this.grace
     let info: ClientInfo | undefined

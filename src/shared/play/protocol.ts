@@ -25,6 +25,8 @@ import { playersPreset, specOf } from '../players/game'
 import { parsePlayersSpec } from '../players/document'
 import { readJson } from '../read-json'
 import { parseDocument } from '../halma/document'
+import type { TablebaseTable } from '../engine/tablebase/table'
+import { TableOracle, tableGameText, tableMismatch, variantOfTable } from './tablebase'
 
 export const PROTOCOL_NAME = 'hep'
 export const PROTOCOL_VERSION = 1
@@ -129,11 +131,14 @@ export function parsePositionCommand(args: string): Result<PositionCommand, Diag
   return ok({ source, spoiling, ...(setup !== undefined && { setup }), moves })
 }
 
-/** The variant and position a command describes, every move checked; the first fault named. */
-export function resolvePosition(cmd: PositionCommand): Result<{ variant: Variant; position: PositionData; played: Position }, Diagnostic> {
+/**
+ * The variant and position a command describes, every move checked; the first fault named. `game`
+ * is the variant when the server knows it better than its source can say (a table's game).
+ */
+export function resolvePosition(cmd: PositionCommand, game?: Variant): Result<{ variant: Variant; position: PositionData; played: Position }, Diagnostic> {
   let variant: Variant
   try {
-    const base = variantFromSource(cmd.source)
+    const base = game ?? variantFromSource(cmd.source)
     variant = cmd.spoiling === 'none' ? base : withSpoilingRule(base, cmd.spoiling)
   } catch (e) {
     return err(diagnostic('position.game', `position: ${(e as Error).message}`))
@@ -151,6 +156,13 @@ export function resolvePosition(cmd: PositionCommand): Result<{ variant: Variant
     pos.make(m.value)
   }
   return ok({ variant, position: pos.data(), played: pos })
+}
+
+/** A table's score in words, for the side to move: `blue to move wins in 7 moves (perfect play)`. */
+function tableScoreText(pos: Position, s: Score): string {
+  const who = `${pos.variant.armies[pos.turn]!.name} to move`
+  if (s.kind === 'cp') return `${who} draws with perfect play`
+  return `${who} ${s.kind === 'win' ? 'wins' : 'loses'} in ${s.plies} move${s.plies === 1 ? '' : 's'} of both sides (perfect play)`
 }
 
 /** A score as protocol words: `cp 120`, `win 7`, `loss 4`. */
@@ -261,6 +273,21 @@ export function optionLine(s: OptionSpec, o: EngineOptions): string {
   ].join(' ')
 }
 
+/** Opens a tablebase's folder (the host's: the CLI reads the file system), or says why not. */
+export type TableOpener = (dir: string) => Result<TablebaseTable, Diagnostic>
+
+/** The `Tablebase` option: the table a server plays from, where it is, and its oracle. */
+interface TableInUse {
+  readonly dir: string
+  readonly table: TablebaseTable
+  readonly oracle: TableOracle
+  /** The last fault of the table reported. */
+  reported?: string
+}
+
+/** The position command's word for the game of the table set (`position tablebase [setup ...] [moves ...]`). */
+const TABLE_GAME = /^tablebase(?=\s|$)/
+
 /**
  * The engine's side of the protocol: commands in, lines out. A search runs while further commands
  * are read (`stop` ends it), when the engine's host runs it on a thread; `bestmove` follows every
@@ -279,8 +306,48 @@ export class ProtocolServer {
     private readonly name = 'halma-workbench',
     /** Passed to every engine: a flag the client sets to stop a search (engine.ts). */
     private readonly stopFlag?: Int32Array,
+    /** How the `Tablebase` option opens a folder; without it the engine reads no tables. */
+    private readonly openTable?: TableOpener,
   ) {
     this.options = options
+  }
+
+  private table: TableInUse | undefined
+
+  /**
+   * Play from the table in `dir` (`none` or an empty value: no table), or the fault that refuses it,
+   * named: no tables on this host, a folder that is missing, a damaged table (the table's checks),
+   * or a table of another game than the position set.
+   */
+  useTable(dir: string): Diagnostic | undefined {
+    if (dir === '' || dir === 'none' || dir === '<empty>') {
+      this.table?.table.close()
+      this.table = undefined
+      this.dropEngine()
+      return undefined
+    }
+    if (!this.openTable) return diagnostic('option.tablebase', 'Tablebase: this engine reads no tables here')
+    const opened = this.openTable(dir)
+    if (!opened.ok) return { ...opened.error, message: `Tablebase ${dir}: ${opened.error.message}` }
+    const t = opened.value
+    const mismatch = this.current && tableMismatch(this.current.variant, t.game)
+    if (mismatch) {
+      t.close()
+      return diagnostic('tablebase.mismatch', `Tablebase ${dir}: the table of ${tableGameText(t.game)} is not the position's game (${mismatch})`)
+    }
+    this.table?.table.close()
+    this.table = { dir, table: t, oracle: new TableOracle(t) }
+    this.dropEngine()
+    const h = t.header
+    this.send(
+      `info string tablebase ${dir}: ${tableGameText(t.game)}, ${h.counts.positions} positions (${h.counts.wins} wins, ${h.counts.losses} losses, ${h.counts.draws} draws), checked`,
+    )
+    return undefined
+  }
+
+  private dropEngine(): void {
+    this.engine?.close()
+    this.engine = undefined
   }
 
   private fault(d: Diagnostic): void {
@@ -299,6 +366,7 @@ export class ProtocolServer {
         this.send('id author Halma Workbench')
         this.send(`protocol ${PROTOCOL_NAME} ${PROTOCOL_VERSION}`)
         for (const s of ENGINE_OPTIONS) this.send(optionLine(s, this.options))
+        this.send(`option name Tablebase type string default ${this.table?.dir ?? '<empty>'}`)
         this.send('hepok')
         return undefined
       case 'isready':
@@ -309,9 +377,16 @@ export class ProtocolServer {
         this.engine?.newGame()
         return undefined
       case 'setoption': {
-        const m = /^name\s+(\S+)\s+value\s+(\S+)$/.exec(rest)
+        // A folder's name may hold spaces: the value is the rest of the line.
+        const m = /^name\s+(\S+)\s+value\s+(.+)$/.exec(rest)
         if (!m) {
           this.fault(diagnostic('option.syntax', "setoption: write 'setoption name NAME value VALUE'"))
+          return undefined
+        }
+        if (m[1]!.toLowerCase() === 'tablebase') {
+          await this.searching
+          const fault = this.useTable(m[2]!.trim())
+          if (fault) this.fault(fault)
           return undefined
         }
         const r = applyOption(this.options, m[1]!, m[2]!)
@@ -325,16 +400,15 @@ export class ProtocolServer {
         return undefined
       }
       case 'position': {
-        const c = parsePositionCommand(rest)
-        const r = c.ok ? resolvePosition(c.value) : c
+        const r = this.resolve(rest)
         if (!r.ok) {
           this.fault(r.error)
           return undefined
         }
         await this.searching
-        if (!this.engine || JSON.stringify(this.engine.variant.source) !== JSON.stringify(r.value.variant.source)) {
+        if (!this.engine || this.engine.variant.id !== r.value.variant.id || JSON.stringify(this.engine.variant.source) !== JSON.stringify(r.value.variant.source)) {
           this.engine?.close()
-          this.engine = new Engine(r.value.variant, this.options, this.host, this.stopFlag)
+          this.engine = this.engineFor(r.value.variant)
         }
         this.current = { variant: this.engine.variant, position: r.value.position }
         return undefined
@@ -373,12 +447,62 @@ export class ProtocolServer {
     }
   }
 
+  /**
+   * A position command's variant and position: `tablebase` names the table's game (its win rule
+   * is the table's, which a game document cannot say); with a table set, a game that is not the
+   * table's is refused, naming the difference.
+   */
+  private resolve(rest: string): ReturnType<typeof resolvePosition> {
+    const t = this.table
+    if (TABLE_GAME.test(rest)) {
+      if (!t) return err(diagnostic('position.tablebase', "position tablebase: no table is set ('setoption name Tablebase value DIR' first)"))
+      const game = variantOfTable(t.table.game)
+      const c = parsePositionCommand(`problem ${JSON.stringify(game.source.spec)}${rest.replace(TABLE_GAME, '')}`)
+      return c.ok ? resolvePosition(c.value, game) : c
+    }
+    const c = parsePositionCommand(rest)
+    const r = c.ok ? resolvePosition(c.value) : c
+    const mismatch = r.ok && t ? tableMismatch(r.value.variant, t.table.game) : undefined
+    if (mismatch && t)
+      return err(
+        diagnostic(
+          'tablebase.mismatch',
+          `position: the game is not the table's (${t.dir}: ${tableGameText(t.table.game)}): ${mismatch}; 'position tablebase ...' plays the table's game, 'setoption name Tablebase value none' searches this one without it`,
+        ),
+      )
+    return r
+  }
+
+  /**
+   * The engine of a variant. With a table it answers from the table and searches inline only where
+   * the table is silent: search threads rebuild the game from its source, a game document that
+   * cannot hold the table's win rule, so they would search another game.
+   */
+  private engineFor(variant: Variant): Engine {
+    if (!this.table) return new Engine(variant, this.options, this.host, this.stopFlag)
+    if (this.host)
+      this.send(
+        `info string tablebase: where the table is silent the engine searches inline on one thread (search threads rebuild the game from its document, which cannot hold the table's win rule)`,
+      )
+    const engine = new Engine(variant, this.options, undefined, this.stopFlag)
+    engine.oracle = this.table.oracle
+    return engine
+  }
+
   private async go(limits: GoLimits): Promise<void> {
     const engine = this.engine!
     const pos = new Position(this.current!.variant, this.current!.position)
     engine.setPosition(this.current!.position)
     this.send(`info string algorithm ${algorithmFor(engine.variant, this.options)}`)
-    const r = await engine.go(limits, (info) => this.send(infoLine(pos, info)))
+    const r = await engine.go(limits, (info) => {
+      if (info.tbHits > 0 && this.table) this.send(`info string tablebase ${this.table.dir}: ${tableScoreText(pos, info.score)}`)
+      this.send(infoLine(pos, info))
+    })
+    const t = this.table
+    if (t && t.table.damaged !== undefined && t.reported !== t.table.damaged) {
+      t.reported = t.table.damaged
+      this.send(`info string tablebase ${t.dir}: ${t.table.damaged}; the engine searched instead`)
+    }
     this.send(r.move === null ? 'bestmove none' : `bestmove ${formatMove(pos, r.move)}`)
     this.searching = undefined
   }

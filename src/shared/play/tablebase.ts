@@ -47,24 +47,43 @@ export function variantOfTable(game: TablebaseGame): Variant {
   return { ...variantOfProblem(doc.value.problem, spec), id: `tablebase-${game.boardName}-${game.men}`, win: 'any-with-one' }
 }
 
-/** Whether a variant plays a table's game (the same board, rules, areas, win; no teams, no vacate rule). */
-export function playsTable(v: Variant, game: TablebaseGame): boolean {
+/** A table's game in words (`7x7, 3 men a side`). */
+export const tableGameText = (game: TablebaseGame): string => `${game.boardName}, ${game.men} men a side`
+
+const WIN_WORDS: Record<string, string> = {
+  own: 'her target filled with her own men',
+  'any-with-one': 'her target full of men of either colour, one of them hers',
+  chain: "a chain of her men joining the camps (Hexma)",
+}
+
+/**
+ * What makes a variant another game than a table's, in words (the first difference: the board, the
+ * players, the men, the rules of movement, the win rule, the vacate rule, the areas), or undefined
+ * when it plays the table's game. The paper's game of the same board and men differs in its win
+ * rule: its winner fills her target with her own men, the table's with men of either colour.
+ */
+export function tableMismatch(v: Variant, game: TablebaseGame): string | undefined {
   const same = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((c, i) => c === b[i])
   const r = v.rules
-  return (
-    v.board.id === game.board.id &&
-    r.moves === TABLEBASE_RULES.moves &&
-    r.diagonal === TABLEBASE_RULES.diagonal &&
-    r.jumpsOnly === TABLEBASE_RULES.jumpsOnly &&
-    r.longJumps === TABLEBASE_RULES.longJumps &&
-    v.win === 'any-with-one' &&
-    !v.vacate &&
-    v.partners === null &&
-    v.armies.length === 2 &&
-    same(v.armies[0]!.camp, game.start) &&
-    same(v.armies[1]!.camp, game.target)
-  )
+  const t = TABLEBASE_RULES
+  const rulesText = (x: typeof r): string =>
+    `${x.moves}${x.moves === '6-move' ? ` (${x.diagonal} diagonal)` : ''}${x.jumpsOnly ? ', jumps only' : ''}${x.longJumps ? ', long jumps' : ''}`
+  if (v.board.id !== game.board.id) return `the board: the game's is ${v.board.id}, the table's ${game.boardName}`
+  if (v.armies.length !== 2 || v.partners !== null)
+    return `the players: the game has ${v.armies.length} armies${v.partners !== null ? ' in teams' : ''}, the table's two`
+  if (v.armies[0]!.camp.length !== game.men) return `the men: the game has ${v.armies[0]!.camp.length} a side, the table ${game.men}`
+  if (r.moves !== t.moves || r.diagonal !== t.diagonal || r.jumpsOnly !== t.jumpsOnly || r.longJumps !== t.longJumps)
+    return `the rules of movement: the game's ${rulesText(r)}, the table's ${rulesText(t)}`
+  if (v.win !== 'any-with-one')
+    return `the win rule: the game's '${v.win}' (${WIN_WORDS[v.win] ?? v.win}), the table's 'any-with-one' (${WIN_WORDS['any-with-one']})`
+  if (v.vacate) return "the vacate rule: the game has it, the table's game not"
+  if (!same(v.armies[0]!.camp, game.start) || !same(v.armies[1]!.camp, game.target))
+    return `the camps: the game's ${v.armies.map((a) => a.camp.map((c) => nameOf(v.board, c)).join(' ')).join(' / ')}, the table's ${[game.start, game.target].map((a) => a.map((c) => nameOf(game.board, c)).join(' ')).join(' / ')}`
+  return undefined
 }
+
+/** Whether a variant plays a table's game (the same board, rules, areas, win; no teams, no vacate rule). */
+export const playsTable = (v: Variant, game: TablebaseGame): boolean => tableMismatch(v, game) === undefined
 
 /** A playing position (army 0 blue, army 1 red) as the table's. */
 export function tablePositionOf(data: PositionData): TablePosition {
