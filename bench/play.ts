@@ -7,15 +7,16 @@
  *            generator's speed, the transposition table's hit rate, and two threads (Lazy SMP)
  *   greedy   the engine at its default setting against the greedy player, 2, 3 and 6 players on
  *            the 121-hole star, seats rotated (about 200 games each)
- *   ladder   an Elo ladder of four node limits, each against the next (halma match)
+ *   ladder   an Elo ladder of four node limits, each against the next (halma match); --append
+ *            adds pairs to the day's file
  *   sprt     a tuning change tested by SPRT until the test stops the match
  *   tables   the engine with the 7 x 7, 3-men tablebase against it without, from won positions (play-tables.ts)
  *
  * `-- greedy 2` runs the 2-player row only; `-- greedy 6 --games 60` fewer games.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { cpus, loadavg, totalmem } from 'node:os'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { table } from '../src/cli/io'
 import { openingBook } from '../src/shared/play/book'
@@ -23,6 +24,7 @@ import { Engine } from '../src/shared/play/engine'
 import { nodeSearchThreads } from '../src/hosts/node/play-threads'
 import { MAX_MOVES, perft, Position } from '../src/shared/play/position'
 import { variantOfPreset, withSpoilingRule } from '../src/shared/play/variant'
+import { lostGames } from './play/lost'
 import { tables } from './play-tables'
 
 const root = join(import.meta.dirname, '..')
@@ -55,8 +57,10 @@ const commandOf = (args: readonly string[]): string => `halma ${args.map(quote).
 
 async function speed(): Promise<void> {
   const rows: (string | number)[][] = [['game', 'search', 'positions', 'nodes', 'nodes/s per thread', 'TT hit rate', 'depth reached (mean)']]
-  const gen: (string | number)[][] = [['game', 'positions', 'moves generated', 'moves/s', 'make+unmake/s', 'perft(3) from the start', 'perft/s']]
+  const gen: (string | number)[][] = [['game', 'positions', 'moves generated', 'moves/s', 'make+unmake/s', 'perft(4) from the start', 'perft leaves/s']]
   const nodes = Number(flag('nodes') ?? 200_000)
+  // A search before the measured ones, so that the first row is not the compiler's warm-up.
+  for (const id of ['star121-2', 'star121-6']) await new Engine(withSpoilingRule(variantOfPreset(id), 'vacate')).go({ nodes: 100_000 })
   for (const [id, label] of [
     ['star121-2', 'alpha-beta (PVS)'],
     ['star121-6', 'best-reply'],
@@ -83,35 +87,36 @@ async function speed(): Promise<void> {
     }
     rows.push([id, label, book.length, n, Math.round((n * 1000) / ms), (hits / probes).toFixed(3), (depth / book.length).toFixed(1)])
     if (label === 'best-reply') continue
-    // The move generator alone: every move of every army in the same positions, and make/unmake.
+    // The move generator alone: every move of every army in the same positions, and make/unmake;
+    // each timed five times, the fastest kept (the first run warms the compiler; the machine is shared).
+    // The positions are built once (each has its own packed space: building it would be most of the time).
     const buf = new Int32Array(MAX_MOVES)
+    const starts = book.map((line) => {
+      const pos = Position.start(v)
+      for (const m of line) pos.make(m)
+      return pos
+    })
     let moves = 0
     let makes = 0
-    const t0 = performance.now()
-    for (let rep = 0; rep < 200; rep++)
-      for (const line of book) {
-        const pos = Position.start(v)
-        for (const m of line) pos.make(m)
-        for (let a = 0; a < v.armies.length; a++) moves += pos.generate(buf, 0, a)
-      }
-    const tg = performance.now() - t0
-    const t1 = performance.now()
-    for (let rep = 0; rep < 50; rep++)
-      for (const line of book) {
-        const pos = Position.start(v)
-        for (const m of line) pos.make(m)
-        const c = pos.generate(buf)
-        for (let k = 0; k < c; k++) {
-          pos.make(buf[k]!)
-          pos.unmake()
-          makes++
+    const tg = fastest(() => {
+      moves = 0
+      for (let rep = 0; rep < 2000; rep++) for (const pos of starts) for (let a = 0; a < v.armies.length; a++) moves += pos.generate(buf, 0, a)
+    })
+    const tm = fastest(() => {
+      makes = 0
+      for (let rep = 0; rep < 200; rep++)
+        for (const pos of starts) {
+          const c = pos.generate(buf)
+          for (let k = 0; k < c; k++) {
+            pos.make(buf[k]!)
+            pos.unmake()
+            makes++
+          }
         }
-      }
-    const tm = performance.now() - t1
-    const t2 = performance.now()
-    const p3 = perft(Position.start(v), 3)
-    const tp = performance.now() - t2
-    gen.push([id, book.length, moves, Math.round((moves * 1000) / tg), Math.round((makes * 1000) / tm), p3, Math.round((p3 * 1000) / tp)])
+    })
+    let p4 = 0
+    const tp = fastest(() => (p4 = perft(Position.start(v), 4)))
+    gen.push([id, book.length, moves, Math.round((moves * 1000) / tg), Math.round((makes * 1000) / tm), p4, Math.round((p4 * 1000) / tp)])
   }
   // Two threads (Lazy SMP): the same positions, the main thread's node limit, all nodes counted.
   const threads: (string | number)[][] = [['game', 'threads', 'movetime (ms)', 'nodes (all threads)', 'nodes/s', 'per thread', 'depth (mean)']]
@@ -152,10 +157,32 @@ async function speed(): Promise<void> {
     'Threads (Lazy SMP, one shared table), 2 s per position on 4 positions:',
     '',
     table(threads),
+    '',
+    // What the tables show, from their own numbers: a node costs a few make/unmakes' worth of time (the
+    // evaluation and the move generation at every node), six armies make a node dearer, and a second
+    // thread on this shared machine adds less than a thread's worth.
+    `What it shows: a search node costs about ${ratio(gen[1]![4]!, rows[1]![4]!)} make+unmake pairs of time on 2 players and ${ratio(gen[2]![4]!, rows[2]![4]!)} on 6 (best-reply), ` +
+      `the 6-player search running at ${ratio(rows[2]![4]!, rows[1]![4]!, 100)} % of the 2-player speed per thread; the table answers ${pct(rows[1]![5]!)} of probes on 2 players and ${pct(rows[2]![5]!)} on 6; ` +
+      `two threads give ${ratio(threads[2]![4]!, threads[1]![4]!, 100)} % (2 players) and ${ratio(threads[4]![4]!, threads[3]![4]!, 100)} % (6 players) of one thread's nodes per second on this shared machine.`,
   ]
   console.log(lines.join('\n'))
   write('speed', lines)
 }
+
+/** The fastest of five runs of f, in milliseconds. */
+function fastest(f: () => void): number {
+  let best = Infinity
+  for (let k = 0; k < 5; k++) {
+    const t0 = performance.now()
+    f()
+    best = Math.min(best, performance.now() - t0)
+  }
+  return best
+}
+
+/** a / b rounded (times `scale`). */
+const ratio = (a: string | number, b: string | number, scale = 1): string => ((Number(a) / Number(b)) * scale).toFixed(scale === 1 ? 1 : 0)
+const pct = (x: string | number): string => `${(Number(x) * 100).toFixed(0)} %`
 
 function greedy(): void {
   const which = rest.filter((x) => /^\d$/.test(x)).map(Number)
@@ -166,32 +193,73 @@ function greedy(): void {
     const games = Number(flag('games') ?? 200)
     const openings = Math.ceil(games / n)
     const seats = ['0', ...Array.from({ length: n - 1 }, () => '1')].join(',')
-    const args = ['match', '--preset', `star121-${n}`, '--engine', `engine=halma:nodes=${nodes}`, '--engine', 'greedy', '--seats', seats, '--openings', String(openings), '--seed', '30', '--spoiling', 'vacate']
+    // Every game is saved (outside the repository: a 6-player series is most of a megabyte); the lost ones are kept below.
+    const saved = join(tmpdir(), `play-greedy-${n}-${process.pid}.players.json`)
+    const args = ['match', '--preset', `star121-${n}`, '--engine', `engine=halma:nodes=${nodes}`, '--engine', 'greedy', '--seats', seats, '--openings', String(openings), '--seed', '30', '--spoiling', 'vacate', '--out', saved]
     const t0 = performance.now()
     const out = halma(args)
     const s = (performance.now() - t0) / 1000
     console.log(out)
-    lines.push(`## ${n} players`, '', `Command: \`nice -n 10 ${commandOf(args)}\` (${s.toFixed(0)} s; load average after: ${load()})`, '', '```', out.trim(), '```', '')
+    const shown = args.slice(0, -2).concat('--out', 'GAMES.players.json')
+    lines.push(`## ${n} players`, '', `Command: \`nice -n 10 ${commandOf(shown)}\` (${s.toFixed(0)} s; load average after: ${load()})`, '', '```', out.trim(), '```', '')
+    const lostFile = `bench/results/play-greedy-${n}-lost-${date}.players.json`
+    const lost = lostGames(withSpoilingRule(variantOfPreset(`star121-${n}`), 'vacate'), saved, 'engine', join(root, lostFile))
+    rmSync(saved, { force: true })
+    if (lost.length === 0) {
+      lines.push('The engine won every game.', '')
+      rmSync(join(root, lostFile), { force: true })
+      continue
+    }
+    lines.push(
+      `The ${lost.length} games the engine did not win (saved in ${lostFile}), where it stood at the end:`,
+      '',
+      table([
+        ['game', 'engine', 'winner', 'moves', 'engine\'s own moves', 'its distance to go', 'its men outside', "other armies' men on its target"],
+        ...lost.map((g) => [g.game, g.engine, g.winner, g.moves, g.own, g.distance, g.outside, g.blockers.join(', ') || '-']),
+      ]),
+      '',
+    )
   }
   write(`greedy${which.length > 0 ? '-' + which.join('-') : ''}`, lines)
 }
 
+/**
+ * Each step of a ladder of node limits against the next (both seats of every opening). With
+ * `--append` the pairs are added to the day's file (a long step run on its own); the summary above
+ * the pairs is read back from every pair the file holds.
+ */
 function ladder(): void {
-  const steps = (flag('steps') ?? '250,1000,4000,16000').split(',')
+  const steps = (flag('steps') ?? '1000,4000,16000,64000').split(',')
   const openings = flag('openings') ?? '50'
   const id = flag('preset') ?? 'star121-2'
-  const args = ['match', '--preset', id, ...steps.flatMap((s) => ['--engine', `n${s}=halma:nodes=${s}`]), '--openings', openings, '--seed', '40', '--spoiling', 'vacate', '--json']
-  const lines = [`# An Elo ladder of node limits, ${date}`, '', `Machine: ${machine}.`, '']
-  // Each step against the next: a match of two (both seats each opening).
+  const file = join(root, `bench/results/play-ladder-${date}.md`)
+  const pairs: string[] = rest.includes('--append') && existsSync(file) ? readFileSync(file, 'utf8').split(/^(?=## )/m).slice(1).map((x) => x.trimEnd()) : []
   for (let k = 0; k + 1 < steps.length; k++) {
     const a = ['match', '--preset', id, '--engine', `n${steps[k]}=halma:nodes=${steps[k]}`, '--engine', `n${steps[k + 1]}=halma:nodes=${steps[k + 1]}`, '--openings', openings, '--seed', '40', '--spoiling', 'vacate']
     const t0 = performance.now()
     const out = halma(a)
     console.log(out)
-    lines.push(`## ${steps[k]} against ${steps[k + 1]} nodes`, '', `Command: \`nice -n 10 ${commandOf(a)}\` (${((performance.now() - t0) / 1000).toFixed(0)} s; load after: ${load()})`, '', '```', out.trim(), '```', '')
+    pairs.push([`## ${steps[k]} against ${steps[k + 1]} nodes`, '', `Command: \`nice -n 10 ${commandOf(a)}\` (${((performance.now() - t0) / 1000).toFixed(0)} s; load after: ${load()})`, '', '```', out.trim(), '```'].join('\n'))
+    writeLadder(file, pairs)
   }
-  void args
-  write('ladder', lines)
+}
+
+/** The ladder's file: per pair the stronger side's score and Elo with its 95 % interval, then the pairs. */
+function writeLadder(file: string, pairs: readonly string[]): void {
+  const rows: (string | number)[][] = [['step', 'games', 'score of the larger limit', 'Elo (95 %)', 'shown stronger']]
+  for (const p of pairs) {
+    const title = /^## (\d+) against (\d+) nodes/.exec(p)
+    // The crosstable's second row: the larger limit's points against the smaller one.
+    const cell = /^2\. \S+.*?(\d+\.\d)\/(\d+) \(([+-]\d+) ± (\d+)\)/m.exec(p)
+    if (!title || !cell) continue
+    const elo = Number(cell[3])
+    const err = Number(cell[4])
+    rows.push([`${title[1]} -> ${title[2]} nodes`, cell[2]!, `${cell[1]}/${cell[2]}`, `${cell[3]} ± ${cell[4]}`, elo - err > 0 ? 'yes' : 'no'])
+  }
+  const lines = [`# An Elo ladder of node limits, ${date}`, '', `Machine: ${machine}. Each step a match of two \`halma match\` engines on the 121-hole star, 2 players (vacate rule), both seats of every book opening; node limits, so a rerun gives the same games.`, '', table(rows), '', ...pairs.flatMap((p) => [p, ''])]
+  mkdirSync(join(root, 'bench/results'), { recursive: true })
+  writeFileSync(file, lines.join('\n'))
+  console.log(`\nwritten to ${file}`)
 }
 
 function sprtRun(): void {
@@ -212,6 +280,6 @@ else if (part === 'ladder') ladder()
 else if (part === 'sprt') sprtRun()
 else if (part === 'tables') await tables(rest)
 else {
-  console.error('usage: npm run bench:play -- speed | greedy [2] [3] [6] [--games N] [--nodes N] | ladder [--steps a,b,c,d] | sprt [--base SPEC --test SPEC --bounds e0,e1] | tables [--table DIR] [--positions N] [--seed S] [--nodes N] [--limits a,b,c]')
+  console.error('usage: npm run bench:play -- speed | greedy [2] [3] [6] [--games N] [--nodes N] | ladder [--steps a,b,c,d] [--append] | sprt [--base SPEC --test SPEC --bounds e0,e1] | tables [--table DIR] [--positions N] [--seed S] [--nodes N] [--limits a,b,c]')
   process.exitCode = 2
 }

@@ -12,8 +12,12 @@
  *
  *   npm run tune -- [--preset star121-3] [--nodes 1500] [--rounds 2] [--max-games 300] [--seed 1]
  *                   [--elo0 0] [--elo1 30] [--start weights.json] [--only lag,camp,blocked,hop,square]
+ *                   [--try square=150,lag=45]
+ *
+ * `--try` tests the named changes instead of the schedule (one test each, from the start weights;
+ * a change shown better is kept). A second run on the same day adds its table to the day's .md.
  */
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs'
 import { cpus, loadavg, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { openingBook } from '../src/shared/play/book'
@@ -37,6 +41,15 @@ const elo0 = Number(flag('elo0', '0'))
 const elo1 = Number(flag('elo1', '30'))
 /** The weights tuned (default: all but dist, the unit, and reach and moves, which cost a move generation per evaluation or a table per search). */
 const only = flag('only', 'lag,camp,blocked,hop,square').split(',')
+/** Changes named on the command line ("square=150"), tested instead of the schedule. */
+const tries: [keyof Weights, number][] = flag('try', '')
+  .split(',')
+  .filter((x) => x !== '')
+  .map((x) => {
+    const [k, v] = x.split('=')
+    if (!(WEIGHT_NAMES as readonly string[]).includes(k!) || !/^-?\d+$/.test(v ?? '')) throw new Error(`--try: '${x}' is not NAME=WHOLE NUMBER (${WEIGHT_NAMES.join(', ')})`)
+    return [k as keyof Weights, Number(v)]
+  })
 const start: Weights = args.includes('--start')
   ? (JSON.parse(readFileSync(flag('start', ''), 'utf8')) as Weights)
   : { dist: 100, lag: 30, camp: 0, blocked: 30, hop: 0, reach: 0, square: 0, moves: 0, trapped: 0 }
@@ -51,7 +64,7 @@ const log: string[] = [
   `# Tuning the evaluation by self-play, ${date}`,
   '',
   `Command: \`nice -n 10 ${command}\`. Machine: ${machine}.`,
-  `Game: ${variant.title} with the vacate rule; ${nodes} nodes a move; weights tuned: ${only.join(', ')}; each test a match of the changed engine (seat 0 of the lineup) against the current one on the other seats, seats rotated, book openings (${2 * N} moves, seed ${seed} + test number); SPRT elo0 ${elo0}, elo1 ${elo1}, alpha = beta = 0.1, at most ${maxGames} games.`,
+  `Game: ${variant.title} with the vacate rule; ${nodes} nodes a move; weights tuned: ${tries.length > 0 ? `the changes tried (${tries.map(([k, v]) => `${k} = ${v}`).join(', ')})` : only.join(', ')}; each test a match of the changed engine (seat 0 of the lineup) against the current one on the other seats, seats rotated, book openings (${2 * N} moves, seed ${seed} + test number); SPRT elo0 ${elo0}, elo1 ${elo1}, alpha = beta = 0.1, at most ${maxGames} games.`,
   '',
   `Start: \`${JSON.stringify(start)}\``,
   '',
@@ -70,13 +83,19 @@ function changed(w: Weights, name: keyof Weights, up: boolean): Weights {
   return { ...w, [name]: next }
 }
 
-for (let round = 1; round <= rounds; round++) {
+/** Each round's tests: per weight tuned, up then down (the second only if the first is not kept); or the changes tried. */
+const schedule = (): (readonly ((w: Weights) => Weights)[])[] =>
+  tries.length > 0
+    ? tries.map(([k, v]) => [(w: Weights): Weights => ({ ...w, [k]: v })])
+    : WEIGHT_NAMES.filter((name) => only.includes(name)).map((name) => [true, false].map((up) => (w: Weights) => changed(w, name, up)))
+
+for (let round = 1; round <= (tries.length > 0 ? 1 : rounds); round++) {
   let kept = 0
-  for (const name of WEIGHT_NAMES) {
-    if (!only.includes(name)) continue
-    for (const up of [true, false]) {
+  for (const alternatives of schedule()) {
+    for (const change of alternatives) {
       test++
-      const challenger = changed(current, name, up)
+      const challenger = change(current)
+      const name = (Object.keys(challenger) as (keyof Weights)[]).find((k) => challenger[k] !== current[k]) ?? 'dist'
       const openings = openingBook(variant, Math.ceil(maxGames / N), 2 * N, seed + test)
       const contestants = [new EngineContestant('test', { weights: challenger }, { nodes }), new EngineContestant('base', { weights: current }, { nodes })]
       const lineup = [0, ...Array.from({ length: N - 1 }, () => 1)]
@@ -100,6 +119,9 @@ for (let round = 1; round <= rounds; round++) {
 }
 log.push('', `Result (${((performance.now() - t0) / 60000).toFixed(0)} min): \`${JSON.stringify(current)}\``)
 mkdirSync(join(import.meta.dirname, 'results'), { recursive: true })
-writeFileSync(join(import.meta.dirname, `results/tune-${date}.md`), log.join('\n') + '\n')
+const md = join(import.meta.dirname, `results/tune-${date}.md`)
+// An earlier run of the day stays above this one (the .json holds the newest result).
+const earlier = existsSync(md) ? readFileSync(md, 'utf8').trimEnd() + '\n\n' + log[0]!.replace('# ', '## A later run: ') + '\n' : ''
+writeFileSync(md, (earlier !== '' ? earlier + log.slice(1).join('\n') : log.join('\n')) + '\n')
 writeFileSync(join(import.meta.dirname, `results/tune-${date}.json`), JSON.stringify({ command, preset, nodes, weights: current }, null, 2) + '\n')
 console.log(log.join('\n'))
