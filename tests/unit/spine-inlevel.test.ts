@@ -174,7 +174,31 @@ describe('a level in progress on disk is recorded, and a resume goes on inside i
       )
       // The record in progress is gone once the level is finished; so are its runs.
       expect(manifestOf(dir).building?.[level]).toBeUndefined()
+      expect(readdirSync(dir).filter((f) => f.startsWith(`${level}.run`))).toEqual([])
     }, 120_000)
+
+  it('a level stopped in its last chunk and resumed leaves none of its runs behind', async () => {
+    // The rest of the level fits in the buffer: the resumed session records nothing more of it,
+    // and its runs must still go once the level is finished.
+    const dir = scratch()
+    let cancel = (): void => undefined
+    let level: string | undefined
+    const first = watched((m) => {
+      if (level) return
+      for (const [name, e] of Object.entries(m.building ?? {}))
+        if (e.value.runs.length >= 1 && e.value.done < e.value.parents.rows && e.value.done >= e.value.parents.rows - CHUNK) {
+          level = name
+          cancel()
+        }
+    })
+    const handle = new Engine(hostOf(1, first.files)).start({ kind: 'solve', params: job({ disk: dir }) })
+    cancel = () => handle.cancel()
+    await expect(handle.result).rejects.toBeInstanceOf(CancelledError)
+    expect(level, 'the search was stopped in the last chunk of a level').toBeDefined()
+    const resumed = await new Engine(hostOf(1, folderStore)).start({ kind: 'solve', params: job({ disk: dir, resume: true }) }).result
+    expect(sizes(resumed)).toEqual(sizes((await plainRun()).result))
+    expect(readdirSync(dir).filter((f) => /\.run\d+$/.test(f))).toEqual([])
+  }, 120_000)
 
   it('a damaged run named in the record in progress is refused by name', async () => {
     const dir = scratch()

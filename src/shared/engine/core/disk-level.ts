@@ -354,7 +354,9 @@ export class SpillCollector implements Sink {
     let due = recordable && (this.writer.next !== this.nextRecorded || this.writer.buffered + this.chunkMost > this.writer.rows)
     if (due) this.writer.spill()
     let inputs: DiskLevel[] = []
-    if (this.writer.next !== this.nextChecked && this.overLimit()) {
+    // Not after a win while a record names runs: a merge would delete runs that record names,
+    // and no new record follows it (a resume would find them missing).
+    if (this.writer.next !== this.nextChecked && (recordable || !this.named) && this.overLimit()) {
       if (recordable && !due) {
         this.writer.spill()
         due = true

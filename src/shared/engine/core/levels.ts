@@ -471,6 +471,9 @@ export class LevelSearch<R extends RuleBase> {
       }),
       ...(resumed && { resumed: { runs: resumed.runs.map((f) => new DiskLevel(disk.store, f.name, w, f.rows, f.checksum)), next: resumed.next } }),
     })
+    // A resumed level's runs are pending from the start: they go once the level is finished, even
+    // when this session records nothing more of it (the rest fits in the buffer).
+    if (resumed) this.pending = { name, sink }
     const record = (done: number, stats: KernelStats): void => {
       if (!checkpoint) return
       const { runs, next } = sink.written
