@@ -147,11 +147,17 @@ describe('a level in progress on disk is recorded, and a resume goes on inside i
       const { name, entry, levels: before } = await stopInside(dir, threads)
       const second = watched()
       const notices: string[] = []
+      const messages: string[] = []
       const resumed = await new Engine(hostOf(threads, second.files)).start(
         { kind: 'solve', params: job({ disk: dir, threads, resume: true }) },
-        (p) => void (p.notice && notices.push(p.message)),
+        (p) => {
+          messages.push(p.message)
+          if (p.notice) notices.push(p.message)
+        },
       ).result
       expect(sizes(resumed)).toEqual(sizes(ram))
+      // The small problems' look outgrew its memory before the stop: the resume does not run it again.
+      expect(messages.some((m) => m.includes('too large for it before the resume'))).toBe(true)
       expect(resumed.proof.statement).toBe(ram.proof.statement)
       // Every level file, the one stopped inside included, has the checksum of the run without a stop.
       const level = name

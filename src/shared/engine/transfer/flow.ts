@@ -38,6 +38,11 @@ const MAX_MEETINGS = 100_000
  */
 const SMALL_BYTES = 16 << 20
 
+/** The small problems' look, settled when it outgrew its memory (`bytes`): a resume does not run it again. */
+interface SmallStep {
+  readonly bytes: number
+}
+
 /** A solution length met, its solutions traced and verified. */
 interface Found {
   readonly length: number
@@ -124,8 +129,16 @@ export class TransferFlow extends JobFlow<TransferRule, TransferInit, SolveResul
   /** Small problems: plain bidirectional search within SMALL_BYTES settles them exactly, unsolvable ones included. */
   private async settleSmall(ctx: TransferContext): Promise<SolveResult | undefined> {
     this.report.phase = 'bidirectional'
+    const bytes = Math.min(SMALL_BYTES, this.job.budgetBytes)
+    // A look that outgrew its memory outgrows the same memory again: a resume skips it.
+    const before = this.spine.settled<SmallStep>('small')
+    if (before && before.bytes >= bytes) {
+      this.report.emit('exhaustive look at the whole state space (small problems): too large for it before the resume (checkpoint)')
+      return undefined
+    }
     this.report.emit('exhaustive look at the whole state space (small problems)')
-    const small = await bidirectional({ ...ctx, budget: new Budget(Math.min(SMALL_BYTES, this.job.budgetBytes), Infinity) }, this.job.maxLength)
+    const small = await bidirectional({ ...ctx, budget: new Budget(bytes, Infinity) }, this.job.maxLength)
+    if (small.kind === 'budget') this.spine.settle('small', { bytes } satisfies SmallStep)
     if (small.kind !== 'found' && small.kind !== 'unsolvable') return undefined
     for (const r of small.runs) this.record(r)
     return this.generalResult(ctx.domain, small)
