@@ -219,20 +219,10 @@ describe('the engine with the table against the engine without it', () => {
   })
 
   it("halma match: tablebase=DIR on the table's game; a table of another game is refused by name", async () => {
-    const r = await run([
-      'match',
-      '--tablebase-game',
-      t43,
-      '--engine',
-      `tb=halma:nodes=300,tablebase=${t43}`,
-      '--engine',
-      'plain=halma:nodes=300',
-      '--openings',
-      '3',
-      '--book-plies',
-      '2',
-      '--json',
-    ])
+    // Six games of the table's game: the tabled engine `tb` against the plain engine at 300 nodes.
+    const matchAgainstPlain = (tb: string) =>
+      run(['match', '--tablebase-game', t43, '--engine', tb, '--engine', 'plain=halma:nodes=300', '--openings', '3', '--book-plies', '2', '--json'])
+    const r = await matchAgainstPlain(`tb=halma:nodes=300,tablebase=${t43}`)
     expect(r.code, r.err).toBe(0)
     const j = JSON.parse(r.out)
     expect(j.games).toBe(6)
@@ -242,20 +232,7 @@ describe('the engine with the table against the engine without it', () => {
     expect(tb.wins).toBeGreaterThan(tb.losses)
     // The same match with the tabled side a `halma engine --tablebase` process (told 'position tablebase'): the same games.
     const bin = join(import.meta.dirname, '../../bin/halma.mjs')
-    const outside = await run([
-      'match',
-      '--tablebase-game',
-      t43,
-      '--engine',
-      `tb=exec:nodes=300,tablebase=${t43},cmd=node ${bin} engine --inline`,
-      '--engine',
-      'plain=halma:nodes=300',
-      '--openings',
-      '3',
-      '--book-plies',
-      '2',
-      '--json',
-    ])
+    const outside = await matchAgainstPlain(`tb=exec:nodes=300,tablebase=${t43},cmd=node ${bin} engine --inline`)
     expect(outside.code, outside.err).toBe(0)
     expect(JSON.parse(outside.out).tallies).toEqual(j.tallies)
     const untold = await run(['match', '--tablebase-game', t43, '--engine', `exec:cmd=node ${bin} engine`, '--engine', 'halma'])
