@@ -52,6 +52,7 @@ interface Building {
 interface Manifest {
   readonly levels: Record<string, { value: { files: File[] } }>
   readonly building?: Record<string, { value: Building }>
+  readonly at?: { value: { search: string; level: number } }
 }
 
 /**
@@ -62,6 +63,9 @@ interface Manifest {
 function watched(stop: (m: Manifest) => void = () => undefined) {
   const levels = new Map<string, number>()
   const runs = { peak: 0 }
+  // Levels recorded in progress, and positions written whose level the manifest did not name.
+  const tracked = new Set<string>()
+  const unnamed: string[] = []
   const chunks: { file: string; at: number; rows: number }[] = []
   const files = (folder: string): FileStore => {
     const store = folderStore(folder)
@@ -89,11 +93,14 @@ function watched(stop: (m: Manifest) => void = () => undefined) {
           .reduce((b, f) => b + statSync(join(folder, f)).size, 0)
         runs.peak = Math.max(runs.peak, bytes)
         for (const e of Object.values(m.levels)) for (const f of e.value.files) levels.set(f.name, f.checksum)
+        for (const name of Object.keys(m.building ?? {})) tracked.add(name)
+        const at = m.at?.value
+        if (at && at.level > 0 && !(`${at.search}.L${at.level}` in m.levels)) unnamed.push(`${at.search}.L${at.level}`)
         stop(m)
       },
     }
   }
-  return { files, levels, chunks, runs }
+  return { files, levels, chunks, runs, tracked, unnamed }
 }
 
 const sizes = (r: SolveResult) => r.proof.lengths.map((l) => [l.length, l.result, l.levels])
@@ -182,6 +189,15 @@ describe('a level in progress on disk is recorded, and a resume goes on inside i
       expect(manifestOf(dir).building?.[level]).toBeUndefined()
       expect(readdirSync(dir).filter((f) => f.startsWith(`${level}.run`))).toEqual([])
     }, 120_000)
+
+  it('a level finished after records in progress stays named: the checkpoint names the level it stands after', async () => {
+    // Found on problem 4's proof: the finished level's name went with its record in progress, so
+    // a stop after it built the whole level again on resuming.
+    const { store } = await plainRun()
+    const finished = [...store.tracked].filter((n) => store.levels.has(n))
+    expect(finished.length, 'levels recorded in progress, then finished').toBeGreaterThan(0)
+    expect(store.unnamed).toEqual([])
+  }, 120_000)
 
   it('a level stopped in its last chunk and resumed leaves none of its runs behind', async () => {
     // The rest of the level fits in the buffer: the resumed session records nothing more of it,

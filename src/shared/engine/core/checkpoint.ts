@@ -335,6 +335,14 @@ export class Checkpoint {
     return { ...this.manifest, building: kept }
   }
 
+  /** The records in progress of `names` go (their runs are about to be deleted); finished levels stay named. */
+  dropBuilding(names: readonly string[]): void {
+    const rest = this.withoutBuilding(names)
+    if (rest === this.manifest) return
+    this.manifest = rest
+    this.save()
+  }
+
   /** Levels whose files are about to be deleted (finished, or in progress: their runs). */
   forget(names: readonly string[]): void {
     const building = this.manifest.building ?? {}

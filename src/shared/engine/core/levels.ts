@@ -241,11 +241,11 @@ export class LevelSearch<R extends RuleBase> {
     return level
   }
 
-  /** The runs of the level in progress go, and the record that names them first. */
+  /** The runs of the level in progress go, and the record in progress that names them first (a finished level of that name stays named). */
   private dropPending(): void {
     const pending = this.pending
     if (!pending) return
-    this.options.disk?.checkpoint?.forget([pending.name])
+    this.options.disk?.checkpoint?.dropBuilding([pending.name])
     pending.sink.dropRuns()
     this.pending = undefined
   }
