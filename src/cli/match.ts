@@ -123,7 +123,7 @@ function limitsAndOptions(spec: EngineSpec, defaults: GoLimits): { limits: GoLim
   const limits: Record<string, number> = { ...(defaults as Record<string, number>) }
   let options = DEFAULT_OPTIONS
   const setoptions: string[] = []
-  const names: Record<string, string> = { algorithm: 'Algorithm', hash: 'Hash', threads: 'Threads', lmr: 'LMR', aspiration: 'Aspiration', ordering: 'Ordering', replies: 'Replies', endgame: 'Endgame' }
+  const names: Record<string, string> = { algorithm: 'Algorithm', hash: 'Hash', threads: 'Threads', lmr: 'LMR', aspiration: 'Aspiration', ordering: 'Ordering', replies: 'Replies', endgame: 'Endgame', room: 'Room' }
   for (const [k, v] of spec.options) {
     if (k === 'cmd' || k === 'seed') continue
     if (k === 'tablebase') {
@@ -136,7 +136,7 @@ function limitsAndOptions(spec: EngineSpec, defaults: GoLimits): { limits: GoLim
       continue
     }
     const name = k.startsWith('w.') ? `Weight_${k.slice(2)}` : own(names, k)
-    if (name === undefined) throw new UsageError(`--engine ${spec.name}: unknown option '${k}' (nodes, depth, movetime, time, inc, algorithm, hash, threads, lmr, aspiration, ordering, replies, endgame, w.NAME, tablebase, seed, cmd)`)
+    if (name === undefined) throw new UsageError(`--engine ${spec.name}: unknown option '${k}' (nodes, depth, movetime, time, inc, algorithm, hash, threads, lmr, aspiration, ordering, replies, endgame, room, w.NAME, tablebase, seed, cmd)`)
     const r = applyOption(options, name, v)
     if (!r.ok) throw new UsageError(`--engine ${spec.name}: ${r.error.message}`)
     options = r.value

@@ -10,6 +10,7 @@
  * thread's iterations are the ones reported. Without a host the search runs inline.
  */
 import { EndgameSolver } from './endgame'
+import { roomMoves } from './room'
 import { MaxN } from './maxn'
 import { Position, type Move, type PositionData } from './position'
 import { Searcher, WIN, WIN_BOUND, type Algorithm, type Iteration, type Limits } from './search'
@@ -40,6 +41,12 @@ export interface EngineOptions {
   /** The endgame solver's nodes (at least; a larger node limit of the move counts), and its moves beyond one per man outside. */
   readonly endgameNodes: number
   readonly endgameSlack: number
+  /**
+   * With at most this many of her men outside her target, the root moves that would shut another
+   * army's man in her target are not searched, and when one is shut in, only the moves that let
+   * him out are (room.ts; 0: never).
+   */
+  readonly room: number
 }
 
 export const DEFAULT_OPTIONS: EngineOptions = {
@@ -54,6 +61,7 @@ export const DEFAULT_OPTIONS: EngineOptions = {
   replies: 0,
   endgameNodes: 200_000,
   endgameSlack: 4,
+  room: 6,
 }
 
 /** What to search for: depth, nodes, time for this move, or the mover's clock; `infinite` until stop(). */
@@ -209,7 +217,14 @@ export class Engine {
       return finish
     }
     const bounded = limits.depth !== undefined || limits.nodes !== undefined || limits.movetime !== undefined || limits.time !== undefined
-    const move = moveLimits(limits.infinite || !bounded ? { ...limits, ...(!limits.infinite && !bounded && { depth: 64 }) } : limits)
+    const only = roomMoves(new Position(this.variant, data), this.options.room)
+    // The rule's moves among those asked for (a go's searchmoves), unless it leaves none of them.
+    const both = only && limits.searchmoves ? only.filter((m) => limits.searchmoves!.includes(m)) : undefined
+    const searchmoves = both && both.length > 0 ? both : (limits.searchmoves ?? only)
+    const move = {
+      ...moveLimits(limits.infinite || !bounded ? { ...limits, ...(!limits.infinite && !bounded && { depth: 64 }) } : limits),
+      ...(searchmoves && searchmoves.length > 0 && { searchmoves }),
+    }
     const report = (it: Iteration): void => onInfo?.(infoOf(it))
     let last: Iteration
     if (this.host) last = await this.goThreads(data, move, report)

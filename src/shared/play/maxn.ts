@@ -7,7 +7,7 @@
  */
 import { Evaluator, type Weights } from './evaluate'
 import { MAX_MOVES, PASS, type Move, type Position } from './position'
-import type { Iteration, Limits } from './search'
+import { keepOnly, type Iteration, type Limits } from './search'
 import { WIN } from './tt'
 
 const MAX_PLY = 64
@@ -24,6 +24,8 @@ export class MaxN {
   private readonly pv: Int32Array
   private readonly pvLen: Int32Array
   stopFlag: Int32Array = new Int32Array(1)
+  /** The root's moves searched (limits.searchmoves), or undefined for all. */
+  private rootOnly: Set<Move> | undefined
 
   constructor(
     readonly pos: Position,
@@ -60,6 +62,7 @@ export class MaxN {
     const me = pos.turn
     const moves = this.moves[ply]!
     let n = pos.generate(moves)
+    if (ply === 0 && this.rootOnly) n = keepOnly(moves, n, this.rootOnly)
     if (n === 0) {
       moves[0] = PASS
       n = 1
@@ -91,6 +94,7 @@ export class MaxN {
     this.nodeLimit = limits.nodes ?? Infinity
     this.deadline = limits.movetime !== undefined ? t0 + limits.movetime : Infinity
     const me = this.pos.turn
+    this.rootOnly = limits.searchmoves && limits.searchmoves.length > 0 ? new Set(limits.searchmoves) : undefined
     this.evaluator.prepare(this.pos)
     let last: Iteration | undefined
     for (let depth = 1; depth <= Math.min(limits.depth ?? 64, MAX_PLY - 1); depth++) {
@@ -112,7 +116,8 @@ export class MaxN {
       if (Math.abs(last.score) > WIN - 1000) break
     }
     if (!last) {
-      const n = this.pos.generate(this.moves[0]!)
+      let n = this.pos.generate(this.moves[0]!)
+      if (this.rootOnly) n = keepOnly(this.moves[0]!, n, this.rootOnly)
       last = { depth: 0, seldepth: 0, score: 0, nodes: this.nodes, ms: performance.now() - t0, pv: n > 0 ? [this.moves[0]![0]!] : [], hashfull: 0, ttProbes: 0, ttHits: 0 }
     }
     return last

@@ -239,6 +239,7 @@ export const ENGINE_OPTIONS: readonly OptionSpec[] = [
   { name: 'Endgame', type: 'spin', min: 0, max: 15, key: 'endgame' },
   { name: 'EndgameNodes', type: 'spin', min: 0, max: 1e9, key: 'endgameNodes' },
   { name: 'EndgameSlack', type: 'spin', min: 0, max: 30, key: 'endgameSlack' },
+  { name: 'Room', type: 'spin', min: 0, max: 30, key: 'room' },
   ...WEIGHT_NAMES.map((w): OptionSpec => ({ name: `Weight_${w}`, type: 'spin', min: -100000, max: 100000, key: `weight.${w}` })),
 ]
 

@@ -32,6 +32,8 @@ export interface Limits {
   readonly nodes?: number
   /** Milliseconds for this move. */
   readonly movetime?: number
+  /** Only these of the root's moves are searched (UCI's searchmoves; none of them legal: all are). */
+  readonly searchmoves?: readonly Move[]
 }
 
 export interface SearchOptions {
@@ -95,6 +97,8 @@ export class Searcher {
   private readonly goal: Int32Array
   /** Set by another thread (or the facade) to stop the search: stop[0] !== 0. */
   stopFlag: Int32Array = new Int32Array(1)
+  /** The root's moves searched (limits.searchmoves), or undefined for all. */
+  private rootOnly: Set<Move> | undefined
 
   constructor(
     readonly pos: Position,
@@ -136,7 +140,7 @@ export class Searcher {
   }
 
   /** The legal moves at this node into moves[ply]: the army to move's, or (best-reply) every army of its layer's team. */
-  private generate(ply: number): number {
+  private generateAll(ply: number): number {
     const pos = this.pos
     const out = this.moves[ply]!
     if (this.options.algorithm !== 'brs' || pos.t.armies === 2) return pos.generate(out, 0)
@@ -145,6 +149,12 @@ export class Searcher {
     let a = pos.turn
     for (let k = 0; k < pos.t.armies; k++, a = pos.next(a)) if (this.team[a] === team) count = pos.generate(out, count, a)
     return count
+  }
+
+  /** The legal moves at this node, the root's cut to limits.searchmoves. */
+  private generate(ply: number): number {
+    const n = this.generateAll(ply)
+    return ply === 0 && this.rootOnly ? keepOnly(this.moves[0]!, n, this.rootOnly) : n
   }
 
   /** Make a move at this node; best-reply: the turn goes to the other team's layer. */
@@ -320,6 +330,7 @@ export class Searcher {
     this.nodeLimit = limits.nodes ?? Infinity
     this.deadline = limits.movetime !== undefined ? t0 + limits.movetime : Infinity
     this.setRoot(this.pos.turn)
+    this.rootOnly = limits.searchmoves && limits.searchmoves.length > 0 ? new Set(limits.searchmoves) : undefined
     this.evaluator.prepare(this.pos)
     this.killers.fill(-1)
     for (let i = 0; i < this.history.length; i++) this.history[i] = this.history[i]! >> 2
@@ -373,4 +384,14 @@ export class Searcher {
     }
     return last
   }
+}
+
+/** Moves out[0..n) cut to those in `only`, kept in order; the count (all n when none is in it). */
+export function keepOnly(out: Int32Array, n: number, only: ReadonlySet<Move>): number {
+  let kept = 0
+  for (let k = 0; k < n; k++) if (only.has(out[k]!)) kept++
+  if (kept === 0) return n
+  kept = 0
+  for (let k = 0; k < n; k++) if (only.has(out[k]!)) out[kept++] = out[k]!
+  return kept
 }

@@ -1,0 +1,76 @@
+/**
+ * Room for a man shut in her target (shared/play/room.ts): near the end of the race the engine
+ * does not shut another army's man in her target, and lets out one who is. The position is from
+ * the engine's six-player matches against greedy players (game 80 of
+ * bench/results/play-greedy-6-lost-2026-11-26.players.json, its 173rd move, yellow the engine):
+ * with the search alone she plays i10-h10 and the vermilion man on her target stays shut in to
+ * the end of the game.
+ */
+import { describe, expect, it } from 'vitest'
+import { Engine } from '../../src/shared/play/engine'
+import { formatMove, parsePosition } from '../../src/shared/play/notation'
+import { Position } from '../../src/shared/play/position'
+import { roomMoves, shutIn } from '../../src/shared/play/room'
+import { Searcher } from '../../src/shared/play/search'
+import { TranspositionTable } from '../../src/shared/play/tt'
+import { variantOfPreset, withSpoilingRule } from '../../src/shared/play/variant'
+import { DEFAULT_WEIGHTS } from '../../src/shared/play/weights'
+import { expect as unwrap } from '../../src/shared/result'
+
+const variant = withSpoilingRule(variantOfPreset('star121-6'), 'vacate')
+const SHUT =
+  'blue: m1 l2 m2 k3 l3 j4 k5 i6 g10 g12; orange: n5 o5 q5 n6 o6 p6 l7 n7 e9 b13; green: f5 m6 m8 n8 k10 j11 l11 l12 j13 l13; ' +
+  'vermilion: j8 i12 k12 f14 h14 f15 g15 e16 f16 e17; purple: p5 f9 d10 f10 d11 c12 d12 a13 d13 f13; ' +
+  'yellow: e5 h5 h6 e7 f7 g8 h9 i10 e11 f11; to move: yellow'
+const position = (text: string): Position => new Position(variant, unwrap(parsePosition(variant, text)))
+const YELLOW = 5
+
+async function engineMove(pos: Position, room?: number): Promise<Position> {
+  const engine = new Engine(variant, room === undefined ? {} : { room })
+  engine.setPosition(pos.data())
+  const r = await engine.go({ nodes: 5000 })
+  const after = pos.clone()
+  after.make(r.move!)
+  return after
+}
+
+describe('room for a man shut in her target', () => {
+  it('counts the other armies’ men on her target with no move out of it, held in by her men', () => {
+    const pos = position(SHUT)
+    expect(pos.turn).toBe(YELLOW)
+    expect(shutIn(pos, YELLOW)).toBe(1)
+    // Nobody stands on blue's target but blue's men and vermilion's, who can leave.
+    expect(shutIn(pos, 0)).toBe(0)
+  })
+
+  it('the engine lets him out; the search alone leaves him shut in', async () => {
+    const pos = position(SHUT)
+    const only = roomMoves(pos, 6)!
+    expect(only.length).toBeGreaterThan(0)
+    for (const m of only) {
+      const p = pos.clone()
+      p.make(m)
+      expect(shutIn(p, YELLOW), formatMove(pos, m)).toBe(0)
+    }
+    expect(shutIn(await engineMove(pos), YELLOW)).toBe(0)
+    // Without the rule (room 0) the same search keeps him in: the rule, not the search, lets him out.
+    expect(shutIn(await engineMove(pos, 0), YELLOW)).toBe(1)
+  })
+
+  it('applies only near the end of her race and only where someone stands on her target', () => {
+    const pos = position(SHUT)
+    // Yellow has 6 men outside her target: a rule for at most 5 leaves every move open.
+    expect(pos.t.men - pos.home[YELLOW]!).toBe(6)
+    expect(roomMoves(pos, 5)).toBeUndefined()
+    expect(roomMoves(pos, 0)).toBeUndefined()
+    expect(roomMoves(Position.start(variant), 10)).toBeUndefined()
+  })
+
+  it('a search given searchmoves plays one of them', () => {
+    const pos = position(SHUT)
+    const only = roomMoves(pos, 6)!.slice(0, 2)
+    const s = new Searcher(pos, new TranspositionTable(pos.t.w, 1), { algorithm: 'brs', weights: DEFAULT_WEIGHTS })
+    const it = s.run({ nodes: 3000, searchmoves: only })
+    expect(only).toContain(it.pv[0])
+  })
+})
