@@ -18,7 +18,7 @@
  * of a step; a player's score is her side's value less the best other side's (2 players: less the
  * opponent's). The weights come from self-play (weights.ts, bench/tune.ts).
  */
-import { stepDistances } from '../engine/packed/space'
+import { stepDistances } from '../engine/packed/distances'
 import { MAX_MOVES, moveFrom, moveTo, type Position, type Tables } from './position'
 import type { Variant } from './variant'
 

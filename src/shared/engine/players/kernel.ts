@@ -7,8 +7,9 @@
  * child costs O(men) plus a hash probe.
  */
 import type { KernelStats, LevelKernel, Sink } from '../core/contract'
-import { hashWords, USED, type KeySet } from '../core/keyset'
+import { USED, type KeySet } from '../core/keyset'
 import { cellsOfBits } from '../packed/space'
+import { beamScore, type ParentAt } from './beam-score'
 import { pliesToWin, turnFrom, typeExtra } from './bound'
 import type { PlayersDomain, PlayersRule } from './domain'
 import { MAX_MEN } from './fill'
@@ -433,30 +434,10 @@ export class PlayersKernel implements LevelKernel<PlayersRule> {
     return h
   }
 
-  /**
-   * A beam's score (rule.score) for a child f -> t of the decoded parent's mover, whose side's bound
-   * is h: 'winner', how far along the winner's side is (its bound, then its men's steps to their
-   * targets, then the other armies' steps to theirs); 'all', how far along every army is (their
-   * steps summed, then the side's bound): in a crowded game (six players, every target held) a beam
-   * by the winner alone jams, one by everyone flows. Ties (most states) are broken by a hash of the
-   * state (in this.out), not by key order, which would favour men on low cells: a beam keeps a
-   * spread of positions, deterministically.
-   */
-  private score(rule: PlayersRule, mover: number, f: number, t: number, h: number): number {
-    const d = this.domain
-    const side = d.sides[rule.winner]!
-    let steps = 0
-    let others = 0
-    for (let a = 0; a < d.players; a++) {
-      const to = d.toTarget[a]!
-      const A = this.cells[a]!
-      let s = 0
-      for (let k = 0; k < this.size[a]!; k++) s += to[a === mover && A[k] === f ? t : A[k]!]!
-      if (side.includes(a)) steps += s
-      else others += s
-    }
-    const rank = rule.score === 'winner' ? h * 2 ** 20 + steps * 2 ** 10 + others : (steps + others) * 2 ** 10 + h
-    return -rank + (hashWords(this.out, 0, d.w) >>> 12) / 2 ** 21
+  /** The decoded parent and the child written, as beamScore reads them (one object per kernel). */
+  private at: ParentAt | undefined
+  private parentAt(): ParentAt {
+    return (this.at ??= { domain: this.domain, cells: this.cells, size: this.size, child: this.out })
   }
 
   /** The child f -> t of the parent at table[off..] by the mover, into this.out. */
@@ -513,7 +494,7 @@ export class PlayersKernel implements LevelKernel<PlayersRule> {
         const h = this.judge(winner, mover, next, room, f, t, window)
         if (h < 0) continue
         stats.kept++
-        sink.child(this.out, 0, slot, rule.score === 'none' ? 0 : this.score(rule, mover, f, t, h))
+        sink.child(this.out, 0, slot, rule.score === 'none' ? 0 : beamScore(this.parentAt(), rule, mover, f, t, h))
       }
     }
   }
@@ -599,7 +580,7 @@ export class PlayersKernel implements LevelKernel<PlayersRule> {
         const t = this.to[j]!
         this.child(table, off, mover, f, t)
         stats.kept++
-        sink.child(this.out, 0, slot, rule.score === 'none' ? 0 : this.score(rule, mover, f, t, hOf[j]!))
+        sink.child(this.out, 0, slot, rule.score === 'none' ? 0 : beamScore(this.parentAt(), rule, mover, f, t, hOf[j]!))
       }
     }
   }
