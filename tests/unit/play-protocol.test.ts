@@ -12,6 +12,8 @@ import { DEFAULT_OPTIONS } from '../../src/shared/play/engine'
 import { eloEstimate, eloOf, fitRatings, sprt } from '../../src/shared/play/elo'
 import { runMatch } from '../../src/shared/play/match'
 import { goCommand, parseEngineLine, parseGo, parsePositionCommand, positionCommand, ProtocolServer, resolvePosition } from '../../src/shared/play/protocol'
+import { formatMove } from '../../src/shared/play/notation'
+import { MAX_MOVES, Position } from '../../src/shared/play/position'
 import { matchDocument } from '../../src/shared/play/record'
 import { variantOfPreset, withSpoilingRule } from '../../src/shared/play/variant'
 import { parsePlayersDocument, verifyDocument } from '../../src/shared/players/document'
@@ -56,6 +58,30 @@ describe('the engine protocol', () => {
     const best = out.find((l) => l.startsWith('bestmove'))!
     const pos = resolvePosition((parsePositionCommand(`preset mini-3 moves ${best.split(' ')[1]}`) as { ok: true; value: never }).value)
     expect(pos.ok).toBe(true)
+  })
+
+  it('go searchmoves searches only the moves named (as UCI), and names a move that is not legal', async () => {
+    const v = variantOfPreset('mini-3')
+    const start = Position.start(v)
+    const buf = new Int32Array(MAX_MOVES)
+    const moves = Array.from(buf.subarray(0, start.generate(buf)), (m) => formatMove(start, m))
+    expect(moves.length).toBeGreaterThan(3)
+    const play = async (go: string): Promise<string[]> => {
+      const out: string[] = []
+      const server = new ProtocolServer((l) => out.push(l), DEFAULT_OPTIONS)
+      for (const line of ['position preset mini-3', go]) await server.receive(line)
+      await server.receive('quit')
+      return out
+    }
+    // The move the engine plays when free to choose, and two others: it must play one of those.
+    const free = (await play('go nodes 2000')).find((l) => l.startsWith('bestmove'))!.split(' ')[1]!
+    const asked = moves.filter((m) => m !== free).slice(-2)
+    const best = (await play(`go nodes 2000 searchmoves ${asked.join(' ')}`)).find((l) => l.startsWith('bestmove'))!.split(' ')[1]!
+    expect(asked).toContain(best)
+    for (const bad of ['go searchmoves', 'go nodes 100 searchmoves a1-a2', `go searchmoves ${asked[0]} mate`]) {
+      const out = await play(bad)
+      expect(out.map((l) => l.split(':')[0]), bad).toEqual(['info string error go.searchmoves'])
+    }
   })
 
   it('names numbers that are not decimal digits, and games given as JSON that do not check, by their field', async () => {

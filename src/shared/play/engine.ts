@@ -204,14 +204,18 @@ export class Engine {
     Atomics.store(this.stopFlag, 0, 0)
     this.tt.newSearch()
     const data = this.pos.data()
-    const probe = this.pos.winner < 0 ? this.oracle?.probe(this.pos) : undefined
+    const asked = limits.searchmoves && limits.searchmoves.length > 0 ? limits.searchmoves : undefined
+    const probed = this.pos.winner < 0 ? this.oracle?.probe(this.pos) : undefined
     if (this.pos.winner >= 0) return { move: null, info: infoOf(emptyIteration()) }
+    // The table's and the endgame solver's moves are played only among the moves asked for (searchmoves).
+    const probe = probed && (!asked || asked.includes(probed.pv[0]!)) ? probed : undefined
     if (probe) {
       const info: EngineInfo = { ...infoOf(emptyIteration()), score: probe.score, pv: probe.pv, tbHits: 1, depth: probe.pv.length }
       onInfo?.(info)
       return { move: probe.pv[0] ?? null, info }
     }
-    const finish = this.endgame(limits)
+    const solved = this.endgame(limits)
+    const finish = solved && (!asked || asked.includes(solved.move!)) ? solved : undefined
     if (finish) {
       onInfo?.(finish.info)
       return finish

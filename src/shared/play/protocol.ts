@@ -17,7 +17,7 @@
 import { diagnostic, err, ok, describe, type Diagnostic, type Result } from '../result'
 import { algorithmFor, Engine, type EngineInfo, type EngineOptions, type GoLimits, type Score, type ThreadHost } from './engine'
 import { formatMove, formatPosition, parseMove, parsePosition } from './notation'
-import { Position, type PositionData } from './position'
+import { Position, type Move, type PositionData } from './position'
 import { ALGORITHMS } from './search'
 import { SPOILING_RULES, variantFromSource, withSpoilingRule, type SpoilingRule, type Variant, type VariantSource } from './variant'
 import { WEIGHT_NAMES } from './evaluate'
@@ -196,17 +196,28 @@ export function goCommand(l: GoLimits): string {
   return words.join(' ')
 }
 
-/** A `go` command's limits. */
-export function parseGo(args: string): Result<GoLimits, Diagnostic> {
+/** A `go` command: its limits, and the moves of `searchmoves` as written (read against the position by the server). */
+export interface GoCommand extends GoLimits {
+  readonly searchmovesText?: readonly string[]
+}
+
+/** A `go` command's limits (`searchmoves` last: every word after it is a move, as in UCI). */
+export function parseGo(args: string): Result<GoCommand, Diagnostic> {
   const w = args.split(/\s+/).filter((x) => x !== '')
-  const out: Record<string, number | boolean> = {}
+  const out: Record<string, number | boolean | string[]> = {}
   for (let k = 0; k < w.length; k++) {
     const key = w[k]!
     if (key === 'infinite') {
       out['infinite'] = true
       continue
     }
-    if (!['depth', 'nodes', 'movetime', 'time', 'inc'].includes(key)) return err(diagnostic('go.unknown', `go: unknown limit '${key}' (depth, nodes, movetime, time, inc, infinite)`))
+    if (key === 'searchmoves') {
+      if (k + 1 >= w.length) return err(diagnostic('go.searchmoves', 'go searchmoves: no move follows'))
+      out['searchmovesText'] = w.slice(k + 1)
+      break
+    }
+    if (!['depth', 'nodes', 'movetime', 'time', 'inc'].includes(key))
+      return err(diagnostic('go.unknown', `go: unknown limit '${key}' (depth, nodes, movetime, time, inc, infinite, searchmoves)`))
     // Decimal digits only (not 0x10, 1e3 or an empty word), as the command line reads numbers.
     const word = w[++k] ?? ''
     const v = /^\d{1,15}$/.test(word) ? Number(word) : NaN
@@ -214,7 +225,7 @@ export function parseGo(args: string): Result<GoLimits, Diagnostic> {
     if (key === 'depth' && (v < 1 || v > 120)) return err(diagnostic('go.value', `go depth: ${v} is not from 1 to 120`))
     out[key] = v
   }
-  return ok(out as GoLimits)
+  return ok(out as GoCommand)
 }
 
 /** The options an engine offers (name, type, range), as `option` lines describe them, and the engine option each sets. */
@@ -424,8 +435,22 @@ export class ProtocolServer {
           this.fault(diagnostic('go.position', "go: no position yet (send 'position ...' first)"))
           return undefined
         }
+        const { searchmovesText, ...limits } = g.value
+        let searchmoves: Move[] | undefined
+        if (searchmovesText) {
+          const pos = new Position(this.current.variant, this.current.position)
+          searchmoves = []
+          for (const text of searchmovesText) {
+            const m = parseMove(pos, text)
+            if (!m.ok) {
+              this.fault(diagnostic('go.searchmoves', `go searchmoves: ${m.error.message}`))
+              return undefined
+            }
+            searchmoves.push(m.value)
+          }
+        }
         await this.searching
-        this.searching = this.go(g.value)
+        this.searching = this.go(searchmoves ? { ...limits, searchmoves } : limits)
         return undefined
       }
       case 'stop':
