@@ -222,6 +222,17 @@ describe('a level in progress on disk is recorded, and a resume goes on inside i
     expect(readdirSync(dir).filter((f) => /\.run\d+$/.test(f))).toEqual([])
   }, 120_000)
 
+  it('runs of the level that no record names are deleted when it goes on (left-overs of a stop)', async () => {
+    const dir = scratch()
+    const { name, entry } = await stopInside(dir, 1)
+    // A run written after the last record before a kill, and one of a record since dropped.
+    const named = entry.runs[0]!.name
+    for (const extra of [`${name}.run${entry.runs.length + 40}`, `${name}.run999`]) writeFileSync(join(dir, extra), readFileSync(join(dir, named)))
+    const resumed = await new Engine(hostOf(1, folderStore)).start({ kind: 'solve', params: job({ disk: dir, resume: true }) }).result
+    expect(sizes(resumed)).toEqual(sizes((await plainRun()).result))
+    expect(readdirSync(dir).filter((f) => /\.run\d+$/.test(f))).toEqual([])
+  }, 120_000)
+
   it('a damaged run named in the record in progress is refused by name', async () => {
     const dir = scratch()
     const { entry } = await stopInside(dir, 1)

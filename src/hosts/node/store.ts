@@ -85,6 +85,7 @@ export function folderStore(folder: string): FileStore {
     },
     readText: (name) => onFile(path(name), 'cannot read the checkpoint', () => (existsSync(path(name)) ? readFileSync(path(name), 'utf8') : undefined)),
     usage: () => onFile(folder, 'cannot list the folder', () => readdirSync(folder).reduce((sum, f) => sum + statSync(join(folder, f)).size, 0)),
+    names: () => onFile(folder, 'cannot list the folder', () => readdirSync(folder)),
     claim: () => claimFolder(folder),
   }
 }

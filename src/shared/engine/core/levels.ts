@@ -458,6 +458,9 @@ export class LevelSearch<R extends RuleBase> {
     const resumed = checkpoint?.building(name, w, ruleText, from)
     // A record in progress of another rule or other parents names runs this build replaces.
     if (checkpoint && !resumed) checkpoint.forget([name])
+    // Runs of this level that no record names (a record dropped above, runs written after the last
+    // record before a stop) are left-overs: they go before the level writes its own.
+    if (checkpoint) removeStaleRuns(disk.store, name, resumed?.runs.map((f) => f.name) ?? [])
     const sink = new SpillCollector(disk.store, name, w, rows, {
       window: files,
       recording: checkpoint !== undefined,
@@ -584,4 +587,10 @@ function sumStats(a: KernelStats, b: KernelStats): KernelStats {
   addStats(s, a)
   addStats(s, b)
   return s
+}
+
+/** Delete the sorted runs of level `name` (`name.runK`) in the store that `kept` does not name. */
+function removeStaleRuns(store: FileStore, name: string, kept: readonly string[]): void {
+  const run = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.run\\d+$`)
+  for (const f of store.names()) if (run.test(f) && !kept.includes(f)) store.remove(f)
 }

@@ -48,6 +48,8 @@ export interface FileStore {
   readText(name: string): string | undefined
   /** Bytes the store's files hold in all. */
   usage(): number
+  /** The names of the store's files. */
+  names(): string[]
   /** Where the store is, for messages. */
   readonly where: string
   /**

@@ -57,6 +57,7 @@ export function memoryStore(where = 'memory'): MemoryStore {
     writeText: (name, text) => void texts.set(name, text),
     readText: (name) => texts.get(name),
     usage: () => [...files.values()].reduce((n, f) => n + f.length * 4, 0),
+    names: () => [...files.keys(), ...texts.keys()],
     claim: () => () => undefined,
     words: (name) => files.get(name),
   }
