@@ -1,11 +1,10 @@
 // The solitaire domain on the engine (engine/army): the fewest-moves job flow finds the same fewest
 // moves with the same levels on two expansion threads as inline, and a line traced forward that the
 // core verifies; on disk it checkpoints and resumes like every flow on the spine.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { folderStore } from '../../src/hosts/node/store'
 import { nodeWorkers } from '../../src/hosts/node/threads'
 import { parseFewestJob, type FewestResult } from '../../src/shared/engine/army/fewest-job'
@@ -15,18 +14,13 @@ import { parseArmyDocument } from '../../src/shared/army/document'
 import { GEOMETRIES } from '../../src/shared/army/geometry'
 import { verifyArmy } from '../../src/shared/army/solution'
 import { expect as unwrap } from '../../src/shared/result'
+import { scratchFolders } from '../helpers/scratch'
 
 const WORKER = pathToFileURL(join(import.meta.dirname, '../../out/cli/expansion-worker.mjs'))
 const FILE = join(import.meta.dirname, '../../resources/armies/conway-20-level4.army.json')
 const doc = parseArmyDocument(readFileSync(FILE, 'utf8'), FILE)
 
-const dirs: string[] = []
-const scratch = (): string => {
-  const d = mkdtempSync(join(tmpdir(), 'halma-fewest-'))
-  dirs.push(d)
-  return d
-}
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+const scratch = scratchFolders('fewest')
 
 const job = (extra: object) =>
   unwrap(parseFewestJob({ type: 'conway', window: doc.window, army: doc.army, map: 'fig3', maxMoves: 12, budgetBytes: 2 ** 30, ...extra }))

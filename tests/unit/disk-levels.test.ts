@@ -1,7 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { hostname, tmpdir } from 'node:os'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { seededInts } from '../helpers/random'
 import { boardByName } from '../../src/shared/halma/board'
 import { specFromProblem } from '../../src/shared/halma/document'
@@ -17,14 +17,9 @@ import { presetProblem } from '../../src/shared/halma/problem'
 import { expect as unwrap } from '../../src/shared/result'
 import { makeRules } from '../../src/shared/halma/rules'
 import { folderStore } from '../../src/hosts/node/store'
+import { scratchFolders } from '../helpers/scratch'
 
-const dirs: string[] = []
-const scratch = (): string => {
-  const d = mkdtempSync(join(tmpdir(), 'halma-disk-'))
-  dirs.push(d)
-  return d
-}
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+const scratch = scratchFolders('disk')
 
 const W = 2
 /** Keys from numbers: two words, the used bit set in the last. */

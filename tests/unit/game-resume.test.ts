@@ -4,10 +4,9 @@
  * shortest games); a resume with other parameters is refused naming the difference; a damaged
  * level file is named.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { boardByName } from '../../src/shared/halma/board'
 import { specFromProblem } from '../../src/shared/halma/document'
 import { CancelledError, Engine, type EngineJob } from '../../src/shared/engine/engine'
@@ -18,14 +17,9 @@ import { presetProblem } from '../../src/shared/halma/problem'
 import { expect as unwrap } from '../../src/shared/result'
 import { makeRules } from '../../src/shared/halma/rules'
 import { folderStore } from '../../src/hosts/node/store'
+import { scratchFolders } from '../helpers/scratch'
 
-const dirs: string[] = []
-const scratch = (): string => {
-  const d = mkdtempSync(join(tmpdir(), 'halma-game-resume-'))
-  dirs.push(d)
-  return d
-}
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+const scratch = scratchFolders('game-resume')
 
 // Grasshopper rules with six men on 7x7: the exhaustive flow proves several lengths, then finds and counts.
 const problem = specFromProblem(unwrap(presetProblem('game', unwrap(boardByName('7x7')), makeRules('8-move'), 'triangle6')))

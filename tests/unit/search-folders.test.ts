@@ -1,18 +1,12 @@
 // Folders for searches on disk (src/main/search-folders.ts): only a folder the user chose in the
 // dialog may be a job's `disk`; whether it holds a checkpoint is told with the choice.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SearchFolders } from '../../src/main/search-folders'
+import { scratchFolders } from '../helpers/scratch'
 
-const dirs: string[] = []
-const scratch = (): string => {
-  const d = mkdtempSync(join(tmpdir(), 'halma-folders-'))
-  dirs.push(d)
-  return d
-}
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+const scratch = scratchFolders('folders')
 
 const folders = (answers: (string | undefined | Error)[]) =>
   new SearchFolders({

@@ -7,11 +7,10 @@
  * states (the engine's defaults: 65,536 parents, a quarter of the budget), so that the small levels
  * of triangle-6 span many chunks and runs.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { folderStore } from '../../src/hosts/node/store'
 import { nodeWorkers } from '../../src/hosts/node/threads'
 import { boardByName } from '../../src/shared/halma/board'
@@ -22,18 +21,13 @@ import { expect as unwrap } from '../../src/shared/result'
 import { CancelledError, Engine, type EngineHost } from '../../src/shared/engine/engine'
 import type { FileStore } from '../../src/shared/engine/core/storage'
 import { parseSolveJob, type SolveResult } from '../../src/shared/engine/transfer/job'
+import { scratchFolders } from '../helpers/scratch'
 
 const ROOT = join(import.meta.dirname, '../..')
 const WORKER = pathToFileURL(join(ROOT, 'out/cli/expansion-worker.mjs'))
 const CHUNK = 64
 
-const dirs: string[] = []
-const scratch = (): string => {
-  const d = mkdtempSync(join(tmpdir(), 'halma-inlevel-'))
-  dirs.push(d)
-  return d
-}
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+const scratch = scratchFolders('inlevel')
 
 const problem = specFromProblem(unwrap(presetProblem('transfer', unwrap(boardByName('9x9')), makeRules('4-move'), 'triangle6')))
 const job = (extra: object) =>

@@ -9,11 +9,10 @@
  * - a game beam's levels are the same whatever order the threads' replies arrive in.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { afterAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { folderStore } from '../../src/hosts/node/store'
 import { nodeWorkers } from '../../src/hosts/node/threads'
 import { boardByName } from '../../src/shared/halma/board'
@@ -35,18 +34,13 @@ import { buildKernel, type DomainInit } from '../../src/shared/engine/registry'
 import { parseGameJob, type GameResult } from '../../src/shared/engine/game/job'
 import { parsePlayersJob } from '../../src/shared/engine/players/job'
 import { parseSolveJob, type SolveResult } from '../../src/shared/engine/transfer/job'
+import { scratchFolders } from '../helpers/scratch'
 
 const ROOT = join(import.meta.dirname, '../..')
 const CLI = join(ROOT, 'bin/halma.mjs')
 const WORKER = pathToFileURL(join(ROOT, 'out/cli/expansion-worker.mjs'))
 
-const dirs: string[] = []
-const scratch = (): string => {
-  const d = mkdtempSync(join(tmpdir(), 'halma-spine-'))
-  dirs.push(d)
-  return d
-}
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+const scratch = scratchFolders('spine')
 
 const transfer = specFromProblem(unwrap(presetProblem('transfer', unwrap(boardByName('9x9')), makeRules('4-move'), 'triangle6')))
 const solveJob = (extra: object) =>
