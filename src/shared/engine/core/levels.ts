@@ -589,8 +589,12 @@ function sumStats(a: KernelStats, b: KernelStats): KernelStats {
   return s
 }
 
-/** Delete the sorted runs of level `name` (`name.runK`) in the store that `kept` does not name. */
+/**
+ * Delete the sorted runs of level `name` (`name.runK`, and `name.runK.tmp` that a merge was writing
+ * aside) in the store that `kept` does not name: every number, gaps included (the collector's
+ * clearStale stops at the first number with no file).
+ */
 function removeStaleRuns(store: FileStore, name: string, kept: readonly string[]): void {
-  const run = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.run\\d+$`)
+  const run = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.run\\d+(\\.tmp)?$`)
   for (const f of store.names()) if (run.test(f) && !kept.includes(f)) store.remove(f)
 }
