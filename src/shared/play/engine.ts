@@ -223,8 +223,8 @@ export class Engine {
     const bounded = limits.depth !== undefined || limits.nodes !== undefined || limits.movetime !== undefined || limits.time !== undefined
     const only = roomMoves(new Position(this.variant, data), this.options.room)
     // The rule's moves among those asked for (a go's searchmoves), unless it leaves none of them.
-    const both = only && limits.searchmoves ? only.filter((m) => limits.searchmoves!.includes(m)) : undefined
-    const searchmoves = both && both.length > 0 ? both : (limits.searchmoves ?? only)
+    const both = only && asked ? only.filter((m) => asked.includes(m)) : undefined
+    const searchmoves = both && both.length > 0 ? both : (asked ?? only)
     const move = {
       ...moveLimits(limits.infinite || !bounded ? { ...limits, ...(!limits.infinite && !bounded && { depth: 64 }) } : limits),
       ...(searchmoves && searchmoves.length > 0 && { searchmoves }),

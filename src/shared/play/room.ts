@@ -9,11 +9,12 @@
  * cap).
  *
  * The engine's rule, applied to its root moves near the end of the race (at most `within` of her
- * men outside her target): among her legal moves, only those that leave the fewest such men shut
- * in by her are searched. Before a man is shut in this forbids the moves that would shut him in;
- * once one is (the others' moves can do it too), it keeps only the moves that let him out, when
- * she has one. A man counts as shut in by her when he has no move ending outside her target and
- * one of her men stands next to him (a man the others hold in is theirs to free).
+ * men outside her target): among her legal moves, only those that leave the fewest men shut in are
+ * searched, a man counting as shut in when no move of his, a step or a chain of jumps, ends outside
+ * her target now (one that could get out in two moves counts too: the rule keeps his door open).
+ * Before a man is shut in, this forbids the moves that would shut him in; once one is (the others'
+ * moves can do it too), it keeps only the moves that let him out, when she has one. Where none of
+ * her moves changes the count (he is held by others' men alone), it leaves every move open.
  */
 import { MAX_MOVES, type Move, type Position } from './position'
 
@@ -30,23 +31,14 @@ function canLeave(pos: Position, c: number, inside: Uint8Array): boolean {
   return false
 }
 
-/** The other armies' men on army a's target that cannot leave it, with one of her men next to them. */
+/** The other armies' men on army a's target with no move (a step or a chain of jumps) that ends outside it. */
 export function shutIn(pos: Position, a: number): number {
   if (pos.filled[a] === pos.home[a]) return 0
   const inside = pos.t.inTarget[a]!
-  const sp = pos.space
-  const deg = sp.degree
   let count = 0
   for (const c of pos.variant.armies[a]!.target) {
     const o = pos.owner[c]!
-    if (o < 0 || o === a || canLeave(pos, c, inside)) continue
-    for (let d = 0; d < deg; d++) {
-      const x = sp.nb[c * deg + d]!
-      if (x >= 0 && pos.owner[x] === a) {
-        count++
-        break
-      }
-    }
+    if (o >= 0 && o !== a && !canLeave(pos, c, inside)) count++
   }
   return count
 }

@@ -290,7 +290,10 @@ export class Searcher {
       }
     }
     const bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER
-    this.tt.store(pos, this.tag, ply, depth, bound, best, bestMove)
+    // A root searched over some of its moves only (searchmoves): its value is a lower bound of the
+    // whole root's where a move reached alpha, and nothing the table may keep where none did.
+    if (ply > 0 || !this.rootOnly) this.tt.store(pos, this.tag, ply, depth, bound, best, bestMove)
+    else if (best > alpha0) this.tt.store(pos, this.tag, ply, depth, BOUND_LOWER, best, bestMove)
     return best
   }
 
