@@ -7,8 +7,9 @@
  * the end of the game.
  */
 import { describe, expect, it } from 'vitest'
-import { Engine } from '../../src/shared/play/engine'
+import { DEFAULT_OPTIONS, Engine } from '../../src/shared/play/engine'
 import { formatMove, parsePosition } from '../../src/shared/play/notation'
+import { ProtocolServer } from '../../src/shared/play/protocol'
 import { MAX_MOVES, moveFrom, moveTo, Position } from '../../src/shared/play/position'
 import { roomMoves, shutIn } from '../../src/shared/play/room'
 import { Searcher } from '../../src/shared/play/search'
@@ -64,7 +65,7 @@ describe('room for a man shut in her target', () => {
   it('the engine lets him out; the search alone leaves him shut in', async () => {
     const pos = position(SHUT)
     // Her one move that opens him a way out (h5 steps aside).
-    expect(roomMoves(pos, 6)!.map((m) => formatMove(pos, m))).toEqual(['h5-g5'])
+    expect(roomMoves(pos, 6)!.moves.map((m) => formatMove(pos, m))).toEqual(['h5-g5'])
     expect(waysOut(await engineMove(pos)).length).toBeGreaterThan(0)
     // Without the rule (room 0) the same search keeps him in: the rule, not the search, lets him out.
     expect(waysOut(await engineMove(pos, 0))).toEqual([])
@@ -81,9 +82,22 @@ describe('room for a man shut in her target', () => {
 
   it('a search given searchmoves plays one of them', () => {
     const pos = position(SHUT)
-    const only = roomMoves(pos, 6)!.slice(0, 2)
-    const s = new Searcher(pos, new TranspositionTable(pos.t.w, 1), { algorithm: 'brs', weights: DEFAULT_WEIGHTS })
-    const it = s.run({ nodes: 3000, searchmoves: only })
-    expect(only).toContain(it.pv[0])
+    const search = (searchmoves?: number[]) =>
+      new Searcher(pos.clone(), new TranspositionTable(pos.t.w, 1), { algorithm: 'brs', weights: DEFAULT_WEIGHTS }).run({ nodes: 3000, ...(searchmoves && { searchmoves }) }).pv[0]!
+    const free = search()
+    const buf = new Int32Array(MAX_MOVES)
+    const asked = Array.from(buf.subarray(0, pos.generate(buf))).filter((m) => m !== free).slice(0, 2)
+    expect(asked).toContain(search(asked))
+  })
+
+  it('the protocol says when the rule left moves out', async () => {
+    const out: string[] = []
+    const server = new ProtocolServer((l) => out.push(l), DEFAULT_OPTIONS)
+    for (const line of [`position preset star121-6 spoiling vacate setup ${SHUT}`, 'go nodes 2000']) await server.receive(line)
+    await server.receive('quit')
+    expect(out.filter((l) => l.startsWith('info string error'))).toEqual([])
+    const legal = position(SHUT).generate(new Int32Array(MAX_MOVES))
+    expect(out).toContain(`info string room: 1 of ${legal} moves searched; the others would leave a man of another army shut in the target`)
+    expect(out.at(-1)).toBe('bestmove h5-g5')
   })
 })

@@ -97,6 +97,8 @@ export interface EngineInfo {
   readonly tbHits: number
   /** Set when the move comes from the endgame solver: her moves to finish with the others still. */
   readonly finish?: number
+  /** Set when the room rule (room.ts) left moves out: the moves searched, of her legal moves. */
+  readonly room?: { readonly searched: number; readonly of: number }
 }
 
 export interface EngineResult {
@@ -221,22 +223,24 @@ export class Engine {
       return finish
     }
     const bounded = limits.depth !== undefined || limits.nodes !== undefined || limits.movetime !== undefined || limits.time !== undefined
-    const only = roomMoves(new Position(this.variant, data), this.options.room)
+    const rule = roomMoves(new Position(this.variant, data), this.options.room)
+    const only = rule?.moves
     // The rule's moves among those asked for (a go's searchmoves), unless it leaves none of them.
     const both = only && asked ? only.filter((m) => asked.includes(m)) : undefined
     const searchmoves = both && both.length > 0 ? both : (asked ?? only)
+    const room = rule && searchmoves && searchmoves === (both ?? only) ? { room: { searched: searchmoves.length, of: rule.of } } : {}
     const move = {
       ...moveLimits(limits.infinite || !bounded ? { ...limits, ...(!limits.infinite && !bounded && { depth: 64 }) } : limits),
       ...(searchmoves && searchmoves.length > 0 && { searchmoves }),
     }
-    const report = (it: Iteration): void => onInfo?.(infoOf(it))
+    const report = (it: Iteration): void => onInfo?.({ ...infoOf(it), ...room })
     let last: Iteration
     if (this.host) last = await this.goThreads(data, move, report)
     else {
       const pos = new Position(this.variant, data)
       last = this.searcher(pos, 0).run(move, report)
     }
-    return { move: last.pv[0] ?? null, info: infoOf(last) }
+    return { move: last.pv[0] ?? null, info: { ...infoOf(last), ...room } }
   }
 
   /** The army's shortest finish with the others still, when she is near home among three or more sides. */

@@ -524,6 +524,8 @@ export class ProtocolServer {
       if (info.tbHits > 0 && this.table) this.send(`info string tablebase ${this.table.dir}: ${tableScoreText(pos, info.score)}`)
       this.send(infoLine(pos, info))
     })
+    if (r.info.room)
+      this.send(`info string room: ${r.info.room.searched} of ${r.info.room.of} moves searched; the others would leave a man of another army shut in the target`)
     const t = this.table
     if (t && t.table.damaged !== undefined && t.reported !== t.table.damaged) {
       t.reported = t.table.damaged

@@ -44,11 +44,11 @@ export function shutIn(pos: Position, a: number): number {
 }
 
 /**
- * The root moves the engine searches under the rule (module comment), or undefined when the rule
+ * The root moves the engine searches under the rule (module comment) and how many moves she has, or undefined when the rule
  * leaves every move open (no other army's man on her target, more than `within` of her men
  * outside it, a win that does not need the target to herself, teams, or no move that differs).
  */
-export function roomMoves(pos: Position, within: number): Move[] | undefined {
+export function roomMoves(pos: Position, within: number): { readonly moves: Move[]; readonly of: number } | undefined {
   const v = pos.variant
   const a = pos.turn
   if (within <= 0 || v.win !== 'own' || v.partners || pos.winner >= 0) return undefined
@@ -67,6 +67,6 @@ export function roomMoves(pos: Position, within: number): Move[] | undefined {
   }
   const keep: Move[] = []
   for (let k = 0; k < n; k++) if (shut[k] === fewest) keep.push(buf[k]!)
-  return keep.length < n ? keep : undefined
+  return keep.length < n ? { moves: keep, of: n } : undefined
 }
 
