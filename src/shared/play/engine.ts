@@ -225,13 +225,13 @@ export class Engine {
     const bounded = limits.depth !== undefined || limits.nodes !== undefined || limits.movetime !== undefined || limits.time !== undefined
     const rule = roomMoves(new Position(this.variant, data), this.options.room)
     const only = rule?.moves
-    // The rule's moves among those asked for (a go's searchmoves), unless it leaves none of them.
-    const both = only && asked ? only.filter((m) => asked.includes(m)) : undefined
-    const searchmoves = both && both.length > 0 ? both : (asked ?? only)
-    const room = rule && searchmoves && searchmoves === (both ?? only) ? { room: { searched: searchmoves.length, of: rule.of } } : {}
+    // The rule's moves among those asked for (a go's searchmoves); the moves asked for alone where it leaves none of them.
+    const ruled = only && (asked ? only.filter((m) => asked.includes(m)) : only)
+    const searchmoves = ruled && ruled.length > 0 ? ruled : asked
+    const room = rule && ruled && searchmoves === ruled ? { room: { searched: ruled.length, of: rule.of } } : {}
     const move = {
       ...moveLimits(limits.infinite || !bounded ? { ...limits, ...(!limits.infinite && !bounded && { depth: 64 }) } : limits),
-      ...(searchmoves && searchmoves.length > 0 && { searchmoves }),
+      ...(searchmoves && { searchmoves }),
     }
     const report = (it: Iteration): void => onInfo?.({ ...infoOf(it), ...room })
     let last: Iteration
