@@ -65,6 +65,8 @@ describe("the engine's pane", () => {
     await page.keyboard.press('ArrowRight')
     await expect.poll(() => text(page, 'ply')).toBe('1 / 2')
     expect(await analyse(page)).toMatch(/^orange: /)
+    // The engine's notes: the search it ran between two players.
+    expect(await text(page, 'engine-notes')).toContain('search: alpha-beta')
     expect(await page.getByTestId('engine-chart').isVisible()).toBe(true)
     await shot(page, 'engine-score-chart')
     expect(errors).toEqual([])
@@ -76,6 +78,7 @@ describe("the engine's pane", () => {
     await page.getByTestId('engine-strength').selectOption('2000')
     expect(await analyse(page)).toMatch(/^blue: /)
     expect(verifyLine(playersPreset(id), (await pv(page)).join(', ')).ok).toBe(true)
+    expect(await text(page, 'engine-notes')).toContain(id === 'star121-5' ? 'search: best-reply' : 'search: alpha-beta')
     await shot(page, `engine-analysis-${id}`)
     expect(errors).toEqual([])
   })

@@ -27,6 +27,7 @@ describe('the engine protocol', () => {
     const text = positionCommand(cmd)
     expect(parsePositionCommand(text.slice('position '.length))).toEqual({ ok: true, value: cmd })
     expect(parseGo(goCommand({ nodes: 500, movetime: 20 }).slice(3))).toEqual({ ok: true, value: { nodes: 500, movetime: 20 } })
+    expect(parseGo(goCommand({ depth: 3, searchmovesText: ['e15-e14', 'g13-g12'] }).slice(3))).toEqual({ ok: true, value: { depth: 3, searchmovesText: ['e15-e14', 'g13-g12'] } })
     expect(parseGo('depth 0')).toMatchObject({ ok: false, error: { code: 'go.value' } })
     expect(parseGo('mate 3')).toMatchObject({ ok: false, error: { code: 'go.unknown' } })
     expect(parsePositionCommand('preset nope')).toMatchObject({ ok: false, error: { code: 'position.preset' } })

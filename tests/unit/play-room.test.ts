@@ -18,12 +18,10 @@ import { variantOfPreset, withSpoilingRule } from '../../src/shared/play/variant
 import { DEFAULT_WEIGHTS } from '../../src/shared/play/weights'
 import { parseCell } from '../../src/shared/halma/board'
 import { expect as unwrap } from '../../src/shared/result'
+import { SHUT_SIX } from '../helpers/play-positions'
 
 const variant = withSpoilingRule(variantOfPreset('star121-6'), 'vacate')
-const SHUT =
-  'blue: m1 l2 m2 k3 l3 j4 k5 i6 g10 g12; orange: n5 o5 q5 n6 o6 p6 l7 n7 e9 b13; green: f5 m6 m8 n8 k10 j11 l11 l12 j13 l13; ' +
-  'vermilion: j8 i12 k12 f14 h14 f15 g15 e16 f16 e17; purple: p5 f9 d10 f10 d11 c12 d12 a13 d13 f13; ' +
-  'yellow: e5 h5 h6 e7 f7 g8 h9 i10 e11 f11; to move: yellow'
+const SHUT = SHUT_SIX
 const position = (text: string): Position => new Position(variant, unwrap(parsePosition(variant, text)))
 const YELLOW = 5
 const GREEN = 2

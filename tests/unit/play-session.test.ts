@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest'
 import { EngineClient, type EnginePort } from '../../src/shared/play/client'
 import { DEFAULT_OPTIONS } from '../../src/shared/play/engine'
+import { formatMove } from '../../src/shared/play/notation'
+import { MAX_MOVES } from '../../src/shared/play/position'
 import { ProtocolServer } from '../../src/shared/play/protocol'
 import { PlaySession } from '../../src/shared/play/session'
 import { variantOfPreset, withSpoilingRule } from '../../src/shared/play/variant'
@@ -96,5 +98,24 @@ describe('the engine session', () => {
     })
     expect(r.bestmove).not.toBeNull()
     expect(Math.max(...r.infos.map((i) => i.depth ?? 0))).toBeLessThan(6)
+  })
+
+  it("searches only the moves asked for (go searchmoves, written by the client) and keeps the engine's notes", async () => {
+    const s = session('star121-2')
+    const client = new EngineClient(localPort())
+    const free = await client.analyse(s.positionCommand(), { depth: 2 })
+    expect(free.notes).toContain('algorithm paranoid')
+    // Two legal first moves, neither the engine's free choice: it plays one of them.
+    const pos = s.position()
+    const buf = new Int32Array(MAX_MOVES)
+    const legal = Array.from(buf.subarray(0, pos.generate(buf)), (m) => formatMove(pos, m))
+    const asked = legal.filter((m) => m !== free.bestmove).slice(-2)
+    expect(asked.length).toBe(2)
+    const r = await client.analyse(s.positionCommand(), { depth: 2, searchmovesText: asked })
+    expect(r.error).toBeUndefined()
+    expect(asked).toContain(r.bestmove)
+    // A move that is not legal there is named, and nothing is searched.
+    const bad = await client.analyse(s.positionCommand(), { depth: 2, searchmovesText: ['a1-a2'] })
+    expect(bad).toMatchObject({ bestmove: null, error: expect.stringContaining('go.searchmoves') })
   })
 })

@@ -51,6 +51,14 @@ export function scoreText(s: Score): string {
   return s.kind === 'win' ? `wins in ${s.plies} plies` : `loses in ${s.plies} plies`
 }
 
+/** An engine's note in the pane's words: its algorithm named, other notes as the engine wrote them. */
+export function noteText(note: string, sides: number): string {
+  const a = /^algorithm (\S+)$/.exec(note)
+  if (!a) return note
+  const names: Record<string, string> = { paranoid: sides <= 2 ? 'alpha-beta (principal variation search)' : 'paranoid', brs: 'best-reply', maxn: 'max-n' }
+  return `search: ${names[a[1]!] ?? a[1]!}`
+}
+
 export const useEngine = defineStore('engine', () => {
   const documentStore = useDocument()
   const stepper = useStepper()
@@ -62,6 +70,8 @@ export const useEngine = defineStore('engine', () => {
   const colourOf = (k: number): string => documentStore.kind.moverMark(documentStore.doc, k)?.colour ?? '#555555'
   /** The engine's last report at each position analysed (by game and moves). */
   const analyses = shallowRef(new Map<string, ClientInfo>())
+  /** What the engine said in words at each position analysed (its algorithm, the room rule's note, a table's verdict). */
+  const notesAt = shallowRef(new Map<string, readonly string[]>())
   // The variant kept is the game's first (one object while only the document's lines change: the sessions built on it stay alike).
   const variant = shallowRef<Variant | null>(null)
   const seats = ref<boolean[]>([])
@@ -71,6 +81,7 @@ export const useEngine = defineStore('engine', () => {
       variant.value = game.value
       seats.value = game.value ? game.value.armies.map(() => false) : []
       analyses.value = new Map()
+      notesAt.value = new Map()
     },
     { immediate: true },
   )
@@ -124,6 +135,7 @@ export const useEngine = defineStore('engine', () => {
       if (r.error) error.value = `the engine: ${r.error}`
       const last = [...r.infos].reverse().find((i) => i.score !== undefined)
       if (last) analyses.value = new Map(analyses.value).set(key, last)
+      notesAt.value = new Map(notesAt.value).set(key, r.notes)
       return { key, bestmove: r.bestmove }
     } finally {
       searching.value = null
@@ -183,6 +195,13 @@ export const useEngine = defineStore('engine', () => {
     const speed = i.nps ? ` · ${i.nps.toLocaleString('en-US')} nodes/s` : ''
     return `${mover}: ${scoreText(i.score)} · depth ${i.depth ?? 0} · ${(i.nodes ?? 0).toLocaleString('en-US')} nodes${speed}${running.value ? ' · searching…' : ''}`
   })
+  /** The engine's notes at the position shown (none while it searches there). */
+  const notes = computed<readonly string[]>(() => {
+    const v = variant.value
+    if (!v || searching.value === currentKey.value) return []
+    const sides = v.partners ? v.armies.length / 2 : v.armies.length
+    return (notesAt.value.get(currentKey.value) ?? []).map((n) => noteText(n, sides))
+  })
   const pvText = computed(() => (shown.value?.pv.length ? `line: ${shown.value.pv.join(' ')}` : ''))
 
   /** The score over the line: the first player's side for two sides, else the side to move's, in steps. */
@@ -203,5 +222,5 @@ export const useEngine = defineStore('engine', () => {
   })
   const hasScores = computed(() => scoreChart.value.series[0]!.values.some((v) => v !== null))
 
-  return { applies, players, seats, strength, running, error, over, shown, readout, pvText, scoreChart, hasScores, analyse, engineMove, stop, playLine, setSeat }
+  return { applies, players, seats, strength, running, error, over, shown, readout, notes, pvText, scoreChart, hasScores, analyse, engineMove, stop, playLine, setSeat }
 })

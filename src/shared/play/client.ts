@@ -5,8 +5,7 @@
  * `bestmove` and streams every `info` line on the way; `stop` ends it (through the port, and through
  * a flag in shared memory that the worker's search polls, since the worker is busy searching).
  */
-import { goCommand, parseEngineLine, positionCommand, type ClientInfo, type PositionCommand } from './protocol'
-import type { GoLimits } from './engine'
+import { goCommand, parseEngineLine, positionCommand, type ClientInfo, type GoCommand, type PositionCommand } from './protocol'
 
 /** Where the client writes lines and how it hears the engine's. */
 export interface EnginePort {
@@ -19,12 +18,14 @@ export interface EnginePort {
 export interface AnalysisResult {
   readonly bestmove: string | null
   readonly infos: readonly ClientInfo[]
+  /** What the engine said in words on the way (its `info string` lines, errors apart): the algorithm, the room rule's note, a table's verdict. */
+  readonly notes: readonly string[]
   /** An error the engine reported instead of searching. */
   readonly error?: string
 }
 
 export class EngineClient {
-  private pending: { resolve: (r: AnalysisResult) => void; infos: ClientInfo[]; onInfo?: (i: ClientInfo) => void } | undefined
+  private pending: { resolve: (r: AnalysisResult) => void; infos: ClientInfo[]; notes: string[]; onInfo?: (i: ClientInfo) => void } | undefined
   private waitingReady: (() => void)[] = []
   private lastError: string | undefined
 
@@ -39,7 +40,8 @@ export class EngineClient {
       this.lastError = m.text.slice('error '.length)
       // A go refused before it searched answers with no bestmove: end it here.
       if (this.pending && /^go\./.test(this.lastError)) this.finish(null)
-    } else if (m.kind === 'info' && this.pending) {
+    } else if (m.kind === 'string' && this.pending) this.pending.notes.push(m.text)
+    else if (m.kind === 'info' && this.pending) {
       this.pending.infos.push(m.info)
       this.pending.onInfo?.(m.info)
     } else if (m.kind === 'bestmove') this.finish(m.move)
@@ -49,7 +51,7 @@ export class EngineClient {
     const p = this.pending
     if (!p) return
     this.pending = undefined
-    p.resolve({ bestmove: move, infos: p.infos, ...(this.lastError !== undefined && { error: this.lastError }) })
+    p.resolve({ bestmove: move, infos: p.infos, notes: p.notes, ...(this.lastError !== undefined && { error: this.lastError }) })
   }
 
   /** Wait until the engine has done every command sent so far. */
@@ -65,11 +67,11 @@ export class EngineClient {
   }
 
   /** Search a position: every info line to `onInfo`, the best move at the end. */
-  analyse(position: PositionCommand, limits: GoLimits, onInfo?: (info: ClientInfo) => void): Promise<AnalysisResult> {
+  analyse(position: PositionCommand, limits: GoCommand, onInfo?: (info: ClientInfo) => void): Promise<AnalysisResult> {
     if (this.pending) throw new Error('a search is running: stop it first')
     this.lastError = undefined
     return new Promise((resolve) => {
-      this.pending = { resolve, infos: [], ...(onInfo && { onInfo }) }
+      this.pending = { resolve, infos: [], notes: [], ...(onInfo && { onInfo }) }
       this.port.send(positionCommand(position))
       this.port.send(goCommand(limits))
     })

@@ -22,6 +22,8 @@ export class EndgameSolver {
   /** Positions (hash) and the most moves shown not to suffice from them. */
   private readonly failed = new Map<number, number>()
   private army = 0
+  /** Her first moves allowed (a go's searchmoves), or undefined for all. */
+  private root: ReadonlySet<Move> | undefined
 
   constructor(private readonly pos: Position) {}
 
@@ -32,15 +34,17 @@ export class EndgameSolver {
 
   /**
    * Her shortest finish of at most `maxMoves` moves, within `nodeLimit` nodes; undefined if there
-   * is none that short (or the limit ran out first). Only for wins by filling her target.
+   * is none that short (or the limit ran out first). Only for wins by filling her target. With
+   * `rootMoves`, her first move is one of them.
    */
-  solve(maxMoves: number, nodeLimit: number): EndgamePlan | undefined {
+  solve(maxMoves: number, nodeLimit: number, rootMoves?: readonly Move[]): EndgamePlan | undefined {
     const pos = this.pos
     if (pos.variant.win !== 'own' || pos.variant.partners || pos.winner >= 0) return undefined
     this.army = pos.turn
     this.nodes = 0
     this.limitNodes = nodeLimit
     this.failed.clear()
+    this.root = rootMoves && rootMoves.length > 0 ? new Set(rootMoves) : undefined
     const turn = pos.turn
     for (let limit = Math.max(1, this.outside()); limit <= maxMoves; limit++) {
       this.plan.length = 0
@@ -74,6 +78,7 @@ export class EndgameSolver {
         const enters = inT[moveTo(m)] === 1 && inT[moveFrom(m)] === 0
         if ((pass === 0) !== enters) continue
         if (tight && !enters) continue
+        if (g === 0 && this.root && !this.root.has(m)) continue
         pos.make(m)
         this.plan.push(m)
         const r = this.dfs(g + 1, limit)

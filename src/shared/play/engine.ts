@@ -209,15 +209,14 @@ export class Engine {
     const asked = limits.searchmoves && limits.searchmoves.length > 0 ? limits.searchmoves : undefined
     const probed = this.pos.winner < 0 ? this.oracle?.probe(this.pos) : undefined
     if (this.pos.winner >= 0) return { move: null, info: infoOf(emptyIteration()) }
-    // The table's and the endgame solver's moves are played only among the moves asked for (searchmoves).
+    // The table's move is played only among the moves asked for (searchmoves); the endgame solver starts only with them.
     const probe = probed && (!asked || asked.includes(probed.pv[0]!)) ? probed : undefined
     if (probe) {
       const info: EngineInfo = { ...infoOf(emptyIteration()), score: probe.score, pv: probe.pv, tbHits: 1, depth: probe.pv.length }
       onInfo?.(info)
       return { move: probe.pv[0] ?? null, info }
     }
-    const solved = this.endgame(limits)
-    const finish = solved && (!asked || asked.includes(solved.move!)) ? solved : undefined
+    const finish = this.endgame(limits, asked)
     if (finish) {
       onInfo?.(finish.info)
       return finish
@@ -243,15 +242,15 @@ export class Engine {
     return { move: last.pv[0] ?? null, info: { ...infoOf(last), ...room } }
   }
 
-  /** The army's shortest finish with the others still, when she is near home among three or more sides. */
-  private endgame(limits: GoLimits): EngineResult | undefined {
+  /** The army's shortest finish with the others still, when she is near home among three or more sides (its first move among `asked`). */
+  private endgame(limits: GoLimits, asked: readonly Move[] | undefined): EngineResult | undefined {
     const pos = new Position(this.variant, this.pos.data())
     const sides = this.variant.partners ? this.variant.armies.length / 2 : this.variant.armies.length
     const outside = pos.t.men - pos.home[pos.turn]!
     if (sides <= 2 || outside > this.options.endgame) return undefined
     const t0 = performance.now()
     const budget = Math.max(limits.nodes ?? 0, this.options.endgameNodes)
-    const plan = new EndgameSolver(pos).solve(outside + this.options.endgameSlack, budget)
+    const plan = new EndgameSolver(pos).solve(outside + this.options.endgameSlack, budget, asked)
     if (!plan) return undefined
     const ms = performance.now() - t0
     const it: Iteration = { depth: plan.moves.length, seldepth: plan.moves.length, score: 0, nodes: plan.nodes, ms, pv: [plan.moves[0]!], hashfull: 0, ttProbes: 0, ttHits: 0 }

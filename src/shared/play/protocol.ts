@@ -184,8 +184,8 @@ export function infoLine(pos: Position, info: EngineInfo): string {
   ].join(' ')
 }
 
-/** A `go` command from limits. */
-export function goCommand(l: GoLimits): string {
+/** A `go` command from limits (the moves of `searchmoves`, as written, last). */
+export function goCommand(l: GoCommand): string {
   const words = ['go']
   if (l.depth !== undefined) words.push('depth', String(l.depth))
   if (l.nodes !== undefined) words.push('nodes', String(l.nodes))
@@ -193,6 +193,7 @@ export function goCommand(l: GoLimits): string {
   if (l.time !== undefined) words.push('time', String(l.time))
   if (l.inc !== undefined) words.push('inc', String(l.inc))
   if (l.infinite) words.push('infinite')
+  if (l.searchmovesText && l.searchmovesText.length > 0) words.push('searchmoves', ...l.searchmovesText)
   return words.join(' ')
 }
 
