@@ -18,8 +18,9 @@
  * (HiGHS per case, default 600), --nodes N and --bb-time S (branch and bound per case), --finish ID
  * (only that finish, repeatable: "x 0, row 2 over x 0, row 1"), --case TEXT (only the cases whose name
  * holds TEXT, e.g. "n13=25 n14=22 n15=9"), --refine TEXT (split the cases whose name holds TEXT
- * further by the jump that brings a man to the finish's start cell), --glpk (GLPK as a second
- * solver), --summary (every case's best verdicts over the runs logged), --no-mip, --no-bb.
+ * further by the jump that brings a man to the finish's start cell), --second glpk|cbc (a
+ * second MIP solver asked every case: GLPK's WebAssembly build, or CBC, the Debian package
+ * coinor-cbc; --glpk is --second glpk), --summary (every case's best verdicts over the runs logged), --no-mip, --no-bb.
  * Writes bench/results/hex7-<date>.md (appending a section per run).
  */
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -28,6 +29,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import highsLoader from 'highs'
 import { highsLpEngine } from '../src/cli/army-ip'
+import { cbcAvailable, cbcSolver } from '../src/cli/army-cbc'
 import { glpkSolver } from '../src/cli/army-glpk'
 import { table } from '../src/cli/io'
 import type { CertificateStep, DualVector } from '../src/shared/army/certificate'
@@ -59,6 +61,7 @@ const { values: v } = parseArgs({
     'no-mip': { type: 'boolean' },
     'no-bb': { type: 'boolean' },
     glpk: { type: 'boolean' },
+    second: { type: 'string' },
     summary: { type: 'boolean' },
   },
 })
@@ -67,6 +70,14 @@ const men = Number(v.men)
 const findMen = Number(v['find-men'])
 const radius = Number(v.radius)
 const timeLimit = Number(v['time-limit'])
+const secondId = v.second ?? (v.glpk ? 'glpk' : undefined)
+if (secondId !== undefined && secondId !== 'glpk' && secondId !== 'cbc') throw new Error(`--second ${secondId}: glpk or cbc`)
+/** The second solver's name as the results write it. */
+const secondName = secondId === 'cbc' ? 'CBC' : 'GLPK'
+if (secondId === 'cbc') {
+  const missing = await cbcAvailable()
+  if (missing) throw new Error(missing)
+}
 const g = GEOMETRIES.hexagonal
 const mip = (await highsLoader()) as unknown as MipSolver
 const t0 = performance.now()
@@ -149,7 +160,7 @@ if (v.prove) {
     ...(v.case !== undefined && { onlyCase: v.case }),
     ...(v.refine !== undefined && { refineCase: v.refine }),
     ...(!v['no-mip'] && { mip: { solver: mip, timeLimit } }),
-    ...(v.glpk && { second: { solver: await glpkSolver(), timeLimit } }),
+    ...(secondId && { second: { solver: secondId === 'cbc' ? cbcSolver() : await glpkSolver(), timeLimit } }),
     ...(!v['no-bb'] && {
       lp: {
         engine: highsLpEngine,
@@ -173,14 +184,14 @@ if (v.prove) {
     }),
     onCase: (f, c) => {
       flush()
-      log(`- [level ${level}, ${men} men, R ${radius}] ${f.id}, ${c.name}: HiGHS ${c.solver ? `${c.solver.status} (${c.solver.seconds.toFixed(1)} s)` : '-'}; GLPK ${c.second ? `${c.second.status} (${c.second.seconds.toFixed(1)} s)` : '-'}; certified ${c.certified ? `${c.certified.verdict} (${c.certified.nodes} nodes, ${c.certified.seconds.toFixed(0)} s${c.certified.reason ? `, ${c.certified.reason}` : ''})` : '-'}`)
+      log(`- [level ${level}, ${men} men, R ${radius}] ${f.id}, ${c.name}: HiGHS ${c.solver ? `${c.solver.status} (${c.solver.seconds.toFixed(1)} s)` : '-'}; ${secondName} ${c.second ? `${c.second.status} (${c.second.seconds.toFixed(1)} s)` : '-'}; certified ${c.certified ? `${c.certified.verdict} (${c.certified.nodes} nodes, ${c.certified.seconds.toFixed(0)} s${c.certified.reason ? `, ${c.certified.reason}` : ''})` : '-'}`)
     },
     onProgress: (t) => console.log(t),
   })
   flush()
   say(`Prove (level ${level}): no army of ${men} men or fewer, finish by finish (window of exponent <= ${radius}; HiGHS time limit ${timeLimit} s per case; certificates in ${dir}):`)
   say('')
-  const rows: (string | number)[][] = [['finish', 'heaviest army - 1', 'case', 'HiGHS', 'seconds', 'GLPK', 'seconds', 'certified', 'nodes', 'seconds']]
+  const rows: (string | number)[][] = [['finish', 'heaviest army - 1', 'case', 'HiGHS', 'seconds', secondName, 'seconds', 'certified', 'nodes', 'seconds']]
   for (const f of verdicts) {
     if (f.byWeight) {
       rows.push([f.finish.id, slackText(f.slack), 'weight alone', 'excluded (exact)', '-', 'excluded (exact)', '-', 'excluded (exact)', '-', '-'])
@@ -216,7 +227,7 @@ if (v.prove) {
       `- ${f.finish.id}: program of ${fp.cells.length} cells, ${fp.jumps.length} jumps (${fp.dropped} left out for losing more than S*(${men}) = ${formatPowers(powerSum(fp.slack))} = ${formatZ(fp.slack)}), ${fp.border} border jumps; whole tree checked exactly: ${f.check ? (f.check.ok ? `yes (${f.check.value.leaves} leaves, ${f.check.value.branches} branches, depth ${f.check.value.depth}, weakest leaf bound ${f.check.value.weakestLeaf.toFixed(4)})` : `NO: ${f.check.error.message}`) : 'not every case proved'}`,
     )
   }
-  // Settled: every case Infeasible for HiGHS, and a second verdict on each: GLPK's Infeasible or the whole tree checked.
+  // Settled: every case Infeasible for HiGHS, and a second verdict on each: the second solver's Infeasible or the whole tree checked.
   const all = verdicts.every(
     (f) =>
       f.byWeight ||
@@ -225,7 +236,7 @@ if (v.prove) {
   say('')
   say(
     all
-      ? `**No army of ${men} men or fewer reaches level ${level}**: every finish excluded, each case by HiGHS and by a second verdict (${verdicts.some((f) => f.check?.ok) ? 'checked certificates' : 'GLPK'}).`
+      ? `**No army of ${men} men or fewer reaches level ${level}**: every finish excluded, each case by HiGHS and by a second verdict (${verdicts.some((f) => f.check?.ok) ? 'checked certificates' : secondName}).`
       : `Not settled in this run: some case has no verdict or only one (see the table).`,
   )
   say('')
@@ -233,61 +244,65 @@ if (v.prove) {
 
 if (v.summary) {
   // Every case of the current split, with the best verdict each solver gave it in the runs logged
-  // in the results files (a case's line: "- FINISH, CASE: HiGHS ...; GLPK ...; certified ...").
+  // in the results files (a case's line: "- FINISH, CASE: HiGHS ...; GLPK|CBC ...; certified ...").
   const lines = readdirSync(join(import.meta.dirname, 'results'))
     .filter((f) => f.startsWith('hex7-'))
     .flatMap((f) => readFileSync(join(import.meta.dirname, 'results', f), 'utf8').split('\n'))
-  const best = new Map<string, { highs: string; glpk: string; certified: string }>()
+  type Best = { highs: string; glpk: string; cbc: string; certified: string }
+  const none: Best = { highs: '-', glpk: '-', cbc: '-', certified: '-' }
+  const best = new Map<string, Best>()
   const rank = (x: string): number => (x.startsWith('Infeasible') || x.startsWith('proved') ? 2 : x === '-' ? 0 : 1)
   for (const line of lines) {
     // Only lines of runs with this level, men and window (the tag each case line carries).
-    const m = /^- \[level (\d+), (\d+) men, R (\d+)\] (.+): HiGHS (.+?); (?:GLPK (.+?); )?certified (.+)$/.exec(line)
+    const m = /^- \[level (\d+), (\d+) men, R (\d+)\] (.+): HiGHS (.+?); (?:(GLPK|CBC) (.+?); )?certified (.+)$/.exec(line)
     if (!m || Number(m[1]) !== level || Number(m[2]) !== men || Number(m[3]) !== radius) continue
     const k = m[4]!
-    const old = best.get(k) ?? { highs: '-', glpk: '-', certified: '-' }
+    const old = best.get(k) ?? none
     const pick = (a: string, b: string): string => (rank(b) > rank(a) ? b : a)
-    best.set(k, { highs: pick(old.highs, m[5]!), glpk: pick(old.glpk, m[6] ?? '-'), certified: pick(old.certified, m[7]!) })
+    const second = (name: string): string => (m[6] === name ? m[7]! : '-')
+    best.set(k, { highs: pick(old.highs, m[5]!), glpk: pick(old.glpk, second('GLPK')), cbc: pick(old.cbc, second('CBC')), certified: pick(old.certified, m[8]!) })
   }
-  const rows: string[][] = [['finish', 'case', 'HiGHS', 'GLPK', 'certified']]
+  const rows: string[][] = [['finish', 'case', 'HiGHS', 'GLPK', 'CBC', 'certified']]
   const open: string[] = []
-  let [nh, ng, nc, n2, total] = [0, 0, 0, 0, 0]
+  let [nh, ng, nb, nc, n2, total] = [0, 0, 0, 0, 0, 0]
   const programs: FinishProgram[] = []
   for (const f of lastJumps(g)) {
     const slack = slackBound('hexagonal', level, f, men)
     if (sign(slack) < 0) {
-      rows.push([f.id, 'weight alone', 'excluded (exact)', 'excluded (exact)', 'excluded (exact)'])
+      rows.push([f.id, 'weight alone', 'excluded (exact)', 'excluded (exact)', 'excluded (exact)', 'excluded (exact)'])
       continue
     }
     const fp = finishProgram('hexagonal', level, f, { men, radius })
     const twin = programs.find((o) => mirrorsEachOther('hexagonal', o, fp))
     if (twin) {
-      rows.push([f.id, 'every case', `as its mirror image ${twin.finish.id} (identical program, reflected)`, '', ''])
+      rows.push([f.id, 'every case', `as its mirror image ${twin.finish.id} (identical program, reflected)`, '', '', ''])
       continue
     }
     programs.push(fp)
     const { cases } = casesOf(fp.program, splitCases('hexagonal', level, fp))
     // A case split further by --refine counts for a solver when every sub-case does.
     const leaves = (t: CaseTree): string[] => ('case' in t ? [t.case] : [...leaves(t.down), ...leaves(t.up)])
-    const merged = (name: string): { highs: string; glpk: string; certified: string } => {
-      const own = best.get(`${f.id}, ${name}`) ?? { highs: '-', glpk: '-', certified: '-' }
+    const merged = (name: string): Best => {
+      const own = best.get(`${f.id}, ${name}`) ?? none
       const subs = leaves(arrivalTree(fp, name)).map((n) => best.get(`${f.id}, ${n}`))
-      const by = (k: 'highs' | 'glpk' | 'certified'): string =>
+      const by = (k: keyof Best): string =>
         rank(own[k]) < 2 && subs.every((x) => x && rank(x[k]) === 2) ? `Infeasible (each of ${subs.length} sub-cases by arrival)` : own[k]
-      return { highs: by('highs'), glpk: by('glpk'), certified: by('certified') }
+      return { highs: by('highs'), glpk: by('glpk'), cbc: by('cbc'), certified: by('certified') }
     }
     for (const c of cases) {
       total++
       const b = merged(c.name)
-      const [h, gl, ce] = [rank(b.highs) === 2, rank(b.glpk) === 2, rank(b.certified) === 2]
+      const [h, gl, cb, ce] = [rank(b.highs) === 2, rank(b.glpk) === 2, rank(b.cbc) === 2, rank(b.certified) === 2]
       nh += h ? 1 : 0
       ng += gl ? 1 : 0
+      nb += cb ? 1 : 0
       nc += ce ? 1 : 0
-      n2 += h && (gl || ce) ? 1 : 0
-      if (!(h && (gl || ce))) open.push(`${c.name} (HiGHS ${b.highs}; GLPK ${b.glpk}; certified ${b.certified})`)
-      if (!c.name.startsWith('gap')) rows.push([f.id, c.name, b.highs, b.glpk, b.certified])
+      n2 += h && (gl || cb || ce) ? 1 : 0
+      if (!(h && (gl || cb || ce))) open.push(`${c.name} (HiGHS ${b.highs}; GLPK ${b.glpk}; CBC ${b.cbc}; certified ${b.certified})`)
+      if (!c.name.startsWith('gap')) rows.push([f.id, c.name, b.highs, b.glpk, b.cbc, b.certified])
     }
   }
-  say(`Summary of every run logged (level ${level}, ${men} men, window of exponent <= ${radius}): ${total} cases for the finish that needs a program (the boxes between splits, "gap" cases, are left out of the table below but counted); HiGHS Infeasible on ${nh}, GLPK Infeasible on ${ng}, certified on ${nc}; two verdicts on ${n2} of ${total}.`)
+  say(`Summary of every run logged (level ${level}, ${men} men, window of exponent <= ${radius}): ${total} cases for the finish that needs a program (the boxes between splits, "gap" cases, are left out of the table below but counted); HiGHS Infeasible on ${nh}, GLPK Infeasible on ${ng}, CBC Infeasible on ${nb}, certified on ${nc}; two verdicts on ${n2} of ${total}.`)
   say('')
   say('```')
   say(table(rows))

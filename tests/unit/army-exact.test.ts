@@ -12,6 +12,7 @@ import { exponentCounts } from '../../src/shared/army/bounds'
 import { add, ceilScaled, compare, floorScaled, isqrt, ONE, scale, sigmaPow, sign, sub, toNumber, ZERO, zs } from '../../src/shared/army/zsigma'
 import { highsLpEngine } from '../../src/cli/army-ip'
 import { glpkSolver } from '../../src/cli/army-glpk'
+import { cbcAvailable, cbcSolver, cbcStatus } from '../../src/cli/army-cbc'
 
 type Cell = readonly [number, number]
 
@@ -96,6 +97,24 @@ describe('exact certificates', () => {
     expect((await glpk.solve(tiny, [], 10)).status).toBe('Optimal')
     // With x + y <= 1 added, 2x + 2y >= 3 has no integer point (nor a fractional one).
     expect((await glpk.solve(tiny, [{ name: 'cap', lower: null, upper: 1n, cols: [0, 1], coefs: [1n, 1n] }], 10)).status).toBe('Infeasible')
+  })
+
+  it('reads CBC\'s verdict from its solution file: infeasible only on its own words', () => {
+    expect(cbcStatus('Integer infeasible - objective value 0.50000000\n      0 x  0.5  0\n')).toBe('Infeasible')
+    expect(cbcStatus('Infeasible - objective value 6.00000000\n')).toBe('Infeasible')
+    expect(cbcStatus('Optimal - objective value 0.00000000\n')).toBe('Optimal')
+    expect(cbcStatus('Stopped on time - objective value 3\n')).toBe('Undefined (stopped)')
+    expect(cbcStatus('')).toBe('Undefined (no solution file)')
+    expect(cbcStatus('Unbounded - objective value 0\n')).toBe('Undefined (Unbounded - objective value 0)')
+  })
+
+  // CI installs coinor-cbc (.ci/run); a machine without it says so here instead of failing.
+  it('are also asked of CBC (the Debian package coinor-cbc), which agrees on small programs', async (ctx) => {
+    const missing = await cbcAvailable()
+    if (missing) ctx.skip(missing)
+    const cbc = cbcSolver()
+    expect((await cbc.solve(tiny, [], 10)).status).toBe('Optimal')
+    expect((await cbc.solve(tiny, [{ name: 'cap', lower: null, upper: 1n, cols: [0, 1], coefs: [1n, 1n] }], 10)).status).toBe('Infeasible')
   })
 
   it('computes the bound over the box of each leaf', () => {
