@@ -293,8 +293,13 @@ function insideLevel(name: string, e: BuildEntry): string {
   return `inside ${where}: ${pct} % of its parents expanded (${count(e.done)} of ${count(e.parents.rows)}), ${e.runs.length} run${e.runs.length === 1 ? '' : 's'} kept (${bytes(rows * e.w * 4)}): it goes on from parent ${count(e.done)}`
 }
 
-/** Levels, states and disk left in the search at `at`, by the growth of its last two levels. */
-function estimate(at: Position, sizes: readonly number[], w: number): string | undefined {
+/**
+ * Levels, states and disk left in the search at `at`, by the growth of its last two levels. Summed
+ * over every level left only where that sum means something (a few levels, or levels that shrink):
+ * over many growing levels the product of growths says nothing (the bound cuts the last levels),
+ * and the next level's size is what is worth knowing.
+ */
+export function estimate(at: Position, sizes: readonly number[], w: number): string | undefined {
   if (at.plan === null || at.plan <= at.level) return undefined
   const levels = at.plan - at.level
   const k = at.level
@@ -302,7 +307,13 @@ function estimate(at: Position, sizes: readonly number[], w: number): string | u
   const back = sizes[k - 2] ?? sizes[k - 1]
   const step = sizes[k - 2] !== undefined ? 2 : 1
   const growth = back !== undefined && back > 0 ? (last / back) ** (1 / step) : 1
+  const head = `left in this search: at most ${levels} level${levels === 1 ? '' : 's'}`
+  const rate = `${growth.toFixed(2)} a level`
+  if (levels > 3 && growth > 1) {
+    const next = last * growth
+    return `${head}; the next about ${count(next)} states and ${bytes(next * w * 4)} on disk if it grows as the last levels did (${rate}); too many levels left to add up: the bound decides how much the last ones shrink`
+  }
   let states = 0
   for (let j = 1, s = last; j <= levels; j++) states += s *= growth
-  return `left in this search: at most ${levels} level${levels === 1 ? '' : 's'}; about ${count(states)} states and ${bytes(states * w * 4)} on disk if they grow as its last levels did (${growth.toFixed(2)} a level; the bound usually shrinks the last ones)`
+  return `${head}; about ${count(states)} states and ${bytes(states * w * 4)} on disk if they grow as its last levels did (${rate}; the bound usually shrinks the last ones)`
 }
