@@ -91,8 +91,30 @@ export function kindOfText(text: string): DocumentKindId {
   return KIND_IDS.find((k) => DOCUMENT_KINDS[k].format === format) ?? 'halma'
 }
 
+/**
+ * A JSON object whose `format` names no kind of document (none, or another program's): the fault
+ * lists the formats the workbench reads, rather than the problem reader's own. Text that is not
+ * JSON, or not an object, is left to the problem reader, which names where it goes wrong.
+ */
+function unknownFormat(text: string): Diagnostic | null {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return null
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
+  const format = (value as { format?: unknown }).format
+  if (KIND_IDS.some((k) => DOCUMENT_KINDS[k].format === format)) return null
+  const known = KIND_IDS.map((k) => `"${DOCUMENT_KINDS[k].format}" (${DOCUMENT_KINDS[k].noun}, ${DOCUMENT_KINDS[k].suffix})`).join(', ')
+  const has = format === undefined ? 'has no "format" field' : `has "format": ${JSON.stringify(format)?.slice(0, 60)}`
+  return diagnostic('document.format', `not a Halma Workbench document: it ${has}; the workbench reads ${known}`, 'format')
+}
+
 /** A document of any kind from its text (`where` names it in messages, e.g. its file). */
 export function readDocument(text: string, where = 'document'): Result<AnyDocument, Diagnostic[]> {
+  const unknown = unknownFormat(text)
+  if (unknown) return err([unknown])
   const kind = kindOfText(text)
   const r = (DOCUMENT_KINDS[kind] as DocumentKind<DocumentTypes[typeof kind]>).read(text, where)
   return r.ok ? ok({ kind, document: r.value } as AnyDocument) : r
@@ -100,6 +122,8 @@ export function readDocument(text: string, where = 'document'): Result<AnyDocume
 
 /** Why a text is not a document the workbench opens ("problem document: ..."), or null. */
 export function documentFault(text: string): string | null {
+  const unknown = unknownFormat(text)
+  if (unknown) return describe(unknown)
   const r = readDocument(text)
   const kind = DOCUMENT_KINDS[kindOfText(text)] as DocumentKind<unknown>
   if (!r.ok) return `${kind.noun}: ${r.error.map(describe).join('; ')}`

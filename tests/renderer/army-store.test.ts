@@ -219,7 +219,10 @@ describe('army documents', () => {
     expect(documentFault(conwayText.replace('"k7 m7"', '"k7 m7 k2"').replace('k6 l6 m6 k7 m7', 'k6 l6 m6 k7 m7 k2'))).toBe(
       "army document: document: army: a man in row 2, in front of the level's row 4",
     )
-    expect(documentFault('{"format": "halma"}')).toMatch(/^problem document: /)
+    // A format the workbench does not read: the three it does, named.
+    expect(documentFault('{"format": "halma"}')).toMatch(/^format: not a Halma Workbench document: it has "format": "halma"; the workbench reads "halma-workbench" .*"halma-army" .*"halma-players"/)
+    // Not JSON: the problem reader names where it goes wrong.
+    expect(documentFault('{"format": ')).toMatch(/^problem document: /)
   })
 })
 

@@ -42,8 +42,10 @@ describe('the registry of document kinds', () => {
       const r = readDocument(text, file)
       expect(r.ok && r.value.kind).toBe(kind)
     }
-    // Not JSON, or no known format: read as a problem document, whose reader names the fault.
+    // Not JSON: read as a problem document, whose reader names the fault. A JSON object of no known format: the formats named.
     expect(kindOfText('{')).toBe('halma')
+    const none = readDocument('{"title": "x"}', 'x.json')
+    expect(!none.ok && none.error[0]).toMatchObject({ code: 'document.format', message: expect.stringContaining('it has no "format" field; the workbench reads') })
     const bad = readDocument('{"format": "halma-army", "version": 1}', 'x.army.json')
     expect(!bad.ok && bad.error[0]!.message).toMatch(/^x\.army\.json: /)
   })
