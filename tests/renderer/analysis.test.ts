@@ -15,6 +15,7 @@ import { parseJobRequest } from '../../src/shared/jobs/protocol'
 import { interpret } from '../../src/shared/halma/document'
 import squareText from '../../resources/problems/square9-8move.halma.json?raw'
 import gameText from '../unit/fixtures/game3-4x4.halma.json?raw'
+import fabianText from '../../resources/problems/fabian-30.halma.json?raw'
 import { parseGameJob } from '../../src/shared/engine/game/job'
 import { analysisLabel, continuation, problemFromHere } from '../../src/renderer/kinds/halma/analysis'
 import { parseDocument, specFromProblem } from '../../src/shared/halma/document'
@@ -70,6 +71,18 @@ describe('analyse from here', () => {
       expect(whole.winner?.move).toBe(9)
     }
   }, 120_000)
+
+  it("finds at once the win a position near a game's end holds (Fabian's 30-move game after move 24: red in 6)", async () => {
+    // The auto strategy's beam assumes the armies start in their bases: from this position it
+    // wandered for minutes. The look at the bound (Theorem 1 is tight here) finds the game first.
+    const doc = unwrap(parseDocument(fabianText))
+    const line = unwrap(lineOf(doc.problem, doc.solutions[0]!.solution))
+    const here = unwrap(problemFromHere(line.problem, line.positions[24]!, 24))
+    const job = unwrap(parseGameJob({ problem: specFromProblem(here), strategy: 'auto', timeLimit: 60 }))
+    const r = await new Engine({}).start({ kind: 'game', params: job }).result
+    expect([r.status, r.length, r.winner]).toEqual(['optimal', 6, 'red'])
+    expect(unwrap(continuation({ problem: line.problem, prefix: line.moves.slice(0, 24).map((m) => m.text), ply: 24 }, r.moves)).winner?.move).toBe(30)
+  }, 60_000)
 
   it('finds the shortest transfer from there and appends it to the line at that move', async () => {
     const line = stored(squareText)

@@ -275,16 +275,33 @@ describe('a game in the workbench', () => {
     expect(p.applyDraft()).toBe(false)
     expect(noticeAt('editor')).toBe('a game has 2 to 6 players, not 1')
     expect(p.game.id).toBe('mini-3')
-    p.draft = { board: 'star37', camps: [0, 1, 3], men: 3, longJumps: false }
+    p.draft = { board: 'star37', camps: [0, 1, 3], men: 3, longJumps: false, win: 'own', vacate: false, teams: false, kept: p.draft.kept }
     expect(p.applyDraft()).toBe(true)
     expect(p.game.id).toBe('custom')
     expect(p.game.players.map((x) => x.target)).toEqual([3, 4, 0])
-    p.draft = { board: 'piecepack8', camps: [0, 1, 2, 3], men: 6, longJumps: false }
+    p.draft = { board: 'piecepack8', camps: [0, 1, 2, 3], men: 6, longJumps: false, win: 'own', vacate: false, teams: false, kept: p.draft.kept }
     expect(p.applyDraft()).toBe(true)
     expect(p.game.id).toBe('piecepack-4')
-    p.draft = { board: 'cross33', camps: [0, 2], men: 6, longJumps: false }
+    p.draft = { board: 'cross33', camps: [0, 2], men: 6, longJumps: false, win: 'own', vacate: false, teams: false, kept: p.draft.kept }
     expect(p.applyDraft()).toBe(false)
     expect(noticeAt('editor')).toBe('a camp of the cross holds 8 men, not 6')
+  })
+
+  it("keeps the rules the editor was not asked to change: Hexma's chain, the vacate rule, teams, a game's own targets", async () => {
+    const { p } = stores()
+    await newGame('hexma-mini')
+    expect(p.draft.win).toBe('chain')
+    // Used as it is: the same game (the preset's name kept), not the plain star game of the same men.
+    expect(p.applyDraft()).toBe(true)
+    expect(p.game.id).toBe('hexma-mini')
+    expect(p.game.options.win).toBe('chain')
+    // The win rule, the vacate rule and teams chosen in the editor.
+    await newGame('mini-6')
+    p.draft.win = 'any-with-one'
+    p.draft.vacate = true
+    p.draft.teams = true
+    expect(p.applyDraft()).toBe(true)
+    expect(p.game.options).toEqual({ win: 'any-with-one', vacate: true, teams: true })
   })
 
   it('runs the players search through the host and loads the game found into the stepper', async () => {

@@ -581,8 +581,12 @@ describe('auto strategy: a first game fast', () => {
     const r = await runGame(
       gameJob({ problem: specFromProblem(problem), threads: 1, maxLength: 60, strategy: 'heuristic', beam: { width: 2000 } }),
     )
-    const [first, second] = r.proof.searches
-    // The first two searches: one per winner, bounds 60 and 59, each stopped at its first win.
+    // First a look at the bound (exhaustive, within a small allowance: here it finds nothing that short).
+    const looks = r.proof.searches.filter((s) => !s.heuristic)
+    expect(looks.length).toBeGreaterThan(0)
+    expect(looks.every((s) => s.bound <= r.lowerBound + 1 && s.result !== 'found')).toBe(true)
+    const [first, second] = r.proof.searches.filter((s) => s.heuristic)
+    // Then two narrow searches: one per winner, bounds 60 and 59, each stopped at its first win.
     expect([first!.bound, second!.bound].sort()).toEqual([59, 60])
     expect(first!.heuristic && second!.heuristic).toBe(true)
     const probes = [first!, second!].filter((s) => s.result === 'found')
@@ -602,7 +606,8 @@ describe('auto strategy: the way down', () => {
     const r = await runGame(
       gameJob({ problem: specFromProblem(problem), threads: 1, maxLength: 60, strategy: 'heuristic', beam: { width: 300 } }),
     )
-    const [p1, p2, ...down] = r.proof.searches
+    // The look at the bound (exhaustive, within its allowance) aside: the beams.
+    const [p1, p2, ...down] = r.proof.searches.filter((s) => s.heuristic)
     let best = Math.min(...[p1!, p2!].filter((s) => s.result === 'found').map((s) => s.length!))
     let step = 1
     let galloped = false

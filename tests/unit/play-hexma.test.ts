@@ -4,7 +4,9 @@
  * shortest cooperative game of the mini star found, optimal by the bound, verifying as a line.
  */
 import { describe, expect, it } from 'vitest'
+import { Engine } from '../../src/shared/engine/engine'
 import { HexmaDomain } from '../../src/shared/engine/hexma/domain'
+import { parsePlayersJob } from '../../src/shared/engine/players/job'
 import { hexmaShortest } from '../../src/shared/engine/hexma/search'
 import { destinations, playersPreset, specOf, startPosition, type Occupancy } from '../../src/shared/players/game'
 import { cellNames, hasChain, verifyLine } from '../../src/shared/players/line'
@@ -51,5 +53,24 @@ describe('Hexma', () => {
       occ[to!] = occ[from!]!
       occ[from!] = -1
     }
+  })
+
+  it('runs as a players job (what the workbench sends): the same game, progress per level, a cancel, and no disk', async () => {
+    const job = parsePlayersJob({ game: specOf(g), maxLength: 9 })
+    if (!job.ok) throw new Error(job.error.map((d) => d.message).join('; '))
+    const engine = new Engine({})
+    const levels: number[] = []
+    const r = await engine.start({ kind: 'players', params: job.value }, (p) => levels.push(p.level)).result
+    expect(r).toMatchObject({ status: 'optimal', length: 7, optimal: true, lowerBound: 7, winner: 'blue', count: null })
+    expect(r.proof.statement).toMatch(/^optimal: 7 moves, blue completes her chain/)
+    expect(verifyLine(g, r.moves.join(', '))).toMatchObject({ ok: true, winner: { player: 'blue', move: 7 } })
+    // Every level in the statistics; the progress (thinned by the engine's reporter) from the first level to the last.
+    expect(r.stats.levels.map((l) => l.level)).toEqual([1, 2, 3, 4, 5, 6, 7])
+    expect([levels[0], levels.at(-1)]).toEqual([1, 7])
+    // Cancelled at its first level: it ends as a cancelled job does.
+    const run = engine.start({ kind: 'players', params: job.value }, () => run.cancel())
+    await expect(run.result).rejects.toThrow('cancelled')
+    // A chain game keeps no checkpoint: a disk folder is refused by name.
+    expect(parsePlayersJob({ game: specOf(g), disk: '/tmp/x' })).toMatchObject({ ok: false, error: [{ code: 'job.game.win' }] })
   })
 })

@@ -18,6 +18,7 @@ import { isTransferRule, TransferKernel } from './transfer/kernel'
 import { isPlayersRule, PlayersDomain, type PlayersInit } from './players/domain'
 import { PlayersFlow } from './players/flow'
 import { PlayersKernel } from './players/kernel'
+import { hexmaPlayersFlow } from './hexma/flow'
 import { ArmyDomain, isArmyRule, type ArmyInit } from './army/domain'
 import { FewestFlow } from './army/fewest'
 import { ArmyKernel } from './army/kernel'
@@ -79,7 +80,8 @@ export const DOMAINS = {
       const domain = PlayersDomain.fromInit(init)
       return threadKernel(domain.w, new PlayersKernel(domain), isPlayersRule)
     },
-    flows: { players: (params, host, progress) => new PlayersFlow(params, host, progress) },
+    // A game won by a chain (Hexma) has its own search, run as a players job (hexma/flow.ts).
+    flows: { players: (params, host, progress) => (params.game.win === 'chain' ? hexmaPlayersFlow(params, progress) : new PlayersFlow(params, host, progress)) },
   }),
   army: entry<ArmyInit, 'fewest' | 'army'>({
     kernel: (init) => {

@@ -8,7 +8,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref, watch } from 'vue'
 import { boardById } from '../../../shared/players/boards'
-import { gameFromSpec, playersPresets, type PlayersGame, type PlayersSpec } from '../../../shared/players/game'
+import { gameFromSpec, playersPresets, type PlayersGame, type PlayersSpec, type WinRule } from '../../../shared/players/game'
 import { cellNames } from '../../../shared/players/line'
 import type { DiagramOf } from '../../board/picture'
 import type { BoardView } from '../../board/view'
@@ -30,9 +30,27 @@ export interface PlayersDraft {
   camps: number[]
   men: number
   longJumps: boolean
+  /** The rules page's options: how a game is won, the vacate rule, teams of partners opposite. */
+  win: WinRule
+  vacate: boolean
+  teams: boolean
+  /** The game's own targets, kept while the board and camps stay as they were (else: the camps opposite). */
+  readonly kept: { readonly board: string; readonly camps: readonly number[]; readonly targets: readonly number[] }
 }
 
-const draftOf = (g: PlayersGame): PlayersDraft => ({ board: g.board.id, camps: g.players.map((p) => p.camp), men: g.men, longJumps: g.longJumps })
+const draftOf = (g: PlayersGame): PlayersDraft => {
+  const camps = g.players.map((p) => p.camp)
+  return {
+    board: g.board.id,
+    camps,
+    men: g.men,
+    longJumps: g.longJumps,
+    win: g.options.win,
+    vacate: g.options.vacate,
+    teams: g.options.teams,
+    kept: { board: g.board.id, camps, targets: g.players.map((p) => p.target) },
+  }
+}
 
 export const usePlayers = defineStore('players', () => {
   const documentStore = useDocument()
@@ -131,14 +149,24 @@ export const usePlayers = defineStore('players', () => {
     const d = draft.value
     let g: PlayersGame
     try {
-      const spec: PlayersSpec = { board: d.board, camps: [...d.camps], men: d.men, ...(d.longJumps && { longJumps: true }) }
+      const same = d.board === d.kept.board && d.camps.length === d.kept.camps.length && d.camps.every((c, k) => c === d.kept.camps[k])
+      const spec: PlayersSpec = {
+        board: d.board,
+        camps: [...d.camps],
+        ...(same && { targets: [...d.kept.targets] }),
+        men: d.men,
+        ...(d.longJumps && { longJumps: true }),
+        ...(d.win !== 'own' && { win: d.win }),
+        ...(d.vacate && { vacate: true }),
+        ...(d.teams && { teams: true }),
+      }
       g = gameFromSpec(spec)
     } catch (e) {
       notices.error('editor', (e as Error).message)
       return false
     }
     // The same game as a preset keeps the preset's name and notes.
-    const key = (x: PlayersGame): string => JSON.stringify([x.board.id, x.players.map((p) => [p.camp, p.target]), x.men, x.longJumps])
+    const key = (x: PlayersGame): string => JSON.stringify([x.board.id, x.players.map((p) => [p.camp, p.target]), x.men, x.longJumps, x.options])
     const same = Object.values(playersPresets()).find((p) => key(p) === key(g))
     const dropped = doc.value.lines.length
     documentStore.change({ game: same ?? g, lines: [] })

@@ -48,7 +48,12 @@ interface RunSpec {
   readonly shaped?: boolean
   /** Whether its game is counted (where the job asks and the search was complete); default true. */
   readonly counted?: boolean
+  /** A first look at the bound (lookAtBound): its own step name, apart from the counting searches'. */
+  readonly look?: boolean
 }
+
+/** What the first look at the bound may cost: a game from a position near its end is found at once, others are left to the beam. */
+const LOOK: Allowance = { states: 500_000, seconds: 3 }
 
 export class GameFlow extends JobFlow<GameRule, GameInit, GameResult> {
   /** States the optional enumeration searches may hold (a field so that tests can shrink it). */
@@ -113,7 +118,7 @@ export class GameFlow extends JobFlow<GameRule, GameInit, GameResult> {
 
   /** The checkpoint's name of a search: exhaustive by bound and winner, heuristic by every setting that shapes it. */
   private stepOf(spec: RunSpec): string {
-    if (!spec.heuristic) return `exhaustive ${spec.bound} ${spec.winner}${spec.allowance ? ' counting' : ''}`
+    if (!spec.heuristic) return `exhaustive ${spec.bound} ${spec.winner}${spec.look ? ' look' : spec.allowance ? ' counting' : ''}`
     const shape = spec.shaped === false ? 'plain' : `lookahead ${this.job.beam.lookahead} moves ${this.job.beam.moves.join('-')}`
     const count = spec.counted === false ? ' uncounted' : spec.allowance ? ' counting' : ''
     return `heuristic ${spec.bound} ${spec.winner} beam ${spec.beam ?? this.job.beam.width} ${shape}${count}`
@@ -163,7 +168,8 @@ export class GameFlow extends JobFlow<GameRule, GameInit, GameResult> {
   protected async steps(): Promise<GameResult> {
     if (this.job.length > 0) await this.oneLength(this.job.length)
     else if (this.job.strategy !== 'exhaustive') {
-      await this.probe()
+      await this.lookAtBound()
+      if (!this.found) await this.probe()
       await this.descend()
       await this.ascend(true)
     }
@@ -198,6 +204,23 @@ export class GameFlow extends JobFlow<GameRule, GameInit, GameResult> {
         const shortest = this.found ? this.found.length : L + 1
         this.lower = Math.max(this.lower0, Math.min(shortest, this.floor[1 - winner]!))
       }
+    }
+  }
+
+  /**
+   * A game at the bound at the start, if one is cheap to find: exhaustive searches of the bound's
+   * two lengths (one per winner), each within a small allowance. From a position near a game's end
+   * (a game analysed from a move: Theorem 1 is often tight there) this is the shortest game at once,
+   * where the beam, whose heuristic properties assume the armies start in their bases, can wander
+   * for minutes; elsewhere the allowance runs out in a moment and the beam goes on as before.
+   */
+  private async lookAtBound(): Promise<void> {
+    for (let L = this.lower0; L <= Math.min(this.lower0 + 1, this.job.maxLength) && !this.found && this.going; L++) {
+      const winner = this.winnerOf(L)
+      if (L < this.floor[winner]!) continue
+      this.announce('prove', L, `a first look at the bound: a ${L}-move game won by ${this.name(winner)}, within a small allowance`)
+      const out = await this.runSearch({ bound: L, winner, heuristic: false, allowance: LOOK, look: true, counted: false })
+      if (out.game) this.found = out.game
     }
   }
 

@@ -25,6 +25,21 @@ export interface HexmaOptions {
   /** Memory for the level sets (bytes) and a time limit (seconds, 0: none). */
   readonly budgetBytes: number
   readonly timeLimit: number
+  /** Asked after each level: true stops the search there (a cancel), as a time limit does. */
+  readonly stopped?: () => boolean
+  /** After each level: the length searched, the level, its states, and the level's record. */
+  readonly onLevel?: (level: HexmaLevel) => void
+}
+
+/** One level built (for progress and a result's statistics). */
+export interface HexmaLevel {
+  readonly length: number
+  readonly level: number
+  readonly size: number
+  readonly children: number
+  readonly seconds: number
+  readonly bytes: number
+  readonly beam: boolean
 }
 
 export interface HexmaLengthRecord {
@@ -32,6 +47,8 @@ export interface HexmaLengthRecord {
   readonly winner: string
   readonly mode: 'exhaustive' | 'beam'
   readonly result: 'found' | 'none' | 'stopped'
+  /** What stopped it (a cancel counts as memory: the flow that cancels knows better). */
+  readonly stoppedBy?: 'memory' | 'time'
   readonly levels: readonly number[]
   readonly seconds: number
 }
@@ -65,6 +82,7 @@ export async function hexmaShortest(spec: PlayersSpec, options: HexmaOptions, pr
     let beamUsed = false
     let found: Uint32Array | undefined
     let result: HexmaLengthRecord['result'] = 'none'
+    let stoppedBy: 'memory' | 'time' | undefined
     try {
       for (let level = 1; level <= L; level++) {
         const rule: HexmaRule = { kind: 'hexma', level, bound: L, winner }
@@ -73,6 +91,9 @@ export async function hexmaShortest(spec: PlayersSpec, options: HexmaOptions, pr
         beamUsed ||= wide
         const next = wide ? await search.build(parents, rule, '', new StreamingBest(domain.w, options.beam)) : await search.build(parents, rule)
         search.levels.push(next)
+        const rec = search.records.at(-1)
+        options.onLevel?.({ length: L, level, size: next.size, children: rec?.children ?? 0, seconds: rec?.seconds ?? 0, bytes: search.bytes, beam: wide })
+        if (options.stopped?.()) throw new BudgetError(level, search.bytes)
         const goals = search.goals
         if (goals && goals.size > 0) {
           goals.forEach((raw, off) => (found ??= raw.slice(off, off + domain.w)))
@@ -84,9 +105,10 @@ export async function hexmaShortest(spec: PlayersSpec, options: HexmaOptions, pr
     } catch (e) {
       if (!(e instanceof BudgetError)) throw e
       result = 'stopped'
+      stoppedBy = e.kind
     }
     const mode = beamUsed ? 'beam' : 'exhaustive'
-    searches.push({ length: L, winner: sideName(game, winner), mode, result, levels: search.records.map((r) => r.size), seconds: (performance.now() - t0) / 1000 })
+    searches.push({ length: L, winner: sideName(game, winner), mode, result, ...(stoppedBy && { stoppedBy }), levels: search.records.map((r) => r.size), seconds: (performance.now() - t0) / 1000 })
     progress?.(`${L} moves, ${sideName(game, winner)} to win: ${mode} ${result} (largest level ${Math.max(0, ...search.records.map((r) => r.size)).toLocaleString('en-US')})`)
     if (found) {
       const level = search.depth

@@ -61,6 +61,8 @@ export class PlayersFlow extends JobFlow<PlayersRule, PlayersInit, PlayersResult
   }
 
   protected prepare(): SpineDomain<PlayersRule, PlayersInit> {
+    // The registry sends chain wins to the Hexma flow; a caller that did not is told.
+    if (this.job.game.win === 'chain') throw new Error("a game won by a chain (Hexma) is searched by hexmaPlayersFlow (engine/hexma/flow.ts), not the players flow")
     const domain = (this.domain = new PlayersDomain(loaded(this.job)))
     const start = domain.unpack(domain.startKey, 0)
     this.floor = domain.game.players.map((_, p) => domain.sideRemaining(start, p, 0))

@@ -73,9 +73,12 @@ export function parsePlayersJob(input: unknown): Result<PlayersJob, Diagnostic[]
   } catch (e) {
     return err([diagnostic('job.game', (e as Error).message, 'game')])
   }
-  if (data.game.win !== undefined && data.game.win !== 'own')
+  // A chain win (Hexma) has its own search (engine/hexma: the registry runs it), which keeps no checkpoint and farms nothing out.
+  if (data.game.win === 'chain' && (data.disk !== undefined || data.cluster !== undefined))
+    return err([diagnostic('job.game.win', `a game won by a chain (Hexma) is searched in memory: no disk folder, no cluster`, 'game')])
+  if (data.game.win !== undefined && data.game.win !== 'own' && data.game.win !== 'chain')
     return err([
-      diagnostic('job.game.win', `the search looks for wins with a player's own men only (win 'own'), not '${data.game.win}'`, 'game'),
+      diagnostic('job.game.win', `the search looks for wins with a player's own men or a chain (win 'own' or 'chain'), not '${data.game.win}'`, 'game'),
     ])
   return ok(withLoaded(data, game))
 }
