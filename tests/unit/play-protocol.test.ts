@@ -61,6 +61,18 @@ describe('the engine protocol', () => {
     expect(pos.ok).toBe(true)
   })
 
+  it('ends a search cut short by its node limit with an info line of the nodes it searched in all (as UCI engines do)', async () => {
+    const out: string[] = []
+    const server = new ProtocolServer((l) => out.push(l), DEFAULT_OPTIONS)
+    for (const line of ['position preset star121-2', 'go nodes 20000']) await server.receive(line)
+    await server.receive('quit')
+    const nodes = out.filter((l) => l.startsWith('info depth')).map((l) => Number(/ nodes (\d+)/.exec(l)![1]))
+    // The last iteration finished far below the limit; the last line says the search's total.
+    expect(nodes.at(-1)).toBeGreaterThanOrEqual(20_000)
+    expect(nodes.at(-1)).toBeLessThan(21_000)
+    expect(out.at(-1)).toMatch(/^bestmove /)
+  })
+
   it('go searchmoves searches only the moves named (as UCI), and names a move that is not legal', async () => {
     const v = variantOfPreset('mini-3')
     const start = Position.start(v)

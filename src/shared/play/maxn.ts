@@ -120,6 +120,7 @@ export class MaxN {
       if (this.rootOnly) n = keepOnly(this.moves[0]!, n, this.rootOnly)
       last = { depth: 0, seldepth: 0, score: 0, nodes: this.nodes, ms: performance.now() - t0, pv: n > 0 ? [this.moves[0]![0]!] : [], hashfull: 0, ttProbes: 0, ttHits: 0 }
     }
-    return last
+    // The whole search's nodes and time (an iteration cut short searched too).
+    return { ...last, nodes: this.nodes, ms: performance.now() - t0 }
   }
 }

@@ -521,10 +521,14 @@ export class ProtocolServer {
     const pos = new Position(this.current!.variant, this.current!.position)
     engine.setPosition(this.current!.position)
     this.send(`info string algorithm ${algorithmFor(engine.variant, this.options)}`)
+    let sent = -1
     const r = await engine.go(limits, (info) => {
       if (info.tbHits > 0 && this.table) this.send(`info string tablebase ${this.table.dir}: ${tableScoreText(pos, info.score)}`)
       this.send(infoLine(pos, info))
+      sent = info.nodes
     })
+    // The search's totals when its last iteration was cut short (a node or time limit), as UCI engines end: a client reads the nodes searched.
+    if (r.info.nodes !== sent && r.info.pv.length > 0) this.send(infoLine(pos, r.info))
     if (r.info.room)
       this.send(`info string room: ${r.info.room.searched} of ${r.info.room.of} moves searched; the others would leave a man of another army shut in the target`)
     const t = this.table

@@ -385,7 +385,9 @@ export class Searcher {
       const pv = n > 0 ? [this.pick(0, 0, n)] : []
       last = { depth: 0, seldepth: 0, score, nodes: this.nodes, ms: performance.now() - t0, pv, hashfull: 0, ttProbes: this.tt.probes, ttHits: this.tt.hits }
     }
-    return last
+    // The last full iteration's depth, score and line, with what the whole search cost (an
+    // iteration cut short by a node or time limit searched nodes too: a client reads the total).
+    return { ...last, nodes: this.nodes, ms: performance.now() - t0, hashfull: this.tt.hashfull(), ttProbes: this.tt.probes, ttHits: this.tt.hits }
   }
 }
 
