@@ -97,7 +97,7 @@ describe('the browser workbench', () => {
       void d.dismiss()
     })
     await newProblem(page, 'triangle6', '6-move').catch(() => undefined)
-    expect(asked).toEqual(['untitled.halma.json has unsaved changes. Discard them?'])
+    expect(asked).toEqual(['Unsaved work: untitled.halma.json. Discard it?'])
     expect(await text(page, 'stored-solutions')).toBe('1')
     await page.getByTestId('new-close').click()
 

@@ -179,7 +179,7 @@ export function webApi(): HalmaApi {
     setDocumentState: async (s) => {
       state = s
     },
-    askUnsaved: async (name) => (window.confirm(`${name} has unsaved changes. Discard them?`) ? 'discard' : 'cancel'),
+    askUnsaved: async (name) => (window.confirm(`Unsaved work: ${name}. Discard it?`) ? 'discard' : 'cancel'),
     readSession: session.read,
     writeSession: session.write,
     clearSession: session.clear,

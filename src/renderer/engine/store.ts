@@ -218,7 +218,7 @@ export const useEngine = defineStore('engine', () => {
     }
     const two = players.value.length === 2
     const label = two ? `score for ${players.value[0] ?? ''}` : 'score for the side to move'
-    return { id: 'engine-score', tab: 'score', title: `The engine's score, in steps (a win: ${WIN_STEPS})`, series: [{ label, stroke: colourOf(0), width: 2, values }] }
+    return { id: 'engine-score', tab: 'score', title: `The engine's score, in steps (a win: ${WIN_STEPS})`, series: [{ label, stroke: colourOf(0), width: 2, dots: true, values }] }
   })
   const hasScores = computed(() => scoreChart.value.series[0]!.values.some((v) => v !== null))
 

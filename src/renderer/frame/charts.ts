@@ -13,6 +13,8 @@ export interface SeriesDef {
   readonly dash?: readonly number[]
   /** The y scale it is drawn on (a chart may have two, one per side). */
   readonly scale?: string
+  /** Each value drawn as a dot too (a series with gaps: a value alone between nulls has no line to draw). */
+  readonly dots?: boolean
   /** One value per ply, from the start (null: none). */
   readonly values: readonly (number | null)[]
 }

@@ -35,7 +35,8 @@ export const usePlayersJobs = defineStore('players-jobs', () => {
   const progressText = computed(() => {
     const p = job.progress.value
     if (!p) return job.status.value === 'queued' ? 'queued (waiting for a free core)' : 'starting'
-    return `${p.phase}${p.length !== null ? `, length ${p.length}` : ''}: level ${p.level}, ${plural(p.levelSize, 'state')} · ${p.elapsed.toFixed(1)} s`
+    const what = p.phase === 'beam' ? 'looking for a game (a beam: proves nothing)' : p.phase === 'prove' ? 'proving (exhaustive)' : p.phase === 'meet' ? 'counting the shortest games' : p.phase
+    return `${what}${p.length !== null ? `, games of at most ${p.length} moves` : ''}: level ${p.level}, ${plural(p.levelSize, 'state')} · ${p.elapsed.toFixed(1)} s`
   })
 
   async function run(): Promise<void> {
