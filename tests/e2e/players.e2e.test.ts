@@ -151,6 +151,24 @@ describe('games of 2 to 6 players in the workbench', () => {
     expect(errors).toEqual([])
   }, 60_000)
 
+  it("finds Hexma's shortest game in the worker, and the editor keeps its chain rule", async () => {
+    const { page, errors } = await app.open()
+    await newGame(page, 'hexma-mini')
+    expect(await text(page, 'players-search-aim')).toContain('completes her chain')
+    const expected = await engineGame('hexma-mini')
+    expect(expected.optimal).toBe(true)
+    await page.getByTestId('players-run').click()
+    await expect.poll(() => attr(page, 'players-outcome', 'data-length'), { timeout: 60_000, interval: 500 }).toBe(String(expected.length))
+    expect(await attr(page, 'players-outcome', 'data-optimal')).toBe('true')
+    expect(await text(page, 'players-statement')).toContain('completes her chain')
+    // Used as it is, the game stays Hexma (the win rule is the editor's too).
+    await page.getByTestId('mode-edit').click()
+    expect(await page.getByTestId('players-win').inputValue()).toBe('chain')
+    await page.getByTestId('players-apply').click()
+    await expect.poll(() => text(page, 'players-title')).toBe(playersPreset('hexma-mini').title)
+    expect(errors).toEqual([])
+  }, 90_000)
+
   it('opens a *.players.json with Open…, steps through its game, and saves it', async () => {
     const { page, errors } = await app.open()
     const file = join(ROOT, 'resources/players/mini-6.players.json')
