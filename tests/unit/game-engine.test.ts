@@ -600,9 +600,26 @@ describe('auto strategy: a first game fast', () => {
   })
 })
 
+describe('auto strategy: the look at the bound', () => {
+  it('settles a game at the bound without a beam, and searches no length a look excluded', async () => {
+    // 4 men a side on the 6 x 6 board: the bound at the start is 11; the look finds no game of 11
+    // (blue) to its end and a 12-move game (red) within its allowance: optimal, nothing else run.
+    const problem = game('square4', '6-move', '6x6')
+    const r = await runGame(gameJob({ problem: specFromProblem(problem), threads: 1, strategy: 'auto', enumerate: false }))
+    expect([r.status, r.length, r.lowerBound]).toEqual(['optimal', 12, 12])
+    expect(r.proof.searches.map((s) => [s.bound, s.winner, s.heuristic, s.result])).toEqual([
+      [11, 'blue', false, 'none'],
+      [12, 'red', false, 'found'],
+    ])
+    expect(verify(problem, r.moves.join(', ')).winner?.move).toBe(12)
+  })
+})
+
 describe('auto strategy: the way down', () => {
-  it('steps down from the best game found by a doubling step, halved after a miss, until the two lengths below it miss', async () => {
-    const problem = game('triangle6', '8-move', '8x8')
+  it('steps down from the best game found by a doubling step, halved after a miss, until the two lengths below it miss or are excluded', async () => {
+    // Chinese Checkers under 8-move rules: the look at the bound excludes 22 and 23 (lower bound
+    // 24), the narrow beams find 29 and 30, and the way down gallops from there.
+    const problem = game('triangle10', '8-move', '9x9')
     const r = await runGame(
       gameJob({ problem: specFromProblem(problem), threads: 1, maxLength: 60, strategy: 'heuristic', beam: { width: 300 } }),
     )
@@ -623,8 +640,10 @@ describe('auto strategy: the way down', () => {
     expect(new Set(down.map((s) => s.bound)).size).toBe(down.length)
     expect(galloped).toBe(true)
     expect(r.length).toBe(best)
-    // The end: the two lengths just below the game found were searched and found nothing.
-    for (const L of [best - 1, best - 2]) expect(down.find((s) => s.bound === L)?.result).toBe('none')
+    // The end: each of the two lengths just below the game found was searched and found nothing, or
+    // is below the proven lower bound (a length the look excluded is not searched again).
+    for (const L of [best - 1, best - 2]) if (L >= r.lowerBound) expect(down.find((s) => s.bound === L)?.result).toBe('none')
+    expect(down.every((s) => s.bound >= r.lowerBound)).toBe(true)
     expect(verify(problem, r.moves.join(', ')).winner?.move).toBe(best)
   })
 })

@@ -72,5 +72,9 @@ describe('Hexma', () => {
     await expect(run.result).rejects.toThrow('cancelled')
     // A chain game keeps no checkpoint: a disk folder is refused by name.
     expect(parsePlayersJob({ game: specOf(g), disk: '/tmp/x' })).toMatchObject({ ok: false, error: [{ code: 'job.game.win' }] })
+    // Its search is for two players and the plain rules: a third player or the vacate rule is refused when the job is read.
+    expect(parsePlayersJob({ game: { ...specOf(g), vacate: true } })).toMatchObject({ ok: false, error: [{ code: 'job.game.win', message: expect.stringContaining('vacate') }] })
+    const three = { board: 'star37', camps: [0, 2, 4], men: 3, win: 'chain' as const }
+    expect(parsePlayersJob({ game: three })).toMatchObject({ ok: false, error: [{ code: 'job.game.win', message: expect.stringContaining('two players, not 3') }] })
   })
 })

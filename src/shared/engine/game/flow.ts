@@ -52,10 +52,15 @@ interface RunSpec {
   readonly look?: boolean
 }
 
-/** What the first look at the bound may cost: a game from a position near its end is found at once, others are left to the beam. */
-const LOOK: Allowance = { states: 500_000, seconds: 3 }
+/**
+ * What the first look at the bound may hold: a game from a position near its end is found at once,
+ * others are left to the beam. States decide (the same on any machine); the seconds only guard.
+ */
+const LOOK: Allowance = { states: 500_000, seconds: 600 }
 
 export class GameFlow extends JobFlow<GameRule, GameInit, GameResult> {
+  /** Per winner, the longest bound a look at the bound searched to its end without a game (-1: none). */
+  private readonly looked = [-1, -1]
   /** States the optional enumeration searches may hold (a field so that tests can shrink it). */
   enumerationStates = ENUMERATION_STATES
   /** States of a beam that may share the winner's men (see ranking.ts); undefined: diversity(beam). */
@@ -146,6 +151,7 @@ export class GameFlow extends JobFlow<GameRule, GameInit, GameResult> {
       beam: spec.beam ?? this.job.beam.width,
       shape: spec.shaped === false ? { lookahead: 0, moves: [0, 0] } : { lookahead: this.job.beam.lookahead, moves: this.job.beam.moves },
       ...(spec.allowance && { allowance: spec.allowance }),
+      ...(spec.look && { inMemory: true }),
     })
     this.searches.push(out.record)
     if (out.record.result === 'time') this.halted = true
@@ -218,9 +224,16 @@ export class GameFlow extends JobFlow<GameRule, GameInit, GameResult> {
     for (let L = this.lower0; L <= Math.min(this.lower0 + 1, this.job.maxLength) && !this.found && this.going; L++) {
       const winner = this.winnerOf(L)
       if (L < this.floor[winner]!) continue
-      this.announce('prove', L, `a first look at the bound: a ${L}-move game won by ${this.name(winner)}, within a small allowance`)
+      // A resumed job whose proof of this length is settled has nothing to look at.
+      if (this.spine.settled(this.stepOf({ bound: L, winner, heuristic: false }))) continue
+      this.announce('prove', L, `a first look at the bound: a ${L}-move game won by ${this.name(winner)}, within ${LOOK.states.toLocaleString('en-US')} states`)
       const out = await this.runSearch({ bound: L, winner, heuristic: false, allowance: LOOK, look: true, counted: false })
       if (out.game) this.found = out.game
+      // A look that ended excludes that winner's games up to L, as the proof of L would.
+      else if (out.record.result === 'none') {
+        this.looked[winner] = Math.max(this.looked[winner]!, L)
+        if (L === this.lower) this.lower = L + 1
+      }
     }
   }
 
@@ -243,9 +256,9 @@ export class GameFlow extends JobFlow<GameRule, GameInit, GameResult> {
     }
   }
 
-  /** Whether a length can be searched: at least the bound at the start, and its winner's. */
+  /** Whether a length can be searched: at least the proven lower bound (the bound at the start, or above), and its winner's. */
   private open(L: number): boolean {
-    return L >= this.lower0 && L >= this.floor[this.winnerOf(L)]!
+    return L >= Math.max(this.lower0, this.lower) && L >= this.floor[this.winnerOf(L)]!
   }
 
   /**
@@ -291,7 +304,7 @@ export class GameFlow extends JobFlow<GameRule, GameInit, GameResult> {
   private async ascend(heuristic: boolean): Promise<void> {
     for (let L = this.lower0; L <= this.job.maxLength && !this.found && (heuristic ? this.going : !this.cancelled); L++) {
       const winner = this.winnerOf(L)
-      if (L < this.floor[winner]!) {
+      if (L < this.floor[winner]! || (!heuristic && L <= this.looked[winner]!)) {
         if (!heuristic) this.lower = L + 1
         continue
       }
@@ -317,7 +330,7 @@ export class GameFlow extends JobFlow<GameRule, GameInit, GameResult> {
    * game excluded by a completed search (or the bound at the start).
    */
   private async proveBelow(): Promise<number[]> {
-    const excluded = [this.floor[0]! - 1, this.floor[1]! - 1]
+    const excluded = [Math.max(this.floor[0]! - 1, this.looked[0]!), Math.max(this.floor[1]! - 1, this.looked[1]!)]
     for (let L = this.lower0; L < this.found!.length && this.going; L++) {
       const winner = this.winnerOf(L)
       if (L <= excluded[winner]!) {

@@ -56,6 +56,8 @@ export interface GameSearchSpec {
   readonly shape: { readonly lookahead: number; readonly moves: readonly [number, number] }
   /** An optional search's own allowance (it stops as if out of memory past it). */
   readonly allowance?: Allowance
+  /** Kept in memory under a name of its own, even in a job on disk (a look at the bound: its levels are not the proof's). */
+  readonly inMemory?: boolean
 }
 
 /** A context for searches outside a job's flow (tests, tools): one thread, the default budget, no folder. */
@@ -134,10 +136,10 @@ export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): 
   // the union of all earlier levels held every state twice. A recurrence would only be expanded
   // again: the search stays complete.
   const search = spine.search({
-    name: searchName(bound, winner),
+    name: `${searchName(bound, winner)}${spec.inMemory ? 'look' : ''}`,
     origin: domain.startKey,
     window: [2],
-    onDisk: !heuristic,
+    onDisk: !heuristic && !spec.inMemory,
     plan: bound,
     ...(spec.allowance && { allowance: spec.allowance }),
   })

@@ -74,8 +74,18 @@ export function parsePlayersJob(input: unknown): Result<PlayersJob, Diagnostic[]
     return err([diagnostic('job.game', (e as Error).message, 'game')])
   }
   // A chain win (Hexma) has its own search (engine/hexma: the registry runs it), which keeps no checkpoint and farms nothing out.
-  if (data.game.win === 'chain' && (data.disk !== undefined || data.cluster !== undefined))
-    return err([diagnostic('job.game.win', `a game won by a chain (Hexma) is searched in memory: no disk folder, no cluster`, 'game')])
+  if (data.game.win === 'chain') {
+    // The Hexma search's terms: two players, in memory, without the vacate rule (its moves are the plain rules').
+    const why =
+      game.players.length !== 2
+        ? `is searched for two players, not ${game.players.length}`
+        : data.game.vacate
+          ? 'is searched without the vacate rule'
+          : data.disk !== undefined || data.cluster !== undefined
+            ? 'is searched in memory: no disk folder, no cluster'
+            : null
+    if (why) return err([diagnostic('job.game.win', `a game won by a chain (Hexma) ${why}`, 'game')])
+  }
   if (data.game.win !== undefined && data.game.win !== 'own' && data.game.win !== 'chain')
     return err([
       diagnostic('job.game.win', `the search looks for wins with a player's own men or a chain (win 'own' or 'chain'), not '${data.game.win}'`, 'game'),
