@@ -65,6 +65,21 @@ export interface HexmaResult {
   readonly searches: readonly HexmaLengthRecord[]
 }
 
+/** A budget that also stops when asked to (a cancel), as if out of memory: the search ends at its next check. */
+class StoppableBudget extends Budget {
+  constructor(
+    of: Budget,
+    private readonly stopped: (() => boolean) | undefined,
+  ) {
+    super(of.bytes, of.deadline)
+  }
+
+  override check(level: number, held: number): void {
+    super.check(level, held)
+    if (this.stopped?.()) throw new BudgetError(level, held)
+  }
+}
+
 export async function hexmaShortest(spec: PlayersSpec, options: HexmaOptions, progress?: (line: string) => void): Promise<HexmaResult> {
   const game = gameFromSpec(spec)
   const domain = new HexmaDomain(game)
@@ -72,7 +87,8 @@ export async function hexmaShortest(spec: PlayersSpec, options: HexmaOptions, pr
   const owner = new Int8Array(domain.n).fill(-1)
   game.players.forEach((p, a) => game.board.camp(p.camp, game.men).forEach((c) => (owner[c] = a)))
   const start = Math.min(...[0, 1].map((p) => domain.remaining(domain.chainNeed(owner, p), p, 0)))
-  const budget = Budget.of(options.budgetBytes, options.timeLimit)
+  // A cancel (options.stopped) is read wherever the level search checks its budget: inside a level too.
+  const budget = new StoppableBudget(Budget.of(options.budgetBytes, options.timeLimit), options.stopped)
   const searches: HexmaLengthRecord[] = []
   let lower = start
   for (let L = start; L <= options.maxLength; L++) {
