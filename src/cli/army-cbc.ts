@@ -44,7 +44,9 @@ export function cbcSolver(binary = 'cbc'): ProgramSolver {
       return new Promise((resolve) => {
         execFile(
           binary,
-          [file, '-sec', String(timeLimit), '-threads', '1', '-solve', '-solu', solution, '-quit'],
+          // The limit in seconds of the clock (CBC counts CPU time by default: on a loaded machine the
+          // wall-clock guard below would stop it first, with no verdict).
+          [file, '-timeMode', 'elapsed', '-sec', String(timeLimit), '-threads', '1', '-solve', '-solu', solution, '-quit'],
           { maxBuffer: 64 * 2 ** 20, timeout: (timeLimit + 120) * 1000 },
           (e) => {
             const head = existsSync(solution) ? readFileSync(solution, 'utf8').slice(0, 500) : ''
