@@ -113,7 +113,7 @@ describe('the rules options in the N-player search', () => {
   it('refuses a search for the one-man win, naming why', () => {
     const job = parsePlayersJob({ game: { board: 'star37', camps: [0, 3], men: 3, win: 'any-with-one' } })
     expect(job.ok).toBe(false)
-    if (!job.ok) expect(job.error[0]!.message).toMatch(/own men only/)
+    if (!job.ok) expect(job.error[0]!.message).toMatch(/own men or a chain \(win 'own' or 'chain'\), not 'any-with-one'/)
     expect(() => new PlayersDomain(gameFromSpec({ board: 'star37', camps: [0, 3], men: 3, win: 'any-with-one' }))).toThrow(/own men/)
   })
 })
