@@ -78,55 +78,48 @@ export type AnyDocument = { [K in DocumentKindId]: { readonly kind: K; readonly 
 const KIND_IDS = Object.keys(DOCUMENT_KINDS) as DocumentKindId[]
 
 /**
- * The kind a text says it is, by its `format` field. A text that is not JSON, or names no format
- * the registry knows, is taken for a problem document, whose reader names what is wrong.
+ * What a text says it is, by its `format` field (the JSON parsed once): a kind of document; or, for
+ * a JSON object whose `format` names none (none, or another program's), the fault that lists the
+ * formats the workbench reads. A text that is not JSON, or not an object, is taken for a problem
+ * document, whose reader names where it goes wrong.
  */
-export function kindOfText(text: string): DocumentKindId {
-  let format: unknown
-  try {
-    format = (JSON.parse(text) as { format?: unknown } | null)?.format
-  } catch {
-    return 'halma'
-  }
-  return KIND_IDS.find((k) => DOCUMENT_KINDS[k].format === format) ?? 'halma'
-}
-
-/**
- * A JSON object whose `format` names no kind of document (none, or another program's): the fault
- * lists the formats the workbench reads, rather than the problem reader's own. Text that is not
- * JSON, or not an object, is left to the problem reader, which names where it goes wrong.
- */
-function unknownFormat(text: string): Diagnostic | null {
+function classify(text: string): { readonly kind: DocumentKindId } | { readonly unknown: Diagnostic } {
   let value: unknown
   try {
     value = JSON.parse(text)
   } catch {
-    return null
+    return { kind: 'halma' }
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'halma' }
   const format = (value as { format?: unknown }).format
-  if (KIND_IDS.some((k) => DOCUMENT_KINDS[k].format === format)) return null
+  const kind = KIND_IDS.find((k) => DOCUMENT_KINDS[k].format === format)
+  if (kind) return { kind }
   const known = KIND_IDS.map((k) => `"${DOCUMENT_KINDS[k].format}" (${DOCUMENT_KINDS[k].noun}, ${DOCUMENT_KINDS[k].suffix})`).join(', ')
   const has = format === undefined ? 'has no "format" field' : `has "format": ${JSON.stringify(format)?.slice(0, 60)}`
-  return diagnostic('document.format', `not a Halma Workbench document: it ${has}; the workbench reads ${known}`, 'format')
+  return { unknown: diagnostic('document.format', `not a Halma Workbench document: it ${has}; the workbench reads ${known}`, 'format') }
+}
+
+/** The kind a text says it is, by its `format` field; a problem document where it names none. */
+export function kindOfText(text: string): DocumentKindId {
+  const c = classify(text)
+  return 'kind' in c ? c.kind : 'halma'
 }
 
 /** A document of any kind from its text (`where` names it in messages, e.g. its file). */
 export function readDocument(text: string, where = 'document'): Result<AnyDocument, Diagnostic[]> {
-  const unknown = unknownFormat(text)
-  if (unknown) return err([unknown])
-  const kind = kindOfText(text)
-  const r = (DOCUMENT_KINDS[kind] as DocumentKind<DocumentTypes[typeof kind]>).read(text, where)
-  return r.ok ? ok({ kind, document: r.value } as AnyDocument) : r
+  const c = classify(text)
+  if ('unknown' in c) return err([c.unknown])
+  const r = (DOCUMENT_KINDS[c.kind] as DocumentKind<DocumentTypes[typeof c.kind]>).read(text, where)
+  return r.ok ? ok({ kind: c.kind, document: r.value } as AnyDocument) : r
 }
 
 /** Why a text is not a document the workbench opens ("problem document: ..."), or null. */
 export function documentFault(text: string): string | null {
-  const unknown = unknownFormat(text)
-  if (unknown) return describe(unknown)
-  const r = readDocument(text)
-  const kind = DOCUMENT_KINDS[kindOfText(text)] as DocumentKind<unknown>
+  const c = classify(text)
+  if ('unknown' in c) return describe(c.unknown)
+  const kind = DOCUMENT_KINDS[c.kind] as DocumentKind<unknown>
+  const r = kind.read(text, 'document')
   if (!r.ok) return `${kind.noun}: ${r.error.map(describe).join('; ')}`
-  const fault = kind.check?.(r.value.document) ?? null
+  const fault = kind.check?.(r.value) ?? null
   return fault === null ? null : `${kind.noun}: ${fault}`
 }

@@ -275,14 +275,14 @@ describe('a game in the workbench', () => {
     expect(p.applyDraft()).toBe(false)
     expect(noticeAt('editor')).toBe('a game has 2 to 6 players, not 1')
     expect(p.game.id).toBe('mini-3')
-    p.draft = { board: 'star37', camps: [0, 1, 3], men: 3, longJumps: false, win: 'own', vacate: false, teams: false, kept: p.draft.kept }
+    p.draft = { board: 'star37', camps: [0, 1, 3], men: 3, longJumps: false, win: 'own', vacate: false, teams: false }
     expect(p.applyDraft()).toBe(true)
     expect(p.game.id).toBe('custom')
     expect(p.game.players.map((x) => x.target)).toEqual([3, 4, 0])
-    p.draft = { board: 'piecepack8', camps: [0, 1, 2, 3], men: 6, longJumps: false, win: 'own', vacate: false, teams: false, kept: p.draft.kept }
+    p.draft = { board: 'piecepack8', camps: [0, 1, 2, 3], men: 6, longJumps: false, win: 'own', vacate: false, teams: false }
     expect(p.applyDraft()).toBe(true)
     expect(p.game.id).toBe('piecepack-4')
-    p.draft = { board: 'cross33', camps: [0, 2], men: 6, longJumps: false, win: 'own', vacate: false, teams: false, kept: p.draft.kept }
+    p.draft = { board: 'cross33', camps: [0, 2], men: 6, longJumps: false, win: 'own', vacate: false, teams: false }
     expect(p.applyDraft()).toBe(false)
     expect(noticeAt('editor')).toBe('a camp of the cross holds 8 men, not 6')
   })

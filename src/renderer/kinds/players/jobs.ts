@@ -5,6 +5,7 @@
  */
 import { defineStore } from 'pinia'
 import { computed, ref, shallowRef, watch } from 'vue'
+import type { Phase } from '../../../shared/engine/core/progress'
 import { PLAYERS_STRATEGIES, type PlayersResult } from '../../../shared/engine/players/job'
 import { hostInfo } from '../../api'
 import { useDocument } from '../../frame/document'
@@ -19,6 +20,13 @@ import { plural } from '../../format'
 export { PLAYERS_STRATEGIES }
 export type PlayersStrategy = (typeof PLAYERS_STRATEGIES)[number]
 
+
+/** The players search's phases in words (other phases by their names). */
+const PHASE_WORDS: Partial<Record<Phase, string>> = {
+  beam: 'looking for a game (a beam: proves nothing)',
+  prove: 'proving (exhaustive)',
+  meet: 'counting the shortest games',
+}
 
 export const usePlayersJobs = defineStore('players-jobs', () => {
   const documentStore = useDocument()
@@ -35,8 +43,7 @@ export const usePlayersJobs = defineStore('players-jobs', () => {
   const progressText = computed(() => {
     const p = job.progress.value
     if (!p) return job.status.value === 'queued' ? 'queued (waiting for a free core)' : 'starting'
-    const what = p.phase === 'beam' ? 'looking for a game (a beam: proves nothing)' : p.phase === 'prove' ? 'proving (exhaustive)' : p.phase === 'meet' ? 'counting the shortest games' : p.phase
-    return `${what}${p.length !== null ? `, games of at most ${p.length} moves` : ''}: level ${p.level}, ${plural(p.levelSize, 'state')} · ${p.elapsed.toFixed(1)} s`
+    return `${PHASE_WORDS[p.phase] ?? p.phase}${p.length !== null ? `, games of at most ${p.length} moves` : ''}: level ${p.level}, ${plural(p.levelSize, 'state')} · ${p.elapsed.toFixed(1)} s`
   })
 
   async function run(): Promise<void> {

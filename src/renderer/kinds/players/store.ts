@@ -34,23 +34,17 @@ export interface PlayersDraft {
   win: WinRule
   vacate: boolean
   teams: boolean
-  /** The game's own targets, kept while the board and camps stay as they were (else: the camps opposite). */
-  readonly kept: { readonly board: string; readonly camps: readonly number[]; readonly targets: readonly number[] }
 }
 
-const draftOf = (g: PlayersGame): PlayersDraft => {
-  const camps = g.players.map((p) => p.camp)
-  return {
-    board: g.board.id,
-    camps,
-    men: g.men,
-    longJumps: g.longJumps,
-    win: g.options.win,
-    vacate: g.options.vacate,
-    teams: g.options.teams,
-    kept: { board: g.board.id, camps, targets: g.players.map((p) => p.target) },
-  }
-}
+const draftOf = (g: PlayersGame): PlayersDraft => ({
+  board: g.board.id,
+  camps: g.players.map((p) => p.camp),
+  men: g.men,
+  longJumps: g.longJumps,
+  win: g.options.win,
+  vacate: g.options.vacate,
+  teams: g.options.teams,
+})
 
 export const usePlayers = defineStore('players', () => {
   const documentStore = useDocument()
@@ -149,11 +143,13 @@ export const usePlayers = defineStore('players', () => {
     const d = draft.value
     let g: PlayersGame
     try {
-      const same = d.board === d.kept.board && d.camps.length === d.kept.camps.length && d.camps.every((c, k) => c === d.kept.camps[k])
+      // The game's own targets are kept while its board and camps are (else: the camps opposite).
+      const was = game.value
+      const same = d.board === was.board.id && d.camps.length === was.players.length && d.camps.every((c, k) => c === was.players[k]!.camp)
       const spec: PlayersSpec = {
         board: d.board,
         camps: [...d.camps],
-        ...(same && { targets: [...d.kept.targets] }),
+        ...(same && { targets: was.players.map((p) => p.target) }),
         men: d.men,
         ...(d.longJumps && { longJumps: true }),
         ...(d.win !== 'own' && { win: d.win }),

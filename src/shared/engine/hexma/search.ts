@@ -25,7 +25,7 @@ export interface HexmaOptions {
   /** Memory for the level sets (bytes) and a time limit (seconds, 0: none). */
   readonly budgetBytes: number
   readonly timeLimit: number
-  /** Asked after each level: true stops the search there (a cancel), as a time limit does. */
+  /** Asked at every budget check and after each level: true stops the search there (a cancel), as a time limit does. */
   readonly stopped?: () => boolean
   /** After each level: the length searched, the level, its states, and the level's record. */
   readonly onLevel?: (level: HexmaLevel) => void
