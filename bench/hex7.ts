@@ -18,7 +18,8 @@
  * (HiGHS per case, default 600), --nodes N and --bb-time S (branch and bound per case), --finish ID
  * (only that finish, repeatable: "x 0, row 2 over x 0, row 1"), --case TEXT (only the cases whose name
  * holds TEXT, e.g. "n13=25 n14=22 n15=9"), --refine TEXT (split the cases whose name holds TEXT
- * further by the jump that brings a man to the finish's start cell), --second glpk|cbc (a
+ * further by the jump that brings a man to the finish's start cell; --refine-depth N: N jumps back
+ * along that man's path, each sub-case split by the jump into its jump's start), --second glpk|cbc (a
  * second MIP solver asked every case: GLPK's WebAssembly build, or CBC, the Debian package
  * coinor-cbc; --glpk is --second glpk), --summary (every case's best verdicts over the runs logged), --no-mip, --no-bb.
  * Writes bench/results/hex7-<date>.md (appending a section per run).
@@ -38,7 +39,8 @@ import { findZeroSlackArmy } from '../src/shared/army/find'
 import { lastJumps } from '../src/shared/army/finishes'
 import { GEOMETRIES } from '../src/shared/army/geometry'
 import type { MipSolver } from '../src/shared/army/minimum'
-import { arrivalTree, casesOf, mirrorsEachOther, proveNoArmy, splitCases, type CaseTree, type FinishVerdict } from '../src/shared/army/proof'
+import { arrivals, casesOf, mirrorsEachOther, proveNoArmy, splitCases, type FinishVerdict } from '../src/shared/army/proof'
+import type { Cell } from '../src/shared/cell'
 import { finishProgram, slackBound, type FinishProgram } from '../src/shared/army/relaxation'
 import { formatPowers, formatZ, powerSum, sign, toNumber, type ZSigma } from '../src/shared/army/zsigma'
 
@@ -58,6 +60,7 @@ const { values: v } = parseArgs({
     finish: { type: 'string', multiple: true },
     case: { type: 'string' },
     refine: { type: 'string' },
+    'refine-depth': { type: 'string', default: '1' },
     'no-mip': { type: 'boolean' },
     'no-bb': { type: 'boolean' },
     glpk: { type: 'boolean' },
@@ -158,7 +161,7 @@ if (v.prove) {
     radius,
     ...(v.finish && { only: v.finish }),
     ...(v.case !== undefined && { onlyCase: v.case }),
-    ...(v.refine !== undefined && { refineCase: v.refine }),
+    ...(v.refine !== undefined && { refineCase: v.refine, refineDepth: Number(v['refine-depth']) }),
     ...(!v['no-mip'] && { mip: { solver: mip, timeLimit } }),
     ...(secondId && { second: { solver: secondId === 'cbc' ? cbcSolver() : await glpkSolver(), timeLimit } }),
     ...(!v['no-bb'] && {
@@ -280,13 +283,16 @@ if (v.summary) {
     }
     programs.push(fp)
     const { cases } = casesOf(fp.program, splitCases('hexagonal', level, fp))
-    // A case split further by --refine counts for a solver when every sub-case does.
-    const leaves = (t: CaseTree): string[] => ('case' in t ? [t.case] : [...leaves(t.down), ...leaves(t.up)])
+    // A case split further by --refine counts for a solver when every sub-case does, a sub-case
+    // split further (--refine-depth) when every one of its own sub-cases does, and so on.
+    const settled = (name: string, k: keyof Best, cell: Cell | undefined, depth: number): boolean =>
+      rank((best.get(`${f.id}, ${name}`) ?? none)[k]) === 2 ||
+      (depth > 0 && cell !== undefined && arrivals(fp, name, cell).leaves.every((l) => settled(l.name, k, l.from ?? undefined, depth - 1)))
     const merged = (name: string): Best => {
       const own = best.get(`${f.id}, ${name}`) ?? none
-      const subs = leaves(arrivalTree(fp, name)).map((n) => best.get(`${f.id}, ${n}`))
+      const n = arrivals(fp, name).leaves.length
       const by = (k: keyof Best): string =>
-        rank(own[k]) < 2 && subs.every((x) => x && rank(x[k]) === 2) ? `Infeasible (each of ${subs.length} sub-cases by arrival)` : own[k]
+        rank(own[k]) < 2 && settled(name, k, fp.finish.from, 4) ? `Infeasible (each of ${n} sub-cases by arrival)` : own[k]
       return { highs: by('highs'), glpk: by('glpk'), cbc: by('cbc'), certified: by('certified') }
     }
     for (const c of cases) {

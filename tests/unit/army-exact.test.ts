@@ -6,7 +6,7 @@ import { GEOMETRIES, indexWindow, windowCells, type ArmyType } from '../../src/s
 import { checkPagoda } from '../../src/shared/army/pagoda'
 import type { IntProgram } from '../../src/shared/army/program'
 import { finishProgram, slackBound } from '../../src/shared/army/relaxation'
-import { mirrorsEachOther } from '../../src/shared/army/proof'
+import { arrivals, arrivalTree, casesOf, mirrorsEachOther } from '../../src/shared/army/proof'
 import { zeroSlackSplits } from '../../src/shared/army/find'
 import { exponentCounts } from '../../src/shared/army/bounds'
 import { add, ceilScaled, compare, floorScaled, isqrt, ONE, scale, sigmaPow, sign, sub, toNumber, ZERO, zs } from '../../src/shared/army/zsigma'
@@ -267,5 +267,26 @@ describe('the program of a finish on the infinite board, proved by a certified b
     lp.dispose()
     expect(out.verdict).toBe('found')
     expect(fp.slack).toEqual(slackBound('hexagonal', 5, f, 17))
+  })
+
+  it('splits a case by arrival back along the finishing man\'s path: every point in exactly one sub-case', async () => {
+    const f = lastJumps(GEOMETRIES.hexagonal).find((x) => x.over[0] === 0 && x.over[1] === 1)!
+    const fp = finishProgram('hexagonal', 5, f, { men: 17, radius: 8 })
+    const lp = await highsLpEngine(fp.program)
+    const out = branchAndBound(fp.program, 17n, lp, { emit: () => undefined, maxNodes: 5000 })
+    lp.dispose()
+    const point = out.point!.map((x) => BigInt(Math.round(x)))
+    const one = arrivals(fp, 'all')
+    // Depth 2: each sub-case with a jump split again by the jump into that jump's start.
+    const { cases } = casesOf(fp.program, arrivalTree(fp, 'all', 2))
+    const deeper = one.leaves.reduce((n, l) => n + (l.from ? arrivals(fp, l.name, l.from).leaves.length : 1), 0)
+    expect(one.leaves.length).toBeGreaterThan(2)
+    expect(cases.length).toBe(deeper)
+    const holding = cases.filter((c) => point.every((x, j) => c.lower[j]! <= x && x <= c.upper[j]!))
+    expect(holding).toHaveLength(1)
+    // The finishing man's path: the jump into the finish's start, then the jump into its start.
+    const [a] = fp.jumps.find((j, k) => point[fp.program.cols.indexOf(`j${k}`)]! >= 1n && j[2][0] === f.from[0] && j[2][1] === f.from[1])!
+    expect(holding[0]!.name.startsWith(`all, arrives from x ${a[0]}, row ${a[1]} over`)).toBe(true)
+    expect(holding[0]!.name).toMatch(new RegExp(`, (x ${a[0]}, row ${a[1]} from x -?\\d+, row -?\\d+ over|no jump into x ${a[0]}, row ${a[1]}$)`))
   })
 })

@@ -19,6 +19,7 @@ import { programLp, type IntProgram, type IntRow } from './program'
 import { weightSplits, zeroSlackSplits } from './find'
 import { finishProgram, slackBound, type FinishProgram } from './relaxation'
 import { add, compare, sigmaPow, sub, ZERO, type ZSigma } from './zsigma'
+import type { Cell } from '../cell'
 
 /** A case tree: a split of an aggregate column by name (down: <= at, up: >= at + 1), or a case. */
 export type CaseTree = { readonly case: string } | { readonly col: string; readonly at: number; readonly down: CaseTree; readonly up: CaseTree }
@@ -104,21 +105,47 @@ export function splitTree(
   return build(0, splits, 0, cells.get(exponents[0]!)!)
 }
 
+/** A sub-case of a split by arrival: its name and the cell its jump came from (null: no jump made). */
+export interface Arrival {
+  readonly name: string
+  readonly from: Cell | null
+}
+
 /**
- * A case split further by how the man reaches the finish's start cell: the jumps landing there in
- * a fixed order, the first one made (J >= 1) naming each sub-case, and "none made" last (empty: the
- * cell must be reached). A partition of the case's box by column splits, so still complete; it
- * gives a solver the paper's finishing positions one at a time.
+ * A case split by how a man reaches `cell` (by default the finish's start): the jumps landing there
+ * in a fixed order, the first one made (J >= 1) naming each sub-case, and "none made" last (at the
+ * finish's start empty, as the cell must be reached; elsewhere the man may have started there). A
+ * partition of the case's box by column splits, so complete whatever the cell; it gives a solver
+ * the paper's finishing positions one at a time.
  */
-export function arrivalTree(fp: FinishProgram, name: string): CaseTree {
+export function arrivals(fp: FinishProgram, name: string, cell: Cell = fp.finish.from): { tree: CaseTree; leaves: Arrival[] } {
   const key = (c: readonly [number, number]): string => `${c[0]},${c[1]}`
-  const into = fp.jumps.flatMap((j, k) => (key(j[2]) === key(fp.finish.from) ? [k] : []))
+  const first = key(cell) === key(fp.finish.from)
+  const at = `x ${cell[0]}, row ${cell[1]}`
+  const into = fp.jumps.flatMap((j, k) => (key(j[2]) === key(cell) ? [k] : []))
+  const leaves: Arrival[] = []
   const chain = (i: number): CaseTree => {
-    if (i === into.length) return { case: `${name}, no jump into the finish's start` }
+    if (i === into.length) {
+      leaves.push({ name: first ? `${name}, no jump into the finish's start` : `${name}, no jump into ${at}`, from: null })
+      return { case: leaves[leaves.length - 1]!.name }
+    }
     const [a, b] = fp.jumps[into[i]!]!
-    return { col: `j${into[i]}`, at: 0, down: chain(i + 1), up: { case: `${name}, arrives from x ${a[0]}, row ${a[1]} over x ${b[0]}, row ${b[1]}` } }
+    const sub = first ? `${name}, arrives from x ${a[0]}, row ${a[1]} over x ${b[0]}, row ${b[1]}` : `${name}, ${at} from x ${a[0]}, row ${a[1]} over x ${b[0]}, row ${b[1]}`
+    leaves.push({ name: sub, from: [a[0], a[1]] })
+    return { col: `j${into[i]}`, at: 0, down: chain(i + 1), up: { case: sub } }
   }
-  return chain(0)
+  return { tree: chain(0), leaves }
+}
+
+/**
+ * A case split by arrival `depth` times: by the jump into the finish's start, each sub-case with a
+ * jump by the jump into that jump's own start, and so on back along the finishing man's path.
+ */
+export function arrivalTree(fp: FinishProgram, name: string, depth = 1, cell: Cell = fp.finish.from): CaseTree {
+  const { tree, leaves } = arrivals(fp, name, cell)
+  if (depth <= 1) return tree
+  const from = new Map(leaves.flatMap((l) => (l.from ? [[l.name, l.from] as const] : [])))
+  return refineTree(tree, (n) => from.has(n), (n) => arrivalTree(fp, n, depth - 1, from.get(n)!))
 }
 
 /** The tree with each case whose name `refine` accepts replaced by `sub(name)`. */
@@ -232,6 +259,8 @@ export interface ProofOptions {
   readonly onlyCase?: string
   /** Cases whose name holds this text are split further by the arrival at the finish's start (arrivalTree). */
   readonly refineCase?: string
+  /** How many times back along the finishing man's path (default 1: the jump into the finish's start). */
+  readonly refineDepth?: number
   readonly onCase?: (finish: Finish, c: CaseVerdict) => void
   readonly onProgress?: (text: string) => void
 }
@@ -264,7 +293,7 @@ export async function proveNoArmy(o: ProofOptions): Promise<FinishVerdict[]> {
       continue
     }
     const base = o.cases ?? splitCases(o.type, o.level, fp)
-    const refined = o.refineCase === undefined ? base : refineTree(base, (n) => n.includes(o.refineCase!), (n) => arrivalTree(fp, n))
+    const refined = o.refineCase === undefined ? base : refineTree(base, (n) => n.includes(o.refineCase!), (n) => arrivalTree(fp, n, o.refineDepth ?? 1))
     const { cases, layout } = casesOf(fp.program, refined)
     const verdicts: CaseVerdict[] = []
     const trees: CertificateStep[][] = []
