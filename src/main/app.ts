@@ -44,18 +44,33 @@ export function searchBudget(total = totalmem()): number {
   return Math.min(6 * 2 ** 30, Math.floor(total / 2))
 }
 
-export function askUnsaved(win: BrowserWindow | undefined, name: string): Promise<UnsavedChoice> {
-  const options = {
-    type: 'warning' as const,
-    buttons: ['Save', "Don't Save", 'Cancel'],
-    defaultId: 0,
-    cancelId: 2,
-    noLink: true,
-    message: `Do you want to save the changes to ${name}?`,
-    detail: "Your changes will be lost if you don't save them.",
-  }
+/**
+ * Save / Don't Save / Cancel before leaving unsaved changes; for work a save cannot hold (a line
+ * not kept, edits not in use: `savable` false), Discard / Cancel, Cancel the default.
+ */
+export function askUnsaved(win: BrowserWindow | undefined, name: string, savable = true): Promise<UnsavedChoice> {
+  const options = savable
+    ? {
+        type: 'warning' as const,
+        buttons: ['Save', "Don't Save", 'Cancel'],
+        defaultId: 0,
+        cancelId: 2,
+        noLink: true,
+        message: `Do you want to save the changes to ${name}?`,
+        detail: "Your changes will be lost if you don't save them.",
+      }
+    : {
+        type: 'warning' as const,
+        buttons: ['Discard', 'Cancel'],
+        defaultId: 1,
+        cancelId: 1,
+        noLink: true,
+        message: `Discard ${name}?`,
+        detail: 'Saving does not keep it: keep the line in the document, or use the edits, first.',
+      }
+  const choices = savable ? (['save', 'discard', 'cancel'] as const) : (['discard', 'cancel'] as const)
   const shown = win ? dialog.showMessageBox(win, options) : dialog.showMessageBox(options)
-  return shown.then((r) => (['save', 'discard', 'cancel'] as const)[r.response] ?? 'cancel')
+  return shown.then((r) => choices[r.response] ?? 'cancel')
 }
 
 function fileDialogs(window: () => BrowserWindow | undefined): FileDialogs {
@@ -350,7 +365,7 @@ export function startApp(options: AppOptions): void {
           if (state.file.path) win.setRepresentedFilename(state.file.path)
         }
       },
-      askUnsaved: (name) => askUnsaved(win, name),
+      askUnsaved: (name, savable) => askUnsaved(win, name, savable),
       readSession: () => sessions.read(),
       writeSession: (text) => sessions.write(text),
       clearSession: () => sessions.clear(),

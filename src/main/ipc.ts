@@ -145,8 +145,11 @@ export const PARSERS: { readonly [K in InvokeName]: Parser<K> } = {
     ])
   },
   askUnsaved: (args) => {
-    const bad = count(args, 1) ?? text(args[0], 'the document name', 1024)
-    return bad ? err(bad) : ok([args[0] as string])
+    const bad =
+      (args.length === 2 ? undefined : count(args, 1)) ??
+      text(args[0], 'the document name', 1024) ??
+      (args.length === 2 && typeof args[1] !== 'boolean' ? diagnostic('ipc.type', `savable must be true or false, not ${typeof args[1]}`) : undefined)
+    return bad ? err(bad) : ok(args.length === 2 ? [args[0] as string, args[1] as boolean] : [args[0] as string])
   },
 }
 

@@ -168,7 +168,11 @@ export const API = {
   saveDocumentAs: invoke<[request: SaveRequest], SaveOutcome>('document:save-as'),
   recentDocuments: invoke<[], RecentDocument[]>('document:recent'),
   setDocumentState: invoke<[state: DocumentState], void>('document:set-state'),
-  askUnsaved: invoke<[name: string], UnsavedChoice>('document:ask-unsaved'),
+  /**
+   * Ask before work not on disk is left: Save / Don't Save / Cancel, or (savable false: work a save
+   * cannot hold, such as a line not kept or edits not in use) Discard / Cancel.
+   */
+  askUnsaved: invoke<[name: string, savable?: boolean], UnsavedChoice>('document:ask-unsaved'),
 
   /** The autosaved session: IndexedDB in the browser, a file in the app's data folder on the desktop. */
   readSession: invoke<[], SessionRead>('session:read'),

@@ -57,8 +57,8 @@ export function fakeHost(options: FakeHostOptions = {}) {
     options.saves === 'saved' ? { status: 'saved', file: { name: r.file.name } } : { status: 'cancelled' }
   const api = {
     setDocumentState: async (s: DocumentState) => void states.push(s),
-    askUnsaved: async (name: string) => {
-      calls.push(`ask ${name}`)
+    askUnsaved: async (name: string, savable = true) => {
+      calls.push(savable ? `ask ${name}` : `ask to discard ${name}`)
       asked.push(name)
       return answers.unsaved.shift() ?? options.unsaved ?? 'cancel'
     },

@@ -90,6 +90,8 @@ describe('work the document does not hold', () => {
     // New asks about the line by itself; "cancel" keeps it.
     expect(await doc.newDocument(halmaKind, halmaKind.blank())).toBe(false)
     expect(host.asked).toEqual(['the line in the stepper (3 moves, pasted)'])
+    // A save cannot keep it, so the question is Discard or Cancel, not Save.
+    expect(host.calls.at(-1)).toBe('ask to discard the line in the stepper (3 moves, pasted)')
     expect(st.length).toBe(3)
     // Going back to the start with no moves leaves nothing unsaved.
     st.clearLine()

@@ -422,6 +422,18 @@ describe('the Electron app, with Electron replaced by doubles', () => {
     expect(win.closed).toBe(true)
   })
 
+  it('asks Discard or Cancel, never Save, for work a save cannot hold', async () => {
+    const win = await boot()
+    h.answer = 0
+    expect(await request(win, 'document:ask-unsaved', 'the line in the stepper (3 moves)', false)).toBe('discard')
+    expect(h.dialogs.at(-1)).toMatchObject({ message: 'Discard the line in the stepper (3 moves)?', buttons: ['Discard', 'Cancel'], cancelId: 1 })
+    h.answer = 1
+    expect(await request(win, 'document:ask-unsaved', 'the line', false)).toBe('cancel')
+    h.answer = 0
+    expect(await request(win, 'document:ask-unsaved', 'a.halma.json')).toBe('save')
+    expect(() => request(win, 'document:ask-unsaved', 'a', 'yes')).toThrow('savable must be true or false, not string')
+  })
+
   it('Don’t Save closes the window; a clean document closes without asking', async () => {
     const win = await boot()
     await request(win, 'document:set-state', { file: { name: 'b.halma.json' }, dirty: true })

@@ -179,7 +179,8 @@ export function webApi(): HalmaApi {
     setDocumentState: async (s) => {
       state = s
     },
-    askUnsaved: async (name) => (window.confirm(`Unsaved work: ${name}. Discard it?`) ? 'discard' : 'cancel'),
+    askUnsaved: async (name, savable = true) =>
+      window.confirm(savable ? `Unsaved work: ${name}. Discard it?` : `Discard ${name}? Saving does not keep it.`) ? 'discard' : 'cancel',
     readSession: session.read,
     writeSession: session.write,
     clearSession: session.clear,

@@ -106,7 +106,7 @@ export const useDocument = defineStore('document', () => {
       if (!(await write(false))) return false
     }
     if (extra.length === 0) return true
-    return (await api().askUnsaved(extra.join('; '))) === 'discard'
+    return (await api().askUnsaved(extra.join('; '), false)) === 'discard'
   }
 
   async function guarded<T>(work: () => Promise<T>): Promise<T | undefined> {
