@@ -69,6 +69,13 @@ const { values: v } = parseArgs({
   },
 })
 const level = Number(v.level)
+/** Deepest split by arrival a run may ask for, and the summary looks through. */
+const MAX_REFINE_DEPTH = 4
+const refineDepth = Number(v['refine-depth'])
+if (!Number.isInteger(refineDepth) || refineDepth < 1 || refineDepth > MAX_REFINE_DEPTH) {
+  console.error(`--refine-depth: a whole number from 1 to ${MAX_REFINE_DEPTH}, not ${v['refine-depth']}`)
+  process.exit(2)
+}
 const men = Number(v.men)
 const findMen = Number(v['find-men'])
 const radius = Number(v.radius)
@@ -161,7 +168,7 @@ if (v.prove) {
     radius,
     ...(v.finish && { only: v.finish }),
     ...(v.case !== undefined && { onlyCase: v.case }),
-    ...(v.refine !== undefined && { refineCase: v.refine, refineDepth: Number(v['refine-depth']) }),
+    ...(v.refine !== undefined && { refineCase: v.refine, refineDepth }),
     ...(!v['no-mip'] && { mip: { solver: mip, timeLimit } }),
     ...(secondId && { second: { solver: secondId === 'cbc' ? cbcSolver() : await glpkSolver(), timeLimit } }),
     ...(!v['no-bb'] && {
@@ -292,7 +299,7 @@ if (v.summary) {
       const own = best.get(`${f.id}, ${name}`) ?? none
       const n = arrivals(fp, name).leaves.length
       const by = (k: keyof Best): string =>
-        rank(own[k]) < 2 && settled(name, k, fp.finish.from, 4) ? `Infeasible (each of ${n} sub-cases by arrival)` : own[k]
+        rank(own[k]) < 2 && settled(name, k, fp.finish.from, MAX_REFINE_DEPTH) ? `Infeasible (each of ${n} sub-cases by arrival)` : own[k]
       return { highs: by('highs'), glpk: by('glpk'), cbc: by('cbc'), certified: by('certified') }
     }
     for (const c of cases) {

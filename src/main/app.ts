@@ -260,7 +260,7 @@ export function startApp(options: AppOptions): void {
       void settings?.update({ window: { ...w.getNormalBounds(), maximized } })
       if (closing || !documentState.dirty) return
       event.preventDefault()
-      void closeDecision(documentState.dirty, documentState.file.name, (name) => askUnsaved(w, name)).then((decision) => {
+      void closeDecision(documentState, (name, savable) => askUnsaved(w, name, savable)).then((decision) => {
         if (decision === 'close') {
           // The user discarded the work: it is not restored at the next start.
           void sessionFile?.clear(true)

@@ -14,7 +14,7 @@
  * renderer, which reports why.
  */
 import { basename, dirname, isAbsolute, resolve } from 'node:path'
-import type { DocumentFile, OpenOutcome, RecentDocument, SaveOutcome, SaveRequest, UnsavedChoice } from '../preload/api'
+import type { DocumentFile, DocumentState, OpenOutcome, RecentDocument, SaveOutcome, SaveRequest, UnsavedChoice } from '../preload/api'
 import { EXTENSION } from '../shared/halma/document'
 import { documentFault } from '../shared/documents'
 import { MAX_DOCUMENT_BYTES } from './ipc'
@@ -201,11 +201,13 @@ export class DocumentFiles {
  * `save` means: let the renderer save, and close when that succeeded.
  */
 export async function closeDecision(
-  dirty: boolean,
-  name: string,
-  ask: (name: string) => Promise<UnsavedChoice>,
+  state: DocumentState,
+  ask: (name: string, savable: boolean) => Promise<UnsavedChoice>,
 ): Promise<'close' | 'stay' | 'save-then-close'> {
-  if (!dirty) return 'close'
-  const choice = await ask(name)
+  if (!state.dirty) return 'close'
+  // Only work a save cannot hold: Discard or Cancel. Else Save / Don't Save / Cancel, naming it too
+  // (after the save the page asks about it again before it closes).
+  if (state.unheld?.only) return (await ask(state.unheld.what, false)) === 'discard' ? 'close' : 'stay'
+  const choice = await ask(state.unheld ? `${state.file.name} (and ${state.unheld.what})` : state.file.name, true)
   return choice === 'discard' ? 'close' : choice === 'save' ? 'save-then-close' : 'stay'
 }

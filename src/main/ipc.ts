@@ -113,9 +113,18 @@ export const PARSERS: { readonly [K in InvokeName]: Parser<K> } = {
     if (bad) return err(bad)
     const s = args[0]
     if (!isRecord(s)) return err(diagnostic('ipc.type', 'a document state is an object with a file and dirty'))
+    const u = s['unheld']
     const fault =
-      file(s['file'], 'file') ?? (typeof s['dirty'] === 'boolean' ? undefined : diagnostic('ipc.type', 'dirty must be true or false'))
-    return fault ? err(fault) : ok([{ file: s['file'] as { name: string; path?: string }, dirty: s['dirty'] as boolean }])
+      file(s['file'], 'file') ??
+      (typeof s['dirty'] === 'boolean' ? undefined : diagnostic('ipc.type', 'dirty must be true or false')) ??
+      (u === undefined || (isRecord(u) && typeof u['only'] === 'boolean')
+        ? u === undefined
+          ? undefined
+          : text(u['what'], 'unheld.what', 1024)
+        : diagnostic('ipc.type', 'unheld is an object with what (text) and only (true or false)'))
+    if (fault) return err(fault)
+    const unheld = isRecord(u) ? { unheld: { what: u['what'] as string, only: u['only'] as boolean } } : {}
+    return ok([{ file: s['file'] as { name: string; path?: string }, dirty: s['dirty'] as boolean, ...unheld }])
   },
   readSession: none,
   writeSession: (args) => {
@@ -145,11 +154,12 @@ export const PARSERS: { readonly [K in InvokeName]: Parser<K> } = {
     ])
   },
   askUnsaved: (args) => {
+    const savable = args[1]
     const bad =
-      (args.length === 2 ? undefined : count(args, 1)) ??
+      (args.length === 1 || args.length === 2 ? undefined : diagnostic('ipc.arity', `takes 1 or 2 arguments, not ${args.length}`)) ??
       text(args[0], 'the document name', 1024) ??
-      (args.length === 2 && typeof args[1] !== 'boolean' ? diagnostic('ipc.type', `savable must be true or false, not ${typeof args[1]}`) : undefined)
-    return bad ? err(bad) : ok(args.length === 2 ? [args[0] as string, args[1] as boolean] : [args[0] as string])
+      (savable === undefined || typeof savable === 'boolean' ? undefined : diagnostic('ipc.type', `savable must be true or false, not ${typeof savable}`))
+    return bad ? err(bad) : ok(typeof savable === 'boolean' ? [args[0] as string, savable] : [args[0] as string])
   },
 }
 

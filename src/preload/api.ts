@@ -83,7 +83,13 @@ export type SaveOutcome =
 /** What the host needs to know to title the window and to ask before closing. */
 export interface DocumentState {
   readonly file: DocumentFile
+  /** Anything not on disk (the window's edited mark). */
   readonly dirty: boolean
+  /**
+   * Work a save cannot hold (a line not kept, edits not in use), said as what it is, and whether it
+   * is all there is (`only`: the document itself is as on disk): closing asks Discard / Cancel for it.
+   */
+  readonly unheld?: { readonly what: string; readonly only: boolean }
 }
 
 export type UnsavedChoice = 'save' | 'discard' | 'cancel'

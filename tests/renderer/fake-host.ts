@@ -117,6 +117,7 @@ export function fakeHost(options: FakeHostOptions = {}) {
       dialogs++
       return answers.folders.shift() ?? { status: 'cancelled' }
     },
+    closeWindow: async () => void calls.push('close window'),
   } as unknown as HalmaApi
   useHostApi(api, {
     host: desktop ? 'electron' : 'web',

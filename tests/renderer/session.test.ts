@@ -9,6 +9,7 @@ import { nextTick } from 'vue'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { AUTOSAVE_DELAY, useSession } from '../../src/renderer/frame/session'
 import { useStepper } from '../../src/renderer/frame/stepper'
+import { useKeys } from '../../src/renderer/frame/keys'
 import { emptyArmy } from '../../src/renderer/kinds/army/model'
 import { windowOf } from '../../src/renderer/kinds/army/moves'
 import { useArmy } from '../../src/renderer/kinds/army/store'
@@ -86,13 +87,27 @@ describe('work the document does not hold', () => {
     expect(doc.unsaved).toBe(true)
     expect(doc.unkept).toBe('the line in the stepper (3 moves, pasted)')
     expect(document.title).toBe('untitled.halma.json ● — Halma Workbench')
-    expect(host.states.at(-1)).toEqual({ file: { name: 'untitled.halma.json' }, dirty: true })
+    // The host hears what a save cannot hold, and that it is all there is (closing asks Discard / Cancel).
+    expect(host.states.at(-1)).toEqual({
+      file: { name: 'untitled.halma.json' },
+      dirty: true,
+      unheld: { what: 'the line in the stepper (3 moves, pasted)', only: true },
+    })
     // New asks about the line by itself; "cancel" keeps it.
     expect(await doc.newDocument(halmaKind, halmaKind.blank())).toBe(false)
     expect(host.asked).toEqual(['the line in the stepper (3 moves, pasted)'])
     // A save cannot keep it, so the question is Discard or Cancel, not Save.
     expect(host.calls.at(-1)).toBe('ask to discard the line in the stepper (3 moves, pasted)')
     expect(st.length).toBe(3)
+    // Closing, Save chosen (the menu's save-then-close): once saved, the line is asked about before
+    // the window goes; Cancel keeps the window, Discard closes it.
+    host.answers.save.push({ status: 'saved', file: { name: 'untitled.halma.json', path: '/d/untitled.halma.json' } })
+    await useKeys(() => ({}) as never, () => undefined).run({ name: 'save', then: 'close' })
+    expect(host.calls.slice(-2)).toEqual(['save untitled.halma.json', 'ask to discard the line in the stepper (3 moves, pasted)'])
+    host.answers.unsaved.push('discard')
+    host.answers.save.push({ status: 'saved', file: { name: 'untitled.halma.json', path: '/d/untitled.halma.json' } })
+    await useKeys(() => ({}) as never, () => undefined).run({ name: 'save', then: 'close' })
+    expect(host.calls.at(-1)).toBe('close window')
     // Going back to the start with no moves leaves nothing unsaved.
     st.clearLine()
     expect(doc.unsaved).toBe(false)

@@ -432,6 +432,25 @@ describe('the Electron app, with Electron replaced by doubles', () => {
     h.answer = 0
     expect(await request(win, 'document:ask-unsaved', 'a.halma.json')).toBe('save')
     expect(() => request(win, 'document:ask-unsaved', 'a', 'yes')).toThrow('savable must be true or false, not string')
+    expect(() => request(win, 'document:ask-unsaved', 'a', true, 1)).toThrow('takes 1 or 2 arguments, not 3')
+    h.answer = 0
+    expect(await request(win, 'document:ask-unsaved', 'a.halma.json', undefined)).toBe('save')
+  })
+
+  it('closing with only a line not kept asks Discard or Cancel; Discard closes', async () => {
+    const win = await boot()
+    await request(win, 'window:ready')
+    const line = 'the line in the stepper (3 moves, pasted)'
+    expect(() => request(win, 'document:set-state', { file: { name: 'a' }, dirty: true, unheld: { what: 3, only: true } })).toThrow(/unheld.what/)
+    await request(win, 'document:set-state', { file: { name: 'a.halma.json' }, dirty: true, unheld: { what: line, only: true } })
+    h.answer = 1
+    win.close()
+    await vi.waitFor(() => expect(h.dialogs.at(-1)).toMatchObject({ message: `Discard ${line}?`, buttons: ['Discard', 'Cancel'], defaultId: 1 }))
+    await new Promise((r) => setTimeout(r, 20))
+    expect(win.closed).toBe(false)
+    h.answer = 0
+    win.close()
+    await vi.waitFor(() => expect(win.closed).toBe(true))
   })
 
   it('Don’t Save closes the window; a clean document closes without asking', async () => {

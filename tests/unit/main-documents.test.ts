@@ -208,15 +208,37 @@ describe('recent files, names, command lines, closing', () => {
 
   it('asks before closing unsaved work, and only then', async () => {
     const asked: string[] = []
-    const ask = (answer: 'save' | 'discard' | 'cancel') => async (name: string) => {
-      asked.push(name)
+    const ask = (answer: 'save' | 'discard' | 'cancel') => async (name: string, savable: boolean) => {
+      asked.push(savable ? name : `discard ${name}`)
       return answer
     }
-    expect(await closeDecision(false, 'a.halma.json', ask('cancel'))).toBe('close')
+    const file = { name: 'a.halma.json' }
+    expect(await closeDecision({ file, dirty: false }, ask('cancel'))).toBe('close')
     expect(asked).toEqual([])
-    expect(await closeDecision(true, 'a.halma.json', ask('cancel'))).toBe('stay')
-    expect(await closeDecision(true, 'a.halma.json', ask('discard'))).toBe('close')
-    expect(await closeDecision(true, 'a.halma.json', ask('save'))).toBe('save-then-close')
+    expect(await closeDecision({ file, dirty: true }, ask('cancel'))).toBe('stay')
+    expect(await closeDecision({ file, dirty: true }, ask('discard'))).toBe('close')
+    expect(await closeDecision({ file, dirty: true }, ask('save'))).toBe('save-then-close')
     expect(asked).toEqual(['a.halma.json', 'a.halma.json', 'a.halma.json'])
+  })
+
+  it('asks Discard or Cancel for work a save cannot hold, and names it beside the changes', async () => {
+    const asked: string[] = []
+    const ask = (answer: 'save' | 'discard' | 'cancel') => async (name: string, savable: boolean) => {
+      asked.push(savable ? name : `discard ${name}`)
+      return answer
+    }
+    const file = { name: 'a.halma.json' }
+    const line = { what: 'the line in the stepper (3 moves)', only: true }
+    expect(await closeDecision({ file, dirty: true, unheld: line }, ask('cancel'))).toBe('stay')
+    expect(await closeDecision({ file, dirty: true, unheld: line }, ask('discard'))).toBe('close')
+    // A save answer to a discard question is no discard: the window stays.
+    expect(await closeDecision({ file, dirty: true, unheld: line }, ask('save'))).toBe('stay')
+    expect(await closeDecision({ file, dirty: true, unheld: { ...line, only: false } }, ask('save'))).toBe('save-then-close')
+    expect(asked).toEqual([
+      'discard the line in the stepper (3 moves)',
+      'discard the line in the stepper (3 moves)',
+      'discard the line in the stepper (3 moves)',
+      'a.halma.json (and the line in the stepper (3 moves))',
+    ])
   })
 })

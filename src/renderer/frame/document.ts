@@ -70,11 +70,17 @@ export const useDocument = defineStore('document', () => {
   const title = computed(() => windowTitle(file.value.name, unsaved.value))
 
   watch(title, (t) => (document.title = t), { immediate: true })
+  /** What a save cannot hold (the line not kept, the editor's edits not in use), said; or null. */
+  const unheld = computed(() => [unkept.value, editorPending.value].filter((x): x is string => x !== null).join('; ') || null)
   watch(
-    [file, unsaved],
+    [file, unsaved, unheld],
     () =>
       void api()
-        .setDocumentState({ file: file.value, dirty: unsaved.value })
+        .setDocumentState({
+          file: file.value,
+          dirty: unsaved.value,
+          ...(unheld.value !== null && { unheld: { what: unheld.value, only: !dirty.value } }),
+        })
         .catch(() => undefined),
     { immediate: true },
   )
@@ -98,15 +104,18 @@ export const useDocument = defineStore('document', () => {
    * cannot hold (a line not kept, edits not in use) is asked about again.
    */
   async function confirmLeave(): Promise<boolean> {
-    const extra = [unkept.value, editorPending.value].filter((x): x is string => x !== null)
     if (dirty.value) {
-      const choice = await api().askUnsaved(extra.length > 0 ? `${file.value.name} (and ${extra.join('; ')})` : file.value.name)
+      const choice = await api().askUnsaved(unheld.value !== null ? `${file.value.name} (and ${unheld.value})` : file.value.name)
       if (choice === 'cancel') return false
       if (choice === 'discard') return true
       if (!(await write(false))) return false
     }
-    if (extra.length === 0) return true
-    return (await api().askUnsaved(extra.join('; '), false)) === 'discard'
+    return confirmUnheld()
+  }
+
+  /** Whether what a save cannot hold may be dropped: there is none, or the user said to discard it. */
+  async function confirmUnheld(): Promise<boolean> {
+    return unheld.value === null || (await api().askUnsaved(unheld.value, false)) === 'discard'
   }
 
   async function guarded<T>(work: () => Promise<T>): Promise<T | undefined> {
@@ -267,6 +276,7 @@ export const useDocument = defineStore('document', () => {
     editorOf: (id: string): EditorHook | undefined => editors.get(id),
     load,
     confirmLeave,
+    confirmUnheld,
     newDocument,
     openText,
     open,

@@ -56,7 +56,8 @@ export function useKeys(live: () => KindLive, startNew: () => void) {
       case 'open-path':
         return void (await doc.openPath(c.path))
       case 'save':
-        if ((await doc.save()) && c.then === 'close') await api().closeWindow()
+        // Closing: once saved, what a save cannot hold is asked about before the window goes.
+        if ((await doc.save()) && c.then === 'close' && (await doc.confirmUnheld())) await api().closeWindow()
         return
       case 'save-as':
         return void (await doc.saveAs())

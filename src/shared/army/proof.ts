@@ -142,6 +142,7 @@ export function arrivals(fp: FinishProgram, name: string, cell: Cell = fp.finish
  * jump by the jump into that jump's own start, and so on back along the finishing man's path.
  */
 export function arrivalTree(fp: FinishProgram, name: string, depth = 1, cell: Cell = fp.finish.from): CaseTree {
+  if (!Number.isInteger(depth) || depth < 1) throw new Error(`a split by arrival goes back a whole number of jumps (1 or more), not ${depth}`)
   const { tree, leaves } = arrivals(fp, name, cell)
   if (depth <= 1) return tree
   const from = new Map(leaves.flatMap((l) => (l.from ? [[l.name, l.from] as const] : [])))
