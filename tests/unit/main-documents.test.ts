@@ -206,13 +206,18 @@ describe('recent files, names, command lines, closing', () => {
     expect(documentArgument(['electron', '.'], '/x')).toBeUndefined()
   })
 
-  it('asks before closing unsaved work, and only then', async () => {
+  /** The close question's answers, given in turn, and what it was asked ("discard X" for Discard / Cancel). */
+  function closing() {
     const asked: string[] = []
     const ask = (answer: 'save' | 'discard' | 'cancel') => async (name: string, savable: boolean) => {
       asked.push(savable ? name : `discard ${name}`)
       return answer
     }
-    const file = { name: 'a.halma.json' }
+    return { asked, ask, file: { name: 'a.halma.json' } }
+  }
+
+  it('asks before closing unsaved work, and only then', async () => {
+    const { asked, ask, file } = closing()
     expect(await closeDecision({ file, dirty: false }, ask('cancel'))).toBe('close')
     expect(asked).toEqual([])
     expect(await closeDecision({ file, dirty: true }, ask('cancel'))).toBe('stay')
@@ -222,12 +227,7 @@ describe('recent files, names, command lines, closing', () => {
   })
 
   it('asks Discard or Cancel for work a save cannot hold, and names it beside the changes', async () => {
-    const asked: string[] = []
-    const ask = (answer: 'save' | 'discard' | 'cancel') => async (name: string, savable: boolean) => {
-      asked.push(savable ? name : `discard ${name}`)
-      return answer
-    }
-    const file = { name: 'a.halma.json' }
+    const { asked, ask, file } = closing()
     const line = { what: 'the line in the stepper (3 moves)', only: true }
     expect(await closeDecision({ file, dirty: true, unheld: line }, ask('cancel'))).toBe('stay')
     expect(await closeDecision({ file, dirty: true, unheld: line }, ask('discard'))).toBe('close')
