@@ -117,11 +117,11 @@ export const PARSERS: { readonly [K in InvokeName]: Parser<K> } = {
     const fault =
       file(s['file'], 'file') ??
       (typeof s['dirty'] === 'boolean' ? undefined : diagnostic('ipc.type', 'dirty must be true or false')) ??
-      (u === undefined || (isRecord(u) && typeof u['only'] === 'boolean')
-        ? u === undefined
-          ? undefined
-          : text(u['what'], 'unheld.what', 1024)
-        : diagnostic('ipc.type', 'unheld is an object with what (text) and only (true or false)'))
+      (u === undefined
+        ? undefined
+        : !isRecord(u) || typeof u['only'] !== 'boolean'
+          ? diagnostic('ipc.type', 'unheld is an object with what (text) and only (true or false)')
+          : text(u['what'], 'unheld.what', 1024))
     if (fault) return err(fault)
     const unheld = isRecord(u) ? { unheld: { what: u['what'] as string, only: u['only'] as boolean } } : {}
     return ok([{ file: s['file'] as { name: string; path?: string }, dirty: s['dirty'] as boolean, ...unheld }])
