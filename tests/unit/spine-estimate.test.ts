@@ -11,7 +11,7 @@ const at = (level: number, size: number, plan: number) => ({ search: 's', level,
 describe("the resume's estimate of what is left", () => {
   it('gives the next level alone when many growing levels are left', () => {
     // Levels 3, 4, 5 of 1,000, 13,000, 169,000 states: 13 a level; 57 levels to go.
-    const text = estimate(at(5, 169_000, 62), [0, 1, 10, 1_000, 13_000, 169_000], 3)!
+    const text = estimate(at(5, 169_000, 62), [0, 1, 10, 1_000, 13_000, 169_000], 12)!
     expect(text).toContain('at most 57 levels')
     expect(text).toContain('the next about 2,197,000 states')
     expect(text).toContain('13.00 a level')
@@ -20,12 +20,12 @@ describe("the resume's estimate of what is left", () => {
 
   it('adds up the levels left when they are few or shrink', () => {
     // Two levels left, growing 2 a level: 400 + 800 states.
-    expect(estimate(at(3, 200, 5), [0, 50, 100, 200], 3)).toContain('about 1,200 states')
+    expect(estimate(at(3, 200, 5), [0, 50, 100, 200], 12)).toContain('about 1,200 states')
     // Ten levels left, halving: 50 + 25 + ... < 100.
-    const shrinking = estimate(at(3, 100, 13), [0, 400, 200, 100], 3)!
+    const shrinking = estimate(at(3, 100, 13), [0, 400, 200, 100], 12)!
     expect(shrinking).toContain('at most 10 levels')
     expect(shrinking).toMatch(/about (9\d|100) states/)
     // Nothing left to estimate at the plan's last level.
-    expect(estimate(at(5, 10, 5), [0, 1, 2, 3, 4, 10], 3)).toBeUndefined()
+    expect(estimate(at(5, 10, 5), [0, 1, 2, 3, 4, 10], 12)).toBeUndefined()
   })
 })

@@ -19,6 +19,7 @@ import { presetProblem } from '../../src/shared/halma/problem'
 import { makeRules } from '../../src/shared/halma/rules'
 import { expect as unwrap } from '../../src/shared/result'
 import { CancelledError, Engine, type EngineHost } from '../../src/shared/engine/engine'
+import { packedStore } from '../../src/shared/engine/core/packed-store'
 import type { FileStore } from '../../src/shared/engine/core/storage'
 import { parseSolveJob, type SolveResult } from '../../src/shared/engine/transfer/job'
 import { scratchFolders } from '../helpers/scratch'
@@ -62,7 +63,8 @@ function watched(stop: (m: Manifest) => void = () => undefined) {
   const unnamed: string[] = []
   const chunks: { file: string; at: number; rows: number }[] = []
   const files = (folder: string): FileStore => {
-    const store = folderStore(folder)
+    // Above the packing: the rows read, not the words of packed files.
+    const store = packedStore(folderStore(folder))
     return {
       ...store,
       open(name, w) {
@@ -83,7 +85,7 @@ function watched(stop: (m: Manifest) => void = () => undefined) {
         if (name !== 'checkpoint.json') return
         const m = JSON.parse(text) as Manifest
         const bytes = readdirSync(folder)
-          .filter((f) => /\.run\d+$/.test(f))
+          .filter((f) => /\.run\d+\.z$/.test(f))
           .reduce((b, f) => b + statSync(join(folder, f)).size, 0)
         runs.peak = Math.max(runs.peak, bytes)
         for (const e of Object.values(m.levels)) for (const f of e.value.files) levels.set(f.name, f.checksum)
@@ -213,7 +215,7 @@ describe('a level in progress on disk is recorded, and a resume goes on inside i
     expect(level, 'the search was stopped in the last chunk of a level').toBeDefined()
     const resumed = await new Engine(hostOf(1, folderStore)).start({ kind: 'solve', params: job({ disk: dir, resume: true }) }).result
     expect(sizes(resumed)).toEqual(sizes((await plainRun()).result))
-    expect(readdirSync(dir).filter((f) => /\.run\d+$/.test(f))).toEqual([])
+    expect(readdirSync(dir).filter((f) => /\.run\d+(\.z)?$/.test(f))).toEqual([])
   }, 120_000)
 
   it('runs of the level that no record names are deleted when it goes on (left-overs of a stop)', async () => {
@@ -223,19 +225,19 @@ describe('a level in progress on disk is recorded, and a resume goes on inside i
     const named = entry.runs[0]!.name
     // A merge killed while it wrote aside, past a gap in the numbers.
     for (const extra of [`${name}.run${entry.runs.length + 40}`, `${name}.run999`, `${name}.run${entry.runs.length + 41}.tmp`])
-      writeFileSync(join(dir, extra), readFileSync(join(dir, named)))
+      writeFileSync(join(dir, `${extra}.z`), readFileSync(join(dir, `${named}.z`)))
     const resumed = await new Engine(hostOf(1, folderStore)).start({ kind: 'solve', params: job({ disk: dir, resume: true }) }).result
     expect(sizes(resumed)).toEqual(sizes((await plainRun()).result))
-    expect(readdirSync(dir).filter((f) => /\.run\d+(\.tmp)?$/.test(f))).toEqual([])
+    expect(readdirSync(dir).filter((f) => /\.run\d+(\.tmp)?(\.z)?$/.test(f))).toEqual([])
   }, 120_000)
 
   it('a damaged run named in the record in progress is refused by name', async () => {
     const dir = scratch()
     const { entry } = await stopInside(dir, 1)
     const run = entry.runs.find((r) => r.rows > 10)!
-    const bytes = readFileSync(join(dir, run.name))
-    bytes[bytes.length >> 1]! ^= 1
-    writeFileSync(join(dir, run.name), bytes)
+    const bytes = readFileSync(join(dir, `${run.name}.z`))
+    bytes[1]! ^= 1
+    writeFileSync(join(dir, `${run.name}.z`), bytes)
     await expect(
       new Engine(hostOf(1, folderStore)).start({ kind: 'solve', params: job({ disk: dir, resume: true }) }).result,
     ).rejects.toThrow(new RegExp(`checkpoint file .*${run.name.replace(/\./g, '\\.')} is damaged: its checksum does not match`))

@@ -27,6 +27,7 @@ import { KeySet } from '../../src/shared/engine/core/keyset'
 import { TransferDomain } from '../../src/shared/engine/transfer/domain'
 import { TransferKernel, type TransferRule } from '../../src/shared/engine/transfer/kernel'
 import type { WorkerMessage, WorkerReply } from '../../src/shared/engine/core/messages'
+import { packedStore } from '../../src/shared/engine/core/packed-store'
 import type { FileStore } from '../../src/shared/engine/core/storage'
 import { inlineFarm, runTask } from '../../src/shared/engine/core/farm'
 import { ExpansionWorker } from '../../src/shared/engine/core/worker'
@@ -292,7 +293,7 @@ describe('the checkpoint format', () => {
 describe('cluster tasks are idempotent', () => {
   it('a merge task run twice gives the same level (the second answers from the first one’s output)', async () => {
     const dir = scratch()
-    const store = folderStore(dir)
+    const store = packedStore(folderStore(dir))
     const w = 1
     // Two sorted runs for shard 0 of level `lvl`, from two expansion tasks, and a window shard.
     const write = (name: string, rows: number[]): void => {

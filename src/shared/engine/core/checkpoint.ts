@@ -16,7 +16,7 @@
 import * as z from 'zod'
 import { firstIssue } from '../../schema-faults'
 import type { LevelRecord } from './levels'
-import type { FileStore } from './storage'
+import { rowsIn, type FileStore } from './storage'
 
 /** The manifest's file in a search's folder. */
 export const MANIFEST = 'checkpoint.json'
@@ -285,13 +285,21 @@ export class Checkpoint {
   private check(f: LevelFile, w: number): void {
     const where = `${this.store.where}/${f.name}`
     if (!this.store.exists(f.name)) throw new CheckpointError(`checkpoint file ${where} is missing`, 'checkpoint.file')
-    const bytes = this.store.size(f.name)
-    if (bytes !== f.rows * w * 4)
-      throw new CheckpointError(
-        `checkpoint file ${where} is damaged: ${bytes} bytes, not the ${f.rows * w * 4} recorded`,
-        'checkpoint.file',
-      )
-    if (fileChecksum(this.store, f.name, w, f.rows) !== f.checksum)
+    let rows: number
+    try {
+      rows = rowsIn(this.store, f.name, w)
+    } catch (e) {
+      throw new CheckpointError(`checkpoint file ${where} is damaged: ${(e as Error).message}`, 'checkpoint.file')
+    }
+    if (rows !== f.rows)
+      throw new CheckpointError(`checkpoint file ${where} is damaged: ${rows} rows, not the ${f.rows} recorded`, 'checkpoint.file')
+    let checksum: number
+    try {
+      checksum = fileChecksum(this.store, f.name, w, f.rows)
+    } catch (e) {
+      throw new CheckpointError(`checkpoint file ${where} is damaged: ${(e as Error).message}`, 'checkpoint.file')
+    }
+    if (checksum !== f.checksum)
       throw new CheckpointError(`checkpoint file ${where} is damaged: its checksum does not match`, 'checkpoint.file')
   }
 

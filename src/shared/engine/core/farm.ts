@@ -22,7 +22,8 @@ import { DiskLevel, RunWriter } from './disk-level'
 import { hashWords, KeySet } from './keyset'
 import { mergeRuns } from './sorted'
 import type { StateSet } from './state-set'
-import type { FileStore } from './storage'
+import { packedStore } from './packed-store'
+import { rowsIn, type FileStore } from './storage'
 import { checksumWords, fileChecksum } from './checkpoint'
 
 /** The shard of a state: its hash modulo the shard count. */
@@ -116,7 +117,9 @@ const attemptName = (): string => `${Date.now().toString(36)}${Math.floor(Math.r
  * Run one task (a worker's side): `kernelOf` builds the domain's kernel from its init. It yields
  * between chunks, so that a worker on the task's thread can go on renewing its hold on the task.
  */
-export async function runTask(task: FarmTask, store: FileStore, kernelOf: (init: unknown) => ThreadKernel): Promise<FarmReply> {
+export async function runTask(task: FarmTask, folder: FileStore, kernelOf: (init: unknown) => ThreadKernel): Promise<FarmReply> {
+  // The coordinator's files are packed (core/spine.ts): a worker reads and writes them the same way.
+  const store = packedStore(folder)
   return task.op === 'merge' ? merge(task, store) : expand(task, store, kernelOf)
 }
 
@@ -140,12 +143,12 @@ function merge(task: Extract<FarmTask, { op: 'merge' }>, store: FileStore): Farm
     // An earlier attempt renamed its output into place and deleted (some of) the runs after it:
     // its answer stands.
     if (store.exists(out)) {
-      const rows = store.size(out) / (w * 4)
+      const rows = rowsIn(store, out, w)
       return { op: 'merge', rows, checksum: fileChecksum(store, out, w, rows) }
     }
     throw new Error(`merge of ${out}: runs missing (${missing.join(', ')}) and no merged shard`)
   }
-  const runs = names.map((n) => new DiskLevel(store, n, w, store.size(n) / (w * 4)))
+  const runs = names.map((n) => new DiskLevel(store, n, w, rowsIn(store, n, w)))
   const window = task.window.map((f) => new DiskLevel(store, f.name, w, f.rows))
   let rows = 0
   let checksum = 0x811c9dc5

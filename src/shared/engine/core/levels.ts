@@ -324,7 +324,7 @@ export class LevelSearch<R extends RuleBase> {
           bytes,
           states: this.states + sink.size,
           note,
-          ...(disk && { diskBytes: this.diskBytes + sink.size * parents.w * 4 }),
+          ...(disk && { diskBytes: this.diskBytes + (sink instanceof SpillCollector ? sink.diskBytes : sink.size * parents.w * 4) }),
         })
       },
     })
@@ -339,7 +339,7 @@ export class LevelSearch<R extends RuleBase> {
         bytes: this.bytes + sink.bytes,
         states: this.states + sink.size,
         note: `, merging ${sink.runs} sorted runs without the ${window.length} levels before`,
-        diskBytes: this.diskBytes + sink.size * parents.w * 4,
+        diskBytes: this.diskBytes + sink.diskBytes,
       })
     }
     const built = sink.finish(this.kind)

@@ -20,6 +20,7 @@ import { LevelSearch, recordedLevel, type DiskOptions, type LevelSearchOptions, 
 import type { Phase, Progress } from './progress'
 import { Reporter } from './reporter'
 import type { StateSet } from './state-set'
+import { packedStore } from './packed-store'
 import type { FileStore } from './storage'
 
 /** What every search job's parameters give the spine (core/job-fields.ts limitFields and diskFields). */
@@ -149,7 +150,8 @@ export class Spine<R extends RuleBase, I> {
       if (!this.host.files) throw new Error('levels on disk need files, which this host does not provide (use the CLI or the desktop app)')
       if (job.cluster !== undefined && !this.host.farm)
         throw new Error('a cluster needs a job queue, which this host does not provide (use the CLI)')
-      const store = this.host.files(job.disk)
+      // Level and run files packed (a state in 1-3 bytes, not W words): core/packed-store.ts.
+      const store = packedStore(this.host.files(job.disk))
       this.release = store.claim()
       const checkpoint = new Checkpoint(store, searchParams(params), job.resume === true)
       checkpoint.where = () => ({ phase: this.report.phase, length: this.report.length })
@@ -265,7 +267,7 @@ export function resumeNotice(checkpoint: Checkpoint): string {
       `${settled.length} step${settled.length === 1 ? '' : 's'} settled before (${settled.length > 4 ? 'the last: ' : ''}${last.join(', ')})`,
     )
   }
-  const inside = building.map(({ name, entry }) => insideLevel(name, entry))
+  const inside = building.map(({ name, entry }) => insideLevel(name, entry, checkpoint.store))
   if (!at) {
     parts.push(...inside)
     if (inside.length > 0) return parts.join('; ')
@@ -278,28 +280,33 @@ export function resumeNotice(checkpoint: Checkpoint): string {
     `picks up at ${at.length !== null ? `length ${at.length}, ` : ''}phase ${at.phase}, search ${at.search} after its level ${at.level} (${count(at.size)} states): next, level ${at.level + 1}`,
   )
   parts.push(...inside)
-  const left = estimate(at, sizes, w)
+  const left = estimate(at, sizes, bytesPerState(checkpoint.store, `${at.search}.L${at.level}`, at.size, w))
   if (left) parts.push(left)
   return parts.join('; ')
 }
 
 /** Where a resume picks up inside a level in progress: 'level 11 of search length30b: 37 % of its parents expanded, 24 runs kept (...)'. */
-function insideLevel(name: string, e: BuildEntry): string {
+function insideLevel(name: string, e: BuildEntry, store: FileStore): string {
   const m = /^(.*)\.L(\d+)$/.exec(name)
   const where = m ? `level ${m[2]} of search ${m[1]}` : name
   const pct = e.parents.rows > 0 ? Math.floor((100 * e.done) / e.parents.rows) : 100
-  let rows = 0
-  for (const r of e.runs) rows += r.rows
-  return `inside ${where}: ${pct} % of its parents expanded (${count(e.done)} of ${count(e.parents.rows)}), ${e.runs.length} run${e.runs.length === 1 ? '' : 's'} kept (${bytes(rows * e.w * 4)}): it goes on from parent ${count(e.done)}`
+  let held = 0
+  for (const r of e.runs) held += store.exists(r.name) ? store.size(r.name) : 0
+  return `inside ${where}: ${pct} % of its parents expanded (${count(e.done)} of ${count(e.parents.rows)}), ${e.runs.length} run${e.runs.length === 1 ? '' : 's'} kept (${bytes(held)}): it goes on from parent ${count(e.done)}`
+}
+
+/** Bytes a state takes on disk, as the level file `name` of `rows` states shows (W words a state where it cannot be read). */
+function bytesPerState(store: FileStore, name: string, rows: number, w: number): number {
+  return rows >= 1000 && store.exists(name) ? store.size(name) / rows : w * 4
 }
 
 /**
- * Levels, states and disk left in the search at `at`, by the growth of its last two levels. Summed
+ * Levels, states and disk left in the search at `at` (`perState` bytes a state on disk), by the growth of its last two levels. Summed
  * over every level left only where that sum means something (a few levels, or levels that shrink):
  * over many growing levels the product of growths says nothing (the bound cuts the last levels),
  * and the next level's size is what is worth knowing.
  */
-export function estimate(at: Position, sizes: readonly number[], w: number): string | undefined {
+export function estimate(at: Position, sizes: readonly number[], perState: number): string | undefined {
   if (at.plan === null || at.plan <= at.level) return undefined
   const levels = at.plan - at.level
   const k = at.level
@@ -311,9 +318,9 @@ export function estimate(at: Position, sizes: readonly number[], w: number): str
   const rate = `${growth.toFixed(2)} a level`
   if (levels > 3 && growth > 1) {
     const next = last * growth
-    return `${head}; the next about ${count(next)} states and ${bytes(next * w * 4)} on disk if it grows as the last levels did (${rate}); too many levels left to add up: the bound decides how much the last ones shrink`
+    return `${head}; the next about ${count(next)} states and ${bytes(next * perState)} on disk if it grows as the last levels did (${rate}); too many levels left to add up: the bound decides how much the last ones shrink`
   }
   let states = 0
   for (let j = 1, s = last; j <= levels; j++) states += s *= growth
-  return `${head}; about ${count(states)} states and ${bytes(states * w * 4)} on disk if they grow as its last levels did (${rate}; the bound usually shrinks the last ones)`
+  return `${head}; about ${count(states)} states and ${bytes(states * perState)} on disk if they grow as its last levels did (${rate}; the bound usually shrinks the last ones)`
 }

@@ -52,9 +52,21 @@ export interface FileStore {
   names(): string[]
   /** Where the store is, for messages. */
   readonly where: string
+  /** Whether its row files are packed already (core/packed-store.ts: packing twice would gain nothing). */
+  readonly packed?: boolean
   /**
    * Claim the store for one search: throws, naming the holder, while another live process holds
    * it (a claim left by a process that died is taken over). Returns the release.
    */
   claim(): () => void
+}
+
+/** Rows in the file `name` of rows of `w` words (however the store keeps it). */
+export function rowsIn(store: FileStore, name: string, w: number): number {
+  const r = store.open(name, w)
+  try {
+    return r.rows
+  } finally {
+    r.close()
+  }
 }
