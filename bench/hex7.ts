@@ -41,7 +41,9 @@ import { GEOMETRIES } from '../src/shared/army/geometry'
 import type { MipSolver } from '../src/shared/army/minimum'
 import { arrivals, casesOf, mirrorsEachOther, proveNoArmy, splitCases, type FinishVerdict } from '../src/shared/army/proof'
 import type { Cell } from '../src/shared/cell'
+import { programLp } from '../src/shared/army/program'
 import { finishProgram, slackBound, type FinishProgram } from '../src/shared/army/relaxation'
+import { digest } from '../src/shared/engine/core/checkpoint'
 import { formatPowers, formatZ, powerSum, sign, toNumber, type ZSigma } from '../src/shared/army/zsigma'
 
 const { values: v } = parseArgs({
@@ -89,6 +91,19 @@ if (secondId === 'cbc') {
   if (missing) throw new Error(missing)
 }
 const g = GEOMETRIES.hexagonal
+
+/**
+ * A finish's program's fingerprint, logged in each case line's tag: the digest of its LP text. A
+ * case's name says which jumps it fixes, not which come before them in the program's order (a
+ * sub-case "arrives from X" also has the jumps before that one not made), so the summary joins
+ * only the verdicts of lines logged for the program it splits today.
+ */
+const prints = new Map<string, string>()
+const printOf = (f: Parameters<typeof finishProgram>[2]): string => {
+  let p = prints.get(f.id)
+  if (p === undefined) prints.set(f.id, (p = digest(programLp(finishProgram('hexagonal', level, f, { men, radius }).program)).slice(0, 12)))
+  return p
+}
 const mip = (await highsLoader()) as unknown as MipSolver
 const t0 = performance.now()
 const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`
@@ -194,7 +209,7 @@ if (v.prove) {
     }),
     onCase: (f, c) => {
       flush()
-      log(`- [level ${level}, ${men} men, R ${radius}] ${f.id}, ${c.name}: HiGHS ${c.solver ? `${c.solver.status} (${c.solver.seconds.toFixed(1)} s)` : '-'}; ${secondName} ${c.second ? `${c.second.status} (${c.second.seconds.toFixed(1)} s)` : '-'}; certified ${c.certified ? `${c.certified.verdict} (${c.certified.nodes} nodes, ${c.certified.seconds.toFixed(0)} s${c.certified.reason ? `, ${c.certified.reason}` : ''})` : '-'}`)
+      log(`- [level ${level}, ${men} men, R ${radius}, program ${printOf(f)}] ${f.id}, ${c.name}: HiGHS ${c.solver ? `${c.solver.status} (${c.solver.seconds.toFixed(1)} s)` : '-'}; ${secondName} ${c.second ? `${c.second.status} (${c.second.seconds.toFixed(1)} s)` : '-'}; certified ${c.certified ? `${c.certified.verdict} (${c.certified.nodes} nodes, ${c.certified.seconds.toFixed(0)} s${c.certified.reason ? `, ${c.certified.reason}` : ''})` : '-'}`)
     },
     onProgress: (t) => console.log(t),
   })
@@ -262,15 +277,27 @@ if (v.summary) {
   const none: Best = { highs: '-', glpk: '-', cbc: '-', certified: '-' }
   const best = new Map<string, Best>()
   const rank = (x: string): number => (x.startsWith('Infeasible') || x.startsWith('proved') ? 2 : x === '-' ? 0 : 1)
+  // The finishes with a program today, by id (the longest first: no id is cut for another's prefix).
+  const finishes = lastJumps(g)
+    .filter((f) => sign(slackBound('hexagonal', level, f, men)) >= 0)
+    .sort((a, b) => b.id.length - a.id.length)
+  let [stale, unprinted] = [0, 0]
   for (const line of lines) {
-    // Only lines of runs with this level, men and window (the tag each case line carries).
-    const m = /^- \[level (\d+), (\d+) men, R (\d+)\] (.+): HiGHS (.+?); (?:(GLPK|CBC) (.+?); )?certified (.+)$/.exec(line)
+    // Only lines of runs with this level, men and window (the tag each case line carries), and of
+    // today's program where the line names its program.
+    const m = /^- \[level (\d+), (\d+) men, R (\d+)(?:, program (\w+))?\] (.+): HiGHS (.+?); (?:(GLPK|CBC) (.+?); )?certified (.+)$/.exec(line)
     if (!m || Number(m[1]) !== level || Number(m[2]) !== men || Number(m[3]) !== radius) continue
-    const k = m[4]!
+    const k = m[5]!
+    const f = finishes.find((x) => k.startsWith(`${x.id}, `))
+    if (m[4] !== undefined && (!f || printOf(f) !== m[4])) {
+      stale++
+      continue
+    }
+    if (m[4] === undefined) unprinted++
     const old = best.get(k) ?? none
     const pick = (a: string, b: string): string => (rank(b) > rank(a) ? b : a)
-    const second = (name: string): string => (m[6] === name ? m[7]! : '-')
-    best.set(k, { highs: pick(old.highs, m[5]!), glpk: pick(old.glpk, second('GLPK')), cbc: pick(old.cbc, second('CBC')), certified: pick(old.certified, m[8]!) })
+    const second = (name: string): string => (m[7] === name ? m[8]! : '-')
+    best.set(k, { highs: pick(old.highs, m[6]!), glpk: pick(old.glpk, second('GLPK')), cbc: pick(old.cbc, second('CBC')), certified: pick(old.certified, m[9]!) })
   }
   const rows: string[][] = [['finish', 'case', 'HiGHS', 'GLPK', 'CBC', 'certified']]
   const open: string[] = []
@@ -316,6 +343,9 @@ if (v.summary) {
     }
   }
   say(`Summary of every run logged (level ${level}, ${men} men, window of exponent <= ${radius}): ${total} cases for the finish that needs a program (the boxes between splits, "gap" cases, are left out of the table below but counted); HiGHS Infeasible on ${nh}, GLPK Infeasible on ${ng}, CBC Infeasible on ${nb}, certified on ${nc}; two verdicts on ${n2} of ${total}.`)
+  say(
+    `Case lines read: those logged with another program's fingerprint left out (${stale}); ${unprinted} logged before the lines carried one (runs up to 2026-11-26 21:00 UTC) counted as of today's program.`,
+  )
   say('')
   say('```')
   say(table(rows))
