@@ -44,7 +44,8 @@ Searches and tools:
   army          solitaire armies: pagoda bounds, minimum armies, solutions, their count
   tablebase     every position of a small board solved: build a table, probe a position
   worker        run the tasks of searches on a cluster (halma solve --cluster)
-  checkpoint    a search's checkpoint on disk: upgrade DIR converts one of format 1 to this format
+  checkpoint    a search's checkpoint on disk: upgrade DIR converts one of format 1 to this format;
+                pack DIR packs an older build's level files in place (a state in ~1.4 bytes, not 12)
   engine        the playing engine on stdin/stdout (the protocol of docs/PROTOCOL.md)
   match         engines play series of games: a crosstable with Elo, SPRT, games saved
 

@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/main'
 import type { Io } from '../../src/cli/io'
 import { folderStore } from '../../src/hosts/node/store'
+import { packedStore } from '../../src/shared/engine/core/packed-store'
 import type { FileStore } from '../../src/shared/engine/core/storage'
 import { upgradeCheckpoint } from '../../src/shared/engine/core/upgrade'
 import { Engine } from '../../src/shared/engine/engine'
@@ -34,24 +35,25 @@ function copy(fixture: string): string {
   return dir
 }
 
-/** `halma checkpoint upgrade DIR`, in-process: its status and output. */
-async function upgrade(dir: string): Promise<{ status: number; out: string; err: string }> {
+/** `halma checkpoint ACTION DIR`, in-process: its status and output. */
+async function checkpoint(action: 'upgrade' | 'pack', dir: string): Promise<{ status: number; out: string; err: string }> {
   let out = ''
   let err = ''
   const io: Io = { out: (t) => void (out += `${t}\n`), err: (t) => void (err += `${t}\n`), stdin: () => undefined, tty: false }
-  const status = await main(['checkpoint', 'upgrade', dir], io)
+  const status = await main(['checkpoint', action, dir], io)
   return { status, out, err }
 }
+const upgrade = (dir: string) => checkpoint('upgrade', dir)
 
 /** The fixtures' command: `halma solve --army triangle6 --board 7x7 --rules 6-move --strategy exhaustive --max-length 20 --budget 0.001`. */
 const problem = specFromProblem(unwrap(presetProblem('transfer', unwrap(boardByName('7x7')), makeRules('6-move'), 'triangle6')))
 const job = (extra: object) =>
   unwrap(parseSolveJob({ problem, strategy: 'exhaustive', maxLength: 20, threads: 1, budgetBytes: Math.round(0.001 * 2 ** 30), ...extra }))
 
-/** A folder store that lists the files the search creates (a level built again would be one). */
+/** A folder store that lists the files the search creates (a level built again would be one), by the names the engine gives them (above the packing). */
 function watched(created: string[]): (folder: string) => FileStore {
   return (folder) => {
-    const store = folderStore(folder)
+    const store = packedStore(folderStore(folder))
     return { ...store, create: (name, w) => (created.push(name), store.create(name, w)) }
   }
 }
@@ -200,5 +202,51 @@ describe('halma checkpoint upgrade', () => {
     const again = await upgrade(dir)
     expect(again.status).toBe(2)
     expect(again.err).toMatch(/is of format version 2 already: nothing to upgrade \(upgrade\.current\)/)
+  })
+})
+
+describe('halma checkpoint pack', () => {
+  it("packs an older build's files in place (the checkpoint unchanged), which this engine resumes to a fresh run's result", async () => {
+    const fresh = new Engine({ files: folderStore }).start({ kind: 'solve', params: job({ disk: mkdtempSync(join(tmpdir(), 'halma-fresh-')) }) }).result
+    const dir = copy('transfer-odd')
+    expect((await upgrade(dir)).status).toBe(0)
+    const manifest = readFileSync(join(dir, 'checkpoint.json'), 'utf8')
+    const levels = Object.keys((JSON.parse(manifest) as { levels: object }).levels)
+    expect(levels.length).toBeGreaterThan(3)
+    for (const l of levels) expect(existsSync(join(dir, l)), l).toBe(true)
+    const packed = await checkpoint('pack', dir)
+    expect(packed.status, packed.err).toBe(0)
+    expect(packed.out).toMatch(new RegExp(`${levels.length} files packed, [0-9.]+ GB -> [0-9.]+ GB`))
+    expect(readFileSync(join(dir, 'checkpoint.json'), 'utf8')).toBe(manifest)
+    for (const l of levels) {
+      expect(existsSync(join(dir, l)), l).toBe(false)
+      expect(existsSync(join(dir, `${l}.z`)), l).toBe(true)
+    }
+    expect((await checkpoint('pack', dir)).out).toMatch(/nothing to pack/)
+    const created: string[] = []
+    const resumed = await new Engine({ files: watched(created) }).start({ kind: 'solve', params: job({ disk: dir, resume: true }) }).result
+    expect(created.filter((name) => levels.includes(name))).toEqual([])
+    const whole = await fresh
+    expect(resumed.proof.lengths.map((l) => [l.length, l.result, l.cmax, l.levels])).toEqual(
+      whole.proof.lengths.map((l) => [l.length, l.result, l.cmax, l.levels]),
+    )
+  }, 60_000)
+
+  it('refuses a damaged file by name, leaving it and the checkpoint as they were', async () => {
+    const dir = copy('transfer-even')
+    expect((await upgrade(dir)).status).toBe(0)
+    const manifest = readFileSync(join(dir, 'checkpoint.json'), 'utf8')
+    const m = JSON.parse(manifest) as { levels: Record<string, { value: { files: { rows: number }[] } }> }
+    const victim = Object.entries(m.levels).find(([, e]) => e.value.files[0]!.rows > 10)![0]
+    const bytes = readFileSync(join(dir, victim))
+    bytes[bytes.length >> 1]! ^= 1
+    writeFileSync(join(dir, victim), bytes)
+    const out = await checkpoint('pack', dir)
+    expect(out.status).toBe(2)
+    expect(out.err).toMatch(new RegExp(`${victim.replace(/\./g, '\\.')} is damaged: its checksum does not match the checkpoint's \\(left as it was\\)`))
+    expect(readFileSync(join(dir, victim))).toEqual(bytes)
+    expect(existsSync(join(dir, `${victim}.z`))).toBe(false)
+    expect(existsSync(join(dir, `${victim}.pack.z`))).toBe(false)
+    expect(readFileSync(join(dir, 'checkpoint.json'), 'utf8')).toBe(manifest)
   })
 })
