@@ -19,9 +19,9 @@
  * (only that finish, repeatable: "x 0, row 2 over x 0, row 1"), --case TEXT (only the cases whose name
  * holds TEXT, e.g. "n13=25 n14=22 n15=9"), --refine TEXT (split the cases whose name holds TEXT
  * further by the jump that brings a man to the finish's start cell; --refine-depth N: N jumps back
- * along that man's path, each sub-case split by the jump into its jump's start), --second glpk|cbc (a
- * second MIP solver asked every case: GLPK's WebAssembly build, or CBC, the Debian package
- * coinor-cbc; --glpk is --second glpk), --summary (every case's best verdicts over the runs logged), --no-mip, --no-bb.
+ * along that man's path, each sub-case split by the jump into its jump's start), --second glpk|cbc|scip (a
+ * second MIP solver asked every case: GLPK's WebAssembly build, CBC, the Debian package
+ * coinor-cbc, or SCIP through PySCIPOpt, `pip install pyscipopt` (bench/scip); --glpk is --second glpk), --summary (every case's best verdicts over the runs logged), --no-mip, --no-bb.
  * Writes bench/results/hex7-<date>.md (appending a section per run).
  */
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -32,6 +32,7 @@ import highsLoader from 'highs'
 import { highsLpEngine } from '../src/cli/army-ip'
 import { cbcAvailable, cbcSolver } from '../src/cli/army-cbc'
 import { glpkSolver } from '../src/cli/army-glpk'
+import { scipAvailable, scipSolver } from './scip/solver'
 import { table } from '../src/cli/io'
 import type { CertificateStep, DualVector } from '../src/shared/army/certificate'
 import { formatArmyDocument } from '../src/shared/army/document'
@@ -83,11 +84,11 @@ const findMen = Number(v['find-men'])
 const radius = Number(v.radius)
 const timeLimit = Number(v['time-limit'])
 const secondId = v.second ?? (v.glpk ? 'glpk' : undefined)
-if (secondId !== undefined && secondId !== 'glpk' && secondId !== 'cbc') throw new Error(`--second ${secondId}: glpk or cbc`)
+if (secondId !== undefined && secondId !== 'glpk' && secondId !== 'cbc' && secondId !== 'scip') throw new Error(`--second ${secondId}: glpk, cbc or scip`)
 /** The second solver's name as the results write it. */
-const secondName = secondId === 'cbc' ? 'CBC' : 'GLPK'
-if (secondId === 'cbc') {
-  const missing = await cbcAvailable()
+const secondName = secondId === 'cbc' ? 'CBC' : secondId === 'scip' ? 'SCIP' : 'GLPK'
+if (secondId === 'cbc' || secondId === 'scip') {
+  const missing = await (secondId === 'cbc' ? cbcAvailable() : scipAvailable())
   if (missing) throw new Error(missing)
 }
 const g = GEOMETRIES.hexagonal
@@ -185,7 +186,7 @@ if (v.prove) {
     ...(v.case !== undefined && { onlyCase: v.case }),
     ...(v.refine !== undefined && { refineCase: v.refine, refineDepth }),
     ...(!v['no-mip'] && { mip: { solver: mip, timeLimit } }),
-    ...(secondId && { second: { solver: secondId === 'cbc' ? cbcSolver() : await glpkSolver(), timeLimit } }),
+    ...(secondId && { second: { solver: secondId === 'cbc' ? cbcSolver() : secondId === 'scip' ? scipSolver() : await glpkSolver(), timeLimit } }),
     ...(!v['no-bb'] && {
       lp: {
         engine: highsLpEngine,
@@ -269,12 +270,14 @@ if (v.prove) {
 
 if (v.summary) {
   // Every case of the current split, with the best verdict each solver gave it in the runs logged
-  // in the results files (a case's line: "- FINISH, CASE: HiGHS ...; GLPK|CBC ...; certified ...").
+  // in the results files (a case's line: "- FINISH, CASE: HiGHS ...; GLPK|CBC|SCIP ...; certified ...").
   const lines = readdirSync(join(import.meta.dirname, 'results'))
     .filter((f) => f.startsWith('hex7-'))
     .flatMap((f) => readFileSync(join(import.meta.dirname, 'results', f), 'utf8').split('\n'))
-  type Best = { highs: string; glpk: string; cbc: string; certified: string }
-  const none: Best = { highs: '-', glpk: '-', cbc: '-', certified: '-' }
+  // `second`: the best verdict of any solver but HiGHS (a case split by arrival has a second verdict
+  // when each sub-case has one, from whichever solver).
+  type Best = { highs: string; glpk: string; cbc: string; scip: string; certified: string; second: string }
+  const none: Best = { highs: '-', glpk: '-', cbc: '-', scip: '-', certified: '-', second: '-' }
   const best = new Map<string, Best>()
   const rank = (x: string): number => (x.startsWith('Infeasible') || x.startsWith('proved') ? 2 : x === '-' ? 0 : 1)
   // The finishes with a program today, by id (the longest first: no id is cut for another's prefix).
@@ -285,7 +288,7 @@ if (v.summary) {
   for (const line of lines) {
     // Only lines of runs with this level, men and window (the tag each case line carries), and of
     // today's program where the line names its program.
-    const m = /^- \[level (\d+), (\d+) men, R (\d+)(?:, program (\w+))?\] (.+): HiGHS (.+?); (?:(GLPK|CBC) (.+?); )?certified (.+)$/.exec(line)
+    const m = /^- \[level (\d+), (\d+) men, R (\d+)(?:, program (\w+))?\] (.+): HiGHS (.+?); (?:(GLPK|CBC|SCIP) (.+?); )?certified (.+)$/.exec(line)
     if (!m || Number(m[1]) !== level || Number(m[2]) !== men || Number(m[3]) !== radius) continue
     const k = m[5]!
     const f = finishes.find((x) => k.startsWith(`${x.id}, `))
@@ -297,22 +300,29 @@ if (v.summary) {
     const old = best.get(k) ?? none
     const pick = (a: string, b: string): string => (rank(b) > rank(a) ? b : a)
     const second = (name: string): string => (m[7] === name ? m[8]! : '-')
-    best.set(k, { highs: pick(old.highs, m[6]!), glpk: pick(old.glpk, second('GLPK')), cbc: pick(old.cbc, second('CBC')), certified: pick(old.certified, m[9]!) })
+    best.set(k, {
+      highs: pick(old.highs, m[6]!),
+      glpk: pick(old.glpk, second('GLPK')),
+      cbc: pick(old.cbc, second('CBC')),
+      scip: pick(old.scip, second('SCIP')),
+      certified: pick(old.certified, m[9]!),
+      second: pick(pick(old.second, m[8] ?? '-'), m[9]!),
+    })
   }
-  const rows: string[][] = [['finish', 'case', 'HiGHS', 'GLPK', 'CBC', 'certified']]
+  const rows: string[][] = [['finish', 'case', 'HiGHS', 'GLPK', 'CBC', 'SCIP', 'certified']]
   const open: string[] = []
-  let [nh, ng, nb, nc, n2, total] = [0, 0, 0, 0, 0, 0]
+  let [nh, ng, nb, ns, nc, n2, total] = [0, 0, 0, 0, 0, 0, 0]
   const programs: FinishProgram[] = []
   for (const f of lastJumps(g)) {
     const slack = slackBound('hexagonal', level, f, men)
     if (sign(slack) < 0) {
-      rows.push([f.id, 'weight alone', 'excluded (exact)', 'excluded (exact)', 'excluded (exact)', 'excluded (exact)'])
+      rows.push([f.id, 'weight alone', ...Array<string>(5).fill('excluded (exact)')])
       continue
     }
     const fp = finishProgram('hexagonal', level, f, { men, radius })
     const twin = programs.find((o) => mirrorsEachOther('hexagonal', o, fp))
     if (twin) {
-      rows.push([f.id, 'every case', `as its mirror image ${twin.finish.id} (identical program, reflected)`, '', '', ''])
+      rows.push([f.id, 'every case', `as its mirror image ${twin.finish.id} (identical program, reflected)`, '', '', '', ''])
       continue
     }
     programs.push(fp)
@@ -327,22 +337,23 @@ if (v.summary) {
       const n = arrivals(fp, name).leaves.length
       const by = (k: keyof Best): string =>
         rank(own[k]) < 2 && settled(name, k, fp.finish.from, MAX_REFINE_DEPTH) ? `Infeasible (each of ${n} sub-cases by arrival)` : own[k]
-      return { highs: by('highs'), glpk: by('glpk'), cbc: by('cbc'), certified: by('certified') }
+      return { highs: by('highs'), glpk: by('glpk'), cbc: by('cbc'), scip: by('scip'), certified: by('certified'), second: by('second') }
     }
     for (const c of cases) {
       total++
       const b = merged(c.name)
-      const [h, gl, cb, ce] = [rank(b.highs) === 2, rank(b.glpk) === 2, rank(b.cbc) === 2, rank(b.certified) === 2]
+      const [h, gl, cb, sc, ce, two] = [b.highs, b.glpk, b.cbc, b.scip, b.certified, b.second].map((x) => rank(x) === 2)
       nh += h ? 1 : 0
       ng += gl ? 1 : 0
       nb += cb ? 1 : 0
+      ns += sc ? 1 : 0
       nc += ce ? 1 : 0
-      n2 += h && (gl || cb || ce) ? 1 : 0
-      if (!(h && (gl || cb || ce))) open.push(`${c.name} (HiGHS ${b.highs}; GLPK ${b.glpk}; CBC ${b.cbc}; certified ${b.certified})`)
-      if (!c.name.startsWith('gap')) rows.push([f.id, c.name, b.highs, b.glpk, b.cbc, b.certified])
+      n2 += h && two ? 1 : 0
+      if (!(h && two)) open.push(`${c.name} (HiGHS ${b.highs}; GLPK ${b.glpk}; CBC ${b.cbc}; SCIP ${b.scip}; certified ${b.certified})`)
+      if (!c.name.startsWith('gap')) rows.push([f.id, c.name, b.highs, b.glpk, b.cbc, b.scip, b.certified])
     }
   }
-  say(`Summary of every run logged (level ${level}, ${men} men, window of exponent <= ${radius}): ${total} cases for the finish that needs a program (the boxes between splits, "gap" cases, are left out of the table below but counted); HiGHS Infeasible on ${nh}, GLPK Infeasible on ${ng}, CBC Infeasible on ${nb}, certified on ${nc}; two verdicts on ${n2} of ${total}.`)
+  say(`Summary of every run logged (level ${level}, ${men} men, window of exponent <= ${radius}): ${total} cases for the finish that needs a program (the boxes between splits, "gap" cases, are left out of the table below but counted); HiGHS Infeasible on ${nh}, GLPK Infeasible on ${ng}, CBC Infeasible on ${nb}, SCIP Infeasible on ${ns}, certified on ${nc}; two verdicts (HiGHS's and another's: a case split by arrival has one when each of its sub-cases has one, from any solver) on ${n2} of ${total}.`)
   say(
     `Case lines read: those logged with another program's fingerprint left out (${stale}); ${unprinted} logged before the lines carried one (runs up to 2026-11-26 21:00 UTC) counted as of today's program.`,
   )

@@ -13,6 +13,7 @@ import { add, ceilScaled, compare, floorScaled, isqrt, ONE, scale, sigmaPow, sig
 import { highsLpEngine } from '../../src/cli/army-ip'
 import { glpkSolver } from '../../src/cli/army-glpk'
 import { cbcAvailable, cbcSolver, cbcStatus } from '../../src/cli/army-cbc'
+import { scipAvailable, scipSolver, scipStatus } from '../../bench/scip/solver'
 
 type Cell = readonly [number, number]
 
@@ -115,6 +116,24 @@ describe('exact certificates', () => {
     const cbc = cbcSolver()
     expect((await cbc.solve(tiny, [], 10)).status).toBe('Optimal')
     expect((await cbc.solve(tiny, [{ name: 'cap', lower: null, upper: 1n, cols: [0, 1], coefs: [1n, 1n] }], 10)).status).toBe('Infeasible')
+  })
+
+  it("reads SCIP's verdict from its status: infeasible only on its own words", () => {
+    expect(scipStatus('STATUS infeasible NODES 1 VERSION 10.0\n')).toBe('Infeasible')
+    expect(scipStatus('STATUS inforunbd NODES 1 VERSION 10.0\n')).toBe('Infeasible')
+    expect(scipStatus('STATUS optimal NODES 3 VERSION 10.0\n')).toBe('Optimal')
+    expect(scipStatus('STATUS timelimit NODES 9 VERSION 10.0\n')).toBe('Undefined (stopped)')
+    expect(scipStatus('STATUS unbounded NODES 1 VERSION 10.0\n')).toBe('Undefined (unbounded)')
+    expect(scipStatus('')).toBe('Undefined (no status)')
+  })
+
+  // SCIP comes from PyPI (pip install pyscipopt), which CI does not install: a machine without it says so here.
+  it('are also asked of SCIP (through PySCIPOpt), which agrees on small programs', async (ctx) => {
+    const missing = await scipAvailable()
+    if (missing) ctx.skip(missing)
+    const scip = scipSolver()
+    expect((await scip.solve(tiny, [], 10)).status).toBe('Optimal')
+    expect((await scip.solve(tiny, [{ name: 'cap', lower: null, upper: 1n, cols: [0, 1], coefs: [1n, 1n] }], 10)).status).toBe('Infeasible')
   })
 
   it('computes the bound over the box of each leaf', () => {
