@@ -9,6 +9,7 @@ import { folderStore } from '../../src/hosts/node/store'
 import { nodeWorkers } from '../../src/hosts/node/threads'
 import { parseFewestJob, type FewestResult } from '../../src/shared/engine/army/fewest-job'
 import { CancelledError, Engine } from '../../src/shared/engine/engine'
+import { packedStore } from '../../src/shared/engine/core/packed-store'
 import type { FileStore } from '../../src/shared/engine/core/storage'
 import { parseArmyDocument } from '../../src/shared/army/document'
 import { GEOMETRIES } from '../../src/shared/army/geometry'
@@ -62,8 +63,9 @@ describe('the fewest moves of a solitaire army, a job flow on the engine', () =>
     cancel = () => first.cancel()
     await expect(first.result).rejects.toBeInstanceOf(CancelledError)
     const written: string[] = []
+    // Above the packing (core/packed-store.ts): the names the engine gives its files.
     const recording = (folder: string): FileStore => {
-      const store = folderStore(folder)
+      const store = packedStore(folderStore(folder))
       return { ...store, create: (name, w) => (written.push(name), store.create(name, w)) }
     }
     const notices: string[] = []

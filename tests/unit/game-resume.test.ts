@@ -11,6 +11,7 @@ import { boardByName } from '../../src/shared/halma/board'
 import { specFromProblem } from '../../src/shared/halma/document'
 import { CancelledError, Engine, type EngineJob } from '../../src/shared/engine/engine'
 import { parsePlayersJob, type PlayersResult } from '../../src/shared/engine/players/job'
+import { packedStore } from '../../src/shared/engine/core/packed-store'
 import type { FileStore } from '../../src/shared/engine/core/storage'
 import { parseGameJob, type GameResult } from '../../src/shared/engine/game/job'
 import { presetProblem } from '../../src/shared/halma/problem'
@@ -73,7 +74,8 @@ async function interruptJob(request: EngineJob<'game' | 'players'>, stop: (m: Ma
 function recording(): { files: (folder: string) => FileStore; written: string[] } {
   const written: string[] = []
   const files = (folder: string): FileStore => {
-    const store = folderStore(folder)
+    // Above the packing: the names the engine gives its files.
+    const store = packedStore(folderStore(folder))
     return { ...store, create: (name, w) => (written.push(name), store.create(name, w)) }
   }
   return { files, written }

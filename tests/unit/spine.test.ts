@@ -55,7 +55,8 @@ const manifestOf = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, 
 function watched(stop: (m: Manifest) => boolean, cancel: () => void): { files: (folder: string) => FileStore; created: string[] } {
   const created: string[] = []
   const files = (folder: string): FileStore => {
-    const store = folderStore(folder)
+    // Above the packing: the names the engine gives its files.
+    const store = packedStore(folderStore(folder))
     return {
       ...store,
       create: (name, w) => (created.push(name), store.create(name, w)),
