@@ -100,7 +100,7 @@ function pack(dir: string, asJson: boolean, io: Io): number {
   const seconds = (performance.now() - t0) / 1000
   if (!out.ok) {
     if (asJson) io.out(json({ packed: false, code: out.error.code, message: out.error.message }))
-    io.err(`halma checkpoint pack: ${out.error.message} (pack.${out.error.code}); the files packed before it stay packed, the checkpoint unchanged`)
+    io.err(`halma checkpoint pack: ${out.error.message} (${out.error.code}); the files packed before it stay packed, the checkpoint unchanged`)
     return EXIT_BAD_INPUT
   }
   const p = out.value

@@ -14,6 +14,7 @@
  * is named, never used; a manifest of another format version is refused, naming its version.
  */
 import * as z from 'zod'
+import { EnvironmentError } from '../../environment'
 import { firstIssue } from '../../schema-faults'
 import type { LevelRecord } from './levels'
 import { rowsIn, type FileStore } from './storage'
@@ -285,22 +286,19 @@ export class Checkpoint {
   private check(f: LevelFile, w: number): void {
     const where = `${this.store.where}/${f.name}`
     if (!this.store.exists(f.name)) throw new CheckpointError(`checkpoint file ${where} is missing`, 'checkpoint.file')
-    let rows: number
-    try {
-      rows = rowsIn(this.store, f.name, w)
-    } catch (e) {
-      throw new CheckpointError(`checkpoint file ${where} is damaged: ${(e as Error).message}`, 'checkpoint.file')
+    const damaged = (what: string): CheckpointError => new CheckpointError(`checkpoint file ${where} is damaged: ${what}`, 'checkpoint.file')
+    // A file that cannot be read as rows (cut short, not whole rows) is damaged; a fault of the
+    // environment (no permission, a disk error) stays what it is.
+    const reading = <T>(read: () => T): T => {
+      try {
+        return read()
+      } catch (e) {
+        throw e instanceof EnvironmentError ? e : damaged((e as Error).message)
+      }
     }
-    if (rows !== f.rows)
-      throw new CheckpointError(`checkpoint file ${where} is damaged: ${rows} rows, not the ${f.rows} recorded`, 'checkpoint.file')
-    let checksum: number
-    try {
-      checksum = fileChecksum(this.store, f.name, w, f.rows)
-    } catch (e) {
-      throw new CheckpointError(`checkpoint file ${where} is damaged: ${(e as Error).message}`, 'checkpoint.file')
-    }
-    if (checksum !== f.checksum)
-      throw new CheckpointError(`checkpoint file ${where} is damaged: its checksum does not match`, 'checkpoint.file')
+    const rows = reading(() => rowsIn(this.store, f.name, w))
+    if (rows !== f.rows) throw damaged(`${rows} rows, not the ${f.rows} recorded`)
+    if (reading(() => fileChecksum(this.store, f.name, w, f.rows)) !== f.checksum) throw damaged('its checksum does not match')
   }
 
   /** Record a finished level (its files flushed to disk already) and the position it marks; its record in progress goes. */
@@ -414,6 +412,21 @@ export function fileChecksum(store: FileStore, name: string, w: number, rows: nu
 }
 
 /** A manifest read back: of this format and version, well formed, every record's seal intact. */
+/**
+ * The level and run files the checkpoint in `store` names, each with its rows' width: the finished
+ * levels' files and the runs of levels in progress. The manifest is read and checked as a resume
+ * reads it (its format, version, schema and every record's seal); throws a CheckpointError.
+ */
+export function checkpointFiles(store: FileStore): { readonly file: LevelFile; readonly w: number }[] {
+  const text = store.readText(MANIFEST)
+  if (text === undefined) throw new CheckpointError(`${store.where} holds no checkpoint (${MANIFEST})`, 'checkpoint.none')
+  const m = readManifest(text, `${store.where}/${MANIFEST}`)
+  return [
+    ...Object.values(m.levels).flatMap(({ value: e }) => e.files.map((file) => ({ file, w: e.w }))),
+    ...Object.values(m.building ?? {}).flatMap(({ value: e }) => e.runs.map((file) => ({ file, w: e.w }))),
+  ]
+}
+
 function readManifest(text: string, file: string): Manifest {
   let raw: unknown
   try {
