@@ -99,12 +99,18 @@ const g = GEOMETRIES.hexagonal
  * sub-case "arrives from X" also has the jumps before that one not made), so the summary joins
  * only the verdicts of lines logged for the program it splits today.
  */
-const prints = new Map<string, string>()
-const printOf = (f: Parameters<typeof finishProgram>[2]): string => {
-  let p = prints.get(f.id)
-  if (p === undefined) prints.set(f.id, (p = digest(programLp(finishProgram('hexagonal', level, f, { men, radius }).program)).slice(0, 12)))
+type Finish = Parameters<typeof finishProgram>[2]
+const built = new Map<string, { readonly fp: FinishProgram; readonly print: string }>()
+/** A finish's program (built once per run) and its fingerprint. */
+const programOf = (f: Finish): { readonly fp: FinishProgram; readonly print: string } => {
+  let p = built.get(f.id)
+  if (p === undefined) {
+    const fp = finishProgram('hexagonal', level, f, { men, radius })
+    built.set(f.id, (p = { fp, print: digest(programLp(fp.program)).slice(0, 12) }))
+  }
   return p
 }
+const printOf = (f: Finish): string => programOf(f).print
 const mip = (await highsLoader()) as unknown as MipSolver
 const t0 = performance.now()
 const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, node ${process.version}`
@@ -319,7 +325,7 @@ if (v.summary) {
       rows.push([f.id, 'weight alone', ...Array<string>(5).fill('excluded (exact)')])
       continue
     }
-    const fp = finishProgram('hexagonal', level, f, { men, radius })
+    const { fp } = programOf(f)
     const twin = programs.find((o) => mirrorsEachOther('hexagonal', o, fp))
     if (twin) {
       rows.push([f.id, 'every case', `as its mirror image ${twin.finish.id} (identical program, reflected)`, '', '', '', ''])
