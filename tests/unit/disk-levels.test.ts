@@ -62,12 +62,12 @@ describe('level sets on disk', () => {
     expect(store.usage()).toBe((level.size + window.size) * W * 4)
   })
 
-  it('the keys a check asks a disk level for are found by merging (hitsIn)', () => {
+  it('the keys a check asks a disk level for are found by merging (hitsIn)', async () => {
     const store = folderStore(scratch())
     const held = Array.from({ length: 4000 }, (_, i) => i * 3)
     const level = DiskLevel.write(store, 'held', setOf(held))
     const asked = keys(Array.from({ length: 10_000 }, (_, i) => i))
-    const hits = hitsIn(level, 512, (lookup) => {
+    const hits = await hitsIn(level, 512, (lookup) => {
       for (let i = 0; i < 10_000; i++) lookup.has(asked, i * W)
     })
     expect(valuesOf(hits)).toEqual(held.filter((v) => v < 10_000))

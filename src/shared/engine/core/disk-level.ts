@@ -427,23 +427,30 @@ export class SpillCollector implements Sink {
  * The keys `probe` asks a sorted level for that the level holds, found by merging instead of one
  * lookup each: `probe` runs once with a lookup that records every key asked (answering no), the
  * keys are sorted into runs and merged against the level, and the hits come back in memory (a
- * meeting's few states). Run `probe` again with the hits to act on them.
+ * meeting's few states). Run `probe` again with the hits to act on them. A probe may be async (a
+ * long pass that yields to hear a cancel).
  */
-export function hitsIn(
+export async function hitsIn(
   level: DiskLevel | readonly DiskLevel[],
   rows: number,
-  probe: (lookup: { has(keys: Uint32Array, off: number): boolean }) => void,
-): KeySet {
+  probe: (lookup: { has(keys: Uint32Array, off: number): boolean }) => void | Promise<void>,
+): Promise<KeySet> {
   // A level in shards: a key is held if any shard holds it.
   const files = Array.isArray(level) ? level : [level as DiskLevel]
   const first = files[0]!
   const asked = new RunWriter(first.store, `${first.name}.asked`, first.w, rows)
-  probe({
-    has(keys, off) {
-      asked.add(keys, off)
-      return false
-    },
-  })
+  try {
+    await probe({
+      has(keys, off) {
+        asked.add(keys, off)
+        return false
+      },
+    })
+  } catch (e) {
+    // Stopped (a cancel, the deadline): the keys asked so far go.
+    for (const r of asked.runs) r.remove()
+    throw e
+  }
   const found = asked.merge(`${first.name}.hits`, files, { held: true })
   const hits = new KeySet(first.w, Math.max(16, found.size))
   found.forEach((raw, off) => void hits.add(raw, off))

@@ -9,7 +9,7 @@ import { StreamingBest } from '../core/beam'
 import type { LevelSearch } from '../core/levels'
 import { transferSearch, type TransferContext } from './context'
 import type { TransferRule } from './kernel'
-import type { Meeting } from './prove'
+import type { Meeting } from './meet'
 
 export interface BeamOptions {
   readonly width: number

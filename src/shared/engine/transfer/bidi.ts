@@ -45,7 +45,7 @@ export async function bidirectional(ctx: TransferContext, maxLength: number): Pr
       const otherLevel = other.levels[other.depth]!
       let meet: number[] | undefined
       let meetings = 0
-      lookups(ctx, otherLevel, (lookup) =>
+      await lookups(ctx, otherLevel, (lookup) =>
         level.forEach((raw, off) => {
           if (lookup.has(raw, off)) {
             meetings++

@@ -76,11 +76,12 @@ export type Lookup = { has(keys: Uint32Array, off: number): boolean }
 /**
  * Run a meeting check `check` against `level`: directly for a level in memory; for a level on disk
  * twice, first to collect the keys it asks for and merge them against the level's file, then
- * against the few it found (disk-level.ts, hitsIn).
+ * against the few it found (disk-level.ts, hitsIn). A check may be async (a long pass that paces
+ * itself, core/pace.ts).
  */
-export function lookups(ctx: TransferContext, level: StateSet | undefined, check: (lookup: Lookup) => void): void {
+export async function lookups(ctx: TransferContext, level: StateSet | undefined, check: (lookup: Lookup) => void | Promise<void>): Promise<void> {
   const files = level instanceof DiskLevel ? [level] : level instanceof ShardedLevel ? level.shards : undefined
   if (!files) return check(level ?? { has: () => false })
   const rows = Math.max(1024, Math.floor(ctx.spine.disk!.bufferBytes / (8 * files[0]!.w)))
-  check(hitsIn(files, rows, check))
+  await check(await hitsIn(files, rows, check))
 }

@@ -28,24 +28,11 @@
  */
 import type { StateSet } from '../core/state-set'
 import type { LevelSearch } from '../core/levels'
-import { grow, lookups, ruleAt, transferSearch, type LevelRule, type TransferContext } from './context'
-import type { TransferDomain } from './domain'
+import { grow, ruleAt, transferSearch, type LevelRule, type TransferContext } from './context'
+import { meetEven, meetOdd, type Meeting } from './meet'
 import type { Side, TransferRule } from './kernel'
 
-/**
- * A meeting of the two halves of a solution: board `a` lies aLevel moves from the start and board
- * `b` bLevel moves from it. The solution runs from the start to a, then (if a is not R(b)) one move
- * from a to R(b), then along the reflection of the path from the start to b, backwards.
- */
-export interface Meeting {
-  readonly a: readonly number[]
-  readonly aLevel: number
-  readonly b: readonly number[]
-  readonly bLevel: number
-}
-
-const reflect = (domain: TransferDomain, cells: readonly number[]): number[] =>
-  cells.map((c) => domain.reflection![c]!).sort((p, q) => p - q)
+const MOVES = 8192
 
 export interface LengthCheck {
   readonly length: number
@@ -75,8 +62,6 @@ export interface ProveContext extends TransferContext {
   /** Called when a run starts, to label progress. */
   readonly phase: (phase: 'cmax' | 'prove' | 'meet', length: number, cmax: number | null) => void
 }
-
-const MOVES = 8192
 
 /** An odd length's run a, its levels below `meet` released (see ProveContext.carry). */
 export interface CarriedRun {
@@ -195,37 +180,8 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
     ctx.phase('prove', length, cmax / domain.space.scale)
     const b = N > 0 ? await thresholdRun(ctx, N - 1, N, -cmax, `length${length}b`, length) : a!
     ctx.phase('meet', length, cmax / domain.space.scale)
-    const meetings: Meeting[] = []
-    const w = domain.w
-    const from = new Int16Array(MOVES)
-    const to = new Int16Array(MOVES)
-    const out = new Uint32Array(MOVES * w)
-    const key = new Uint32Array(w)
     const below = N > 0 ? b.levels[N - 1] : undefined
-    lookups(ctx, below, (lookup) =>
-      top.forEach((raw, off) => {
-        if (meetings.length >= ctx.maxMeetings) return
-        const x = domain.space.cells(raw, off)
-        if (!below) {
-          // Length 0: the start is the target.
-          domain.reflectedKey(x, key)
-          if (domain.sameKey(key, 0, raw, off)) meetings.push({ a: x, aLevel: 0, b: reflect(domain, x), bLevel: 0 })
-          return
-        }
-        // R(X) must be one move from level N - 1.
-        domain.space.pack(
-          x.map((c) => domain.reflection![c]!),
-          key,
-        )
-        const n = domain.space.expand(key, 0, from, to, out)
-        for (let j = 0; j < n; j++) {
-          if (lookup.has(out, j * w)) {
-            meetings.push({ a: x, aLevel: N, b: reflect(domain, x), bLevel: N })
-            break
-          }
-        }
-      }),
-    )
+    const meetings = await meetEven(ctx, top, below, N, ctx.maxMeetings)
     // Trace both halves through run b, whose levels below N hold A_{N-1} and B_{N-1} alike.
     if (N > 0) b.levels.push(top)
     return done(length, meetings, cmax, N, b, t0)
@@ -238,35 +194,7 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
   const b = await thresholdRun(ctx, N, N, threshold, `length${length}b`, length)
   ctx.phase('meet', length, cmax / domain.space.scale)
   const level = b.levels[N]
-  const meetings: Meeting[] = []
-  if (level && level.size > 0) {
-    const w = domain.w
-    const space = domain.space
-    const from = new Int16Array(MOVES)
-    const to = new Int16Array(MOVES)
-    const out = new Uint32Array(MOVES * w)
-    const key = new Uint32Array(w)
-    const cv = space.cv
-    lookups(ctx, level, (lookup) =>
-      level.forEach((raw, off) => {
-        if (meetings.length >= ctx.maxMeetings) return
-        const x = space.cells(raw, off)
-        const cx = x.reduce((s, c) => s + cv[c]!, 0)
-        space.pack(x, key)
-        const n = space.expand(key, 0, from, to)
-        for (let j = 0; j < n; j++) {
-          const cz = cx - cv[from[j]!]! + cv[to[j]!]!
-          if (cz < -cx) continue
-          const z = x.map((c) => (c === from[j] ? to[j]! : c)).sort((p, q) => p - q)
-          domain.reflectedKey(z, out, 0)
-          if (lookup.has(out, 0)) {
-            meetings.push({ a: x, aLevel: N, b: reflect(domain, z), bLevel: N })
-            break
-          }
-        }
-      }),
-    )
-  }
+  const meetings = level && level.size > 0 ? await meetOdd(ctx, level, N, ctx.maxMeetings) : []
   return done(length, meetings, cmax, N, b, t0)
 }
 

@@ -7,7 +7,7 @@ import { nameOf } from '../../halma/board'
 import type { StateSet } from '../core/state-set'
 import { traceBack } from '../core/trace'
 import type { TransferDomain } from './domain'
-import type { Meeting } from './prove'
+import type { Meeting } from './meet'
 
 /** Boards (as cell lists) from the start (level 0) to `cells`, which lies at `level` of `levels`. */
 export function boardsFromStart(domain: TransferDomain, levels: readonly StateSet[], cells: readonly number[], level: number): number[][] {
