@@ -15,7 +15,7 @@ import { KeySet, USED } from '../../src/shared/engine/core/keyset'
 import { packedStore } from '../../src/shared/engine/core/packed-store'
 import { eachState, Pace } from '../../src/shared/engine/core/pace'
 import type { SpineDisk } from '../../src/shared/engine/core/spine'
-import { grow, KEEP_ALL, transferContext, transferSearch } from '../../src/shared/engine/transfer/context'
+import { grow, KEEP_ALL, lookups, transferContext, transferSearch } from '../../src/shared/engine/transfer/context'
 import { TransferDomain } from '../../src/shared/engine/transfer/domain'
 import { meetOdd } from '../../src/shared/engine/transfer/meet'
 import { folderStore } from '../../src/hosts/node/store'
@@ -110,5 +110,32 @@ describe('the meeting of a proof', () => {
     expect(seen).toBeLessThan(rows)
     expect(reported).toEqual([seen / 2])
     expect(readdirSync(dir).filter((f) => f.includes('asked'))).toEqual([])
+  })
+
+  it('a check against a level on disk runs a second time only when the level holds keys it asked for', async () => {
+    const problem = unwrap(presetProblem('transfer', unwrap(boardByName('9x9')), makeRules('6-move'), 'square4'))
+    const ctx = await transferContext(new TransferDomain(problem), 2 ** 30)
+    const store = packedStore(folderStore(scratch()))
+    const set = new KeySet(1, 16)
+    const key = new Uint32Array(1)
+    for (const v of [2, 4, 6]) {
+      key[0] = v | USED
+      set.add(key, 0)
+    }
+    const level = DiskLevel.write(store, 'level', set)
+    ctx.spine.disk = { store, bufferBytes: 1 << 16 } as SpineDisk
+    const passes = async (asked: number[]): Promise<{ passes: number; yes: number[] }> => {
+      const out = { passes: 0, yes: [] as number[] }
+      await lookups(ctx, level, (lookup) => {
+        out.passes++
+        for (const v of asked) {
+          key[0] = v | USED
+          if (lookup.has(key, 0)) out.yes.push(v)
+        }
+      })
+      return out
+    }
+    expect(await passes([1, 3, 5])).toEqual({ passes: 1, yes: [] })
+    expect(await passes([1, 4, 5, 6])).toEqual({ passes: 2, yes: [4, 6] })
   })
 })

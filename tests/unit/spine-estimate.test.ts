@@ -4,7 +4,7 @@
  * states and 1.7e62 GB" (57 levels left, growing 13 a level): now it gives the next level alone.
  */
 import { describe, expect, it } from 'vitest'
-import { estimate } from '../../src/shared/engine/core/spine'
+import { estimate, picksUp } from '../../src/shared/engine/core/spine'
 
 const at = (level: number, size: number, plan: number) => ({ search: 's', level, size, phase: 'prove', length: plan, plan })
 
@@ -27,5 +27,11 @@ describe("the resume's estimate of what is left", () => {
     expect(shrinking).toMatch(/about (9\d|100) states/)
     // Nothing left to estimate at the plan's last level.
     expect(estimate(at(5, 10, 5), [0, 1, 2, 3, 4, 10], 12)).toBeUndefined()
+  })
+
+  it('names the next level, or at the last level the step that reads the levels', () => {
+    expect(picksUp(at(5, 169_000, 62))).toMatch(/after its level 5 \(169,000 states\): next, level 6$/)
+    // Problem 4's length 23 was resumed after its last level 11 and read "next, level 12".
+    expect(picksUp(at(11, 1_363_887_775, 11))).toMatch(/after its level 11 \(1,363,887,775 states\): that is its last level; next, the step that reads its levels \(in a proof, the meeting\)$/)
   })
 })

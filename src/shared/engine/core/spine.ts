@@ -276,13 +276,18 @@ export function resumeNotice(checkpoint: Checkpoint): string {
     )
     return parts.join('; ')
   }
-  parts.push(
-    `picks up at ${at.length !== null ? `length ${at.length}, ` : ''}phase ${at.phase}, search ${at.search} after its level ${at.level} (${count(at.size)} states): next, level ${at.level + 1}`,
-  )
+  parts.push(picksUp(at))
   parts.push(...inside)
   const left = estimate(at, sizes, bytesPerState(checkpoint.store, `${at.search}.L${at.level}`, at.size, w))
   if (left) parts.push(left)
   return parts.join('; ')
+}
+
+/** Where a resume picks up after the level finished last: the next level, or, at the search's last, what reads it. */
+export function picksUp(at: Position): string {
+  const last = at.plan !== null && at.level >= at.plan
+  const next = last ? 'that is its last level; next, the step that reads its levels (in a proof, the meeting)' : `next, level ${at.level + 1}`
+  return `picks up at ${at.length !== null ? `length ${at.length}, ` : ''}phase ${at.phase}, search ${at.search} after its level ${at.level} (${count(at.size)} states): ${next}`
 }
 
 /** Where a resume picks up inside a level in progress: 'level 11 of search length30b: 37 % of its parents expanded, 24 runs kept (...)'. */

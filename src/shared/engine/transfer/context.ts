@@ -76,12 +76,15 @@ export type Lookup = { has(keys: Uint32Array, off: number): boolean }
 /**
  * Run a meeting check `check` against `level`: directly for a level in memory; for a level on disk
  * twice, first to collect the keys it asks for and merge them against the level's file, then
- * against the few it found (disk-level.ts, hitsIn). A check may be async (a long pass that paces
- * itself, core/pace.ts).
+ * against the few it found (disk-level.ts, hitsIn), if any: a check must act only on the keys the
+ * level holds (its lookups answering yes). A check may be async (a long pass that paces itself,
+ * core/pace.ts).
  */
 export async function lookups(ctx: TransferContext, level: StateSet | undefined, check: (lookup: Lookup) => void | Promise<void>): Promise<void> {
   const files = level instanceof DiskLevel ? [level] : level instanceof ShardedLevel ? level.shards : undefined
   if (!files) return check(level ?? { has: () => false })
   const rows = Math.max(1024, Math.floor(ctx.spine.disk!.bufferBytes / (8 * files[0]!.w)))
-  await check(await hitsIn(files, rows, check))
+  const hits = await hitsIn(files, rows, check)
+  // A check acts only on the keys the level holds: with none, its second pass would do nothing.
+  if (hits.size > 0) await check(hits)
 }
