@@ -249,10 +249,12 @@ describe('every flow on the same spine', () => {
     cancel = () => handle.cancel()
     await expect(handle.result).rejects.toBeInstanceOf(CancelledError)
     const notices: string[] = []
-    const resumed = await new Engine({ workers, files: folderStore }).start(
+    const checking: string[] = []
+    const resumed = await new Engine({ workers, files: folderStore, diskSizes: { checkNoticeRows: 0 } }).start(
       { kind: 'game', params: job({ disk: dir, resume: true }) },
       (p) => {
-        if (p.notice) notices.push(p.message)
+        if (p.notice && p.message.startsWith('checking ')) checking.push(p.message)
+        else if (p.notice) notices.push(p.message)
       },
     ).result
     expect(resumed.proof.statement).toBe(whole.proof.statement)
@@ -263,6 +265,9 @@ describe('every flow on the same spine', () => {
     expect(notices.join('\n')).toMatch(
       /settled before \(.*'exhaustive \d+ \d'.*picks up at length \d+, phase prove, search game\d+w\d after its level \d+/,
     )
+    // Each level taken from the checkpoint is read whole for its checksum, and the reader hears of it first.
+    expect(checking.length).toBeGreaterThanOrEqual(3)
+    for (const m of checking) expect(m).toMatch(/^checking game\d+w\d\.L\d+(\.z)? against the checkpoint \([\d,]+ rows, read whole\)$/)
   }, 60_000)
 })
 

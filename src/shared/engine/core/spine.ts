@@ -48,9 +48,10 @@ export interface SpineHost<I> {
   readonly farm?: (url: string, folder: string) => LevelFarm
   /**
    * Sizes of a level built on disk (defaults: chunks of 65,536 parents, a sort buffer of a quarter
-   * of the budget): tests make them small, so that a small level spans many chunks and runs.
+   * of the budget; a resume's notice of each level file it checks from 1,048,576 rows): tests make
+   * them small, so that a small level spans many chunks and runs.
    */
-  readonly diskSizes?: { readonly chunkRows?: number; readonly bufferBytes?: number }
+  readonly diskSizes?: { readonly chunkRows?: number; readonly bufferBytes?: number; readonly checkNoticeRows?: number }
 }
 
 /** A domain as the spine needs it: plain data threads and farm tasks rebuild it from, and its kernel. */
@@ -89,6 +90,9 @@ export interface SearchSpec {
   /** Compact each level in memory once built (LevelSearchOptions.compact). */
   readonly compact?: boolean
 }
+
+/** Rows from which a resume says which level file it is checking (about a second's read). */
+const CHECK_NOTICE_ROWS = 1 << 20
 
 /** An executor for a domain's searches: threads when there are more than one and a host makes them. */
 export function executorFor<R extends RuleBase, I>(
@@ -155,6 +159,11 @@ export class Spine<R extends RuleBase, I> {
       this.release = store.claim()
       const checkpoint = new Checkpoint(store, searchParams(params), job.resume === true)
       checkpoint.where = () => ({ phase: this.report.phase, length: this.report.length })
+      // A notice (a line kept, never dropped by the progress throttle): the check that follows is one synchronous read.
+      const noticeRows = this.host.diskSizes?.checkNoticeRows ?? CHECK_NOTICE_ROWS
+      checkpoint.checking = (file, rows) => {
+        if (rows >= noticeRows) this.report.notice(`checking ${file} against the checkpoint (${count(rows)} rows, read whole)`)
+      }
       this.disk = {
         store,
         bufferBytes: this.host.diskSizes?.bufferBytes ?? Math.floor(job.budgetBytes / 4),
