@@ -5,7 +5,7 @@
 import { specFromProblem } from '../shared/halma/document'
 import { GAME_STRATEGIES, parseGameJob, scopeProperties, type GameResult } from '../shared/engine/game/job'
 import { describeProblem } from '../shared/halma/problem'
-import { json, table, type Io } from './io'
+import { json, table, threadsRun, type Io } from './io'
 import { documentFile, loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
 import {
   budgetOption,
@@ -187,7 +187,7 @@ export function gameResultText(head: string, r: GameResult): string {
   const s = r.stats
   lines.push(
     '',
-    `peak ${s.peakBoards.toLocaleString('en-US')} states stored, ${(s.peakBytes / 2 ** 20).toFixed(0)} MB in level sets, process peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; ${s.seconds.toFixed(1)} s, ${s.threads} thread${s.threads === 1 ? '' : 's'}`,
+    `peak ${s.peakBoards.toLocaleString('en-US')} states stored, ${(s.peakBytes / 2 ** 20).toFixed(0)} MB in level sets, process peak ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB; ${s.seconds.toFixed(1)} s, ${threadsRun(s.threads)}`,
   )
   return lines.join('\n')
 }

@@ -35,3 +35,8 @@ export function json(value: unknown): string {
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`
 }
+
+/** The threads a search ran on, from its worker threads (0: it ran on the main thread alone). */
+export function threadsRun(workers: number): string {
+  return workers === 0 ? '1 thread (no worker threads)' : plural(workers, 'thread')
+}

@@ -7,7 +7,7 @@ import { parsePlayersJob, PLAYERS_STRATEGIES, type PlayersResult } from '../shar
 import { playersPreset, playersPresets, specOf, WIN_RULES, type PlayersSpec, type WinRule } from '../shared/players/game'
 import { formatPlayersDocument } from '../shared/players/document'
 import type { Diagnostic } from '../shared/result'
-import { json, table, type Io } from './io'
+import { json, table, threadsRun, type Io } from './io'
 import { parse, UsageError, wholeText } from './options'
 import { runHexmaGame } from './hexma'
 import {
@@ -228,7 +228,7 @@ export function playersResultText(spec: PlayersSpec, r: PlayersResult): string {
   const s = r.stats
   lines.push(
     '',
-    `peak ${s.peakBoards.toLocaleString('en-US')} states stored, ${(s.peakBytes / 2 ** 20).toFixed(0)} MB in level sets; ${s.seconds.toFixed(1)} s, ${s.threads} thread${s.threads === 1 ? '' : 's'}`,
+    `peak ${s.peakBoards.toLocaleString('en-US')} states stored, ${(s.peakBytes / 2 ** 20).toFixed(0)} MB in level sets; ${s.seconds.toFixed(1)} s, ${threadsRun(s.threads)}`,
   )
   return lines.join('\n')
 }

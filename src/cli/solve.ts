@@ -5,7 +5,7 @@
 import { specFromProblem } from '../shared/halma/document'
 import { BOUNDS, parseSolveJob, STRATEGIES, type SolveResult } from '../shared/engine/transfer/job'
 import { describeProblem } from '../shared/halma/problem'
-import { json, table, type Io } from './io'
+import { json, table, threadsRun, type Io } from './io'
 import { loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
 import {
   budgetOption,
@@ -173,7 +173,7 @@ export function resultText(head: string, r: SolveResult): string {
   const s = r.stats
   lines.push(
     '',
-    `peak ${s.peakBoards.toLocaleString('en-US')} boards, ${(s.peakBytes / 2 ** 20).toFixed(0)} MB (${s.bytesPerBoard.toFixed(1)} bytes/board)${s.peakDiskBytes !== undefined ? `, ${(s.peakDiskBytes / 2 ** 20).toFixed(0)} MB on disk` : ''}, ${s.seconds.toFixed(1)} s, ${s.threads} thread${s.threads === 1 ? '' : 's'}`,
+    `peak ${s.peakBoards.toLocaleString('en-US')} boards, ${(s.peakBytes / 2 ** 20).toFixed(0)} MB (${s.bytesPerBoard.toFixed(1)} bytes/board)${s.peakDiskBytes !== undefined ? `, ${(s.peakDiskBytes / 2 ** 20).toFixed(0)} MB on disk` : ''}, ${s.seconds.toFixed(1)} s, ${threadsRun(s.threads)}`,
   )
   return lines.join('\n')
 }

@@ -206,6 +206,10 @@ describe('halma solve and halma game', () => {
     expect(j.proof.statement).toMatch(/optimal|no solution/i)
     const v = await run(['verify', ...args, '--moves', j.moves.join(', '), '--json'])
     expect(JSON.parse(v.out)).toMatchObject({ valid: true, reachesTarget: true, length: j.length })
+    // The text's last line: one thread, not "0 threads" (no worker threads: the main thread searched).
+    const text = await run(['solve', ...args, '--threads', '1'])
+    expect(text.out.trim().split('\n').at(-1)).toMatch(/, 1 thread \(no worker threads\)$/)
+    expect((await run(['solve', ...args, '--threads', '2'])).out.trim().split('\n').at(-1)).toMatch(/, 2 threads$/)
   })
 
   it('game: a small game, optimal, enumerated; the game verifies with the winner on the last move', async () => {
