@@ -108,10 +108,11 @@ function pack(dir: string, asJson: boolean, io: Io): number {
     io.out(json({ packed: true, ...p, seconds }))
     return 0
   }
+  const left = p.leftovers > 0 ? `; ${plural(p.leftovers, 'raw file')} left beside a packed copy by a pack that was stopped, deleted` : ''
   io.out(
     p.files === 0
-      ? `${dir}: nothing to pack (${plural(p.already, 'file')} of the checkpoint packed already)`
-      : `${dir}: ${plural(p.files, 'file')} packed, ${gb(p.before)} -> ${gb(p.after)} (${seconds.toFixed(1)} s)${p.already > 0 ? `; ${p.already} packed already` : ''}. The checkpoint is unchanged: --resume ${dir} goes on as before.`,
+      ? `${dir}: nothing to pack (${plural(p.already, 'file')} of the checkpoint packed already${left})`
+      : `${dir}: ${plural(p.files, 'file')} packed, ${gb(p.before)} -> ${gb(p.after)} (${seconds.toFixed(1)} s)${p.already > 0 ? `; ${p.already} packed already` : ''}${left}. The checkpoint is unchanged: --resume ${dir} goes on as before.`,
   )
   return 0
 }

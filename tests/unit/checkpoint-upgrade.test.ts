@@ -214,6 +214,7 @@ describe('halma checkpoint pack', () => {
     const levels = Object.keys((JSON.parse(manifest) as { levels: object }).levels)
     expect(levels.length).toBeGreaterThan(3)
     for (const l of levels) expect(existsSync(join(dir, l)), l).toBe(true)
+    const rawBytes = new Map(levels.map((l) => [l, readFileSync(join(dir, l))]))
     const packed = await checkpoint('pack', dir)
     expect(packed.status, packed.err).toBe(0)
     expect(packed.out).toMatch(new RegExp(`${levels.length} files packed, [0-9.]+ GB -> [0-9.]+ GB`))
@@ -223,6 +224,20 @@ describe('halma checkpoint pack', () => {
       expect(existsSync(join(dir, `${l}.z`)), l).toBe(true)
     }
     expect((await checkpoint('pack', dir)).out).toMatch(/nothing to pack/)
+    // A pack stopped between its rename and the raw file's removal left the raw file beside the
+    // packed copy: the next pack deletes it (the packed copy is whole) ...
+    const [first, second] = levels
+    writeFileSync(join(dir, first!), rawBytes.get(first!)!)
+    const again = await checkpoint('pack', dir)
+    expect(again.out).toMatch(/nothing to pack \(.*; 1 raw file left beside a packed copy by a pack that was stopped, deleted\)/)
+    expect(existsSync(join(dir, first!))).toBe(false)
+    // ... and where the packed copy is not whole, it goes and the raw file is packed again.
+    writeFileSync(join(dir, second!), rawBytes.get(second!)!)
+    const packedCopy = readFileSync(join(dir, `${second}.z`))
+    writeFileSync(join(dir, `${second}.z`), packedCopy.subarray(0, packedCopy.length - 3))
+    expect((await checkpoint('pack', dir)).out).toMatch(/1 file packed, .*; 1 raw file left beside a packed copy/)
+    expect(existsSync(join(dir, second!))).toBe(false)
+    expect(readFileSync(join(dir, `${second}.z`))).toEqual(packedCopy)
     const created: string[] = []
     const resumed = await new Engine({ files: watched(created) }).start({ kind: 'solve', params: job({ disk: dir, resume: true }) }).result
     expect(created.filter((name) => levels.includes(name))).toEqual([])

@@ -4,11 +4,13 @@
  * out of disk the room to go on. The manifest does not change: it records each file's rows and the
  * checksum of its rows, which packing keeps (and which each file is checked against as it is
  * copied). Each file is written aside, flushed and renamed over the old one: a pack stopped at any
- * point leaves every file whole, raw or packed, and can be run again.
+ * point leaves every file whole, raw or packed, and can be run again (which also deletes a raw file
+ * a stop left beside its packed copy).
  */
-import { checkpointFiles, CheckpointError, checksumWords, type LevelFile } from './checkpoint'
+import { checkpointFiles, CheckpointError, checksumWords, fileChecksum, type LevelFile } from './checkpoint'
 import { packedStore, PACKED_SUFFIX } from './packed-store'
-import type { FileStore } from './storage'
+import { rowsIn, type FileStore } from './storage'
+import { EnvironmentError } from '../../environment'
 import { err, ok, type Result } from '../../result'
 
 export interface PackedCheckpoint {
@@ -18,6 +20,12 @@ export interface PackedCheckpoint {
   readonly after: number
   /** Files the checkpoint names that were packed already. */
   readonly already: number
+  /**
+   * Raw files found beside their packed copy (a pack stopped between its rename and the raw file's
+   * removal) and deleted, the packed copy checked whole first; a packed copy that was not whole
+   * went instead, and the raw file was packed again (counted in `files`).
+   */
+  readonly leftovers: number
 }
 
 export interface PackFault {
@@ -45,11 +53,22 @@ function packClaimed(folder: FileStore, onFile?: (name: string, bytes: number) =
     throw e
   }
   const store = packedStore(folder)
-  let [files, before, after, already] = [0, 0, 0, 0]
+  let [files, before, after, already, leftovers] = [0, 0, 0, 0, 0]
   for (const { file, w } of named) {
     if (folder.exists(`${file.name}${PACKED_SUFFIX}`)) {
-      already++
-      continue
+      if (!folder.exists(file.name)) {
+        already++
+        continue
+      }
+      // Both: a pack stopped after its rename, before it removed the raw file. The packed copy is
+      // the one read; the raw one goes if the packed is whole, else the packed goes and is redone.
+      leftovers++
+      if (whole(store, file, w)) {
+        folder.remove(file.name)
+        already++
+        continue
+      }
+      folder.remove(`${file.name}${PACKED_SUFFIX}`)
     }
     const at = `${folder.where}/${file.name}`
     if (!folder.exists(file.name)) return err({ code: 'pack.file', message: `${at}, named by the checkpoint, is missing` })
@@ -68,7 +87,17 @@ function packClaimed(folder: FileStore, onFile?: (name: string, bytes: number) =
     before += bytes
     after += store.size(file.name)
   }
-  return ok({ files, before, after, already })
+  return ok({ files, before, after, already, leftovers })
+}
+
+/** Whether the packed file of `f` holds its rows and checksum (a damaged one: no). */
+function whole(store: FileStore, f: LevelFile, w: number): boolean {
+  try {
+    return rowsIn(store, f.name, w) === f.rows && fileChecksum(store, f.name, w, f.rows) === f.checksum
+  } catch (e) {
+    if (e instanceof EnvironmentError) throw e
+    return false
+  }
 }
 
 /** Copy the raw file `f` into `aside`, packed and flushed; the checksum of the rows copied. */
