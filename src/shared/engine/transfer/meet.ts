@@ -34,6 +34,21 @@ export const reflect = (domain: TransferDomain, cells: readonly number[]): numbe
 
 const count = (n: number): string => Math.round(n).toLocaleString('en-US')
 
+/** The domain and a move generator's scratch, for one pass. */
+function scratch(ctx: TransferContext) {
+  const domain = ctx.domain
+  const w = domain.w
+  return {
+    domain,
+    space: domain.space,
+    w,
+    from: new Int16Array(MOVES),
+    to: new Int16Array(MOVES),
+    out: new Uint32Array(MOVES * w),
+    key: new Uint32Array(w),
+  }
+}
+
 /** A pace for a pass over `level` (level `at` of the proof): cancel, the deadline, progress. */
 function paceFor(ctx: TransferContext, level: StateSet, at: number, what: string) {
   const spine = ctx.spine
@@ -56,14 +71,8 @@ function paceFor(ctx: TransferContext, level: StateSet, at: number, what: string
  * (run 2's level N - 1). N = 0: the start is the target.
  */
 export async function meetEven(ctx: TransferContext, top: StateSet, below: StateSet | undefined, N: number, most: number): Promise<Meeting[]> {
-  const domain = ctx.domain
-  const space = domain.space
+  const { domain, space, w, from, to, out, key } = scratch(ctx)
   const meetings: Meeting[] = []
-  const w = domain.w
-  const from = new Int16Array(MOVES)
-  const to = new Int16Array(MOVES)
-  const out = new Uint32Array(MOVES * w)
-  const key = new Uint32Array(w)
   const { pace, next } = paceFor(ctx, top, N, below ? 'children of the reflections' : '')
   await lookups(ctx, below, async (lookup) => {
     await eachState(top, pace, (raw, off) => {
@@ -97,14 +106,8 @@ export async function meetEven(ctx: TransferContext, top: StateSet, below: State
  * has R(Z) in the same level.
  */
 export async function meetOdd(ctx: TransferContext, level: StateSet, N: number, most: number): Promise<Meeting[]> {
-  const domain = ctx.domain
-  const space = domain.space
+  const { domain, space, from, to, out, key } = scratch(ctx)
   const meetings: Meeting[] = []
-  const w = domain.w
-  const from = new Int16Array(MOVES)
-  const to = new Int16Array(MOVES)
-  const out = new Uint32Array(MOVES * w)
-  const key = new Uint32Array(w)
   const cv = space.cv
   // The most one move can raise c.
   const rise = space.cvMax - space.cvMin
