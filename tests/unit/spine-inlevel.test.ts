@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { folderStore } from '../../src/hosts/node/store'
 import { nodeWorkers } from '../../src/hosts/node/threads'
 import { boardByName } from '../../src/shared/halma/board'
@@ -45,7 +45,7 @@ interface Building {
   readonly runs: readonly File[]
 }
 interface Manifest {
-  readonly levels: Record<string, { value: { files: File[] } }>
+  readonly levels: Record<string, { value: { files: File[]; record: { seconds: number } } }>
   readonly building?: Record<string, { value: Building }>
   readonly at?: { value: { search: string; level: number } }
 }
@@ -147,7 +147,18 @@ describe('a level in progress on disk is recorded, and a resume goes on inside i
     it(`stopped inside a level and resumed, a proof builds the same levels, file for file (${threads} thread${threads > 1 ? 's' : ''})`, async () => {
       const { result: ram, store: whole } = await plainRun()
       const dir = scratch()
-      const { name, entry, levels: before } = await stopInside(dir, threads)
+      // Before the stop the clock runs a thousand times fast: the levels built then record long
+      // times, which the resumed length's seconds must count (this session's alone are far less).
+      const real = performance.now.bind(performance)
+      const clock = vi.spyOn(performance, 'now').mockImplementation(() => real() * 1000)
+      const { name, entry, levels: before } = await stopInside(dir, threads).finally(() => clock.mockRestore())
+      // The build seconds of the stopped length's levels finished before the stop (their records).
+      const stoppedLength = Number(/^length(\d+)[ab]\./.exec(name)![1])
+      const builtBefore = Object.entries(manifestOf(dir).levels)
+        .filter(([n]) => n.startsWith(`length${stoppedLength}`))
+        .reduce((t, [, e]) => t + e.value.record.seconds, 0)
+      expect(builtBefore).toBeGreaterThan(0)
+      const resumedAt = real()
       const second = watched()
       const notices: string[] = []
       const messages: string[] = []
@@ -159,6 +170,9 @@ describe('a level in progress on disk is recorded, and a resume goes on inside i
         },
       ).result
       expect(sizes(resumed)).toEqual(sizes(ram))
+      // The length's seconds count the levels built before the stop, not this session's time alone.
+      expect((real() - resumedAt) / 1000).toBeLessThan(builtBefore)
+      expect(resumed.proof.lengths.find((l) => l.length === stoppedLength)!.seconds).toBeGreaterThanOrEqual(builtBefore)
       // The small problems' look outgrew its memory before the stop: the resume does not run it again.
       expect(messages.some((m) => m.includes('too large for it before the resume'))).toBe(true)
       expect(resumed.proof.statement).toBe(ram.proof.statement)

@@ -156,6 +156,8 @@ export class LevelSearch<R extends RuleBase> {
   private readonly files: DiskLevel[] = []
   /** Goals met by the last level built, if any. */
   goals: KeySet | undefined
+  /** Seconds the levels taken from the checkpoint took to build, in the sessions before (their records). */
+  resumedSeconds = 0
   /** Why a level could not be built, if the budget or the deadline stopped it (its files stay for a resume). */
   stopped: 'memory' | 'time' | undefined
   private readonly t0 = performance.now()
@@ -260,6 +262,7 @@ export class LevelSearch<R extends RuleBase> {
     if (!kept) return undefined
     this.goals = undefined
     this.records.push(kept.record)
+    this.resumedSeconds += kept.record.seconds
     return kept.level
   }
 

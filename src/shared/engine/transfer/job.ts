@@ -85,6 +85,7 @@ export interface LengthProof {
   /** Boards per level of the threshold run. */
   readonly levels: readonly number[]
   readonly largestLevel: number
+  /** Seconds spent on it, over the sessions of a resumed search (the levels taken from the checkpoint count their build time). */
   readonly seconds: number
 }
 

@@ -44,6 +44,7 @@ export interface LengthCheck {
   readonly run: LevelSearch<TransferRule>
   /** Boards per level of that run. */
   readonly levels: number[]
+  /** Seconds spent on the length: this session's, and the build time of the levels a resume took from the checkpoint. */
   readonly seconds: number
 }
 
@@ -184,19 +185,27 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
     const meetings = await meetEven(ctx, top, below, N, ctx.maxMeetings)
     // Trace both halves through run b, whose levels below N hold A_{N-1} and B_{N-1} alike.
     if (N > 0) b.levels.push(top)
-    return done(length, meetings, cmax, N, b, t0)
+    return done(length, meetings, cmax, N, b, t0 - earlier(a, b))
   }
   // Odd length: run 1's levels all go once Cmax is known.
   ctx.phase('cmax', length, null)
-  const cmax = (await cmaxRun(ctx, length, N + 1, false)).cmax ?? 0
+  const first = await cmaxRun(ctx, length, N + 1, false)
+  const cmax = first.cmax ?? 0
   const threshold = -Math.max(cmax, 0)
   ctx.phase('prove', length, cmax / domain.space.scale)
   const b = await thresholdRun(ctx, N, N, threshold, `length${length}b`, length)
   ctx.phase('meet', length, cmax / domain.space.scale)
   const level = b.levels[N]
   const meetings = level && level.size > 0 ? await meetOdd(ctx, level, N, ctx.maxMeetings) : []
-  return done(length, meetings, cmax, N, b, t0)
+  return done(length, meetings, cmax, N, b, t0 - earlier(first.run, b))
 }
+
+/**
+ * Milliseconds the levels a resume took from the checkpoint took to build in the sessions before
+ * (their records), so that a length's seconds count them (a Cmax settled before the resume, whose
+ * levels are gone, is not counted).
+ */
+const earlier = (...runs: (LevelSearch<TransferRule> | undefined)[]): number => [...new Set(runs)].reduce((s, r) => s + (r?.resumedSeconds ?? 0), 0) * 1000
 
 async function checkPalindrome(ctx: ProveContext, length: number, t0: number): Promise<LengthCheck> {
   const domain = ctx.domain
