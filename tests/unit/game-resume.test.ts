@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { boardByName } from '../../src/shared/halma/board'
 import { specFromProblem } from '../../src/shared/halma/document'
 import { CancelledError, Engine, type EngineJob } from '../../src/shared/engine/engine'
@@ -41,7 +41,7 @@ const outcome = (r: GameResult) => ({
 
 /** A checkpoint's manifest, as far as the tests read it (every record sealed: its value and checksum). */
 interface Manifest {
-  readonly levels: Record<string, { readonly value: { readonly files: readonly { readonly rows: number }[] } }>
+  readonly levels: Record<string, { readonly value: { readonly files: readonly { readonly rows: number }[]; readonly record: { readonly seconds: number } } }>
   readonly steps: Record<string, unknown>
 }
 
@@ -85,6 +85,20 @@ function recording(): { files: (folder: string) => FileStore; written: string[] 
 const firstBuilt = (written: readonly string[], search: string): number =>
   Math.min(...written.filter((n) => n.startsWith(`${search}.L`)).map((n) => Number(/\.L(\d+)/.exec(n)![1])).filter((k) => k > 0))
 
+/** Run `f` with the clock a thousand times fast (levels built then record long times); the real clock. */
+async function fastClock(f: () => Promise<void>): Promise<() => number> {
+  const real = performance.now.bind(performance)
+  const clock = vi.spyOn(performance, 'now').mockImplementation(() => real() * 1000)
+  await f().finally(() => clock.mockRestore())
+  return real
+}
+
+/** Seconds the levels of `search` finished so far took, by their records. */
+const recordedSeconds = (m: Manifest, search: string): number =>
+  Object.entries(m.levels)
+    .filter(([n]) => n.startsWith(`${search}.`))
+    .reduce((t, [, e]) => t + e.value.record.seconds, 0)
+
 /** Settled searches, and finished levels of the search in progress (its files start with `search`). */
 const steps = (m: Manifest): number => Object.keys(m.steps).length
 const levels = (m: Manifest, search: string): number => Object.keys(m.levels).filter((n) => n.startsWith(search)).length
@@ -97,14 +111,19 @@ describe('game searches checkpointed on disk', () => {
     expect(proofs).toBeGreaterThanOrEqual(2)
     const dir = scratch()
     // Cancelled in the third search (15 moves, won by blue): two settled searches, and some levels of the third.
-    await interrupt(dir, (m) => steps(m) === 2 && levels(m, 'game15w0') >= 4)
+    const real = await fastClock(() => interrupt(dir, (m) => steps(m) === 2 && levels(m, 'game15w0') >= 4))
     const manifest = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as Manifest
+    const before = recordedSeconds(manifest, 'game15w0')
+    const resumedAt = real()
     expect(Object.keys(manifest.steps)).toEqual(['exhaustive 13 0', 'exhaustive 14 1'])
     expect(levels(manifest, 'game15w0')).toBeGreaterThanOrEqual(4)
     // The files the resumed run writes: no level of the settled searches, nor the third's finished levels.
     const { files, written } = recording()
     const resumed = await new Engine({ files }).start({ kind: 'game', params: job({ disk: dir, resume: true }) }).result
     expect(outcome(resumed)).toEqual(outcome(whole))
+    // The search's seconds count its levels built before the stop (far more than this session's).
+    expect((real() - resumedAt) / 1000).toBeLessThan(before)
+    expect(resumed.proof.searches.find((x) => x.bound === 15)!.seconds).toBeGreaterThanOrEqual(before)
     expect(written.filter((n) => n.startsWith('game13') || n.startsWith('game14'))).toEqual([])
     expect(firstBuilt(written, 'game15w0')).toBeGreaterThan(4)
     // The settled searches' levels are not reported again.
@@ -166,8 +185,10 @@ describe('game searches checkpointed on disk', () => {
     const whole = await engine.start({ kind: 'players', params: players({ disk: scratch() }) }).result
     expect(whole.proof.searches.filter((s) => s.result === 'none')).toHaveLength(3)
     const dir = scratch()
-    await interruptJob({ kind: 'players', params: players({ disk: dir }) }, (m) => steps(m) === 3 && levels(m, 'players12w') >= 4)
+    const real = await fastClock(() => interruptJob({ kind: 'players', params: players({ disk: dir }) }, (m) => steps(m) === 3 && levels(m, 'players12w') >= 4))
     const manifest = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as Manifest
+    const before = recordedSeconds(manifest, 'players12w2')
+    const resumedAt = real()
     expect(steps(manifest)).toBe(3)
     await expect(engine.start({ kind: 'players', params: players({ disk: dir, resume: true, beam: 10 }) }).result).rejects.toThrow(
       'beam: 20000 in the checkpoint, 10 now',
@@ -175,6 +196,8 @@ describe('game searches checkpointed on disk', () => {
     const { files, written } = recording()
     const resumed = await new Engine({ files }).start({ kind: 'players', params: players({ disk: dir, resume: true }) }).result
     expect(summary(resumed)).toEqual(summary(whole))
+    expect((real() - resumedAt) / 1000).toBeLessThan(before)
+    expect(resumed.proof.searches.find((x) => x.bound === 12)!.seconds).toBeGreaterThanOrEqual(before)
     expect(written.filter((n) => /^players(9|10|11)w/.test(n))).toEqual([])
     expect(firstBuilt(written, 'players12w2')).toBeGreaterThan(4)
     expect(resumed.stats.levels.filter((l) => l.length === 9)).toEqual([])

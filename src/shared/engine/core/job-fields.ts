@@ -147,6 +147,7 @@ export interface GameSearchBase {
   readonly result: 'found' | 'none' | 'budget' | 'time'
   readonly length: number | null
   readonly levels: readonly number[]
+  /** Seconds spent on it, over the sessions of a resumed search (the levels taken from the checkpoint count their build time). */
   readonly seconds: number
 }
 

@@ -233,7 +233,8 @@ export async function searchGame(ctx: GameSearchContext, spec: GameSearchSpec): 
     result,
     length: wins ? levels.length - 1 : null,
     levels: wins && split ? sizes.slice(0, levels.length) : sizes,
-    seconds: (performance.now() - t0) / 1000,
+    // With the build time of the levels a resume took from the checkpoint (their records).
+    seconds: (performance.now() - t0) / 1000 + search.resumedSeconds,
   }
   return { record, search, levels, wins, heuristic }
 }

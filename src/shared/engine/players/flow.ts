@@ -163,7 +163,8 @@ export class PlayersFlow extends JobFlow<PlayersRule, PlayersInit, PlayersResult
       result,
       length: found?.length ?? null,
       levels: levels.map((l) => l.size),
-      seconds: (performance.now() - t0) / 1000,
+      // With the build time of the levels a resume took from the checkpoint (their records).
+      seconds: (performance.now() - t0) / 1000 + search.resumedSeconds,
     }
     this.searches.push(record)
     // A settled search's files go now; a stopped one's stay for a resume (more time or memory).
