@@ -108,7 +108,10 @@ function pack(dir: string, asJson: boolean, io: Io): number {
     io.out(json({ packed: true, ...p, seconds }))
     return 0
   }
-  const left = p.leftovers > 0 ? `; ${plural(p.leftovers, 'raw file')} left beside a packed copy by a pack that was stopped, deleted` : ''
+  const left =
+    p.leftovers > 0
+      ? `; ${plural(p.leftovers, 'raw file')} found beside a packed copy (a pack stopped before it removed ${p.leftovers === 1 ? 'it' : 'them'}): the raw file deleted where the packed copy was whole, packed again where it was not`
+      : ''
   io.out(
     p.files === 0
       ? `${dir}: nothing to pack (${plural(p.already, 'file')} of the checkpoint packed already${left})`

@@ -229,15 +229,27 @@ describe('halma checkpoint pack', () => {
     const [first, second] = levels
     writeFileSync(join(dir, first!), rawBytes.get(first!)!)
     const again = await checkpoint('pack', dir)
-    expect(again.out).toMatch(/nothing to pack \(.*; 1 raw file left beside a packed copy by a pack that was stopped, deleted\)/)
+    expect(again.out).toMatch(/nothing to pack \(.*; 1 raw file found beside a packed copy \(a pack stopped before it removed it\): the raw file deleted where the packed copy was whole/)
     expect(existsSync(join(dir, first!))).toBe(false)
     // ... and where the packed copy is not whole, it goes and the raw file is packed again.
     writeFileSync(join(dir, second!), rawBytes.get(second!)!)
     const packedCopy = readFileSync(join(dir, `${second}.z`))
     writeFileSync(join(dir, `${second}.z`), packedCopy.subarray(0, packedCopy.length - 3))
-    expect((await checkpoint('pack', dir)).out).toMatch(/1 file packed, .*; 1 raw file left beside a packed copy/)
+    expect((await checkpoint('pack', dir)).out).toMatch(/1 file packed, .*; 1 raw file found beside a packed copy/)
     expect(existsSync(join(dir, second!))).toBe(false)
     expect(readFileSync(join(dir, `${second}.z`))).toEqual(packedCopy)
+    // Both damaged: neither is touched, and the pack says so.
+    const raw = Buffer.from(rawBytes.get(second!)!)
+    raw[raw.length >> 1]! ^= 1
+    writeFileSync(join(dir, second!), raw)
+    writeFileSync(join(dir, `${second}.z`), packedCopy.subarray(0, packedCopy.length - 3))
+    const both = await checkpoint('pack', dir)
+    expect(both.status).toBe(2)
+    expect(both.err).toContain(`${second} and its packed copy are both damaged (left as they were)`)
+    expect(readFileSync(join(dir, second!))).toEqual(raw)
+    // Put right for the resume below.
+    writeFileSync(join(dir, `${second}.z`), packedCopy)
+    rmSync(join(dir, second!))
     const created: string[] = []
     const resumed = await new Engine({ files: watched(created) }).start({ kind: 'solve', params: job({ disk: dir, resume: true }) }).result
     expect(created.filter((name) => levels.includes(name))).toEqual([])

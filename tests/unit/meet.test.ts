@@ -68,13 +68,26 @@ describe('the meeting of a proof', () => {
     const onDisk = DiskLevel.write(store, 'level7', level)
     ctx.spine.disk = { store, bufferBytes: 1 << 16 } as SpineDisk
     expect(boards(await meetOdd(ctx, onDisk, 7, Infinity))).toEqual(expected)
-    // Each meeting is a move from a to R(b), both in the level.
+    // Each meeting: a and b in the level, and a legal move from a to R(b).
+    const image = domain.reflection!
     for (const m of await meetOdd(ctx, onDisk, 7, 3)) {
       const key = new Uint32Array(domain.w)
       space.packCanonical([...m.a], key)
       expect(onDisk.has(key, 0)).toBe(true)
       space.packCanonical([...m.b], key)
       expect(onDisk.has(key, 0)).toBe(true)
+      const rb = m.b.map((c) => image[c]!).sort((p, q) => p - q)
+      const from = new Int16Array(8192)
+      const to = new Int16Array(8192)
+      space.pack([...m.a], key)
+      const n = space.expand(key, 0, from, to)
+      const children = Array.from({ length: n }, (_, j) =>
+        m.a
+          .map((c) => (c === from[j] ? to[j]! : c))
+          .sort((p, q) => p - q)
+          .join(','),
+      )
+      expect(children).toContain(rb.join(','))
     }
   })
 

@@ -258,6 +258,39 @@ describe('a level in progress on disk is recorded, and a resume goes on inside i
   }, 120_000)
 })
 
+describe('a deadline met in a meeting', () => {
+  it("keeps the length's levels for a resume, which meets without building them again", async () => {
+    const { result: ram } = await plainRun()
+    const dir = scratch()
+    // In a meeting the clock races (a thousand seconds a reading; back to the true time outside
+    // one): the first meeting that reads a level (a pace tick after its first block) finds the
+    // deadline passed.
+    const real = performance.now.bind(performance)
+    let offset = 0
+    let racing = false
+    const clock = vi.spyOn(performance, 'now').mockImplementation(() => real() + (racing ? (offset += 1e6) : (offset = 0)))
+    const stopped = await new Engine(hostOf(1, folderStore))
+      .start({ kind: 'solve', params: job({ disk: dir, timeLimit: 3600 }) }, (p) => void (racing = p.phase === 'meet'))
+      .result.finally(() => clock.mockRestore())
+    const last = stopped.proof.lengths.at(-1)!
+    expect(last.result).toBe('time')
+    const length = last.length
+    // Its levels are still named by the checkpoint, their files there.
+    const named = Object.keys(manifestOf(dir).levels).filter((n) => n.startsWith(`length${length}`))
+    expect(named.length).toBeGreaterThan(0)
+    const second = watched()
+    const created: string[] = []
+    const files = (folder: string): FileStore => {
+      const store = second.files(folder)
+      return { ...store, create: (name, w) => (created.push(name), store.create(name, w)) }
+    }
+    const resumed = await new Engine(hostOf(1, files)).start({ kind: 'solve', params: job({ disk: dir, resume: true }) }).result
+    expect(sizes(resumed)).toEqual(sizes(ram))
+    expect(resumed.proof.statement).toBe(ram.proof.statement)
+    expect(created.filter((n) => named.includes(n))).toEqual([])
+  }, 120_000)
+})
+
 describe('a disk limit for the runs of a level', () => {
   it('past the limit the runs of the level in progress are merged into one, and the levels are the same', async () => {
     const { result: ram, store: plain } = await plainRun()

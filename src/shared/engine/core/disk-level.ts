@@ -439,6 +439,8 @@ export async function hitsIn(
   const files = Array.isArray(level) ? level : [level as DiskLevel]
   const first = files[0]!
   const asked = new RunWriter(first.store, `${first.name}.asked`, first.w, rows)
+  const hitsName = `${first.name}.hits`
+  let found: DiskLevel
   try {
     await probe({
       has(keys, off) {
@@ -446,12 +448,13 @@ export async function hitsIn(
         return false
       },
     })
+    found = asked.merge(hitsName, files, { held: true })
   } catch (e) {
-    // Stopped (a cancel, the deadline): the keys asked so far go.
-    for (const r of asked.runs) r.remove()
+    // Stopped (a cancel, the deadline) or failed (a full disk): the keys asked so far go.
+    for (const r of asked.runs) if (first.store.exists(r.name)) r.remove()
+    if (first.store.exists(hitsName)) first.store.remove(hitsName)
     throw e
   }
-  const found = asked.merge(`${first.name}.hits`, files, { held: true })
   const hits = new KeySet(first.w, Math.max(16, found.size))
   found.forEach((raw, off) => void hits.add(raw, off))
   found.remove()

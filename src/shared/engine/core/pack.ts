@@ -61,13 +61,16 @@ function packClaimed(folder: FileStore, onFile?: (name: string, bytes: number) =
         continue
       }
       // Both: a pack stopped after its rename, before it removed the raw file. The packed copy is
-      // the one read; the raw one goes if the packed is whole, else the packed goes and is redone.
+      // the one read; the raw one goes if the packed is whole, else the packed goes and is redone,
+      // once the raw one is checked whole (neither is touched otherwise).
       leftovers++
       if (whole(store, file, w)) {
         folder.remove(file.name)
         already++
         continue
       }
+      if (!rawWhole(folder, file, w))
+        return err({ code: 'pack.file', message: `${folder.where}/${file.name} and its packed copy are both damaged (left as they were)` })
       folder.remove(`${file.name}${PACKED_SUFFIX}`)
     }
     const at = `${folder.where}/${file.name}`
@@ -90,7 +93,7 @@ function packClaimed(folder: FileStore, onFile?: (name: string, bytes: number) =
   return ok({ files, before, after, already, leftovers })
 }
 
-/** Whether the packed file of `f` holds its rows and checksum (a damaged one: no). */
+/** Whether the packed file of `f` holds its rows and checksum (one that cannot be read as rows: no; a fault of the environment is thrown). */
 function whole(store: FileStore, f: LevelFile, w: number): boolean {
   try {
     return rowsIn(store, f.name, w) === f.rows && fileChecksum(store, f.name, w, f.rows) === f.checksum
@@ -98,6 +101,11 @@ function whole(store: FileStore, f: LevelFile, w: number): boolean {
     if (e instanceof EnvironmentError) throw e
     return false
   }
+}
+
+/** Whether the raw file of `f` (in the store below the packing) has its bytes and checksum. */
+function rawWhole(folder: FileStore, f: LevelFile, w: number): boolean {
+  return folder.size(f.name) === f.rows * w * 4 && fileChecksum(folder, f.name, w, f.rows) === f.checksum
 }
 
 /** Copy the raw file `f` into `aside`, packed and flushed; the checksum of the rows copied. */

@@ -28,6 +28,7 @@
  */
 import type { StateSet } from '../core/state-set'
 import type { LevelSearch } from '../core/levels'
+import { BudgetError } from '../core/budget'
 import { grow, ruleAt, transferSearch, type LevelRule, type TransferContext } from './context'
 import { meetEven, meetOdd, type Meeting } from './meet'
 import type { Side, TransferRule } from './kernel'
@@ -182,7 +183,7 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
     const b = N > 0 ? await thresholdRun(ctx, N - 1, N, -cmax, `length${length}b`, length) : a!
     ctx.phase('meet', length, cmax / domain.space.scale)
     const below = N > 0 ? b.levels[N - 1] : undefined
-    const meetings = await meetEven(ctx, top, below, N, ctx.maxMeetings)
+    const meetings = await meeting([a, b], () => meetEven(ctx, top, below, N, ctx.maxMeetings))
     // Trace both halves through run b, whose levels below N hold A_{N-1} and B_{N-1} alike.
     if (N > 0) b.levels.push(top)
     return done(length, meetings, cmax, N, b, t0 - earlier(a, b))
@@ -196,14 +197,29 @@ export async function checkLength(ctx: ProveContext, length: number, palindrome:
   const b = await thresholdRun(ctx, N, N, threshold, `length${length}b`, length)
   ctx.phase('meet', length, cmax / domain.space.scale)
   const level = b.levels[N]
-  const meetings = level && level.size > 0 ? await meetOdd(ctx, level, N, ctx.maxMeetings) : []
+  const meetings = level && level.size > 0 ? await meeting([b], () => meetOdd(ctx, level, N, ctx.maxMeetings)) : []
   return done(length, meetings, cmax, N, b, t0 - earlier(first.run, b))
 }
 
 /**
+ * A meeting stopped by the deadline leaves the runs it reads as a level stopped by it does: marked
+ * stopped, so that their files stay for a resume with more time (the spine deletes the files of a
+ * finished flow's searches but those).
+ */
+async function meeting(runs: readonly (LevelSearch<TransferRule> | undefined)[], meet: () => Promise<Meeting[]>): Promise<Meeting[]> {
+  try {
+    return await meet()
+  } catch (e) {
+    if (e instanceof BudgetError) for (const r of runs) if (r) r.stopped = e.kind
+    throw e
+  }
+}
+
+/**
  * Milliseconds the levels a resume took from the checkpoint took to build in the sessions before
- * (their records), so that a length's seconds count them (a Cmax settled before the resume, whose
- * levels are gone, is not counted).
+ * (their records), so that a length's seconds count them (not counted: a Cmax search settled
+ * before the resume, the top level an even length reads back for its meeting, and the earlier
+ * sessions' part of a level that was in progress at the stop).
  */
 const earlier = (...runs: (LevelSearch<TransferRule> | undefined)[]): number => [...new Set(runs)].reduce((s, r) => s + (r?.resumedSeconds ?? 0), 0) * 1000
 
