@@ -103,7 +103,7 @@ const sizes = (r: SolveResult) => r.proof.lengths.map((l) => [l.length, l.result
 const manifestOf = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as Manifest
 const hostOf = (threads: number, files: EngineHost['files']): EngineHost => ({
   files,
-  diskSizes: { chunkRows: CHUNK, bufferBytes: 2 ** 14 },
+  diskSizes: { chunkRows: CHUNK, bufferBytes: 2 ** 14, checkNoticeRows: 0 },
   ...(threads > 1 && { workers: nodeWorkers(WORKER) }),
 })
 
@@ -195,6 +195,9 @@ describe('a level in progress on disk is recorded, and a resume goes on inside i
       expect(notices.join('\n')).toContain(
         `inside level ${search[2]} of search ${search[1]}: ${pct} % of its parents expanded (${n(entry.done)} of ${n(entry.parents.rows)}), ${entry.runs.length} runs kept`,
       )
+      // The runs of the level in progress are checked as one, named once.
+      expect(notices.filter((m) => m.startsWith(`checking the ${entry.runs.length} runs of ${level} against the checkpoint`))).toHaveLength(1)
+      expect(notices.filter((m) => /^checking \S+\.run\d+/.test(m))).toEqual([])
       // The record in progress is gone once the level is finished; so are its runs.
       expect(manifestOf(dir).building?.[level]).toBeUndefined()
       expect(readdirSync(dir).filter((f) => f.startsWith(`${level}.run`))).toEqual([])

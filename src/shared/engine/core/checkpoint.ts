@@ -284,8 +284,8 @@ export class Checkpoint {
     return { files: e.files, record: e.record }
   }
 
-  /** A level file checked against its record: present, of its size, of its checksum. */
-  private check(f: LevelFile, w: number): void {
+  /** A level file checked against its record: present, of its size, of its checksum (`announce`: the reader hears of it first). */
+  private check(f: LevelFile, w: number, announce = true): void {
     const where = `${this.store.where}/${f.name}`
     if (!this.store.exists(f.name)) throw new CheckpointError(`checkpoint file ${where} is missing`, 'checkpoint.file')
     const damaged = (what: string): CheckpointError => new CheckpointError(`checkpoint file ${where} is damaged: ${what}`, 'checkpoint.file')
@@ -300,7 +300,7 @@ export class Checkpoint {
     }
     const rows = reading(() => rowsIn(this.store, f.name, w))
     if (rows !== f.rows) throw damaged(`${rows} rows, not the ${f.rows} recorded`)
-    this.checking(f.name, f.rows)
+    if (announce) this.checking(f.name, f.rows)
     if (reading(() => fileChecksum(this.store, f.name, w, f.rows)) !== f.checksum) throw damaged('its checksum does not match')
   }
 
@@ -325,7 +325,13 @@ export class Checkpoint {
     const e = this.manifest.building?.[name]?.value
     if (!e || e.rule !== rule || e.w !== w || e.parents.rows !== parents.rows) return undefined
     if (e.parents.checksum !== null && parents.checksum !== null && e.parents.checksum !== parents.checksum) return undefined
-    for (const f of e.runs) this.check(f, w)
+    // The runs heard of as one (a level in progress may have a hundred).
+    if (e.runs.length > 0)
+      this.checking(
+        `the ${e.runs.length} run${e.runs.length === 1 ? '' : 's'} of ${name}`,
+        e.runs.reduce((n, f) => n + f.rows, 0),
+      )
+    for (const f of e.runs) this.check(f, w, false)
     return e
   }
 
