@@ -250,6 +250,16 @@ export class RunWriter {
   }
 }
 
+/**
+ * Delete the sorted runs of level `name` (`name.runK`, and `name.runK.tmp` that a merge was writing
+ * aside) in the store that `kept` does not name: every number, gaps included (the collector's
+ * clearStale stops at the first number with no file).
+ */
+export function removeStaleRuns(store: FileStore, name: string, kept: readonly string[]): void {
+  const run = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.run\\d+(\\.tmp)?$`)
+  for (const f of store.names()) if (run.test(f) && !kept.includes(f)) store.remove(f)
+}
+
 /** What a SpillCollector is given besides its buffer. */
 export interface SpillOptions {
   /** The duplicate window's levels (sorted files). */

@@ -13,7 +13,7 @@ import type { Allowance, Budget } from './budget'
 import type { BuildEntry, Checkpoint, LevelFile } from './checkpoint'
 import { BudgetError } from './budget'
 import { addStats, newStats, type KernelStats, type RuleBase, type Sink } from './contract'
-import { DiskLevel, SpillCollector } from './disk-level'
+import { DiskLevel, removeStaleRuns, SpillCollector } from './disk-level'
 import { ShardedLevel, type FarmReply, type FarmTask, type LevelFarm } from './farm'
 import { CancelledError, type Executor, type LevelJob } from './executor'
 import { KeySet, type BufferKind } from './keyset'
@@ -590,14 +590,4 @@ function sumStats(a: KernelStats, b: KernelStats): KernelStats {
   addStats(s, a)
   addStats(s, b)
   return s
-}
-
-/**
- * Delete the sorted runs of level `name` (`name.runK`, and `name.runK.tmp` that a merge was writing
- * aside) in the store that `kept` does not name: every number, gaps included (the collector's
- * clearStale stops at the first number with no file).
- */
-function removeStaleRuns(store: FileStore, name: string, kept: readonly string[]): void {
-  const run = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.run\\d+(\\.tmp)?$`)
-  for (const f of store.names()) if (run.test(f) && !kept.includes(f)) store.remove(f)
 }
