@@ -41,6 +41,9 @@ An engine SPEC is [NAME=]KIND[:OPTIONS], OPTIONS comma-separated key=value:
                                    solved-positions table in DIR covers the position (its game only:
                                    another game is refused, naming the difference); an exec engine
                                    is sent 'setoption name Tablebase value DIR'
+  Engine options: algorithm, hash, threads, lmr, aspiration, ordering, replies, endgame (men
+  outside her target from which the endgame solver plays), endgameNodes, endgameSlack, room,
+  w.NAME (an evaluation weight): halma engine's own options (its reply to hep lists them).
   Limits per move (nodes, depth, movetime, time, inc) default to --nodes/--depth/--movetime
   (default: 5000 nodes a move, the engine's default setting in matches).
 
@@ -123,7 +126,7 @@ function limitsAndOptions(spec: EngineSpec, defaults: GoLimits): { limits: GoLim
   const limits: Record<string, number> = { ...(defaults as Record<string, number>) }
   let options = DEFAULT_OPTIONS
   const setoptions: string[] = []
-  const names: Record<string, string> = { algorithm: 'Algorithm', hash: 'Hash', threads: 'Threads', lmr: 'LMR', aspiration: 'Aspiration', ordering: 'Ordering', replies: 'Replies', endgame: 'Endgame', room: 'Room' }
+  const names: Record<string, string> = { algorithm: 'Algorithm', hash: 'Hash', threads: 'Threads', lmr: 'LMR', aspiration: 'Aspiration', ordering: 'Ordering', replies: 'Replies', endgame: 'Endgame', endgameNodes: 'EndgameNodes', endgameSlack: 'EndgameSlack', room: 'Room' }
   for (const [k, v] of spec.options) {
     if (k === 'cmd' || k === 'seed') continue
     if (k === 'tablebase') {
@@ -136,7 +139,7 @@ function limitsAndOptions(spec: EngineSpec, defaults: GoLimits): { limits: GoLim
       continue
     }
     const name = k.startsWith('w.') ? `Weight_${k.slice(2)}` : own(names, k)
-    if (name === undefined) throw new UsageError(`--engine ${spec.name}: unknown option '${k}' (nodes, depth, movetime, time, inc, algorithm, hash, threads, lmr, aspiration, ordering, replies, endgame, room, w.NAME, tablebase, seed, cmd)`)
+    if (name === undefined) throw new UsageError(`--engine ${spec.name}: unknown option '${k}' (nodes, depth, movetime, time, inc, algorithm, hash, threads, lmr, aspiration, ordering, replies, endgame, endgameNodes, endgameSlack, room, w.NAME, tablebase, seed, cmd)`)
     const r = applyOption(options, name, v)
     if (!r.ok) throw new UsageError(`--engine ${spec.name}: ${r.error.message}`)
     options = r.value

@@ -131,6 +131,15 @@ describe('the engine protocol', () => {
     for (const bad of [['--engine', 'halma:constructor=1'], ['--openings', '0x10'], ['--sprt', '0x1,30'], ['--spec', '{"board":"star37","camps":"0,3","men":3}']])
       expect(await main([...base, ...bad], io), bad.join(' ')).toBe(2)
   })
+
+  it("halma match takes the endgame solver's budget and slack as engine options, checked like the protocol's", async () => {
+    const err: string[] = []
+    const io = { out: () => undefined, err: (s: string) => void err.push(s), stdin: () => undefined, tty: false }
+    const base = ['match', '--preset', 'mini-3', '--engine', 'greedy', '--openings', '1', '--json']
+    expect(await main([...base, '--engine', 'halma:depth=1,endgame=3,endgameNodes=5000,endgameSlack=2'], io)).toBe(0)
+    expect(await main([...base, '--engine', 'halma:depth=1,endgameSlack=99'], io)).toBe(2)
+    expect(err.join('\n')).toMatch(/EndgameSlack/)
+  })
 })
 
 describe('ratings and the sequential test', () => {
