@@ -57,6 +57,8 @@ usage: halma players game --preset ID [options]
                        of an older build, format 1: \`halma checkpoint upgrade DIR\` first)
   --disk-limit GB      when the files in DIR pass GB, merge the sorted runs of the level being
                        built into one (no repeats): a limit for the runs, not the levels kept
+  --keep-levels        keep every level in DIR when the search ends, a length proven impossible's
+                       too (by default they are deleted): for an independent check of the proof
   --cluster URL        build those levels with \`halma worker\` processes that take tasks from
                        the Redis queue at URL (--disk DIR must be a folder every worker reads)
   --shards N           shards per level on a cluster (default 3)

@@ -41,6 +41,7 @@ const OPTION_OF: Readonly<Record<string, string>> = {
   onDisk: 'on-disk',
   checkpointSeconds: 'checkpoint',
   diskLimit: 'disk-limit',
+  keepLevels: 'keep-levels',
 }
 
 /** A job's faults as a usage error, each named by its option. */
@@ -66,6 +67,7 @@ export const SEARCH_OPTIONS = {
   disk: { type: 'string' },
   resume: { type: 'string' },
   'disk-limit': { type: 'string' },
+  'keep-levels': { type: 'boolean' },
   out: { type: 'string' },
   json: { type: 'boolean' },
 } as const satisfies ParseArgsConfig['options']
@@ -108,12 +110,16 @@ export function budgetOption(v: Values): number {
 
 /**
  * The job fields of --disk DIR (levels on disk, a new checkpoint) or --resume DIR (go on with it):
- * one of them; and --disk-limit GB, the folder's files past which a level's sorted runs are merged.
+ * one of them; --disk-limit GB, the folder's files past which a level's sorted runs are merged; and
+ * --keep-levels, every level kept when the job ends.
  */
-export function diskOption(v: Values): { disk?: string; resume?: boolean; diskLimit?: number } {
+export function diskOption(v: Values): { disk?: string; resume?: boolean; diskLimit?: number; keepLevels?: boolean } {
   if (typeof v['disk'] === 'string' && typeof v['resume'] === 'string')
     throw new UsageError('--disk and --resume: give one (--resume DIR goes on with the search in DIR, and keeps its levels there)')
-  const limit = typeof v['disk-limit'] === 'string' ? { diskLimit: diskLimitOption(v) } : {}
+  const limit = {
+    ...(typeof v['disk-limit'] === 'string' && { diskLimit: diskLimitOption(v) }),
+    ...(v['keep-levels'] === true && { keepLevels: true }),
+  }
   if (typeof v['resume'] === 'string') return { disk: folderOption(v['resume'], 'resume', true), resume: true, ...limit }
   return typeof v['disk'] === 'string' ? { disk: folderOption(v['disk'], 'disk', false), ...limit } : limit
 }

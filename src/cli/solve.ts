@@ -57,6 +57,8 @@ Problem options as for verify. Search:
   --disk-limit GB   when the files in DIR pass GB, merge the sorted runs of the level being
                     built into one (no repeats), so that they take about its states rather
                     than every child; a limit for the runs, not for the levels kept
+  --keep-levels     keep every level in DIR when the search ends, a length proven impossible's
+                    too (by default they are deleted): for an independent check of the proof
   --cluster URL     build the levels of the searches on disk with \`halma worker\` processes that
                     take tasks from the Redis queue at URL (with --disk DIR, a folder every
                     worker reads and writes)

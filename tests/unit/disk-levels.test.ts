@@ -125,6 +125,35 @@ describe('level sets on disk', () => {
   }, 120_000)
 })
 
+describe('levels kept for an independent check', () => {
+  it("keepLevels keeps the levels of the lengths a proof on disk found impossible, each named in the checkpoint; without it they go", async () => {
+    const problem = specFromProblem(unwrap(presetProblem('transfer', unwrap(boardByName('9x9')), makeRules('8-move'), 'triangle6')))
+    const run = async (extra: object): Promise<SolveResult> => {
+      const job = unwrap(parseSolveJob({ problem, strategy: 'exhaustive', threads: 1, maxLength: 16, ...extra }))
+      return new Engine({ files: folderStore }).start({ kind: 'solve', params: job }).result
+    }
+    const kept = scratch()
+    const plain = scratch()
+    const a = await run({ disk: kept, keepLevels: true })
+    const b = await run({ disk: plain })
+    expect(a.length).toBe(16)
+    expect(a.proof.statement).toBe(b.proof.statement)
+    // Lengths below 16 were proven impossible: their levels are what keepLevels keeps.
+    expect(a.proof.lengths.some((l) => l.result === 'none')).toBe(true)
+    // Without it, only the found length's levels stay (a resume gives its solution again).
+    const found = (f: string): boolean => f.startsWith('length16')
+    expect(readdirSync(plain).filter((f) => f !== 'checkpoint.json' && !found(f))).toEqual([])
+    const files = readdirSync(kept).filter((f) => f !== 'checkpoint.json')
+    const impossible = files.filter((f) => !found(f))
+    expect(impossible.length).toBeGreaterThan(a.proof.lengths.filter((l) => l.result === 'none').length)
+    const manifest = readFileSync(join(kept, 'checkpoint.json'), 'utf8')
+    // A packed file is NAME.z, the checkpoint names NAME; level 0 (the start) is not recorded.
+    for (const f of files.filter((f) => !/\.L0\.z$/.test(f))) expect(manifest).toContain(`"${f.replace(/\.z$/, '')}"`)
+    // Only with levels on disk.
+    expect(parseSolveJob({ problem, strategy: 'exhaustive', keepLevels: true }).ok).toBe(false)
+  }, 120_000)
+})
+
 describe('levels in shards (a farm of tasks)', () => {
   it('a proof whose levels are built by expand and merge tasks over shards has the same levels', async () => {
     const problem = specFromProblem(unwrap(presetProblem('transfer', unwrap(boardByName('9x9')), makeRules('4-move'), 'triangle6')))

@@ -175,6 +175,7 @@ const MAY_CHANGE: readonly string[] = [
   'cluster',
   'shards',
   'diskLimit',
+  'keepLevels',
 ]
 
 /** FNV-1a over words, continued from `h` (level files). */

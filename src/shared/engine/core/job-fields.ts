@@ -101,6 +101,12 @@ export const diskFields = {
    * states rather than every child with its repeats. It bounds the runs, not the levels kept.
    */
   diskLimit: integer(1, 2 ** 50).optional(),
+  /**
+   * Keep every search's levels in `disk` when the job ends, settled lengths' too (by default a
+   * length proven impossible deletes its levels): for an independent check of the proof, or of a
+   * level, by another program. They take the disk the largest levels take, all at once.
+   */
+  keepLevels: flag().optional(),
 }
 
 /**
@@ -125,12 +131,16 @@ export function schemaFaults<T>(schema: z.ZodType<T>, input: unknown): { readonl
  * The cross-field checks of a job's levels on disk: a resume needs the checkpoint's folder, a
  * cluster a folder every worker reads.
  */
-export function checkDisk<T extends { readonly disk?: string; readonly resume?: boolean; readonly cluster?: string; readonly diskLimit?: number }>(
+export function checkDisk<
+  T extends { readonly disk?: string; readonly resume?: boolean; readonly cluster?: string; readonly diskLimit?: number; readonly keepLevels?: boolean },
+>(
   job: T,
 ): Result<T, Diagnostic[]> {
   if (job.resume && job.disk === undefined) return err([diagnostic('job.resume', 'resuming needs the folder of the checkpoint (disk)', 'resume')])
   if (job.diskLimit !== undefined && job.disk === undefined)
     return err([diagnostic('job.disk-limit', 'a disk limit is for a search on disk (disk)', 'diskLimit')])
+  if (job.keepLevels && job.disk === undefined)
+    return err([diagnostic('job.keep-levels', 'keeping the levels is for a search on disk (disk)', 'keepLevels')])
   if (job.cluster !== undefined && job.disk === undefined)
     return err([diagnostic('job.cluster', 'a cluster needs a folder every worker reads (disk)', 'cluster')])
   return ok(job)

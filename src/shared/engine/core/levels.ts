@@ -89,6 +89,8 @@ export interface DiskOptions {
    * (SpillOptions.limit); `merged` hears of each such merge, for progress.
    */
   readonly limit?: { readonly bytes: number; merged?(m: RunsMerged): void }
+  /** Keep finished levels' files and records when the search lets them go (an independent check's input). */
+  readonly keep?: boolean
 }
 
 /** The runs of a level merged into one because the store passed the disk limit. */
@@ -535,6 +537,7 @@ export class LevelSearch<R extends RuleBase> {
   discard(): void {
     this.dropPending()
     this.release(this.levels.length)
+    if (this.options.disk?.keep) return
     // Files not in `levels` too (an empty last level a search did not keep).
     this.options.disk?.checkpoint?.forget(this.files.map((f) => f.name))
     for (const f of this.files) f.remove()
@@ -544,9 +547,11 @@ export class LevelSearch<R extends RuleBase> {
   /** Drop the tables of levels below `level` (no longer needed); on disk, their files. */
   release(below: number): void {
     const gone = this.levels.slice(0, below).filter((l): l is DiskLevel | ShardedLevel => l instanceof DiskLevel || l instanceof ShardedLevel)
-    // The checkpoint forgets them first: it never names a file that is gone.
-    this.options.disk?.checkpoint?.forget(gone.map((l) => l.name))
-    for (const l of gone) l.remove()
+    if (!this.options.disk?.keep) {
+      // The checkpoint forgets them first: it never names a file that is gone.
+      this.options.disk?.checkpoint?.forget(gone.map((l) => l.name))
+      for (const l of gone) l.remove()
+    }
     for (let k = 0; k < below && k < this.levels.length; k++) this.levels[k] = this.empty
   }
 }

@@ -36,6 +36,8 @@ export interface SpineJob {
   readonly shards?: number
   /** Bytes the folder's files may take before the runs of a level being built are merged into one. */
   readonly diskLimit?: number
+  /** Keep every search's level files when the job ends (by default a settled length's go). */
+  readonly keepLevels?: boolean
 }
 
 /** What a host gives the spine: threads, files, a farm (each where it has them). */
@@ -68,6 +70,7 @@ export interface SpineDisk {
   readonly farm?: { readonly farm: LevelFarm; readonly shards: number; readonly init: unknown }
   readonly chunkRows?: number
   readonly limit?: DiskOptions['limit']
+  readonly keep?: boolean
 }
 
 /** One search a flow asks the spine for. */
@@ -170,6 +173,7 @@ export class Spine<R extends RuleBase, I> {
         checkpoint,
         ...(this.host.diskSizes?.chunkRows !== undefined && { chunkRows: this.host.diskSizes.chunkRows }),
         ...(job.diskLimit !== undefined && { limit: { bytes: job.diskLimit, merged: (m: RunsMerged) => this.report.notice(runsMerged(m)) } }),
+        ...(job.keepLevels === true && { keep: true }),
       }
       if (checkpoint.resumed) this.report.notice(resumeNotice(checkpoint))
       if (job.cluster !== undefined)
