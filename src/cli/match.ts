@@ -120,13 +120,16 @@ export function parseEngineSpec(text: string): EngineSpec {
 }
 
 const LIMIT_KEYS = ['nodes', 'depth', 'movetime', 'time', 'inc'] as const
+/** A spec's engine options and the protocol's option each sets (w.NAME sets Weight_NAME). */
+const OPTION_NAMES: Readonly<Record<string, string>> = { algorithm: 'Algorithm', hash: 'Hash', threads: 'Threads', lmr: 'LMR', aspiration: 'Aspiration', ordering: 'Ordering', replies: 'Replies', endgame: 'Endgame', endgameNodes: 'EndgameNodes', endgameSlack: 'EndgameSlack', room: 'Room' }
+/** Every key a halma or exec spec takes, as the "unknown option" message lists them. */
+const SPEC_KEYS = [...LIMIT_KEYS, ...Object.keys(OPTION_NAMES), 'w.NAME', 'tablebase', 'seed', 'cmd'].join(', ')
 
 /** The limits and the engine options of a spec (engine options checked by the protocol's setoption). */
 function limitsAndOptions(spec: EngineSpec, defaults: GoLimits): { limits: GoLimits; options: EngineOptions; setoptions: string[] } {
   const limits: Record<string, number> = { ...(defaults as Record<string, number>) }
   let options = DEFAULT_OPTIONS
   const setoptions: string[] = []
-  const names: Record<string, string> = { algorithm: 'Algorithm', hash: 'Hash', threads: 'Threads', lmr: 'LMR', aspiration: 'Aspiration', ordering: 'Ordering', replies: 'Replies', endgame: 'Endgame', endgameNodes: 'EndgameNodes', endgameSlack: 'EndgameSlack', room: 'Room' }
   for (const [k, v] of spec.options) {
     if (k === 'cmd' || k === 'seed') continue
     if (k === 'tablebase') {
@@ -138,8 +141,8 @@ function limitsAndOptions(spec: EngineSpec, defaults: GoLimits): { limits: GoLim
       limits[k] = int(v, `--engine ${spec.name}: ${k}`, 1, 1e12)!
       continue
     }
-    const name = k.startsWith('w.') ? `Weight_${k.slice(2)}` : own(names, k)
-    if (name === undefined) throw new UsageError(`--engine ${spec.name}: unknown option '${k}' (nodes, depth, movetime, time, inc, algorithm, hash, threads, lmr, aspiration, ordering, replies, endgame, endgameNodes, endgameSlack, room, w.NAME, tablebase, seed, cmd)`)
+    const name = k.startsWith('w.') ? `Weight_${k.slice(2)}` : own(OPTION_NAMES, k)
+    if (name === undefined) throw new UsageError(`--engine ${spec.name}: unknown option '${k}' (${SPEC_KEYS})`)
     const r = applyOption(options, name, v)
     if (!r.ok) throw new UsageError(`--engine ${spec.name}: ${r.error.message}`)
     options = r.value

@@ -140,6 +140,21 @@ describe('the engine protocol', () => {
     expect(await main([...base, '--engine', 'halma:depth=1,endgameSlack=99'], io)).toBe(2)
     expect(err.join('\n')).toMatch(/EndgameSlack/)
   })
+
+  it("halma match's message for an unknown engine option lists exactly the options it takes", async () => {
+    const err: string[] = []
+    const io = { out: () => undefined, err: (s: string) => void err.push(s), stdin: () => undefined, tty: false }
+    const base = ['match', '--preset', 'mini-2', '--engine', 'greedy']
+    expect(await main([...base, '--engine', 'halma:bogus=1'], io)).toBe(2)
+    const listed = /unknown option 'bogus' \(([^)]*)\)/.exec(err.join('\n'))?.[1]?.split(', ')
+    expect(listed).toContain('endgameSlack')
+    // Every option the message names is one the spec parser knows: a bad value is refused for its value, not as unknown.
+    for (const key of listed!.filter((k) => !['w.NAME', 'cmd', 'seed', 'tablebase'].includes(k))) {
+      err.length = 0
+      expect(await main([...base, '--engine', `halma:${key}=-x`], io), key).toBe(2)
+      expect(err.join('\n'), key).not.toMatch(/unknown option/)
+    }
+  })
 })
 
 describe('ratings and the sequential test', () => {
