@@ -107,7 +107,7 @@ describe('the look-ahead of the N-player kernel (reach.ts)', () => {
   const againstBoards = (board: string, budgets: number[], want: number): number => {
     const d = new PlayersDomain(gameFromSpec({ board, camps: [0, 1, 2], men: 3 }))
     const space = d.space
-    const reach = new PlacementReach(space, Math.max(...budgets))
+    const reach = new PlacementReach(space, Math.max(...budgets), Infinity)
     const subsets = (xs: number[], k: number): number[][] =>
       k === 0 || xs.length === 0 ? [[]] : [...subsets(xs.slice(1), k), ...subsets(xs.slice(1), k - 1).map((s) => [xs[0]!, ...s])]
     let seed = 11
@@ -161,7 +161,7 @@ describe('the look-ahead of the N-player kernel (reach.ts)', () => {
   it('answers as a plain search over stones and vacated cells does, in positions of six-player play on the 121-hole star, two to five of each', () => {
     const d = new PlayersDomain(playersPresets()['star121-6']!)
     const space = d.space
-    const reach = new PlacementReach(space, 5)
+    const reach = new PlacementReach(space, 5, Infinity)
     let seed = 5
     const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
     const answers = [0, 0]
@@ -186,6 +186,51 @@ describe('the look-ahead of the N-player kernel (reach.ts)', () => {
     }
     // Both answers occur, so the comparison can tell.
     expect(Math.min(...answers), JSON.stringify(answers)).toBeGreaterThan(1)
+  }, 120_000)
+
+  it('gives up a search past its nodes and answers "can reach" (it keeps the position): never "cannot" where a man can', () => {
+    const d = new PlayersDomain(playersPresets()['star121-6']!)
+    const space = d.space
+    const exact = new PlacementReach(space, 5, Infinity)
+    const tiny = new PlacementReach(space, 5, 64)
+    const usual = new PlacementReach(space, 5)
+    let seed = 9
+    const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
+    let keptByCap = 0
+    let cannot = 0
+    for (let game = 0; game < 8; game++) {
+      let state = d.unpack(d.startKey, 0)
+      for (let ply = 1; ply < 40; ply++) {
+        const children = neighbours(space, state, d.mover(ply))
+        state = children[random(children.length)]!
+        if (ply < 6) continue
+        const cells = state.map((a) => Int16Array.from(a))
+        const size = Int32Array.from(state, (a) => a.length)
+        const winner = random(6)
+        const goal = d.inTarget[winner]!
+        for (let b = 2; b <= 5; b++) {
+          const where = `game ${game}, ply ${ply}, budget ${b}`
+          const want = exact.canReach(cells, size, winner, goal, b)
+          const got = tiny.canReach(cells, size, winner, goal, b)
+          if (want) expect(got, where).toBe(true)
+          else if (got) keptByCap++
+          if (!want) cannot++
+          // The default allowance decides every one of these as the exact search does.
+          expect(usual.canReach(cells, size, winner, goal, b), where).toBe(want)
+          // The least budget found stays a lower bound on the real one: given up, it can only be smaller.
+          const least = tiny.leastBudget(cells, size, winner, goal, b)
+          const real = exact.leastBudget(cells, size, winner, goal, b)
+          if (real >= 0) expect(least, where).toBeGreaterThanOrEqual(0)
+          if (least >= 0 && real >= 0) expect(least, where).toBeLessThanOrEqual(real)
+        }
+      }
+    }
+    // The small allowance was met: positions the exact search drops were kept, and said so.
+    expect(cannot).toBeGreaterThan(0)
+    expect(keptByCap).toBeGreaterThan(0)
+    expect(tiny.undecided).toBeGreaterThan(0)
+    expect(exact.undecided).toBe(0)
+    expect(usual.undecided).toBe(0)
   }, 120_000)
 
   it('agrees with every such board on the mini star too, three stones and three men removed', () => {

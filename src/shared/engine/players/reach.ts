@@ -26,6 +26,8 @@
 import type { PackedSpace } from '../packed/space'
 import { MAX_STONES, StoneSets } from './stones'
 
+/** The default of PlacementReach's maxNodes. */
+export const MAX_NODES = 4096
 const EMPTY = 0
 const OTHER = 1
 const OWN = 2
@@ -75,10 +77,21 @@ export class PlacementReach {
   private oneVia = new Int16Array(0)
   private oneStamp = 0
 
+  /** Searches given up at maxNodes (each answered "can reach"), since construction. */
+  undecided = 0
+
   constructor(
     private readonly space: PackedSpace,
     /** The most other players' moves between two turns of one player (players - 1). */
     maxBudget: number,
+    /**
+     * The most nodes one search with stones (budget 2 or more) may meet before it gives up and
+     * answers "can reach": the look-ahead only drops what it proves cannot meet the bound, so a
+     * search given up keeps the position (the search stays exact, it expands more). Without it, a
+     * search of budget 5 that fails meets tens of thousands of nodes, each checked against those
+     * at its cell, and a beam of six players near its bound spent minutes on one level.
+     */
+    private readonly maxNodes = MAX_NODES,
   ) {
     if (maxBudget > MAX_STONES || space.n > 256)
       throw new Error(`internal: a look-ahead budget of ${maxBudget} on ${space.n} cells (at most ${MAX_STONES} on 256)`)
@@ -373,6 +386,13 @@ export class PlacementReach {
             break
           }
           if (this.dominated(t, S2, V2)) continue
+          if (end >= this.maxNodes) {
+            // Given up: "can reach", with no witness recorded (touches() is false: every child of
+            // a parent so answered is kept too).
+            this.undecided++
+            found = true
+            break
+          }
           this.node(end, t, S2, V2, q, o)
           this.enter(t, end)
           buckets[sets.size(S2) * width + V2]!.push(end++)
