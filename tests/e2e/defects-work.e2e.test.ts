@@ -25,7 +25,9 @@ describe('issue 27: no work lost', () => {
     const doc = parsePlayersDocument(readFileSync(file, 'utf8'))
     const g = doc.game
     const moves = parseMoves(g, doc.lines[0]!.moves)
-    expect(moves.length).toBe(130)
+    // The shipped game (the best the search has found; its length changes when a shorter one is found).
+    const N = moves.length
+    expect(N).toBeGreaterThan(65)
     await focusPage(page)
     await stepTo(page, 64)
     // A move of the side to move other than the game's move 65.
@@ -46,22 +48,22 @@ describe('issue 27: no work lost', () => {
     await clickAt(page, name(from))
     await clickAt(page, name(to))
     await expectPly(page, 65)
-    // The game keeps its 130 moves; the move is a side line after move 64, and the work is unsaved.
-    expect(await mainLineLength(page)).toBe(130)
+    // The game keeps its N moves; the move is a side line after move 64, and the work is unsaved.
+    expect(await mainLineLength(page)).toBe(N)
     expect(await page.getByTestId('side-line').count()).toBe(1)
     expect(await page.getByTestId('dirty-mark').isVisible()).toBe(true)
     expect(await page.getByTestId('undo').isEnabled()).toBe(true)
-    // Ctrl+Z takes the move back: no side line, move 64 of the game's 130.
+    // Ctrl+Z takes the move back: no side line, move 64 of the game's N.
     await page.keyboard.press('Control+z')
     await expect.poll(() => page.getByTestId('side-line').count()).toBe(0)
-    await expectPly(page, 64, 130)
-    // Ctrl+Y plays it again; the autosave keeps it, and the game's 130 moves, over a reload.
+    await expectPly(page, 64, N)
+    // Ctrl+Y plays it again; the autosave keeps it, and the game's N moves, over a reload.
     await page.keyboard.press('Control+y')
     await expect.poll(() => page.getByTestId('side-line').count()).toBe(1)
     await expect.poll(() => textOf(page, 'autosave')).toBe('autosaved')
     await page.reload()
     await page.getByTestId('board').locator('canvas').first().waitFor()
-    await expect.poll(() => mainLineLength(page)).toBe(130)
+    await expect.poll(() => mainLineLength(page)).toBe(N)
     expect(await page.getByTestId('side-line').count()).toBe(1)
     expect(await page.getByTestId('dirty-mark').isVisible()).toBe(true)
     expect(errors).toEqual([])
@@ -158,9 +160,10 @@ describe('issue 27: no work lost', () => {
     await expectPly(page, 19, 19)
     await Promise.all([page.waitForEvent('download'), page.getByTestId('doc-save').click()])
     await expect.poll(() => page.getByTestId('dirty-mark').count()).toBe(0)
-    await openPath(page, PLAYERS('star121-6.players.json'))
+    const six = PLAYERS('star121-6.players.json')
+    await openPath(page, six)
     expect(asked).toEqual([])
-    expect((await plyOf(page)).length).toBe(130)
+    expect((await plyOf(page)).length).toBe(parsePlayersDocument(readFileSync(six, 'utf8')).lines[0]!.moves.split(', ').length)
     expect(errors).toEqual([])
   })
 })
