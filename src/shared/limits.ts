@@ -13,7 +13,7 @@ import { diagnostic, type Diagnostic } from './result'
 
 /** Largest document (problem, game, army, session) read, in characters of its text. */
 export const MAX_DOCUMENT_CHARS = 16 * 2 ** 20
-/** Most moves in one line (a solution, a side line, a game): the longest known line has 130. */
+/** Most moves in one line (a solution, a side line, a game): the longest shipped line has 213 (a five-player match's game). */
 export const MAX_LINE_MOVES = 10_000
 /** Most side lines in one tree (each is verified from the start: this bounds the work). */
 export const MAX_VARIATIONS = 1_000
