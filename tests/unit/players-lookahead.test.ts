@@ -62,6 +62,32 @@ function plainReach(space: PackedSpace, armies: readonly number[][], winner: num
 }
 
 /** The children a kernel keeps of every state of a level (as packed keys, in order). */
+/**
+ * Positions of real play on the 121-hole star with six players (random moves from the start, from
+ * ply 6 to ply plies - 1: the middle filling, the targets held), each with a random player as the
+ * winner; seeded, so each test sees the same positions every run.
+ */
+function* sixPlayerPositions(d: PlayersDomain, seed: number, games: number, plies: number) {
+  const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
+  for (let game = 0; game < games; game++) {
+    let state = d.unpack(d.startKey, 0)
+    for (let ply = 1; ply < plies; ply++) {
+      const children = neighbours(d.space, state, d.mover(ply))
+      state = children[random(children.length)]!
+      if (ply < 6) continue
+      const winner = random(6)
+      yield {
+        state,
+        cells: state.map((a) => Int16Array.from(a)),
+        size: Int32Array.from(state, (a) => a.length),
+        winner,
+        goal: d.inTarget[winner]!,
+        where: `game ${game}, ply ${ply}`,
+      }
+    }
+  }
+}
+
 function keptOf(kernel: PlayersKernel, level: KeySet, rule: PlayersRule): string[] {
   const kept: string[] = []
   const sink = {
@@ -162,28 +188,14 @@ describe('the look-ahead of the N-player kernel (reach.ts)', () => {
     const d = new PlayersDomain(playersPresets()['star121-6']!)
     const space = d.space
     const reach = new PlacementReach(space, 5, Infinity)
-    let seed = 5
-    const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
     const answers = [0, 0]
-    // Positions of real play (random moves from the start, 6 to 23 plies: the middle still
-    // empty, the targets held), every player as the winner: stones and vacated landings both needed.
-    for (let game = 0; game < 4; game++) {
-      let state = d.unpack(d.startKey, 0)
-      for (let ply = 1; ply < 24; ply++) {
-        const children = neighbours(space, state, d.mover(ply))
-        state = children[random(children.length)]!
-        if (ply < 6) continue
-        const cells = state.map((a) => Int16Array.from(a))
-        const size = Int32Array.from(state, (a) => a.length)
-        const winner = random(6)
-        const goal = d.inTarget[winner]!
-        for (let b = 2; b <= 5; b++) {
-          const want = plainReach(space, state, winner, goal, b)
-          expect(reach.canReach(cells, size, winner, goal, b), `game ${game}, ply ${ply}, budget ${b}`).toBe(want)
-          answers[want ? 1 : 0]!++
-        }
+    // Every player as the winner: stones and vacated landings both needed.
+    for (const { state, cells, size, winner, goal, where } of sixPlayerPositions(d, 5, 4, 24))
+      for (let b = 2; b <= 5; b++) {
+        const want = plainReach(space, state, winner, goal, b)
+        expect(reach.canReach(cells, size, winner, goal, b), `${where}, budget ${b}`).toBe(want)
+        answers[want ? 1 : 0]!++
       }
-    }
     // Both answers occur, so the comparison can tell.
     expect(Math.min(...answers), JSON.stringify(answers)).toBeGreaterThan(1)
   }, 120_000)
@@ -194,37 +206,24 @@ describe('the look-ahead of the N-player kernel (reach.ts)', () => {
     const exact = new PlacementReach(space, 5, Infinity)
     const tiny = new PlacementReach(space, 5, 64)
     const usual = new PlacementReach(space, 5)
-    let seed = 9
-    const random = (n: number): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n)
     let keptByCap = 0
     let cannot = 0
-    for (let game = 0; game < 8; game++) {
-      let state = d.unpack(d.startKey, 0)
-      for (let ply = 1; ply < 40; ply++) {
-        const children = neighbours(space, state, d.mover(ply))
-        state = children[random(children.length)]!
-        if (ply < 6) continue
-        const cells = state.map((a) => Int16Array.from(a))
-        const size = Int32Array.from(state, (a) => a.length)
-        const winner = random(6)
-        const goal = d.inTarget[winner]!
-        for (let b = 2; b <= 5; b++) {
-          const where = `game ${game}, ply ${ply}, budget ${b}`
-          const want = exact.canReach(cells, size, winner, goal, b)
-          const got = tiny.canReach(cells, size, winner, goal, b)
-          if (want) expect(got, where).toBe(true)
-          else if (got) keptByCap++
-          if (!want) cannot++
-          // The default allowance decides every one of these as the exact search does.
-          expect(usual.canReach(cells, size, winner, goal, b), where).toBe(want)
-          // The least budget found stays a lower bound on the real one: given up, it can only be smaller.
-          const least = tiny.leastBudget(cells, size, winner, goal, b)
-          const real = exact.leastBudget(cells, size, winner, goal, b)
-          if (real >= 0) expect(least, where).toBeGreaterThanOrEqual(0)
-          if (least >= 0 && real >= 0) expect(least, where).toBeLessThanOrEqual(real)
-        }
+    for (const { cells, size, winner, goal, where: at } of sixPlayerPositions(d, 9, 8, 40))
+      for (let b = 2; b <= 5; b++) {
+        const where = `${at}, budget ${b}`
+        const want = exact.canReach(cells, size, winner, goal, b)
+        const got = tiny.canReach(cells, size, winner, goal, b)
+        if (want) expect(got, where).toBe(true)
+        else if (got) keptByCap++
+        if (!want) cannot++
+        // The default allowance decides every one of these as the exact search does.
+        expect(usual.canReach(cells, size, winner, goal, b), where).toBe(want)
+        // The least budget found stays a lower bound on the real one: given up, it can only be smaller.
+        const least = tiny.leastBudget(cells, size, winner, goal, b)
+        const real = exact.leastBudget(cells, size, winner, goal, b)
+        if (real >= 0) expect(least, where).toBeGreaterThanOrEqual(0)
+        if (least >= 0 && real >= 0) expect(least, where).toBeLessThanOrEqual(real)
       }
-    }
     // The small allowance was met: positions the exact search drops were kept, and said so.
     expect(cannot).toBeGreaterThan(0)
     expect(keptByCap).toBeGreaterThan(0)
