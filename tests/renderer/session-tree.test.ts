@@ -18,7 +18,7 @@ if (!parsed.ok) throw new Error(parsed.error)
 const doc = parsed.value
 const { shown } = openingShown(playersKind, doc)
 /** The shipped game's moves (the best found so far: its length changes when a shorter game is found). */
-const MOVES = (JSON.parse(examplesOf('players').find((e) => e.name === FILE)!.text) as { lines: { moves: string }[] }).lines[0]!.moves.split(', ').length
+const MOVES = doc.lines[0]!.moves.split(', ').length
 
 const session = (): string =>
   formatSession({ kind: 'players', file: { name: FILE }, document: doc, dirty: true, shown, ply: 64 }, new Date('2026-11-26T06:00:00Z'))

@@ -61,7 +61,6 @@ function plainReach(space: PackedSpace, armies: readonly number[][], winner: num
   return false
 }
 
-/** The children a kernel keeps of every state of a level (as packed keys, in order). */
 /**
  * Positions of real play on the 121-hole star with six players (random moves from the start, from
  * ply 6 to ply plies - 1: the middle filling, the targets held), each with a random player as the
@@ -88,6 +87,7 @@ function* sixPlayerPositions(d: PlayersDomain, seed: number, games: number, plie
   }
 }
 
+/** The children a kernel keeps of every state of a level (as packed keys, in order). */
 function keptOf(kernel: PlayersKernel, level: KeySet, rule: PlayersRule): string[] {
   const kept: string[] = []
   const sink = {
