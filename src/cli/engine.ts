@@ -16,7 +16,7 @@ import { parse, UsageError } from './options'
 
 export const ENGINE_HELP = `halma engine: the playing engine, speaking the halma engine protocol on stdin/stdout
 
-usage: halma engine [--threads N] [--hash MB] [--algorithm auto|paranoid|brs|maxn] [--inline]
+usage: halma engine [--threads N] [--hash MB] [--algorithm auto|paranoid|brs|maxn|race] [--inline]
                     [--tablebase DIR] [--option NAME=VALUE ...]
 
 Commands (one a line; docs/PROTOCOL.md): hep, isready, setoption name N value V, newgame,
@@ -25,7 +25,8 @@ go [depth N] [nodes N] [movetime MS] [time MS] [inc MS] [infinite], stop, quit.
 
   --threads N    search threads (Lazy SMP; default 1)
   --hash MB      transposition table (default 32)
-  --algorithm A  auto (alpha-beta for two sides, best-reply for more), paranoid, brs, maxn
+  --algorithm A  auto (alpha-beta for two sides, best-reply for three, the race planner for more),
+                 paranoid, brs, maxn, race
   --tablebase DIR  play from a solved-positions table (halma tablebase build --out DIR): in its
                  game ('position tablebase ...') the engine plays the table's perfect move and
                  reports its value (score win|loss N, tbhits 1, 'info string tablebase ...');

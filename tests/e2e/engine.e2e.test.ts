@@ -78,7 +78,7 @@ describe("the engine's pane", () => {
     await page.getByTestId('engine-strength').selectOption('2000')
     expect(await analyse(page)).toMatch(/^blue: /)
     expect(verifyLine(playersPreset(id), (await pv(page)).join(', ')).ok).toBe(true)
-    expect(await text(page, 'engine-notes')).toContain(id === 'star121-5' ? 'search: best-reply' : 'search: alpha-beta')
+    expect(await text(page, 'engine-notes')).toContain(id === 'star121-5' ? 'search: race planner' : 'search: alpha-beta')
     await shot(page, `engine-analysis-${id}`)
     expect(errors).toEqual([])
   })

@@ -262,7 +262,7 @@ const COMMANDS: readonly Command[] = [
     options: [
       int('threads', ['1', '2']),
       int('hash', ['1', '16']),
-      choice('algorithm', ['auto', 'paranoid', 'brs', 'maxn']),
+      choice('algorithm', ['auto', 'paranoid', 'brs', 'maxn', 'race']),
       { name: 'option', valid: ['Weight_lag=40', 'LMR=false'], bad: ['frob', '=1', 'Hash=0x10', 'constructor=1', 'Hash=', 'Weight_lag=1e3'] },
       flag('inline'),
     ],

@@ -55,7 +55,7 @@ export function scoreText(s: Score): string {
 export function noteText(note: string, sides: number): string {
   const a = /^algorithm (\S+)$/.exec(note)
   if (!a) return note
-  const names: Record<string, string> = { paranoid: sides <= 2 ? 'alpha-beta (principal variation search)' : 'paranoid', brs: 'best-reply', maxn: 'max-n' }
+  const names: Record<string, string> = { paranoid: sides <= 2 ? 'alpha-beta (principal variation search)' : 'paranoid', brs: 'best-reply', maxn: 'max-n', race: 'race planner (the others modelled as greedy players)' }
   return `search: ${names[a[1]!] ?? a[1]!}`
 }
 

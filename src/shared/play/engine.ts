@@ -12,6 +12,7 @@
 import { EndgameSolver } from './endgame'
 import { roomMoves } from './room'
 import { MaxN } from './maxn'
+import { RacePlanner } from './race'
 import { Position, type Move, type PositionData } from './position'
 import { Searcher, WIN, WIN_BOUND, type Algorithm, type Iteration, type Limits } from './search'
 import { TranspositionTable } from './tt'
@@ -20,7 +21,7 @@ import type { Weights } from './evaluate'
 import { DEFAULT_WEIGHTS } from './weights'
 import type { TablebaseOracle } from './oracle'
 
-/** How the engine searches: the algorithm ('auto': alpha-beta for two sides, best-reply for more), its weights, table and threads. */
+/** How the engine searches: the algorithm ('auto': alpha-beta for two sides, best-reply for three, the race planner for more), its weights, table and threads. */
 export interface EngineOptions {
   readonly algorithm: Algorithm | 'auto'
   readonly weights: Weights
@@ -33,7 +34,7 @@ export interface EngineOptions {
   /**
    * With three or more sides: when the army to move has at most this many men outside her target,
    * her shortest finish with the others standing still (endgame.ts) is played if one is found
-   * (0: never).
+   * (0: never). Not with the race planner, which finds her finish through the modelled crowd.
    */
   readonly endgame: number
   /** Best-reply search: replies searched per opponents' layer (0: all). */
@@ -47,6 +48,9 @@ export interface EngineOptions {
    * him out are (room.ts; 0: never).
    */
   readonly room: number
+  /** The race planner (race.ts): boards kept per level, and her own moves looked ahead. */
+  readonly beam: number
+  readonly horizon: number
 }
 
 export const DEFAULT_OPTIONS: EngineOptions = {
@@ -62,6 +66,8 @@ export const DEFAULT_OPTIONS: EngineOptions = {
   endgameNodes: 200_000,
   endgameSlack: 4,
   room: 6,
+  beam: 10,
+  horizon: 6,
 }
 
 /** What to search for: depth, nodes, time for this move, or the mover's clock; `infinite` until stop(). */
@@ -147,7 +153,8 @@ export const infoOf = (it: Iteration, nodes = it.nodes): EngineInfo => ({
 export function algorithmFor(v: Variant, options: EngineOptions): Algorithm {
   if (options.algorithm !== 'auto') return options.algorithm
   const sides = v.partners ? v.armies.length / 2 : v.armies.length
-  return sides <= 2 ? 'paranoid' : 'brs'
+  // Four or more sides race in a crowd, where the race planner's model of the others beats a worst case (docs/PLAY.md).
+  return sides <= 2 ? 'paranoid' : sides === 3 ? 'brs' : 'race'
 }
 
 /** The limits a go command leaves for this move: a clock becomes a time for the move. */
@@ -247,7 +254,8 @@ export class Engine {
     const pos = new Position(this.variant, this.pos.data())
     const sides = this.variant.partners ? this.variant.armies.length / 2 : this.variant.armies.length
     const outside = pos.t.men - pos.home[pos.turn]!
-    if (sides <= 2 || outside > this.options.endgame) return undefined
+    // The race planner finds her finish through the modelled crowd; the solver's plan counts on the others standing still.
+    if (sides <= 2 || outside > this.options.endgame || algorithmFor(this.variant, this.options) === 'race') return undefined
     const t0 = performance.now()
     const budget = Math.max(limits.nodes ?? 0, this.options.endgameNodes)
     const plan = new EndgameSolver(pos).solve(outside + this.options.endgameSlack, budget, asked)
@@ -259,10 +267,7 @@ export class Engine {
 
   private searcher(pos: Position, helper: number): { run(l: Limits, cb: (it: Iteration) => void): Iteration } {
     const algorithm = algorithmFor(this.variant, this.options)
-    const s =
-      algorithm === 'maxn'
-        ? new MaxN(pos, this.options.weights)
-        : new Searcher(pos, this.tt, { ...this.options, algorithm, helper })
+    const s = makeSearcher(pos, this.tt, this.options, algorithm, helper)
     s.stopFlag = this.stopFlag
     return s
   }
@@ -296,6 +301,13 @@ export class Engine {
   }
 }
 
+/** The searcher of an algorithm (the race planner and max-n keep no table). */
+function makeSearcher(pos: Position, tt: TranspositionTable, options: EngineOptions, algorithm: Algorithm, helper: number): MaxN | RacePlanner | Searcher {
+  if (algorithm === 'maxn') return new MaxN(pos, options.weights)
+  if (algorithm === 'race') return new RacePlanner(pos, options)
+  return new Searcher(pos, tt, { ...options, algorithm, helper })
+}
+
 const emptyIteration = (): Iteration => ({ depth: 0, seldepth: 0, score: 0, nodes: 0, ms: 0, pv: [], hashfull: 0, ttProbes: 0, ttHits: 0 })
 
 /** A thread's side of a request: rebuild the variant and search (hosts call this in their workers). */
@@ -304,7 +316,9 @@ export function runThreadRequest(variant: Variant, req: ThreadRequest, onIterati
   const tt = new TranspositionTable(pos.t.w, 0, req.tt)
   tt.age = req.age
   const algorithm = algorithmFor(variant, req.options)
-  const s = algorithm === 'maxn' ? new MaxN(pos, req.options.weights) : new Searcher(pos, tt, { ...req.options, algorithm, helper: req.helper })
+  // The race planner is one line of thought: a helper thread has nothing to add to it.
+  if (algorithm === 'race' && req.helper > 0) return emptyIteration()
+  const s = makeSearcher(pos, tt, req.options, algorithm, req.helper)
   s.stopFlag = new Int32Array(req.stop)
   return s.run(req.limits, onIteration)
 }

@@ -252,6 +252,8 @@ export const ENGINE_OPTIONS: readonly OptionSpec[] = [
   { name: 'EndgameNodes', type: 'spin', min: 0, max: 1e9, key: 'endgameNodes' },
   { name: 'EndgameSlack', type: 'spin', min: 0, max: 30, key: 'endgameSlack' },
   { name: 'Room', type: 'spin', min: 0, max: 30, key: 'room' },
+  { name: 'Beam', type: 'spin', min: 1, max: 100000, key: 'beam' },
+  { name: 'Horizon', type: 'spin', min: 1, max: 64, key: 'horizon' },
   ...WEIGHT_NAMES.map((w): OptionSpec => ({ name: `Weight_${w}`, type: 'spin', min: -100000, max: 100000, key: `weight.${w}` })),
 ]
 

@@ -22,8 +22,8 @@ import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, type TranspositionTable, WIN, WI
 
 export { WIN, WIN_BOUND }
 
-/** The searches: alpha-beta (two players; N players: paranoid), best-reply, max-n. */
-export const ALGORITHMS = ['paranoid', 'brs', 'maxn'] as const
+/** The searches: alpha-beta (two players; N players: paranoid), best-reply, max-n, and the race planner (race.ts). */
+export const ALGORITHMS = ['paranoid', 'brs', 'maxn', 'race'] as const
 export type Algorithm = (typeof ALGORITHMS)[number]
 
 /** When to stop: any limit reached stops the search (none: depth 64). */

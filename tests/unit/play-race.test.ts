@@ -1,0 +1,146 @@
+/**
+ * The race planner (race.ts): its principal variation is a legal line in which the other armies
+ * play the greedy player's moves, its score is the evaluation at the line's end, it takes a finish
+ * when one is in reach, and it honours node limits and searchmoves as the other searches do.
+ */
+import { describe, expect, it } from 'vitest'
+import { algorithmFor, DEFAULT_OPTIONS, Engine } from '../../src/shared/play/engine'
+import { Evaluator, evalTablesOf } from '../../src/shared/play/evaluate'
+import { Greedy } from '../../src/shared/play/greedy'
+import { MAX_MOVES, moveFrom, moveTo, Position } from '../../src/shared/play/position'
+import { RacePlanner } from '../../src/shared/play/race'
+import { uniform } from '../../src/shared/play/random'
+import { WIN } from '../../src/shared/play/search'
+import { variantOfPreset, type Variant } from '../../src/shared/play/variant'
+import { DEFAULT_WEIGHTS } from '../../src/shared/play/weights'
+
+const OPTIONS = { weights: DEFAULT_WEIGHTS, beam: 8, horizon: 4 }
+
+/** A game played greedily for some plies (a crowd in the middle of the star). */
+function greedyGame(v: Variant, plies: number, seed: number): Position {
+  const pos = Position.start(v)
+  const g = new Greedy(uniform(seed))
+  for (let k = 0; k < plies && pos.winner < 0; k++) pos.make(g.move(pos))
+  return pos
+}
+
+/** The steps each of the mover's moves gains toward her target. */
+function gains(pos: Position): number[] {
+  const e = evalTablesOf(pos.t)
+  const buf = new Int32Array(MAX_MOVES)
+  const n = pos.generate(buf)
+  const off = pos.turn * e.n
+  return Array.from(buf.subarray(0, n), (m) => e.goal[off + moveFrom(m)]! - e.goal[off + moveTo(m)]!)
+}
+
+describe('the race planner', () => {
+  it('plays a legal line through the crowd in which the others make greedy moves, scored at its end', () => {
+    const v = variantOfPreset('star121-6')
+    for (const [plies, seed] of [[30, 1], [72, 2], [120, 3]] as const) {
+      const root = greedyGame(v, plies, seed)
+      const me = root.turn
+      const it = new RacePlanner(root.clone(), OPTIONS).run({})
+      expect(it.depth, `plies ${plies}`).toBe(OPTIONS.horizon)
+      const pos = root.clone()
+      let own = 0
+      for (const m of it.pv) {
+        expect(pos.isLegal(m), `plies ${plies}: ply ${pos.ply} of the line`).toBe(true)
+        if (pos.turn === me) own++
+        else {
+          const all = gains(pos)
+          const e = evalTablesOf(pos.t)
+          const mine = e.goal[pos.turn * e.n + moveFrom(m)]! - e.goal[pos.turn * e.n + moveTo(m)]!
+          expect(mine, `an other army's move in the line is her greedy move`).toBe(Math.max(...all))
+        }
+        pos.make(m)
+        expect(pos.winner).toBe(-1)
+      }
+      expect(own).toBe(OPTIONS.horizon)
+      expect(pos.turn).toBe(me)
+      expect(it.score).toBe(new Evaluator(v, pos.t, DEFAULT_WEIGHTS).score(pos, me))
+    }
+  })
+
+  it('takes a finish in reach, scored as a win in its plies', () => {
+    // Blue (army 0) one step from home on the three-player star (her target is an empty point), the others at their camps.
+    const v = variantOfPreset('star121-3')
+    const start = Position.start(v)
+    const sp = start.t.space
+    const target = v.armies[0]!.target
+    let free = -1
+    let outside = -1
+    for (const t of target)
+      for (let d = 0; d < sp.degree && outside < 0; d++) {
+        const c = sp.nb[t * sp.degree + d]!
+        if (c >= 0 && !target.includes(c) && start.owner[c]! < 0) [free, outside] = [t, c]
+      }
+    const armies = v.armies.map((a) => [...a.camp])
+    armies[0] = [...target.filter((c) => c !== free), outside]
+    const pos = new Position(v, { armies, turn: 0 })
+    const it = new RacePlanner(pos.clone(), OPTIONS).run({})
+    expect(it.score).toBe(WIN - 1)
+    expect(it.pv.length).toBe(1)
+    pos.make(it.pv[0]!)
+    expect(pos.winner).toBe(0)
+  })
+
+  it('stops at a node limit with the same move every time, and keeps to searchmoves', () => {
+    const v = variantOfPreset('star121-6')
+    const root = greedyGame(v, 48, 4)
+    const firsts = new Set<number>()
+    for (let k = 0; k < 2; k++) {
+      const it = new RacePlanner(root.clone(), { ...OPTIONS, beam: 30, horizon: 6 }).run({ nodes: 2000 })
+      expect(it.nodes).toBeLessThanOrEqual(2000 + 256)
+      expect(it.depth).toBeLessThan(6)
+      firsts.add(it.pv[0]!)
+    }
+    expect(firsts.size).toBe(1)
+    const buf = new Int32Array(MAX_MOVES)
+    const n = root.generate(buf)
+    const only = buf[n - 1]!
+    const it = new RacePlanner(root.clone(), OPTIONS).run({ searchmoves: [only] })
+    expect(it.pv[0]).toBe(only)
+  })
+
+  it('is the engine algorithm "race" on boards of three to six armies', async () => {
+    for (const id of ['star121-3', 'piecepack-4', 'star121-6'] as const) {
+      const v = variantOfPreset(id)
+      const pos = greedyGame(v, 18, 5)
+      const e = new Engine(v, { algorithm: 'race', beam: 5, horizon: 3 })
+      e.setPosition(pos.data())
+      const depths: number[] = []
+      const r = await e.go({ nodes: 100_000 }, (i) => depths.push(i.depth))
+      expect(pos.isLegal(r.move!), id).toBe(true)
+      expect(depths, id).toEqual([1, 2, 3])
+    }
+  })
+
+  it('is what auto plays for four or more sides, without the endgame solver (whose plan counts on the others still)', async () => {
+    expect(algorithmFor(variantOfPreset('star121-2'), DEFAULT_OPTIONS)).toBe('paranoid')
+    expect(algorithmFor(variantOfPreset('star121-3'), DEFAULT_OPTIONS)).toBe('brs')
+    expect(algorithmFor(variantOfPreset('star121-5'), DEFAULT_OPTIONS)).toBe('race')
+    expect(algorithmFor(variantOfPreset('star121-6'), DEFAULT_OPTIONS)).toBe('race')
+    // Six-player games played greedily until the army to move has at most 2 men outside her target:
+    // the first where best-reply's answer is the endgame solver's (it marks it with her moves to
+    // finish); the race planner, searching the same position under auto, never answers so.
+    const v = variantOfPreset('star121-6')
+    let checked = 0
+    for (let seed = 1; seed <= 6 && checked === 0; seed++) {
+      const pos = Position.start(v)
+      const g = new Greedy(uniform(seed))
+      while (pos.winner < 0 && pos.t.men - pos.home[pos.turn]! > 2) pos.make(g.move(pos))
+      if (pos.winner >= 0) continue
+      const answer = async (algorithm: 'brs' | 'auto') => {
+        const e = new Engine(v, { algorithm })
+        e.setPosition(pos.data())
+        return e.go({ nodes: 5000 })
+      }
+      if ((await answer('brs')).info.finish === undefined) continue
+      const r = await answer('auto')
+      expect(pos.isLegal(r.move!)).toBe(true)
+      expect(r.info.finish).toBeUndefined()
+      checked++
+    }
+    expect(checked).toBe(1)
+  })
+})
