@@ -64,6 +64,7 @@ async function speed(): Promise<void> {
   for (const [id, label] of [
     ['star121-2', 'alpha-beta (PVS)'],
     ['star121-6', 'best-reply'],
+    ['star121-6', 'race planner'],
     ['star121-6', 'paranoid'],
   ] as const) {
     const v = withSpoilingRule(variantOfPreset(id), 'vacate')
@@ -76,7 +77,8 @@ async function speed(): Promise<void> {
     for (const line of book) {
       const pos = Position.start(v)
       for (const m of line) pos.make(m)
-      const e = new Engine(v, { algorithm: label === 'paranoid' ? 'paranoid' : 'auto' })
+      const algorithm = label === 'paranoid' ? 'paranoid' : label === 'best-reply' ? 'brs' : label === 'race planner' ? 'race' : 'auto'
+      const e = new Engine(v, { algorithm })
       e.setPosition(pos.data())
       const r = await e.go({ nodes })
       n += r.info.nodes
@@ -86,7 +88,7 @@ async function speed(): Promise<void> {
       depth += r.info.depth
     }
     rows.push([id, label, book.length, n, Math.round((n * 1000) / ms), (hits / probes).toFixed(3), (depth / book.length).toFixed(1)])
-    if (label === 'best-reply') continue
+    if (label !== 'paranoid' && label !== 'alpha-beta (PVS)') continue
     // The move generator alone: every move of every army in the same positions, and make/unmake;
     // each timed five times, the fastest kept (the first run warms the compiler; the machine is shared).
     // The positions are built once (each has its own packed space: building it would be most of the time).
