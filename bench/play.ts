@@ -127,7 +127,8 @@ async function speed(): Promise<void> {
     const v = withSpoilingRule(variantOfPreset(id), 'vacate')
     const book = openingBook(v, 4, 4 * v.armies.length, 11)
     for (const t of [1, 2]) {
-      const e = new Engine(v, { threads: t }, host)
+      // Six players: best-reply, the tree search whose helpers share the table (the race planner is one line of thought).
+      const e = new Engine(v, { threads: t, algorithm: id === 'star121-6' ? 'brs' : 'auto' }, host)
       let n = 0
       let ms = 0
       let depth = 0
@@ -156,7 +157,7 @@ async function speed(): Promise<void> {
     '',
     table(gen),
     '',
-    'Threads (Lazy SMP, one shared table), 2 s per position on 4 positions:',
+    'Threads (Lazy SMP, one shared table; six players: best-reply), 2 s per position on 4 positions:',
     '',
     table(threads),
     '',
@@ -165,7 +166,8 @@ async function speed(): Promise<void> {
     // thread on this shared machine adds less than a thread's worth.
     `What it shows: a search node costs about ${ratio(gen[1]![4]!, rows[1]![4]!)} make+unmake pairs of time on 2 players and ${ratio(gen[2]![4]!, rows[2]![4]!)} on 6 (best-reply), ` +
       `the 6-player search running at ${ratio(rows[2]![4]!, rows[1]![4]!, 100)} % of the 2-player speed per thread; the table answers ${pct(rows[1]![5]!)} of probes on 2 players and ${pct(rows[2]![5]!)} on 6; ` +
-      `two threads give ${ratio(threads[2]![4]!, threads[1]![4]!, 100)} % (2 players) and ${ratio(threads[4]![4]!, threads[3]![4]!, 100)} % (6 players) of one thread's nodes per second on this shared machine.`,
+      `two threads give ${ratio(threads[2]![4]!, threads[1]![4]!, 100)} % (2 players) and ${ratio(threads[4]![4]!, threads[3]![4]!, 100)} % (6 players) of one thread's nodes per second on this shared machine. ` +
+      `The race planner's node is a board of the mover's and the five greedy answers that follow it (five move generations and an evaluation): ${rows[3]![4]} a second, a plan of ${Math.round(Number(rows[3]![3]) / Number(rows[3]![2]))} of them on average.`,
   ]
   console.log(lines.join('\n'))
   write('speed', lines)
