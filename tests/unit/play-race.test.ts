@@ -84,22 +84,66 @@ describe('the race planner', () => {
     expect(pos.winner).toBe(0)
   })
 
-  it('stops at a node limit with the same move every time, and keeps to searchmoves', () => {
+  it('stops at a node limit and at the stop flag, keeps to searchmoves, and leaves the position as it found it', () => {
     const v = variantOfPreset('star121-6')
     const root = greedyGame(v, 48, 4)
-    const firsts = new Set<number>()
-    for (let k = 0; k < 2; k++) {
-      const it = new RacePlanner(root.clone(), { ...OPTIONS, beam: 30, horizon: 6 }).run({ nodes: 2000 })
-      expect(it.nodes).toBeLessThanOrEqual(2000 + 256)
-      expect(it.depth).toBeLessThan(6)
-      firsts.add(it.pv[0]!)
-    }
-    expect(firsts.size).toBe(1)
+    const planner = new RacePlanner(root.clone(), { ...OPTIONS, beam: 30, horizon: 6 })
+    const cut = planner.run({ nodes: 2000 })
+    expect(cut.nodes).toBeLessThanOrEqual(2000 + 256)
+    expect(cut.depth).toBeGreaterThan(0)
+    expect(cut.depth).toBeLessThan(6)
+    expect(planner.pos.data()).toEqual(root.data())
+    expect([planner.pos.hashLo, planner.pos.hashHi]).toEqual([root.hashLo, root.hashHi])
+    // The stop flag raised after the first level: no deeper level is reported.
+    const stopped = new RacePlanner(root.clone(), { ...OPTIONS, beam: 30, horizon: 6 })
+    const depths: number[] = []
+    stopped.run({}, (it) => {
+      depths.push(it.depth)
+      Atomics.store(stopped.stopFlag, 0, 1)
+    })
+    expect(depths).toEqual([1])
+    // A first move the planner would not choose, asked for alone: its line starts with it.
+    const free = new RacePlanner(root.clone(), OPTIONS).run({})
     const buf = new Int32Array(MAX_MOVES)
     const n = root.generate(buf)
-    const only = buf[n - 1]!
+    const only = Array.from(buf.subarray(0, n)).find((m) => m !== free.pv[0])!
     const it = new RacePlanner(root.clone(), OPTIONS).run({ searchmoves: [only] })
     expect(it.pv[0]).toBe(only)
+  })
+
+  it('when another side finishes first on every line, plays the best of them and scores the loss; a line that goes on ranks above them', () => {
+    // Three players; orange (army 1, next to move after blue) one step from home, blue far from hers.
+    const v = variantOfPreset('star121-3')
+    const start = Position.start(v)
+    const sp = start.t.space
+    const target = v.armies[1]!.target
+    let free = -1
+    let outside = -1
+    for (const t of target)
+      for (let d = 0; d < sp.degree && outside < 0; d++) {
+        const c = sp.nb[t * sp.degree + d]!
+        if (c >= 0 && !target.includes(c) && start.owner[c]! < 0) [free, outside] = [t, c]
+      }
+    const armies = v.armies.map((a) => [...a.camp])
+    armies[1] = [...target.filter((c) => c !== free), outside]
+    const pos = new Position(v, { armies, turn: 0 })
+    const it = new RacePlanner(pos.clone(), OPTIONS).run({})
+    expect(it.depth).toBe(1)
+    expect(pos.isLegal(it.pv[0]!)).toBe(true)
+    // Her move, then orange's winning step: a loss in two plies.
+    expect(it.score).toBe(-(WIN - 2))
+    pos.make(it.pv[0]!)
+    pos.make(it.pv[1]!)
+    expect(pos.winner).toBe(1)
+    // A blue man beside orange's last hole: the line in which he steps into it goes on, and ranks above the lost ones.
+    const beside = Array.from({ length: sp.degree }, (_, d) => sp.nb[free * sp.degree + d]!).find((c) => c >= 0 && c !== outside && !target.includes(c) && start.owner[c]! < 0)!
+    const blocked = armies.map((a) => [...a])
+    blocked[0] = [...blocked[0]!.slice(1), beside]
+    const guard = new Position(v, { armies: blocked, turn: 0 })
+    const saved = new RacePlanner(guard.clone(), OPTIONS).run({})
+    expect(saved.depth).toBe(OPTIONS.horizon)
+    expect(moveFrom(saved.pv[0]!)).toBe(beside)
+    expect(moveTo(saved.pv[0]!)).toBe(free)
   })
 
   it('is the engine algorithm "race" on boards of three to six armies', async () => {
@@ -142,5 +186,20 @@ describe('the race planner', () => {
       checked++
     }
     expect(checked).toBe(1)
+  })
+
+  it('under go infinite, answers only after stop, though its plan is made at once', async () => {
+    const v = variantOfPreset('star121-6')
+    const e = new Engine(v)
+    e.setPosition(greedyGame(v, 24, 3).data())
+    let answered = false
+    const go = e.go({ infinite: true }).then((r) => {
+      answered = true
+      return r
+    })
+    await new Promise<void>((resolve) => setTimeout(resolve, 200))
+    expect(answered).toBe(false)
+    e.stop()
+    expect((await go).move).not.toBeNull()
   })
 })

@@ -3,8 +3,8 @@
  * does not shut another army's man in her target, and lets out one who is. The position is from
  * the engine's six-player matches against greedy players (game 80 of
  * bench/results/play-greedy-6-lost-2026-11-26.players.json, its 173rd move, yellow the engine):
- * with the search alone she plays i10-h10 and the green man on f5, on her target, stays shut in to
- * the end of the game.
+ * with the search alone (best-reply, the six-player default of those matches; pinned here) she plays
+ * i10-h10 and the green man on f5, on her target, stays shut in to the end of the game.
  */
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_OPTIONS, Engine } from '../../src/shared/play/engine'
@@ -41,7 +41,7 @@ function waysOut(pos: Position): string[] {
 }
 
 async function engineMove(pos: Position, room?: number): Promise<Position> {
-  const engine = new Engine(variant, room === undefined ? {} : { room })
+  const engine = new Engine(variant, { algorithm: 'brs', ...(room !== undefined && { room }) })
   engine.setPosition(pos.data())
   const r = await engine.go({ nodes: 5000 })
   const after = pos.clone()

@@ -205,12 +205,17 @@ export class Engine {
   }
 
   stop(): void {
+    this.stopAsked = true
     Atomics.store(this.stopFlag, 0, 1)
   }
+
+  /** Whether stop() was called during this go (the shared flag also ends the helpers when the main search ends). */
+  private stopAsked = false
 
   /** Search the position; `onInfo` after each finished iteration. */
   async go(limits: GoLimits, onInfo?: (info: EngineInfo) => void): Promise<EngineResult> {
     Atomics.store(this.stopFlag, 0, 0)
+    this.stopAsked = false
     this.tt.newSearch()
     const data = this.pos.data()
     const asked = limits.searchmoves && limits.searchmoves.length > 0 ? limits.searchmoves : undefined
@@ -246,6 +251,9 @@ export class Engine {
       const pos = new Position(this.variant, data)
       last = this.searcher(pos, 0).run(move, report)
     }
+    // `infinite`: the answer waits for stop() even when the search ended on its own (a plan made, a
+    // win found), as UCI's `go infinite` does: analysis lasts as long as the user wants it to.
+    while (limits.infinite && !this.stopAsked) await new Promise<void>((resolve) => setTimeout(() => resolve(), 20))
     return { move: last.pv[0] ?? null, info: { ...infoOf(last), ...room } }
   }
 

@@ -138,7 +138,8 @@ export class RacePlanner {
         out.push({ parent: line, answer, seed: this.random.state, rank: this.rankOf(me) + (lost ? LOST : 0), lost })
       }
       for (let k = answer.length - 1; k >= 0; k--) pos.unmake()
-      if (won) return [...line.plies, m]
+      // Her side's win may come on her move or on a partner's answer: the line runs to it.
+      if (won) return [...line.plies, ...answer]
     }
     return undefined
   }
@@ -191,7 +192,8 @@ export class RacePlanner {
       // Every line lets another side finish first: the best of them stands (the model may be wrong), no deeper level.
       if (best.lost && depth > 1 && last) break
       this.walk(best.plies)
-      const score = this.evaluator.score(pos, me)
+      // A lost line scores as the loss, in the plies the model gives the other side.
+      const score = best.lost ? -(WIN - best.plies.length) : this.evaluator.score(pos, me)
       this.back(best.plies)
       last = this.iteration(depth, best.plies, score, t0)
       onIteration?.(last)
