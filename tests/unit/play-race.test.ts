@@ -33,6 +33,27 @@ function gains(pos: Position): number[] {
   return Array.from(buf.subarray(0, n), (m) => e.goal[off + moveFrom(m)]! - e.goal[off + moveTo(m)]!)
 }
 
+/**
+ * The three-player star with `army` one step from home (her target, an empty point, full but for
+ * one cell whose outside neighbour holds her last man) and the others at their camps; blue to move.
+ */
+function oneStepFromHome(army: number): { v: Variant; armies: number[][]; free: number; outside: number } {
+  const v = variantOfPreset('star121-3')
+  const start = Position.start(v)
+  const sp = start.t.space
+  const target = v.armies[army]!.target
+  let free = -1
+  let outside = -1
+  for (const t of target)
+    for (let d = 0; d < sp.degree && outside < 0; d++) {
+      const c = sp.nb[t * sp.degree + d]!
+      if (c >= 0 && !target.includes(c) && start.owner[c]! < 0) [free, outside] = [t, c]
+    }
+  const armies = v.armies.map((a) => [...a.camp])
+  armies[army] = [...target.filter((c) => c !== free), outside]
+  return { v, armies, free, outside }
+}
+
 describe('the race planner', () => {
   it('plays a legal line through the crowd in which the others make greedy moves, scored at its end', () => {
     const v = variantOfPreset('star121-6')
@@ -62,20 +83,8 @@ describe('the race planner', () => {
   })
 
   it('takes a finish in reach, scored as a win in its plies', () => {
-    // Blue (army 0) one step from home on the three-player star (her target is an empty point), the others at their camps.
-    const v = variantOfPreset('star121-3')
-    const start = Position.start(v)
-    const sp = start.t.space
-    const target = v.armies[0]!.target
-    let free = -1
-    let outside = -1
-    for (const t of target)
-      for (let d = 0; d < sp.degree && outside < 0; d++) {
-        const c = sp.nb[t * sp.degree + d]!
-        if (c >= 0 && !target.includes(c) && start.owner[c]! < 0) [free, outside] = [t, c]
-      }
-    const armies = v.armies.map((a) => [...a.camp])
-    armies[0] = [...target.filter((c) => c !== free), outside]
+    // Blue one step from home on the three-player star.
+    const { v, armies } = oneStepFromHome(0)
     const pos = new Position(v, { armies, turn: 0 })
     const it = new RacePlanner(pos.clone(), OPTIONS).run({})
     expect(it.score).toBe(WIN - 1)
@@ -112,20 +121,8 @@ describe('the race planner', () => {
   })
 
   it('when another side finishes first on every line, plays the best of them and scores the loss; a line that goes on ranks above them', () => {
-    // Three players; orange (army 1, next to move after blue) one step from home, blue far from hers.
-    const v = variantOfPreset('star121-3')
-    const start = Position.start(v)
-    const sp = start.t.space
-    const target = v.armies[1]!.target
-    let free = -1
-    let outside = -1
-    for (const t of target)
-      for (let d = 0; d < sp.degree && outside < 0; d++) {
-        const c = sp.nb[t * sp.degree + d]!
-        if (c >= 0 && !target.includes(c) && start.owner[c]! < 0) [free, outside] = [t, c]
-      }
-    const armies = v.armies.map((a) => [...a.camp])
-    armies[1] = [...target.filter((c) => c !== free), outside]
+    // Orange (army 1, next to move after blue) one step from home, blue far from hers.
+    const { v, armies, free, outside } = oneStepFromHome(1)
     const pos = new Position(v, { armies, turn: 0 })
     const it = new RacePlanner(pos.clone(), OPTIONS).run({})
     expect(it.depth).toBe(1)
@@ -136,6 +133,9 @@ describe('the race planner', () => {
     pos.make(it.pv[1]!)
     expect(pos.winner).toBe(1)
     // A blue man beside orange's last hole: the line in which he steps into it goes on, and ranks above the lost ones.
+    const start = new Position(v, { armies, turn: 0 })
+    const sp = start.t.space
+    const target = v.armies[1]!.target
     const beside = Array.from({ length: sp.degree }, (_, d) => sp.nb[free * sp.degree + d]!).find((c) => c >= 0 && c !== outside && !target.includes(c) && start.owner[c]! < 0)!
     const blocked = armies.map((a) => [...a])
     blocked[0] = [...blocked[0]!.slice(1), beside]
