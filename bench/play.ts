@@ -61,11 +61,11 @@ async function speed(): Promise<void> {
   const nodes = Number(flag('nodes') ?? 200_000)
   // A search before the measured ones, so that the first row is not the compiler's warm-up.
   for (const id of ['star121-2', 'star121-6']) await new Engine(withSpoilingRule(variantOfPreset(id), 'vacate'), { algorithm: id === 'star121-6' ? 'brs' : 'auto' }).go({ nodes: 100_000 })
-  for (const [id, label] of [
-    ['star121-2', 'alpha-beta (PVS)'],
-    ['star121-6', 'best-reply'],
-    ['star121-6', 'race planner'],
-    ['star121-6', 'paranoid'],
+  for (const [id, label, algorithm] of [
+    ['star121-2', 'alpha-beta (PVS)', 'auto'],
+    ['star121-6', 'best-reply', 'brs'],
+    ['star121-6', 'race planner', 'race'],
+    ['star121-6', 'paranoid', 'paranoid'],
   ] as const) {
     const v = withSpoilingRule(variantOfPreset(id), 'vacate')
     const book = openingBook(v, 8, 4 * v.armies.length, 11)
@@ -77,7 +77,6 @@ async function speed(): Promise<void> {
     for (const line of book) {
       const pos = Position.start(v)
       for (const m of line) pos.make(m)
-      const algorithm = label === 'paranoid' ? 'paranoid' : label === 'best-reply' ? 'brs' : label === 'race planner' ? 'race' : 'auto'
       const e = new Engine(v, { algorithm })
       e.setPosition(pos.data())
       const r = await e.go({ nodes })
@@ -88,7 +87,8 @@ async function speed(): Promise<void> {
       depth += r.info.depth
     }
     rows.push([id, label, book.length, n, Math.round((n * 1000) / ms), (hits / probes).toFixed(3), (depth / book.length).toFixed(1)])
-    if (label !== 'paranoid' && label !== 'alpha-beta (PVS)') continue
+    // The move generator once per game: after the first search of each (alpha-beta, paranoid).
+    if (algorithm !== 'auto' && algorithm !== 'paranoid') continue
     // The move generator alone: every move of every army in the same positions, and make/unmake;
     // each timed five times, the fastest kept (the first run warms the compiler; the machine is shared).
     // The positions are built once (each has its own packed space: building it would be most of the time).

@@ -17,7 +17,7 @@ import { EngineClient } from '../../shared/play/client'
 import type { GoLimits, Score } from '../../shared/play/engine'
 import type { ClientInfo } from '../../shared/play/protocol'
 import { PlaySession } from '../../shared/play/session'
-import type { Variant } from '../../shared/play/variant'
+import { sidesOf, type Variant } from '../../shared/play/variant'
 import type { ChartDef } from '../frame/charts'
 import { useDocument } from '../frame/document'
 import type { AnyKind } from '../frame/kind'
@@ -199,8 +199,7 @@ export const useEngine = defineStore('engine', () => {
   const notes = computed<readonly string[]>(() => {
     const v = variant.value
     if (!v || searching.value === currentKey.value) return []
-    const sides = v.partners ? v.armies.length / 2 : v.armies.length
-    return (notesAt.value.get(currentKey.value) ?? []).map((n) => noteText(n, sides))
+    return (notesAt.value.get(currentKey.value) ?? []).map((n) => noteText(n, sidesOf(v)))
   })
   const pvText = computed(() => (shown.value?.pv.length ? `line: ${shown.value.pv.join(' ')}` : ''))
 

@@ -16,7 +16,7 @@ import { RacePlanner } from './race'
 import { Position, type Move, type PositionData } from './position'
 import { Searcher, WIN, WIN_BOUND, type Algorithm, type Iteration, type Limits } from './search'
 import { TranspositionTable } from './tt'
-import type { Variant, VariantSource } from './variant'
+import { sidesOf, type Variant, type VariantSource } from './variant'
 import type { Weights } from './evaluate'
 import { DEFAULT_WEIGHTS } from './weights'
 import type { TablebaseOracle } from './oracle'
@@ -152,7 +152,7 @@ export const infoOf = (it: Iteration, nodes = it.nodes): EngineInfo => ({
 /** The algorithm a variant is searched with. */
 export function algorithmFor(v: Variant, options: EngineOptions): Algorithm {
   if (options.algorithm !== 'auto') return options.algorithm
-  const sides = v.partners ? v.armies.length / 2 : v.armies.length
+  const sides = sidesOf(v)
   // Four or more sides race in a crowd, where the race planner's model of the others beats a worst case (docs/PLAY.md).
   return sides <= 2 ? 'paranoid' : sides === 3 ? 'brs' : 'race'
 }
@@ -260,7 +260,7 @@ export class Engine {
   /** The army's shortest finish with the others still, when she is near home among three or more sides (its first move among `asked`). */
   private endgame(limits: GoLimits, asked: readonly Move[] | undefined): EngineResult | undefined {
     const pos = new Position(this.variant, this.pos.data())
-    const sides = this.variant.partners ? this.variant.armies.length / 2 : this.variant.armies.length
+    const sides = sidesOf(this.variant)
     const outside = pos.t.men - pos.home[pos.turn]!
     // The race planner finds her finish through the modelled crowd; the solver's plan counts on the others standing still.
     if (sides <= 2 || outside > this.options.endgame || algorithmFor(this.variant, this.options) === 'race') return undefined

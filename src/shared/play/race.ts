@@ -26,6 +26,7 @@
 import { Evaluator, type Weights } from './evaluate'
 import { Greedy } from './greedy'
 import { MAX_MOVES, PASS, type Move, type Position } from './position'
+import { Mulberry32 } from './random'
 import { keepOnly, type Iteration, type Limits } from './search'
 import { WIN } from './tt'
 
@@ -59,18 +60,6 @@ interface Candidate {
   readonly lost: boolean
 }
 
-/** The model's tie-breaking generator (mulberry32, as random.ts) with a state that can be saved and restored. */
-class ModelRandom {
-  state = 0
-  readonly next = (): number => {
-    this.state = (this.state + 0x6d2b79f5) >>> 0
-    let t = this.state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 export class RacePlanner {
   readonly evaluator: Evaluator
   nodes = 0
@@ -78,8 +67,9 @@ export class RacePlanner {
   private stopped = false
   private nodeLimit = Infinity
   private deadline = Infinity
-  private readonly random = new ModelRandom()
-  private readonly greedy = new Greedy(this.random.next)
+  /** The model's tie-breaking generator: its state is saved with each line and restored to go on from it. */
+  private readonly random = new Mulberry32()
+  private readonly greedy = new Greedy(this.random.uniform)
   private readonly buf = new Int32Array(MAX_MOVES)
 
   constructor(
@@ -137,7 +127,7 @@ export class RacePlanner {
         seen.add(key)
         out.push({ parent: line, answer, seed: this.random.state, rank: this.rankOf(me) + (lost ? LOST : 0), lost })
       }
-      for (let k = answer.length - 1; k >= 0; k--) pos.unmake()
+      this.back(answer)
       // Her side's win may come on her move or on a partner's answer: the line runs to it.
       if (won) return [...line.plies, ...answer]
     }

@@ -10,7 +10,7 @@ import type { GoLimits, Score } from './engine'
 import { formatMove, movePath, parseMove } from './notation'
 import { Position } from './position'
 import type { ClientInfo, PositionCommand } from './protocol'
-import type { SpoilingRule, Variant, VariantSource } from './variant'
+import { sidesOf, type SpoilingRule, type Variant, type VariantSource } from './variant'
 
 /** An arrow of a line drawn on the board: the army whose move it is and the cells it visits. */
 export interface Arrow {
@@ -151,7 +151,7 @@ export class PlaySession {
 
   /** The score over the main line: army 0's side of it for two sides, else the mover's. */
   scoreSeries(): ScorePoint[] {
-    const two = (this.variant.partners ? this.variant.armies.length / 2 : this.variant.armies.length) === 2
+    const two = sidesOf(this.variant) === 2
     const out: ScorePoint[] = []
     for (const [ply, info] of [...this.analysis.entries()].sort((a, b) => a[0] - b[0])) {
       if (!info.score || ply > this.line.length) continue

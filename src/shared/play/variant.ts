@@ -126,6 +126,9 @@ export const cellNameOf = (v: Variant, cell: number): string => nameOf(v.board, 
 /** The number of armies. */
 export const armyCount = (v: Variant): number => v.armies.length
 
+/** The sides that race: teams' partners as one, else each army. */
+export const sidesOf = (v: Variant): number => (v.partners ? v.armies.length / 2 : v.armies.length)
+
 /** The variant a source describes (plain data: it crosses to threads and into files), or an Error naming what is wrong. */
 export function variantFromSource(source: VariantSource): Variant {
   if (source.kind === 'halma') {
