@@ -12,7 +12,8 @@
  *   sprt     a tuning change tested by SPRT until the test stops the match
  *   tables   the engine with the 7 x 7, 3-men tablebase against it without, from won positions (play-tables.ts)
  *
- * `-- greedy 2` runs the 2-player row only; `-- greedy 6 --games 60` fewer games.
+ * `-- greedy 2` runs the 2-player row only; `-- greedy 6 --games 60` fewer games; `--tag T` names the
+ * files play-greedy-...-T-<date> (two runs of one day kept apart).
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -36,6 +37,8 @@ const flag = (name: string): string | undefined => {
   const i = rest.indexOf(`--${name}`)
   return i >= 0 ? rest[i + 1] : undefined
 }
+/** `--tag T`: the results files are named play-greedy-...-T-<date> (two runs of one day kept apart). */
+const tag = flag('tag') !== undefined ? `-${flag('tag')}` : ''
 const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' / ')
 
 function write(name: string, lines: string[]): void {
@@ -206,7 +209,7 @@ function greedy(): void {
     console.log(out)
     const shown = args.slice(0, -2).concat('--out', 'GAMES.players.json')
     lines.push(`## ${n} players`, '', `Command: \`nice -n 10 ${commandOf(shown)}\` (${s.toFixed(0)} s; load average after: ${load()})`, '', '```', out.trim(), '```', '')
-    const lostFile = `bench/results/play-greedy-${n}-lost-${date}.players.json`
+    const lostFile = `bench/results/play-greedy-${n}${tag}-lost-${date}.players.json`
     const lost = lostGames(withSpoilingRule(variantOfPreset(`star121-${n}`), 'vacate'), saved, 'engine', join(root, lostFile))
     rmSync(saved, { force: true })
     if (lost.length === 0) {
@@ -224,7 +227,7 @@ function greedy(): void {
       '',
     )
   }
-  write(`greedy${which.length > 0 ? '-' + which.join('-') : ''}`, lines)
+  write(`greedy${which.length > 0 ? '-' + which.join('-') : ''}${tag}`, lines)
 }
 
 /**

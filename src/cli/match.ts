@@ -10,7 +10,7 @@ import { openingBook } from '../shared/play/book'
 import { EngineContestant, GreedyContestant, ProtocolContestant, type Contestant, type LineTransport } from '../shared/play/contestant'
 import { DEFAULT_OPTIONS, type EngineOptions, type GoLimits } from '../shared/play/engine'
 import { crosstable, eloText, runMatch, type GameRecord } from '../shared/play/match'
-import { applyOption } from '../shared/play/protocol'
+import { applyOption } from '../shared/play/options'
 import { matchDocument } from '../shared/play/record'
 import { SPOILING_RULES, variantFromSource, withSpoilingRule, type SpoilingRule, type Variant, type VariantSource } from '../shared/play/variant'
 import { playersPreset, specOf } from '../shared/players/game'
@@ -43,7 +43,7 @@ An engine SPEC is [NAME=]KIND[:OPTIONS], OPTIONS comma-separated key=value:
                                    is sent 'setoption name Tablebase value DIR'
   Engine options: algorithm, hash, threads, lmr, aspiration, ordering, replies, endgame (men
   outside her target from which the endgame solver plays), endgameNodes, endgameSlack, room,
-  beam, horizon (the race planner's), w.NAME (an evaluation weight): halma engine's own options (its reply to hep lists them).
+  beam, horizon, rival (the race planner's), w.NAME (an evaluation weight): halma engine's own options (its reply to hep lists them).
   Limits per move (nodes, depth, movetime, time, inc) default to --nodes/--depth/--movetime
   (default: 5000 nodes a move, the engine's default setting in matches).
 
@@ -121,7 +121,7 @@ export function parseEngineSpec(text: string): EngineSpec {
 
 const LIMIT_KEYS = ['nodes', 'depth', 'movetime', 'time', 'inc'] as const
 /** A spec's engine options and the protocol's option each sets (w.NAME sets Weight_NAME). */
-const OPTION_NAMES: Readonly<Record<string, string>> = { algorithm: 'Algorithm', hash: 'Hash', threads: 'Threads', lmr: 'LMR', aspiration: 'Aspiration', ordering: 'Ordering', replies: 'Replies', endgame: 'Endgame', endgameNodes: 'EndgameNodes', endgameSlack: 'EndgameSlack', room: 'Room', beam: 'Beam', horizon: 'Horizon' }
+const OPTION_NAMES: Readonly<Record<string, string>> = { algorithm: 'Algorithm', hash: 'Hash', threads: 'Threads', lmr: 'LMR', aspiration: 'Aspiration', ordering: 'Ordering', replies: 'Replies', endgame: 'Endgame', endgameNodes: 'EndgameNodes', endgameSlack: 'EndgameSlack', room: 'Room', beam: 'Beam', horizon: 'Horizon', rival: 'Rival' }
 /** Every key a halma or exec spec takes, as the "unknown option" message lists them. */
 const SPEC_KEYS = [...LIMIT_KEYS, ...Object.keys(OPTION_NAMES), 'w.NAME', 'tablebase', 'seed', 'cmd'].join(', ')
 

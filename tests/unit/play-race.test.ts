@@ -14,7 +14,7 @@ import { WIN } from '../../src/shared/play/search'
 import { variantOfPreset, type Variant } from '../../src/shared/play/variant'
 import { DEFAULT_WEIGHTS } from '../../src/shared/play/weights'
 
-const OPTIONS = { weights: DEFAULT_WEIGHTS, beam: 8, horizon: 4 }
+const OPTIONS = { weights: DEFAULT_WEIGHTS, beam: 8, horizon: 4, rival: 0 }
 
 /** A game played greedily for some plies (a crowd in the middle of the star). */
 function greedyGame(v: Variant, plies: number, seed: number): Position {
@@ -144,6 +144,32 @@ describe('the race planner', () => {
     expect(saved.depth).toBe(OPTIONS.horizon)
     expect(moveFrom(saved.pv[0]!)).toBe(beside)
     expect(moveTo(saved.pv[0]!)).toBe(free)
+  })
+
+  it('ranks a line by her value less `rival` percent of the leading other side\'s', () => {
+    // One level (her move and the others' modelled answers): each setting plays the line best by its
+    // own rank among the same candidates, so each line is at least as good as the other's by that rank.
+    const v = variantOfPreset('star121-6')
+    let differed = 0
+    for (const [plies, seed] of [[36, 1], [60, 2], [84, 3], [108, 4], [132, 5], [156, 6]] as const) {
+      const root = greedyGame(v, plies, seed)
+      if (root.winner >= 0) continue
+      const me = root.turn
+      const ev = new Evaluator(v, root.t, DEFAULT_WEIGHTS)
+      const end = (rival: number) => {
+        const it = new RacePlanner(root.clone(), { ...OPTIONS, beam: 1000, horizon: 1, rival }).run({})
+        const pos = root.clone()
+        for (const m of it.pv) pos.make(m)
+        const mine = ev.values(pos)[me]!
+        return { first: it.pv[0], mine, net: mine - ev.rivalOf(pos, me) }
+      }
+      const own = end(0)
+      const net = end(100)
+      expect(own.mine, `seed ${seed}`).toBeGreaterThanOrEqual(net.mine)
+      expect(net.net, `seed ${seed}`).toBeGreaterThanOrEqual(own.net)
+      if (own.first !== net.first) differed++
+    }
+    expect(differed).toBeGreaterThan(0)
   })
 
   it('is the engine algorithm "race" on boards of three to six armies', async () => {

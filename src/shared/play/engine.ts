@@ -51,6 +51,11 @@ export interface EngineOptions {
   /** The race planner (race.ts): boards kept per level, and her own moves looked ahead. */
   readonly beam: number
   readonly horizon: number
+  /**
+   * The race planner's rank: percent of the leading other side's value taken from hers (so that of
+   * two lines equally good for her it prefers the one that leaves the leader further back).
+   */
+  readonly rival: number
 }
 
 export const DEFAULT_OPTIONS: EngineOptions = {
@@ -68,6 +73,7 @@ export const DEFAULT_OPTIONS: EngineOptions = {
   room: 6,
   beam: 10,
   horizon: 6,
+  rival: 30,
 }
 
 /** What to search for: depth, nodes, time for this move, or the mover's clock; `infinite` until stop(). */

@@ -275,17 +275,20 @@ export class Evaluator {
     return v
   }
 
-  /** The score of army a: her side's value less the best other side's (values() first). */
-  scoreOf(pos: Position, a: number): number {
-    const t = pos.t
-    const mine = this.sideValue(a, t)
+  /** The best value among the sides other than army a's (values() first; 0 when she has no other side). */
+  rivalOf(pos: Position, a: number): number {
     let best = -Infinity
     for (const s of this.sides) {
       if (s.includes(a)) continue
-      const v = this.sideValue(s[0]!, t)
+      const v = this.sideValue(s[0]!, pos.t)
       if (v > best) best = v
     }
-    return Math.round(mine - best)
+    return best === -Infinity ? 0 : best
+  }
+
+  /** The score of army a: her side's value less the best other side's (values() first). */
+  scoreOf(pos: Position, a: number): number {
+    return Math.round(this.sideValue(a, pos.t) - this.rivalOf(pos, a))
   }
 
   /** The score of army a in the position (values worked out). */

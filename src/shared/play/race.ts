@@ -4,7 +4,9 @@
  * most steps toward her target, ties broken by a seeded generator) and answers each of her moves.
  * It looks `horizon` of her own moves ahead (or to her finish), keeps the `beam` best boards of
  * each level by her own value (evaluate.ts's weights: steps to go, the squares' term, the
- * straggler, her target held by others), and plays the first move of the best line.
+ * straggler, her target held by others) less `rival` percent of the leading other side's value
+ * (the rules page's hindering: of two lines about as good for her, the one that leaves the leader
+ * further back), and plays the first move of the best line.
  *
  * Why a model of the others rather than a worst case: in a race of six armies across one star,
  * the ladders a man climbs are mostly the other armies' men, and where they will stand next round
@@ -40,6 +42,8 @@ export interface RaceOptions {
   readonly beam: number
   /** Her own moves looked ahead (the beam's levels). */
   readonly horizon: number
+  /** Percent of the leading other side's value taken from hers in a line's rank (0: her own value alone). */
+  readonly rival: number
 }
 
 /** One board of a level: the plies from the root to it, the model's generator state there, its rank. */
@@ -98,8 +102,11 @@ export class RacePlanner {
       this.stopped = true
   }
 
+  /** A line's rank (lower is better): minus her value, plus `rival` percent of the best value among the other sides. */
   private rankOf(me: number): number {
-    return -this.evaluator.values(this.pos)[me]!
+    const mine = this.evaluator.values(this.pos)[me]!
+    const rival = this.options.rival
+    return rival === 0 ? -mine : -mine + (rival / 100) * this.evaluator.rivalOf(this.pos, me)
   }
 
   /** The next level's candidates from one line (the position is at the line's end on entry and on return); a finish's plies if one is found. */
