@@ -97,6 +97,14 @@ export interface EngineSpec {
   readonly options: readonly (readonly [string, string])[]
 }
 
+/** The keys of a spec that are neither limits nor engine options: a greedy player's seed, a table's folder, an outside engine's command (last). */
+const SEED = 'seed'
+const TABLEBASE = 'tablebase'
+const CMD = 'cmd'
+
+/** A spec's value of a key, if it has one. */
+const specValue = (spec: EngineSpec, key: string): string | undefined => spec.options.find(([k]) => k === key)?.[1]
+
 export function parseEngineSpec(text: string): EngineSpec {
   const m = /^(?:([A-Za-z0-9_.+-]+)=)?(halma|greedy|exec)(?::(.*))?$/s.exec(text.trim())
   if (!m) throw new UsageError(`--engine: '${text}' is not [NAME=]halma|greedy|exec[:key=value,...]`)
@@ -106,7 +114,7 @@ export function parseEngineSpec(text: string): EngineSpec {
   while (rest !== '') {
     const cmd = /^cmd=(.*)$/s.exec(rest)
     if (cmd) {
-      options.push(['cmd', cmd[1]!.trim()])
+      options.push([CMD, cmd[1]!.trim()])
       break
     }
     const kv = /^([A-Za-z0-9_.]+)=([^,]*)(?:,|$)/.exec(rest)
@@ -114,8 +122,8 @@ export function parseEngineSpec(text: string): EngineSpec {
     options.push([kv[1]!, kv[2]!])
     rest = rest.slice(kv[0].length)
   }
-  if (kind === 'exec' && !options.some(([k]) => k === 'cmd')) throw new UsageError(`--engine ${text}: exec needs cmd=COMMAND (last)`)
-  const label = m[1] ?? (options.length > 0 ? `${kind}:${options.filter(([k]) => k !== 'cmd').map(([k, v]) => `${k}=${v}`).join(',')}` : kind)
+  if (kind === 'exec' && !options.some(([k]) => k === CMD)) throw new UsageError(`--engine ${text}: exec needs cmd=COMMAND (last)`)
+  const label = m[1] ?? (options.length > 0 ? `${kind}:${options.filter(([k]) => k !== CMD).map(([k, v]) => `${k}=${v}`).join(',')}` : kind)
   return { name: label, kind, options }
 }
 
@@ -123,7 +131,7 @@ const LIMIT_KEYS = ['nodes', 'depth', 'movetime', 'time', 'inc'] as const
 /** A spec's engine options and the protocol's option each sets (w.NAME sets Weight_NAME). */
 const OPTION_NAMES: Readonly<Record<string, string>> = { algorithm: 'Algorithm', hash: 'Hash', threads: 'Threads', lmr: 'LMR', aspiration: 'Aspiration', ordering: 'Ordering', replies: 'Replies', endgame: 'Endgame', endgameNodes: 'EndgameNodes', endgameSlack: 'EndgameSlack', room: 'Room', beam: 'Beam', horizon: 'Horizon', rival: 'Rival' }
 /** Every key a halma or exec spec takes, as the "unknown option" message lists them. */
-const SPEC_KEYS = [...LIMIT_KEYS, ...Object.keys(OPTION_NAMES), 'w.NAME', 'tablebase', 'seed', 'cmd'].join(', ')
+const SPEC_KEYS = [...LIMIT_KEYS, ...Object.keys(OPTION_NAMES), 'w.NAME', TABLEBASE, SEED, CMD].join(', ')
 
 /** The limits and the engine options of a spec (engine options checked by the protocol's setoption). */
 function limitsAndOptions(spec: EngineSpec, defaults: GoLimits): { limits: GoLimits; options: EngineOptions; setoptions: string[] } {
@@ -131,8 +139,8 @@ function limitsAndOptions(spec: EngineSpec, defaults: GoLimits): { limits: GoLim
   let options = DEFAULT_OPTIONS
   const setoptions: string[] = []
   for (const [k, v] of spec.options) {
-    if (k === 'cmd' || k === 'seed') continue
-    if (k === 'tablebase') {
+    if (k === CMD || k === SEED) continue
+    if (k === TABLEBASE) {
       setoptions.push(`setoption name Tablebase value ${v}`)
       continue
     }
@@ -225,15 +233,15 @@ class MatchTables {
 
 function contestantOf(spec: EngineSpec, defaults: GoLimits, tables: MatchTables, tableGame: boolean): Contestant {
   if (spec.kind === 'greedy') {
-    const seed = spec.options.find(([k]) => k === 'seed')
-    return new GreedyContestant(spec.name, seed ? int(seed[1], `--engine ${spec.name}: seed`, 0, 2 ** 31)! : 1)
+    const seed = specValue(spec, SEED)
+    return new GreedyContestant(spec.name, seed !== undefined ? int(seed, `--engine ${spec.name}: seed`, 0, 2 ** 31)! : 1)
   }
   const { limits, options, setoptions } = limitsAndOptions(spec, defaults)
-  const dir = spec.options.find(([k]) => k === 'tablebase')?.[1]
+  const dir = specValue(spec, TABLEBASE)
   if (spec.kind === 'halma') return new EngineContestant(spec.name, options, limits, dir === undefined ? undefined : new TableOracle(tables.get(dir, `--engine ${spec.name}: tablebase`)))
   // An outside engine opens the folder itself; it is checked here too, so that a table of another game is named before the match.
   if (dir !== undefined) tables.get(dir, `--engine ${spec.name}: tablebase`)
-  const cmd = spec.options.find(([k]) => k === 'cmd')![1]
+  const cmd = specValue(spec, CMD)!
   const outside = new ProtocolContestant(spec.name, processTransport(cmd), limits, setoptions)
   outside.tableGame = tableGame
   return outside
@@ -310,7 +318,7 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
     sprt = { elo0: x[0]!, elo1: x[1]!, alpha: x[2] ?? 0.05, beta: x[3] ?? 0.05, test: 1, base: 0 }
   }
   const openings = openingBook(variant, int(v['openings'], '--openings', 1, 100000) ?? 10, int(v['book-plies'], '--book-plies', 0, 100) ?? 2 * N, int(v['seed'], '--seed', 0, 2 ** 31) ?? 1)
-  const untold = tableGame !== undefined ? specs.find((s) => s.kind === 'exec' && !s.options.some(([k]) => k === 'tablebase')) : undefined
+  const untold = tableGame !== undefined ? specs.find((s) => s.kind === 'exec' && specValue(s, TABLEBASE) === undefined) : undefined
   if (untold)
     throw new UsageError(
       `--engine ${untold.name}: on a table's game an outside engine is told 'position tablebase' (a game document cannot hold the table's win rule): give it the table with tablebase=DIR`,
