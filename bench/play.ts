@@ -38,7 +38,12 @@ const flag = (name: string): string | undefined => {
   return i >= 0 ? rest[i + 1] : undefined
 }
 /** `--tag T`: the results files are named play-greedy-...-T-<date> (two runs of one day kept apart). */
-const tag = flag('tag') !== undefined ? `-${flag('tag')}` : ''
+const tag = ((): string => {
+  if (!rest.includes('--tag')) return ''
+  const t = flag('tag') ?? ''
+  if (!/^[A-Za-z][A-Za-z0-9_-]{0,39}$/.test(t)) throw new Error(`--tag: '${t}' is not a name (a letter, then letters, digits, - or _)`)
+  return `-${t}`
+})()
 const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' / ')
 
 function write(name: string, lines: string[]): void {
@@ -192,7 +197,8 @@ const ratio = (a: string | number, b: string | number, scale = 1): string => ((N
 const pct = (x: string | number): string => `${(Number(x) * 100).toFixed(0)} %`
 
 function greedy(): void {
-  const which = rest.filter((x) => /^\d$/.test(x)).map(Number)
+  // Player counts: the lone digits that are not a flag's value.
+  const which = rest.filter((x, i) => /^\d$/.test(x) && !(rest[i - 1] ?? '').startsWith('--')).map(Number)
   const players = which.length > 0 ? which : [2, 3, 6]
   const nodes = flag('nodes') ?? '5000'
   const lines = [`# The engine against the greedy player, ${date}`, '', `Machine: ${machine}.`, '']

@@ -112,7 +112,7 @@ export function parseEngineSpec(text: string): EngineSpec {
   const options: [string, string][] = []
   let rest = m[3] ?? ''
   while (rest !== '') {
-    const cmd = /^cmd=(.*)$/s.exec(rest)
+    const cmd = new RegExp(`^${CMD}=(.*)$`, 's').exec(rest)
     if (cmd) {
       options.push([CMD, cmd[1]!.trim()])
       break
@@ -122,7 +122,7 @@ export function parseEngineSpec(text: string): EngineSpec {
     options.push([kv[1]!, kv[2]!])
     rest = rest.slice(kv[0].length)
   }
-  if (kind === 'exec' && !options.some(([k]) => k === CMD)) throw new UsageError(`--engine ${text}: exec needs cmd=COMMAND (last)`)
+  if (kind === 'exec' && !options.some(([k]) => k === CMD)) throw new UsageError(`--engine ${text}: exec needs ${CMD}=COMMAND (last)`)
   const label = m[1] ?? (options.length > 0 ? `${kind}:${options.filter(([k]) => k !== CMD).map(([k, v]) => `${k}=${v}`).join(',')}` : kind)
   return { name: label, kind, options }
 }

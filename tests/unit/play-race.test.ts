@@ -156,18 +156,22 @@ describe('the race planner', () => {
       if (root.winner >= 0) continue
       const me = root.turn
       const ev = new Evaluator(v, root.t, DEFAULT_WEIGHTS)
+      ev.prepare(root)
       const end = (rival: number) => {
         const it = new RacePlanner(root.clone(), { ...OPTIONS, beam: 1000, horizon: 1, rival }).run({})
         const pos = root.clone()
         for (const m of it.pv) pos.make(m)
         const mine = ev.values(pos)[me]!
-        return { first: it.pv[0], mine, net: mine - ev.rivalOf(pos, me) }
+        return { first: it.pv[0], mine, rival: ev.rivalOf(pos, me) }
       }
       const own = end(0)
-      const net = end(100)
-      expect(own.mine, `seed ${seed}`).toBeGreaterThanOrEqual(net.mine)
-      expect(net.net, `seed ${seed}`).toBeGreaterThanOrEqual(own.net)
-      if (own.first !== net.first) differed++
+      for (const r of [30, 100]) {
+        const other = end(r)
+        const rank = (x: typeof own) => x.mine - (r / 100) * x.rival
+        expect(own.mine, `seed ${seed}, rival ${r}`).toBeGreaterThanOrEqual(other.mine)
+        expect(rank(other), `seed ${seed}, rival ${r}`).toBeGreaterThanOrEqual(rank(own))
+        if (r === 100 && own.first !== other.first) differed++
+      }
     }
     expect(differed).toBeGreaterThan(0)
   })

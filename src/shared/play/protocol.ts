@@ -1,7 +1,7 @@
 /**
  * The text protocol engines speak (docs/PROTOCOL.md), in the spirit of UCI and GTP: one command a
- * line in, `info` and `bestmove` lines out. This is the only place where the engine's structs
- * become text: the server side (`ProtocolServer`, behind `halma engine`) reads commands and drives
+ * line in, `info` and `bestmove` lines out. This is where the engine's structs become text (with
+ * options.ts, which states the options' `option` lines): the server side (`ProtocolServer`, behind `halma engine`) reads commands and drives
  * an Engine; the client side (`parseEngineLine`, `goCommand`, `positionCommand`) is what `halma
  * match` and the workbench use to drive any engine that speaks it.
  *
