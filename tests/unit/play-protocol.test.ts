@@ -12,6 +12,7 @@ import { DEFAULT_OPTIONS } from '../../src/shared/play/engine'
 import { eloEstimate, eloOf, fitRatings, sprt } from '../../src/shared/play/elo'
 import { runMatch } from '../../src/shared/play/match'
 import { goCommand, parseEngineLine, parseGo, parsePositionCommand, positionCommand, ProtocolServer, resolvePosition } from '../../src/shared/play/protocol'
+import { ENGINE_OPTIONS } from '../../src/shared/play/options'
 import { formatMove } from '../../src/shared/play/notation'
 import { MAX_MOVES, Position } from '../../src/shared/play/position'
 import { matchDocument } from '../../src/shared/play/record'
@@ -148,6 +149,9 @@ describe('the engine protocol', () => {
     expect(await main([...base, '--engine', 'halma:bogus=1'], io)).toBe(2)
     const listed = /unknown option 'bogus' \(([^)]*)\)/.exec(err.join('\n'))?.[1]?.split(', ')
     expect(listed).toContain('endgameSlack')
+    // Every option the protocol offers (but the weights, which w.NAME sets) has its key in a match's spec.
+    const keys = listed!.map((k) => k.toLowerCase())
+    for (const o of ENGINE_OPTIONS.filter((o) => !o.name.startsWith('Weight_'))) expect(keys, o.name).toContain(o.name.toLowerCase())
     // Every option the message names is one the spec parser knows: a bad value is refused for its value, not as unknown.
     for (const key of listed!.filter((k) => !['w.NAME', 'cmd', 'seed', 'tablebase'].includes(k))) {
       err.length = 0
