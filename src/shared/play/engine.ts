@@ -155,6 +155,13 @@ export const infoOf = (it: Iteration, nodes = it.nodes): EngineInfo => ({
   tbHits: 0,
 })
 
+/** A promise and the function that settles it: stop()'s signal to a go waiting under `infinite`. */
+function stopSignal(): { readonly promise: Promise<void>; readonly resolve: () => void } {
+  let resolve: () => void = () => undefined
+  const promise = new Promise<void>((r) => (resolve = r))
+  return { promise, resolve }
+}
+
 /** The algorithm a variant is searched with. */
 export function algorithmFor(v: Variant, options: EngineOptions): Algorithm {
   if (options.algorithm !== 'auto') return options.algorithm
@@ -211,17 +218,17 @@ export class Engine {
   }
 
   stop(): void {
-    this.stopAsked = true
+    this.stopAsked.resolve()
     Atomics.store(this.stopFlag, 0, 1)
   }
 
-  /** Whether stop() was called during this go (the shared flag also ends the helpers when the main search ends). */
-  private stopAsked = false
+  /** Settled by stop() during this go (the shared flag also ends the helpers when the main search ends). */
+  private stopAsked = stopSignal()
 
   /** Search the position; `onInfo` after each finished iteration. */
   async go(limits: GoLimits, onInfo?: (info: EngineInfo) => void): Promise<EngineResult> {
     Atomics.store(this.stopFlag, 0, 0)
-    this.stopAsked = false
+    this.stopAsked = stopSignal()
     this.tt.newSearch()
     const data = this.pos.data()
     const asked = limits.searchmoves && limits.searchmoves.length > 0 ? limits.searchmoves : undefined
@@ -259,7 +266,7 @@ export class Engine {
     }
     // `infinite`: the answer waits for stop() even when the search ended on its own (a plan made, a
     // win found), as UCI's `go infinite` does: analysis lasts as long as the user wants it to.
-    while (limits.infinite && !this.stopAsked) await new Promise<void>((resolve) => setTimeout(() => resolve(), 20))
+    if (limits.infinite) await this.stopAsked.promise
     return { move: last.pv[0] ?? null, info: { ...infoOf(last), ...room } }
   }
 
