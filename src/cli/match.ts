@@ -43,7 +43,7 @@ An engine SPEC is [NAME=]KIND[:OPTIONS], OPTIONS comma-separated key=value:
                                    is sent 'setoption name Tablebase value DIR'
   Engine options: algorithm, hash, threads, lmr, aspiration, ordering, replies, endgame (men
   outside her target from which the endgame solver plays), endgameNodes, endgameSlack, room,
-  beam, horizon, rival (the race planner's), w.NAME (an evaluation weight): halma engine's own options (its reply to hep lists them).
+  beam, horizon, rival, worlds (the race planner's), w.NAME (an evaluation weight): halma engine's own options (its reply to hep lists them).
   Limits per move (nodes, depth, movetime, time, inc) default to --nodes/--depth/--movetime
   (default: 5000 nodes a move, the engine's default setting in matches).
 
@@ -129,7 +129,7 @@ export function parseEngineSpec(text: string): EngineSpec {
 
 const LIMIT_KEYS = ['nodes', 'depth', 'movetime', 'time', 'inc'] as const
 /** A spec's engine options and the protocol's option each sets (w.NAME sets Weight_NAME). */
-const OPTION_NAMES: Readonly<Record<string, string>> = { algorithm: 'Algorithm', hash: 'Hash', threads: 'Threads', lmr: 'LMR', aspiration: 'Aspiration', ordering: 'Ordering', replies: 'Replies', endgame: 'Endgame', endgameNodes: 'EndgameNodes', endgameSlack: 'EndgameSlack', room: 'Room', beam: 'Beam', horizon: 'Horizon', rival: 'Rival' }
+const OPTION_NAMES: Readonly<Record<string, string>> = { algorithm: 'Algorithm', hash: 'Hash', threads: 'Threads', lmr: 'LMR', aspiration: 'Aspiration', ordering: 'Ordering', replies: 'Replies', endgame: 'Endgame', endgameNodes: 'EndgameNodes', endgameSlack: 'EndgameSlack', room: 'Room', beam: 'Beam', horizon: 'Horizon', rival: 'Rival', worlds: 'Worlds' }
 /** Every key a halma or exec spec takes, as the "unknown option" message lists them. */
 const SPEC_KEYS = [...LIMIT_KEYS, ...Object.keys(OPTION_NAMES), 'w.NAME', TABLEBASE, SEED, CMD].join(', ')
 

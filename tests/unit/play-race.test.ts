@@ -8,13 +8,13 @@ import { algorithmFor, DEFAULT_OPTIONS, Engine } from '../../src/shared/play/eng
 import { Evaluator, evalTablesOf } from '../../src/shared/play/evaluate'
 import { Greedy } from '../../src/shared/play/greedy'
 import { MAX_MOVES, moveFrom, moveTo, Position } from '../../src/shared/play/position'
-import { RacePlanner } from '../../src/shared/play/race'
-import { uniform } from '../../src/shared/play/random'
+import { RacePlanner, worldSeed } from '../../src/shared/play/race'
+import { Mulberry32, uniform } from '../../src/shared/play/random'
 import { WIN } from '../../src/shared/play/search'
 import { variantOfPreset, type Variant } from '../../src/shared/play/variant'
 import { DEFAULT_WEIGHTS } from '../../src/shared/play/weights'
 
-const OPTIONS = { weights: DEFAULT_WEIGHTS, beam: 8, horizon: 4, rival: 0 }
+const OPTIONS = { weights: DEFAULT_WEIGHTS, beam: 8, horizon: 4, rival: 0, worlds: 0 }
 
 /** A game played greedily for some plies (a crowd in the middle of the star). */
 function greedyGame(v: Variant, plies: number, seed: number): Position {
@@ -176,11 +176,64 @@ describe('the race planner', () => {
     expect(differed).toBeGreaterThan(0)
   })
 
+  it('with worlds, plays the last level\'s line whose moves of hers hold best when the others break their ties otherwise', () => {
+    // The test's own replay: her moves of a line, each world's greedy players (their ties from
+    // worldSeed(w)) answering, ranked where they lead (a move of hers no longer legal ends it).
+    const v = variantOfPreset('star121-6')
+    const W = 4
+    const horizon = 3
+    let differed = 0
+    for (const [plies, seed] of [[30, 1], [54, 2], [78, 3], [102, 4], [126, 5]] as const) {
+      const root = greedyGame(v, plies, seed)
+      if (root.winner >= 0) continue
+      const me = root.turn
+      const ev = new Evaluator(v, root.t, DEFAULT_WEIGHTS)
+      ev.prepare(root)
+      const rank = (pos: Position) => -ev.values(pos)[me]! + 0.3 * ev.rivalOf(pos, me)
+      const mine = (pv: readonly number[]) => {
+        const pos = root.clone()
+        return pv.filter((m) => {
+          const own = pos.turn === me
+          pos.make(m)
+          return own
+        })
+      }
+      const mean = (pv: readonly number[]) => {
+        // The model's own world: the line as planned.
+        const model = root.clone()
+        for (const m of pv) model.make(m)
+        let sum = rank(model)
+        for (let w = 1; w <= W; w++) {
+          const random = new Mulberry32(worldSeed(w))
+          const g = new Greedy(() => random.uniform())
+          const pos = root.clone()
+          for (const m of mine(pv)) {
+            if (!pos.isLegal(m)) break
+            pos.make(m)
+            while (pos.winner < 0 && pos.turn !== me) pos.make(g.move(pos))
+            expect(pos.winner, `seed ${seed}: no finish this early`).toBe(-1)
+          }
+          sum += rank(pos)
+        }
+        return sum / (W + 1)
+      }
+      const options = { ...OPTIONS, rival: 30, horizon }
+      const plain = new RacePlanner(root.clone(), options).run({})
+      const robust = new RacePlanner(root.clone(), { ...options, worlds: W }).run({})
+      expect(robust.depth).toBe(horizon)
+      expect(mine(robust.pv).length).toBe(horizon)
+      // The model's best line is among the last level's lines: the one played holds at least as well.
+      expect(mean(robust.pv), `seed ${seed}`).toBeLessThanOrEqual(mean(plain.pv) + 1e-6)
+      if (robust.pv[0] !== plain.pv[0]) differed++
+    }
+    expect(differed).toBeGreaterThan(0)
+  })
+
   it('is the engine algorithm "race" on boards of three to six armies', async () => {
     for (const id of ['star121-3', 'piecepack-4', 'star121-6'] as const) {
       const v = variantOfPreset(id)
       const pos = greedyGame(v, 18, 5)
-      const e = new Engine(v, { algorithm: 'race', beam: 5, horizon: 3 })
+      const e = new Engine(v, { algorithm: 'race', beam: 5, horizon: 3, worlds: 0 })
       e.setPosition(pos.data())
       const depths: number[] = []
       const r = await e.go({ nodes: 100_000 }, (i) => depths.push(i.depth))

@@ -56,6 +56,8 @@ export interface EngineOptions {
    * two lines equally good for her it prefers the one that leaves the leader further back).
    */
   readonly rival: number
+  /** The race planner's other models of the others its last lines are replayed in (race.ts). */
+  readonly worlds: number
 }
 
 export const DEFAULT_OPTIONS: EngineOptions = {
@@ -74,6 +76,7 @@ export const DEFAULT_OPTIONS: EngineOptions = {
   beam: 10,
   horizon: 6,
   rival: 30,
+  worlds: 8,
 }
 
 /** What to search for: depth, nodes, time for this move, or the mover's clock; `infinite` until stop(). */

@@ -34,6 +34,7 @@ export const ENGINE_OPTIONS: readonly OptionSpec[] = [
   { name: 'Beam', type: 'spin', min: 1, max: 100000, key: 'beam' },
   { name: 'Horizon', type: 'spin', min: 1, max: 64, key: 'horizon' },
   { name: 'Rival', type: 'spin', min: 0, max: 100, key: 'rival' },
+  { name: 'Worlds', type: 'spin', min: 0, max: 1000, key: 'worlds' },
   ...WEIGHT_NAMES.map((w): OptionSpec => ({ name: `Weight_${w}`, type: 'spin', min: -100000, max: 100000, key: `weight.${w}` })),
 ]
 

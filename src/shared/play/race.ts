@@ -18,11 +18,19 @@
  * (bench/results/play-greedy-6-*.md measures it). Against opponents that play otherwise the model
  * is a model: it is the engine's assumption, stated in its `info`, not knowledge.
  *
+ * The model breaks the others' ties by one generator; the players break them by theirs. With
+ * `worlds`, the plan's last lines (the deepest level searched whole, or the finishes found) are
+ * replayed in that many other worlds, the others' ties falling by other seeds: her moves of a
+ * line in order (a move no longer legal there ends it), each answered by the greedy players of
+ * that world. The line played is the one whose mean rank over the model and the worlds is best: of
+ * lines about as good in the model, the one that does not count on a tie falling its way.
+ *
  * Iterations are the beam's levels: depth k is the best line k of her moves deep (with the others'
  * modelled answers in its principal variation), its score the engine's usual score (her side's
  * value less the best other side's, evaluate.ts) at the line's end, or a win in so many plies when
  * the line finishes. A line on which another side finishes first ends there and ranks below every
- * line still going (if all lines are such, the best of them is played). Nodes are the boards
+ * line still going (if all lines are such, the best of them is played); with worlds the deepest
+ * level is reported again with the line they chose. Nodes are the boards
  * the beam made (one per move of hers tried).
  */
 import { Evaluator, type Weights } from './evaluate'
@@ -30,10 +38,15 @@ import { Greedy } from './greedy'
 import { MAX_MOVES, PASS, type Move, type Position } from './position'
 import { Mulberry32 } from './random'
 import { keepOnly, type Iteration, type Limits } from './search'
-import { WIN } from './tt'
+import { WIN, WIN_BOUND } from './tt'
 
 /** Added to the rank of a line on which another side finishes first (ranks are hundredths of a step). */
 const LOST = 1e9
+/** The model's tie-breaking generator's state at the root. */
+const ROOT_SEED = 0x9e3779b9
+
+/** The generator's state from which world w (1, 2, ...) of `worlds` breaks the others' ties. */
+export const worldSeed = (w: number): number => (ROOT_SEED ^ Math.imul(w, 0x85ebca6b)) >>> 0
 
 /** The planner's shape: boards kept per level and her moves looked ahead. */
 export interface RaceOptions {
@@ -44,6 +57,12 @@ export interface RaceOptions {
   readonly horizon: number
   /** Percent of the leading other side's value taken from hers in a line's rank (0: her own value alone). */
   readonly rival: number
+  /**
+   * Other models of the others (their ties broken by other seeds) the last level's lines are
+   * replayed in: of them, the line whose moves of hers lead to the best mean rank over the model
+   * and these is played (0: the model's best line).
+   */
+  readonly worlds: number
 }
 
 /** One board of a level: the plies from the root to it, the model's generator state there, its rank. */
@@ -109,11 +128,14 @@ export class RacePlanner {
     return rival === 0 ? -mine : -mine + (rival / 100) * this.evaluator.rivalOf(this.pos, me)
   }
 
-  /** The next level's candidates from one line (the position is at the line's end on entry and on return); a finish's plies if one is found. */
-  private expand(line: Line, me: number, depth: number, rootOnly: Set<Move> | undefined, out: Candidate[], seen: Set<number>): Move[] | undefined {
+  /**
+   * The next level's candidates from one line (the position is at the line's end on entry and on
+   * return); her finishes found are added to `finishes` (with worlds, all of them; else the first).
+   */
+  private expand(line: Line, me: number, depth: number, rootOnly: Set<Move> | undefined, out: Candidate[], seen: Set<number>, finishes: Line[]): void {
     if (line.lost) {
       out.push({ parent: line, answer: [], seed: line.seed, rank: line.rank, lost: true })
-      return undefined
+      return
     }
     const pos = this.pos
     let n = pos.generate(this.buf)
@@ -122,7 +144,7 @@ export class RacePlanner {
     for (const m of moves) {
       this.nodes++
       this.checkStop()
-      if (this.stopped) return undefined
+      if (this.stopped) return
       const answer: Move[] = [m]
       pos.make(m)
       this.random.state = line.seed
@@ -136,9 +158,58 @@ export class RacePlanner {
       }
       this.back(answer)
       // Her side's win may come on her move or on a partner's answer: the line runs to it.
-      if (won) return [...line.plies, ...answer]
+      if (won) {
+        finishes.push({ plies: [...line.plies, ...answer], seed: line.seed, rank: -LOST, lost: false })
+        if (this.options.worlds === 0) return
+      }
     }
-    return undefined
+  }
+
+  /**
+   * Her moves of a line replayed in world `w` (the others' ties broken from another seed): the
+   * rank where they lead, -LOST if she finishes, LOST more if another side does first; a move of
+   * hers no longer legal there ends the replay (her plan broke; what it had made is ranked).
+   */
+  private replay(plies: readonly Move[], me: number, w: number): number {
+    const pos = this.pos
+    const mine: Move[] = []
+    for (const m of plies) {
+      if (pos.turn === me) mine.push(m)
+      pos.make(m)
+    }
+    this.back(plies)
+    this.random.state = worldSeed(w)
+    let made = 0
+    let rank: number | undefined
+    for (const m of mine) {
+      if (!pos.isLegal(m)) break
+      pos.make(m)
+      made++
+      this.nodes++
+      while (pos.winner < 0 && pos.turn !== me) {
+        pos.make(this.greedy.move(pos))
+        made++
+      }
+      if (pos.winner >= 0) {
+        rank = this.ours(pos.winner, me) ? -LOST : LOST + this.rankOf(me)
+        break
+      }
+    }
+    rank ??= this.rankOf(me)
+    for (; made > 0; made--) pos.unmake()
+    return rank
+  }
+
+  /** Of some lines, the one whose mean rank over the model (its own rank) and the `worlds` other worlds is best (the first of equals). */
+  private robust(lines: readonly Line[], me: number): Line {
+    let best = lines[0]!
+    let bestSum = Infinity
+    for (const line of lines) {
+      let sum = line.rank
+      for (let w = 1; w <= this.options.worlds; w++) sum += this.replay(line.plies, me, w)
+      if (sum < bestSum) [best, bestSum] = [line, sum]
+    }
+    return best
   }
 
   /** Walk the position along a line's plies (forward) or back to the root. */
@@ -164,19 +235,23 @@ export class RacePlanner {
     const rootOnly = limits.searchmoves && limits.searchmoves.length > 0 ? new Set(limits.searchmoves) : undefined
     const horizon = Math.max(1, Math.min(limits.depth ?? this.options.horizon, this.options.horizon))
     this.evaluator.prepare(pos)
-    let level: Line[] = [{ plies: [], seed: 0x9e3779b9, rank: 0, lost: false }]
+    let level: Line[] = [{ plies: [], seed: ROOT_SEED, rank: 0, lost: false }]
     let last: Iteration | undefined
+    const robust = this.options.worlds > 0
+    let planned: readonly Line[] = []
     for (let depth = 1; depth <= horizon && level.length > 0; depth++) {
       const candidates: Candidate[] = []
       const seen = new Set<number>()
-      let finish: Move[] | undefined
+      const finishes: Line[] = []
       for (const line of level) {
         this.walk(line.plies)
-        finish = this.expand(line, me, depth, rootOnly, candidates, seen)
+        this.expand(line, me, depth, rootOnly, candidates, seen, finishes)
         this.back(line.plies)
-        if (finish || this.stopped) break
+        if ((finishes.length > 0 && !robust) || this.stopped) break
       }
-      if (finish) {
+      if (finishes.length > 0) {
+        // Of her finishes in as many moves, with worlds the one that holds best in them.
+        const finish = (robust && finishes.length > 1 ? this.robust(finishes, me) : finishes[0]!).plies
         last = this.iteration(depth, finish, WIN - finish.length, t0)
         onIteration?.(last)
         break
@@ -193,6 +268,16 @@ export class RacePlanner {
       const score = best.lost ? -(WIN - best.plies.length) : this.evaluator.score(pos, me)
       this.back(best.plies)
       last = this.iteration(depth, best.plies, score, t0)
+      planned = level
+      onIteration?.(last)
+    }
+    // The deepest level searched whole, not a finish: with worlds, its line that holds best in them.
+    if (last && robust && planned.length > 1 && last.score < WIN_BOUND) {
+      const line = this.robust(planned, me)
+      this.walk(line.plies)
+      const score = line.lost ? -(WIN - line.plies.length) : this.evaluator.score(pos, me)
+      this.back(line.plies)
+      last = this.iteration(last.depth, line.plies, score, t0)
       onIteration?.(last)
     }
     if (!last) {
