@@ -229,6 +229,40 @@ describe('the race planner', () => {
     expect(differed).toBeGreaterThan(0)
   })
 
+  it('with worlds, holds to node limits, stop and time, leaves the position as found, and still takes a finish', () => {
+    const v = variantOfPreset('star121-6')
+    const root = greedyGame(v, 48, 4)
+    const shape = { ...OPTIONS, rival: 30, beam: 10, horizon: 6, worlds: 8 }
+    const planner = new RacePlanner(root.clone(), shape)
+    const cut = planner.run({ nodes: 2000 })
+    // The search stops at the limit; the replays after it count her moves replayed (beam x worlds x depth at most).
+    expect(cut.nodes).toBeLessThanOrEqual(2000 + 256 + shape.beam * shape.worlds * cut.depth)
+    expect(cut.depth).toBeGreaterThan(0)
+    expect(root.isLegal(cut.pv[0]!)).toBe(true)
+    expect(planner.pos.data()).toEqual(root.data())
+    expect([planner.pos.hashLo, planner.pos.hashHi]).toEqual([root.hashLo, root.hashHi])
+    // Stopped after the first level: that level is the answer, reported once (no replay after a stop).
+    const stopped = new RacePlanner(root.clone(), shape)
+    const depths: number[] = []
+    stopped.run({}, (it) => {
+      depths.push(it.depth)
+      Atomics.store(stopped.stopFlag, 0, 1)
+    })
+    expect(depths).toEqual([1])
+    // A tiny time limit: an answer, legal, the position as found.
+    const timed = new RacePlanner(root.clone(), shape)
+    const t = timed.run({ movetime: 5 })
+    expect(root.isLegal(t.pv[0]!)).toBe(true)
+    expect(timed.pos.data()).toEqual(root.data())
+    // A finish in reach is still taken, scored as a win in its plies.
+    const { v: v3, armies } = oneStepFromHome(0)
+    const home = new Position(v3, { armies, turn: 0 })
+    const it = new RacePlanner(home.clone(), shape).run({})
+    expect(it.score).toBe(WIN - 1)
+    home.make(it.pv[0]!)
+    expect(home.winner).toBe(0)
+  })
+
   it('is the engine algorithm "race" on boards of three to six armies', async () => {
     for (const id of ['star121-3', 'piecepack-4', 'star121-6'] as const) {
       const v = variantOfPreset(id)

@@ -29,8 +29,8 @@
  * modelled answers in its principal variation), its score the engine's usual score (her side's
  * value less the best other side's, evaluate.ts) at the line's end, or a win in so many plies when
  * the line finishes. A line on which another side finishes first ends there and ranks below every
- * line still going (if all lines are such, the best of them is played); with worlds the deepest
- * level is reported again with the line they chose. Nodes are the boards
+ * line still going (if all lines are such, the best of them is played); when the worlds choose
+ * another line than the model's best, the deepest level is reported again with it. Nodes are the boards
  * the beam made (one per move of hers tried).
  */
 import { Evaluator, type Weights } from './evaluate'
@@ -90,6 +90,8 @@ export class RacePlanner {
   private stopped = false
   private nodeLimit = Infinity
   private deadline = Infinity
+  /** The end of the move's time (the search's deadline is a tenth sooner with worlds). */
+  private moveEnd = Infinity
   /** The model's tie-breaking generator: its state is saved with each line and restored to go on from it. */
   private readonly random = new Mulberry32()
   private readonly greedy = new Greedy(this.random.uniform)
@@ -200,11 +202,16 @@ export class RacePlanner {
     return rank
   }
 
-  /** Of some lines, the one whose mean rank over the model (its own rank) and the `worlds` other worlds is best (the first of equals). */
+  /**
+   * Of some lines, the one whose mean rank over the model (its own rank) and the `worlds` other
+   * worlds is best (the first of equals). A stop or the end of the move's time ends the choice
+   * among the lines replayed so far (the first, the model's best, always stands).
+   */
   private robust(lines: readonly Line[], me: number): Line {
     let best = lines[0]!
     let bestSum = Infinity
     for (const line of lines) {
+      if (best !== line && (Atomics.load(this.stopFlag, 0) !== 0 || performance.now() >= this.moveEnd)) break
       let sum = line.rank
       for (let w = 1; w <= this.options.worlds; w++) sum += this.replay(line.plies, me, w)
       if (sum < bestSum) [best, bestSum] = [line, sum]
@@ -231,7 +238,9 @@ export class RacePlanner {
     this.stopped = false
     this.nodes = 0
     this.nodeLimit = limits.nodes ?? Infinity
-    this.deadline = limits.movetime !== undefined ? t0 + limits.movetime : Infinity
+    // With worlds, the plan leaves a tenth of the move's time to its replays.
+    this.moveEnd = limits.movetime !== undefined ? t0 + limits.movetime : Infinity
+    this.deadline = limits.movetime !== undefined ? t0 + limits.movetime * (this.options.worlds > 0 ? 0.9 : 1) : Infinity
     const rootOnly = limits.searchmoves && limits.searchmoves.length > 0 ? new Set(limits.searchmoves) : undefined
     const horizon = Math.max(1, Math.min(limits.depth ?? this.options.horizon, this.options.horizon))
     this.evaluator.prepare(pos)
@@ -274,11 +283,13 @@ export class RacePlanner {
     // The deepest level searched whole, not a finish: with worlds, its line that holds best in them.
     if (last && robust && planned.length > 1 && last.score < WIN_BOUND) {
       const line = this.robust(planned, me)
-      this.walk(line.plies)
-      const score = line.lost ? -(WIN - line.plies.length) : this.evaluator.score(pos, me)
-      this.back(line.plies)
-      last = this.iteration(last.depth, line.plies, score, t0)
-      onIteration?.(last)
+      if (line !== planned[0]) {
+        this.walk(line.plies)
+        const score = line.lost ? -(WIN - line.plies.length) : this.evaluator.score(pos, me)
+        this.back(line.plies)
+        last = this.iteration(last.depth, line.plies, score, t0)
+        onIteration?.(last)
+      }
     }
     if (!last) {
       // No level finished (a tiny limit) or every line lets another side finish first: any legal move.
