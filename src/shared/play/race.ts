@@ -172,14 +172,8 @@ export class RacePlanner {
    * rank where they lead, -LOST if she finishes, LOST more if another side does first; a move of
    * hers no longer legal there ends the replay (her plan broke; what it had made is ranked).
    */
-  private replay(plies: readonly Move[], me: number, w: number): number {
+  private replay(mine: readonly Move[], me: number, w: number): number {
     const pos = this.pos
-    const mine: Move[] = []
-    for (const m of plies) {
-      if (pos.turn === me) mine.push(m)
-      pos.make(m)
-    }
-    this.back(plies)
     this.random.state = worldSeed(w)
     let made = 0
     let rank: number | undefined
@@ -202,6 +196,17 @@ export class RacePlanner {
     return rank
   }
 
+  /** Her moves among a line's plies. */
+  private movesOf(plies: readonly Move[], me: number): Move[] {
+    const mine: Move[] = []
+    for (const m of plies) {
+      if (this.pos.turn === me) mine.push(m)
+      this.pos.make(m)
+    }
+    this.back(plies)
+    return mine
+  }
+
   /**
    * Of some lines, the one whose mean rank over the model (its own rank) and the `worlds` other
    * worlds is best (the first of equals). A stop or the end of the move's time ends the choice
@@ -212,8 +217,9 @@ export class RacePlanner {
     let bestSum = Infinity
     for (const line of lines) {
       if (best !== line && (Atomics.load(this.stopFlag, 0) !== 0 || performance.now() >= this.moveEnd)) break
+      const mine = this.movesOf(line.plies, me)
       let sum = line.rank
-      for (let w = 1; w <= this.options.worlds; w++) sum += this.replay(line.plies, me, w)
+      for (let w = 1; w <= this.options.worlds; w++) sum += this.replay(mine, me, w)
       if (sum < bestSum) [best, bestSum] = [line, sum]
     }
     return best
