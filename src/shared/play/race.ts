@@ -237,6 +237,14 @@ export class RacePlanner {
     return { depth, seldepth: pv.length, score, nodes: this.nodes, ms: performance.now() - t0, pv, hashfull: 0, ttProbes: 0, ttHits: 0 }
   }
 
+  /** A level's line as an iteration: scored at its end, or a lost line as the loss in the plies the model gives the other side. */
+  private lineIteration(depth: number, line: Line, me: number, t0: number): Iteration {
+    this.walk(line.plies)
+    const score = line.lost ? -(WIN - line.plies.length) : this.evaluator.score(this.pos, me)
+    this.back(line.plies)
+    return this.iteration(depth, line.plies, score, t0)
+  }
+
   run(limits: Limits, onIteration?: (it: Iteration) => void): Iteration {
     const t0 = performance.now()
     const pos = this.pos
@@ -278,11 +286,7 @@ export class RacePlanner {
       const best = level[0]!
       // Every line lets another side finish first: the best of them stands (the model may be wrong), no deeper level.
       if (best.lost && depth > 1 && last) break
-      this.walk(best.plies)
-      // A lost line scores as the loss, in the plies the model gives the other side.
-      const score = best.lost ? -(WIN - best.plies.length) : this.evaluator.score(pos, me)
-      this.back(best.plies)
-      last = this.iteration(depth, best.plies, score, t0)
+      last = this.lineIteration(depth, best, me, t0)
       planned = level
       onIteration?.(last)
     }
@@ -290,10 +294,7 @@ export class RacePlanner {
     if (last && robust && planned.length > 1 && last.score < WIN_BOUND) {
       const line = this.robust(planned, me)
       if (line !== planned[0]) {
-        this.walk(line.plies)
-        const score = line.lost ? -(WIN - line.plies.length) : this.evaluator.score(pos, me)
-        this.back(line.plies)
-        last = this.iteration(last.depth, line.plies, score, t0)
+        last = this.lineIteration(last.depth, line, me, t0)
         onIteration?.(last)
       }
     }
