@@ -236,18 +236,18 @@ export class Engine {
     const data = this.pos.data()
     const asked = limits.searchmoves && limits.searchmoves.length > 0 ? limits.searchmoves : undefined
     const probed = this.pos.winner < 0 ? this.oracle?.probe(this.pos) : undefined
-    if (this.pos.winner >= 0) return { move: null, info: infoOf(emptyIteration()) }
+    if (this.pos.winner >= 0) return this.answered(limits, { move: null, info: infoOf(emptyIteration()) })
     // The table's move is played only among the moves asked for (searchmoves); the endgame solver starts only with them.
     const probe = probed && (!asked || asked.includes(probed.pv[0]!)) ? probed : undefined
     if (probe) {
       const info: EngineInfo = { ...infoOf(emptyIteration()), score: probe.score, pv: probe.pv, tbHits: 1, depth: probe.pv.length }
       onInfo?.(info)
-      return { move: probe.pv[0] ?? null, info }
+      return this.answered(limits, { move: probe.pv[0] ?? null, info })
     }
     const finish = this.endgame(limits, asked)
     if (finish) {
       onInfo?.(finish.info)
-      return finish
+      return this.answered(limits, finish)
     }
     const bounded = limits.depth !== undefined || limits.nodes !== undefined || limits.movetime !== undefined || limits.time !== undefined
     const rule = roomMoves(new Position(this.variant, data), this.options.room)
@@ -267,10 +267,17 @@ export class Engine {
       const pos = new Position(this.variant, data)
       last = this.searcher(pos, 0).run(move, report)
     }
-    // `infinite`: the answer waits for stop() even when the search ended on its own (a plan made, a
-    // win found), as UCI's `go infinite` does: analysis lasts as long as the user wants it to.
+    return this.answered(limits, { move: last.pv[0] ?? null, info: { ...infoOf(last), ...room } })
+  }
+
+  /**
+   * Under `infinite`, the answer waits for stop() even when it came at once or the search ended on
+   * its own (a table's move, the endgame solver's finish, a plan made, a win found, the game over),
+   * as UCI's `go infinite` does: analysis lasts as long as the user wants it to.
+   */
+  private async answered(limits: GoLimits, result: EngineResult): Promise<EngineResult> {
     if (limits.infinite) await this.stopAsked.promise
-    return { move: last.pv[0] ?? null, info: { ...infoOf(last), ...room } }
+    return result
   }
 
   /** The army's shortest finish with the others still, when she is near home among three or more sides (its first move among `asked`). */
