@@ -63,3 +63,23 @@ describe('go infinite', () => {
     expect(result.move).toBe(bounded.move)
   })
 })
+
+describe('a board set up already won', () => {
+  it('is over: the winner is known without a move, and the engine answers no move (after stop under infinite)', async () => {
+    const v = variantOfPreset('star121-3')
+    const played = Position.start(v)
+    const g = new Greedy(uniform(4))
+    while (played.winner < 0) played.make(g.move(played))
+    const set = new Position(v, played.data())
+    expect(set.winner).toBe(played.winner)
+    const e = new Engine(v)
+    e.setPosition(played.data())
+    expect((await e.go({ nodes: 1000 })).move).toBeNull()
+    const { early, result } = await underInfinite(e)
+    expect(early).toBe(false)
+    expect(result.move).toBeNull()
+    // One move short of the win, the same board is still going.
+    played.unmake()
+    expect(new Position(v, played.data()).winner).toBe(-1)
+  })
+})

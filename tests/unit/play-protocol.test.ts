@@ -14,6 +14,8 @@ import { runMatch } from '../../src/shared/play/match'
 import { goCommand, parseEngineLine, parseGo, parsePositionCommand, positionCommand, ProtocolServer, resolvePosition } from '../../src/shared/play/protocol'
 import { ENGINE_OPTIONS } from '../../src/shared/play/options'
 import { formatMove } from '../../src/shared/play/notation'
+import { Greedy } from '../../src/shared/play/greedy'
+import { uniform } from '../../src/shared/play/random'
 import { MAX_MOVES, Position } from '../../src/shared/play/position'
 import { matchDocument } from '../../src/shared/play/record'
 import { variantOfPreset, withSpoilingRule } from '../../src/shared/play/variant'
@@ -72,6 +74,23 @@ describe('the engine protocol', () => {
     expect(nodes.at(-1)).toBeGreaterThanOrEqual(20_000)
     expect(nodes.at(-1)).toBeLessThan(21_000)
     expect(out.at(-1)).toMatch(/^bestmove /)
+  })
+
+  it('answers bestmove none when the moves given end the game (the won board is over, not searched on)', async () => {
+    const v = variantOfPreset('mini-3')
+    const pos = Position.start(v)
+    const g = new Greedy(uniform(2))
+    const moves: string[] = []
+    while (pos.winner < 0) {
+      const m = g.move(pos)
+      moves.push(formatMove(pos, m))
+      pos.make(m)
+    }
+    const out: string[] = []
+    const server = new ProtocolServer((l) => out.push(l), DEFAULT_OPTIONS)
+    for (const line of [`position preset mini-3 moves ${moves.join(' ')}`, 'go nodes 2000', 'quit']) await server.receive(line)
+    expect(out.filter((l) => l.startsWith('info string error'))).toEqual([])
+    expect(out.at(-1)).toBe('bestmove none')
   })
 
   it('go searchmoves searches only the moves named (as UCI), and names a move that is not legal', async () => {

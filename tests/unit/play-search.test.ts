@@ -91,7 +91,11 @@ describe('the playing engine search', () => {
         if (c >= 0 && !target.includes(c)) [free, outside] = [t, c]
       }
     const blue = [...target.filter((c) => c !== free), outside]
-    const p = new Position(v, { armies: [blue, [...v.armies[0]!.camp]], turn: 0 })
+    // Red off her own target (all on it, she would have won already): on cells neither army's target.
+    const taken = new Set([...blue, ...target, ...v.armies[1]!.target])
+    const red = Array.from({ length: sp.n }, (_, c) => c).filter((c) => !taken.has(c)).slice(0, blue.length)
+    const p = new Position(v, { armies: [blue, red], turn: 0 })
+    expect(p.winner).toBe(-1)
     const e = new Engine(v)
     e.setPosition(p.data())
     const r = await e.go({ depth: 3 })

@@ -156,6 +156,8 @@ export class Position {
     this.key[t.w - 1]! |= USED
     this.hashLo ^= t.zTurnLo[this.turn]!
     this.hashHi ^= t.zTurnHi[this.turn]!
+    // A board set up already won (no move made it so) is over all the same.
+    for (let a = 0; a < t.armies && this.winner < 0; a++) if (this.hasWon(a)) this.winner = a
   }
 
   /** The start of a variant: every army on her camp, the first army to move. */
