@@ -123,6 +123,7 @@ describe('the engine protocol', () => {
     const lines = [
       'setoption name Hash value 0x10',
       'setoption name Weight_lag value 1e3',
+      'setoption name Beam value 100000',
       'go nodes 0x10',
       'position problem {"format": "halma-workbench"}',
       'position spec {"board": "star37", "camps": "0,3", "men": 3}',
@@ -134,14 +135,16 @@ describe('the engine protocol', () => {
     expect(out.map((l) => l.split(':')[0])).toEqual([
       'info string error option.value',
       'info string error option.value',
+      'info string error option.value',
       'info string error go.value',
       'info string error document.invalid_union',
       'info string error position.spec',
       'info string error position.spec',
       'info string error position.json',
     ])
-    expect(out[4]).toContain('camps')
-    expect(out[5]).toContain("unknown board 'toString'")
+    expect(out[2]).toContain('10000')
+    expect(out[5]).toContain('camps')
+    expect(out[6]).toContain("unknown board 'toString'")
     expect(out.join('\n')).not.toMatch(/Cannot read|is not a function/)
   })
 

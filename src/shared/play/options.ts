@@ -31,7 +31,8 @@ export const ENGINE_OPTIONS: readonly OptionSpec[] = [
   { name: 'EndgameNodes', type: 'spin', min: 0, max: 1e9, key: 'endgameNodes' },
   { name: 'EndgameSlack', type: 'spin', min: 0, max: 30, key: 'endgameSlack' },
   { name: 'Room', type: 'spin', min: 0, max: 30, key: 'room' },
-  { name: 'Beam', type: 'spin', min: 1, max: 100000, key: 'beam' },
+  // A level holds up to Beam x her moves (about 80) candidates: some 300 MB at 10,000, 3 GB at 100,000 (more than a worker's heap).
+  { name: 'Beam', type: 'spin', min: 1, max: 10000, key: 'beam' },
   { name: 'Horizon', type: 'spin', min: 1, max: 64, key: 'horizon' },
   { name: 'Rival', type: 'spin', min: 0, max: 100, key: 'rival' },
   { name: 'Worlds', type: 'spin', min: 0, max: 1000, key: 'worlds' },
