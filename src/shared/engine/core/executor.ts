@@ -49,6 +49,9 @@ const CHUNK = 1 << 13
 /** Chunks per thread that may be in flight or waiting ahead of the next one handed to the sink. */
 const AHEAD = 4
 
+/** Milliseconds an inline piece of a chunk is sized to take (see InlineExecutor.run). */
+const PIECE_MS = 10
+
 const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
 export class InlineExecutor<R extends RuleBase> implements Executor<R> {
@@ -63,9 +66,31 @@ export class InlineExecutor<R extends RuleBase> implements Executor<R> {
     const table = job.parents.raw
     const slots = job.parents.capacity
     let lastYield = performance.now()
+    // Slots the kernel is handed at once, sized to take about PIECE_MS: a chunk is expanded in
+    // pieces, and between two the executor yields (every 100 ms) and hears a cancel. A cheap
+    // kernel's piece doubles to the whole chunk; a slow one's shrinks to a few slots: the players
+    // look-ahead (reach.ts) spent 8 s on one chunk of 481 parents of a six-player beam, the cancel
+    // unheard till it ended. Small at each run's start (a level may be slower than the last).
+    // Kernels keep nothing from one parent to the next, so the pieces change no level.
+    let piece = 16
     for (let s = 0; s < slots; s += CHUNK) {
       if (this.cancelled) throw new CancelledError()
-      this.kernel.expandRange(table, s, Math.min(slots, s + CHUNK), job.rule, job.window, job.sink, stats)
+      const end = Math.min(slots, s + CHUNK)
+      for (let p = s; p < end; ) {
+        const q = Math.min(end, p + piece)
+        const t = performance.now()
+        this.kernel.expandRange(table, p, q, job.rule, job.window, job.sink, stats)
+        const now = performance.now()
+        const ms = now - t
+        if (ms > 2 * PIECE_MS) piece = Math.max(1, Math.floor(((q - p) * PIECE_MS) / ms))
+        else if (ms < PIECE_MS / 2 && q - p === piece) piece = Math.min(CHUNK, piece * 2)
+        p = q
+        if (p < end && now - lastYield > 100) {
+          await nextTick()
+          lastYield = performance.now()
+          if (this.cancelled) throw new CancelledError()
+        }
+      }
       job.progress?.(stats.parents, stats)
       if (performance.now() - lastYield > 100) {
         await nextTick()
