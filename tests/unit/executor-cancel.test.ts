@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { type KernelStats, type LevelKernel, type RuleBase, type Sink } from '../../src/shared/engine/core/contract'
 import { CancelledError, InlineExecutor } from '../../src/shared/engine/core/executor'
 import { KeySet, USED } from '../../src/shared/engine/core/keyset'
+import { Budget, BudgetError } from '../../src/shared/engine/core/budget'
+import { LevelSearch } from '../../src/shared/engine/core/levels'
 
 /**
  * A kernel as slow per parent as the players look-ahead at its worst (reach.ts: some 17 ms a parent
@@ -59,5 +61,23 @@ describe('the inline executor and a cancel', () => {
     for (let s = 0; s < parents.capacity; s++) if ((parents.raw[s]! & USED) !== 0) used.push(s)
     expect(seen).toEqual(used)
     expect(stats.parents).toBe(3000)
+  }, 30_000)
+})
+
+describe('the inline executor and a time limit', () => {
+  it('stops a level at the time limit inside a chunk of slow parents, not only at its end', async () => {
+    const parents = level(1000)
+    expect(parents.capacity).toBeLessThanOrEqual(1 << 13) // one chunk: before, the limit waited for all of it (5 s)
+    const kernel = new SlowKernel(5)
+    const t0 = performance.now()
+    const search = new LevelSearch(new InlineExecutor(kernel), Budget.of(2 ** 30, 0.2, t0), Uint32Array.of(USED), { window: [] })
+    const stop = await search.build(parents, { kind: 'slow', level: 1 }).catch((e: unknown) => e)
+    const ms = performance.now() - t0
+    expect(stop).toBeInstanceOf(BudgetError)
+    expect((stop as BudgetError).kind).toBe('time')
+    expect(search.stopped).toBe('time')
+    expect(kernel.parents, `${kernel.parents} parents expanded in ${ms.toFixed(0)} ms`).toBeLessThan(parents.size / 2)
+    // The limit (200 ms) heard at the next yield (every 100 ms).
+    expect(ms).toBeLessThan(1000)
   }, 30_000)
 })

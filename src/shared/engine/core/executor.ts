@@ -20,7 +20,11 @@ export interface LevelJob<R extends RuleBase> {
   readonly window: readonly KeySet[]
   readonly rule: R
   readonly sink: Sink
-  /** Called after each chunk with the parents expanded so far (it may throw to stop the run). */
+  /**
+   * Called after each chunk, and inline inside a slow chunk at each yield (every 100 ms), with the
+   * parents expanded so far; it may throw to stop the run (a budget, a time limit) between two
+   * pieces, as a cancel does.
+   */
   readonly progress?: (done: number, stats: KernelStats) => void
 }
 
@@ -67,7 +71,8 @@ export class InlineExecutor<R extends RuleBase> implements Executor<R> {
     const slots = job.parents.capacity
     let lastYield = performance.now()
     // Slots the kernel is handed at once, sized to take about PIECE_MS: a chunk is expanded in
-    // pieces, and between two the executor yields (every 100 ms) and hears a cancel. A cheap
+    // pieces, and between two the executor yields (every 100 ms), hears a cancel and calls
+    // job.progress (a time limit, a budget stop there, as at a chunk's end). A cheap
     // kernel's piece doubles to the whole chunk; a slow one's shrinks to a few slots: the players
     // look-ahead (reach.ts) spent 8 s on one chunk of 481 parents of a six-player beam, the cancel
     // unheard till it ended. Small at each run's start (a level may be slower than the last).
@@ -89,6 +94,7 @@ export class InlineExecutor<R extends RuleBase> implements Executor<R> {
           await nextTick()
           lastYield = performance.now()
           if (this.cancelled) throw new CancelledError()
+          job.progress?.(stats.parents, stats)
         }
       }
       job.progress?.(stats.parents, stats)
