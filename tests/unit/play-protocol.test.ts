@@ -93,6 +93,18 @@ describe('the engine protocol', () => {
     expect(out.at(-1)).toBe('bestmove none')
   })
 
+  it('stops an infinite search before a command that changes the position (commands are read one at a time: the stop would never come)', async () => {
+    const out: string[] = []
+    const server = new ProtocolServer((l) => out.push(l), DEFAULT_OPTIONS)
+    const hung = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 5000))
+    // Six players: the race planner makes its plan at once and then waits for stop (an inline search, no thread).
+    for (const line of ['position preset star121-6', 'go infinite', 'position preset star121-6', 'go nodes 500', 'quit']) {
+      expect(await Promise.race([server.receive(line), hung]), line).not.toBe('hung')
+    }
+    expect(out.filter((l) => l.startsWith('bestmove'))).toHaveLength(2)
+    expect(out.filter((l) => l.startsWith('info string error'))).toEqual([])
+  })
+
   it('go searchmoves searches only the moves named (as UCI), and names a move that is not legal', async () => {
     const v = variantOfPreset('mini-3')
     const start = Position.start(v)
@@ -142,7 +154,7 @@ describe('the engine protocol', () => {
       'info string error position.spec',
       'info string error position.json',
     ])
-    expect(out[2]).toContain('10000')
+    expect(out[2]).toContain('from 1 to 10000')
     expect(out[5]).toContain('camps')
     expect(out[6]).toContain("unknown board 'toString'")
     expect(out.join('\n')).not.toMatch(/Cannot read|is not a function/)

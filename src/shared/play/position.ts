@@ -119,7 +119,7 @@ export class Position {
   turn: number
   /** Moves made since the position was set up. */
   ply = 0
-  /** The army whose side won with the last move, or -1. */
+  /** The army whose side won with the last move (or on the board as set up), or -1. */
   winner = -1
   /** Per army: her men on her target, men of any army on her target, her men on her camp. */
   readonly home: Int32Array
@@ -156,8 +156,12 @@ export class Position {
     this.key[t.w - 1]! |= USED
     this.hashLo ^= t.zTurnLo[this.turn]!
     this.hashHi ^= t.zTurnHi[this.turn]!
-    // A board set up already won (no move made it so) is over all the same.
-    for (let a = 0; a < t.armies && this.winner < 0; a++) if (this.hasWon(a)) this.winner = a
+    // A board set up already won (no move made it so) is over all the same: the winner is sought
+    // from the army that moved last backwards, as a move's own test looks at its mover first.
+    for (let k = 1; k <= t.armies && this.winner < 0; k++) {
+      const a = (this.turn - k + t.armies) % t.armies
+      if (this.hasWon(a)) this.winner = a
+    }
   }
 
   /** The start of a variant: every army on her camp, the first army to move. */

@@ -253,6 +253,8 @@ export class ProtocolServer {
   private engine: Engine | undefined
   private current: { variant: Variant; position: PositionData } | undefined
   private searching: Promise<void> | undefined
+  /** The running search is `go infinite`: it ends only at a stop. */
+  private searchingInfinite = false
 
   constructor(
     private readonly send: (line: string) => void,
@@ -328,7 +330,7 @@ export class ProtocolServer {
         this.send('readyok')
         return undefined
       case 'newgame':
-        await this.searching
+        await this.settled()
         this.engine?.newGame()
         return undefined
       case 'setoption': {
@@ -339,7 +341,7 @@ export class ProtocolServer {
           return undefined
         }
         if (m[1]!.toLowerCase() === 'tablebase') {
-          await this.searching
+          await this.settled()
           const fault = this.useTable(m[2]!.trim())
           if (fault) this.fault(fault)
           return undefined
@@ -347,7 +349,7 @@ export class ProtocolServer {
         const r = applyOption(this.options, m[1]!, m[2]!)
         if (!r.ok) this.fault(r.error)
         else {
-          await this.searching
+          await this.settled()
           this.options = r.value
           this.engine?.close()
           this.engine = undefined
@@ -360,7 +362,7 @@ export class ProtocolServer {
           this.fault(r.error)
           return undefined
         }
-        await this.searching
+        await this.settled()
         if (!this.engine || this.engine.variant.id !== r.value.variant.id || JSON.stringify(this.engine.variant.source) !== JSON.stringify(r.value.variant.source)) {
           this.engine?.close()
           this.engine = this.engineFor(r.value.variant)
@@ -392,7 +394,8 @@ export class ProtocolServer {
             searchmoves.push(m.value)
           }
         }
-        await this.searching
+        await this.settled()
+        this.searchingInfinite = limits.infinite === true
         this.searching = this.go(searchmoves ? { ...limits, searchmoves } : limits)
         return undefined
       }
@@ -414,6 +417,17 @@ export class ProtocolServer {
         this.fault(diagnostic('command.unknown', `unknown command '${cmd}' (hep, isready, setoption, newgame, position, go, stop, quit)`))
         return undefined
     }
+  }
+
+  /**
+   * The running search ended, before a command that changes what the engine holds (newgame,
+   * setoption, position, go). Commands are read one at a time, so an infinite search would wait
+   * for a `stop` that stands behind this command: it is stopped first (its `bestmove` is sent), as
+   * if `stop` had come. A search with limits is waited for.
+   */
+  private async settled(): Promise<void> {
+    if (this.searching && this.searchingInfinite) this.engine?.stop()
+    await this.searching
   }
 
   /**
