@@ -10,6 +10,7 @@ import type { TablebaseOracle } from '../../src/shared/play/oracle'
 import { Position } from '../../src/shared/play/position'
 import { uniform } from '../../src/shared/play/random'
 import { variantOfPreset } from '../../src/shared/play/variant'
+import { greedyNearHome } from '../helpers/play-positions'
 
 /** The engine's answer under `infinite`: whether it came before stop, and what it was. */
 async function underInfinite(e: Engine, limits: GoLimits = {}): Promise<{ early: boolean; result: EngineResult }> {
@@ -28,10 +29,8 @@ async function underInfinite(e: Engine, limits: GoLimits = {}): Promise<{ early:
 function nearHome(out: number): Position {
   const v = variantOfPreset('star121-3')
   for (let seed = 1; ; seed++) {
-    const pos = Position.start(v)
-    const g = new Greedy(uniform(seed))
-    while (pos.winner < 0 && pos.t.men - pos.home[pos.turn]! > out) pos.make(g.move(pos))
-    if (pos.winner < 0) return pos
+    const pos = greedyNearHome(v, seed, out)
+    if (pos) return pos
   }
 }
 

@@ -11,6 +11,7 @@ import { MAX_MOVES, moveFrom, moveTo, Position } from '../../src/shared/play/pos
 import { RacePlanner, worldSeed } from '../../src/shared/play/race'
 import { Mulberry32, uniform } from '../../src/shared/play/random'
 import { WIN } from '../../src/shared/play/search'
+import { greedyNearHome } from '../helpers/play-positions'
 import { variantOfPreset, type Variant } from '../../src/shared/play/variant'
 import { DEFAULT_WEIGHTS } from '../../src/shared/play/weights'
 
@@ -287,10 +288,8 @@ describe('the race planner', () => {
     const v = variantOfPreset('star121-6')
     let checked = 0
     for (let seed = 1; seed <= 6 && checked === 0; seed++) {
-      const pos = Position.start(v)
-      const g = new Greedy(uniform(seed))
-      while (pos.winner < 0 && pos.t.men - pos.home[pos.turn]! > 2) pos.make(g.move(pos))
-      if (pos.winner >= 0) continue
+      const pos = greedyNearHome(v, seed, 2)
+      if (!pos) continue
       const answer = async (algorithm: 'brs' | 'auto') => {
         const e = new Engine(v, { algorithm })
         e.setPosition(pos.data())
