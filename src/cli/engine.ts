@@ -35,7 +35,7 @@ go [depth N] [nodes N] [movetime MS] [time MS] [inc MS] [infinite], stop, quit.
                  table (every chunk is checked first) or a position of another game (board, men,
                  rules, win rule) is refused by name. With a table the engine searches inline.
   --option N=V   any option of 'hep' (e.g. Weight_lag=40); may repeat
-  --inline       search on the input thread (stop is then heard only between searches)`
+  --inline       search on the input thread (stop is then heard between a search's depths)`
 
 const OPTIONS = {
   threads: { type: 'string' },

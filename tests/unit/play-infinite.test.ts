@@ -1,13 +1,16 @@
 /**
  * `go infinite` answers only after stop, whatever found the answer (shared/play/engine.ts): a
  * tablebase's move and the endgame solver's finish come at once and still wait, as a search that
- * ends on its own does (UCI's `go infinite`: the analysis lasts until the user stops it).
+ * ends on its own does (UCI's `go infinite`: the analysis lasts until the user stops it). A search
+ * on the calling thread (no thread host: `halma engine --inline`, or with a tablebase) pauses after
+ * each depth, so that the stop read meanwhile reaches it.
  */
 import { describe, expect, it } from 'vitest'
-import { Engine, type EngineResult, type GoLimits } from '../../src/shared/play/engine'
+import { DEFAULT_OPTIONS, Engine, type EngineResult, type GoLimits } from '../../src/shared/play/engine'
 import { Greedy } from '../../src/shared/play/greedy'
 import type { TablebaseOracle } from '../../src/shared/play/oracle'
 import { Position } from '../../src/shared/play/position'
+import { ProtocolServer } from '../../src/shared/play/protocol'
 import { uniform } from '../../src/shared/play/random'
 import { variantOfPreset } from '../../src/shared/play/variant'
 import { greedyNearHome } from '../helpers/play-positions'
@@ -80,5 +83,34 @@ describe('a board set up already won', () => {
     // One move short of the win, the same board is still going.
     played.unmake()
     expect(new Position(v, played.data()).winner).toBe(-1)
+  })
+})
+
+describe('a search on the calling thread (no thread host)', () => {
+  it('hears stop between its depths: the answer is the last depth finished, not the depth asked for', async () => {
+    const v = variantOfPreset('star121-2')
+    const e = new Engine(v)
+    // Depth 10 from the start takes seconds; depths up to 8 a fraction of one.
+    const go = e.go({ depth: 10 })
+    await new Promise<void>((resolve) => setTimeout(resolve, 300))
+    e.stop()
+    const result = await go
+    expect(result.info.depth).toBeGreaterThan(0)
+    expect(result.info.depth).toBeLessThan(10)
+    expect(Position.start(v).isLegal(result.move!)).toBe(true)
+  })
+
+  it('answers go infinite after stop in the protocol (a two-player tree search, not the race planner that waits)', async () => {
+    const out: string[] = []
+    const server = new ProtocolServer((l) => out.push(l), DEFAULT_OPTIONS)
+    for (const line of ['position preset star121-2', 'go infinite']) await server.receive(line)
+    await new Promise<void>((resolve) => setTimeout(resolve, 300))
+    const depths = out.filter((l) => l.startsWith('info depth')).length
+    expect(depths).toBeGreaterThan(0)
+    await server.receive('stop')
+    await server.receive('quit')
+    expect(out.filter((l) => l.startsWith('bestmove'))).toHaveLength(1)
+    expect(out.at(-1)).toMatch(/^bestmove [a-z]\d+-/)
+    expect(out.filter((l) => l.startsWith('info string error'))).toEqual([])
   })
 })

@@ -68,6 +68,8 @@ describe('the engine protocol', () => {
     const out: string[] = []
     const server = new ProtocolServer((l) => out.push(l), DEFAULT_OPTIONS)
     for (const line of ['position preset star121-2', 'go nodes 20000']) await server.receive(line)
+    // The search runs on between its depths (quit would stop it, as stop does): its bestmove first.
+    while (!out.some((l) => l.startsWith('bestmove'))) await new Promise<void>((resolve) => setTimeout(resolve, 10))
     await server.receive('quit')
     const nodes = out.filter((l) => l.startsWith('info depth')).map((l) => Number(/ nodes (\d+)/.exec(l)![1]))
     // The last iteration finished far below the limit; the last line says the search's total.

@@ -7,7 +7,8 @@
  * Threads: with a host that makes search threads (Node's worker_threads, Web Workers) the search
  * runs off the calling thread, so that `stop` is heard while it runs, and with `threads` > 1 the
  * helpers search the same position into one shared transposition table (Lazy SMP); the main
- * thread's iterations are the ones reported. Without a host the search runs inline.
+ * thread's iterations are the ones reported. Without a host the search runs inline, pausing after
+ * each finished depth so that a stop read on the same thread meanwhile is heard (goInline).
  */
 import { EndgameSolver } from './endgame'
 import { roomMoves } from './room'
@@ -263,10 +264,7 @@ export class Engine {
     const report = (it: Iteration): void => onInfo?.({ ...infoOf(it), ...room })
     let last: Iteration
     if (this.host) last = await this.goThreads(data, move, report)
-    else {
-      const pos = new Position(this.variant, data)
-      last = this.searcher(pos, 0).run(move, report)
-    }
+    else last = await this.goInline(new Position(this.variant, data), move, report)
     return this.answered(limits, { move: last.pv[0] ?? null, info: { ...infoOf(last), ...room } })
   }
 
@@ -296,7 +294,24 @@ export class Engine {
     return { move: plan.moves[0]!, info: { ...infoOf(it), finish: plan.moves.length } }
   }
 
-  private searcher(pos: Position, helper: number): { run(l: Limits, cb: (it: Iteration) => void): Iteration } {
+  /**
+   * The search on the calling thread, paused after each finished depth: a `stop` read on this
+   * thread meanwhile is heard at the next depth's first nodes (without the pause, `go infinite`
+   * would search to depth 64 before reading it). The race planner's plan is bounded by its
+   * horizon and runs whole.
+   */
+  private async goInline(pos: Position, limits: Limits, report: (it: Iteration) => void): Promise<Iteration> {
+    const s = this.searcher(pos, 0)
+    if (s instanceof RacePlanner) return s.run(limits, report)
+    const steps = s.iterations(limits, report)
+    for (;;) {
+      const r = steps.next()
+      if (r.done) return r.value
+      await new Promise<void>((resolve) => setTimeout(resolve, 0))
+    }
+  }
+
+  private searcher(pos: Position, helper: number): MaxN | RacePlanner | Searcher {
     const algorithm = algorithmFor(this.variant, this.options)
     const s = makeSearcher(pos, this.tt, this.options, algorithm, helper)
     s.stopFlag = this.stopFlag

@@ -7,7 +7,7 @@
  */
 import { Evaluator, type Weights } from './evaluate'
 import { MAX_MOVES, PASS, type Move, type Position } from './position'
-import { keepOnly, type Iteration, type Limits } from './search'
+import { drive, keepOnly, type Iteration, type Limits } from './search'
 import { WIN } from './tt'
 
 const MAX_PLY = 64
@@ -88,6 +88,11 @@ export class MaxN {
   }
 
   run(limits: Limits, onIteration?: (it: Iteration) => void): Iteration {
+    return drive(this.iterations(limits, onIteration))
+  }
+
+  /** The same search, paused after each finished depth (a caller on the input thread reads a stop there). */
+  *iterations(limits: Limits, onIteration?: (it: Iteration) => void): Generator<Iteration, Iteration> {
     const t0 = performance.now()
     this.stopped = false
     this.nodes = 0
@@ -114,6 +119,7 @@ export class MaxN {
       }
       onIteration?.(last)
       if (Math.abs(last.score) > WIN - 1000) break
+      yield last
     }
     if (!last) {
       let n = this.pos.generate(this.moves[0]!)

@@ -326,6 +326,11 @@ export class Searcher {
    * Returns the last iteration (its pv[0] the move; an empty pv if the game is over or no move).
    */
   run(limits: Limits, onIteration?: (it: Iteration) => void): Iteration {
+    return drive(this.iterations(limits, onIteration))
+  }
+
+  /** The same search, paused after each finished depth (a caller on the input thread reads a stop there). */
+  *iterations(limits: Limits, onIteration?: (it: Iteration) => void): Generator<Iteration, Iteration> {
     const t0 = performance.now()
     this.stopped = false
     this.nodes = 0
@@ -377,6 +382,7 @@ export class Searcher {
       last = it
       onIteration?.(it)
       if (Math.abs(s) > WIN_BOUND && depth >= WIN - Math.abs(s)) break
+      yield it
     }
     if (!last || last.pv.length === 0) {
       // Nothing searched in full (a limit of almost nothing): the first move by the ordering.
@@ -388,6 +394,14 @@ export class Searcher {
     // The last full iteration's depth, score and line, with what the whole search cost (an
     // iteration cut short by a node or time limit searched nodes too: a client reads the total).
     return { ...last, nodes: this.nodes, ms: performance.now() - t0, hashfull: this.tt.hashfull(), ttProbes: this.tt.probes, ttHits: this.tt.hits }
+  }
+}
+
+/** A search's iterations run to their end without pause: its last iteration. */
+export function drive(g: Generator<Iteration, Iteration>): Iteration {
+  for (;;) {
+    const r = g.next()
+    if (r.done) return r.value
   }
 }
 
