@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { type KernelStats, type LevelKernel, type RuleBase, type Sink } from '../../src/shared/engine/core/contract'
-import { CancelledError, InlineExecutor } from '../../src/shared/engine/core/executor'
+import { CancelledError, InlineExecutor, ThreadExecutor, type WorkerPort } from '../../src/shared/engine/core/executor'
+import type { WorkerMessage, WorkerReply } from '../../src/shared/engine/core/messages'
 import { KeySet, USED } from '../../src/shared/engine/core/keyset'
 import { Budget, BudgetError } from '../../src/shared/engine/core/budget'
 import { LevelSearch } from '../../src/shared/engine/core/levels'
@@ -79,5 +80,47 @@ describe('the inline executor and a time limit', () => {
     expect(kernel.parents, `${kernel.parents} parents expanded in ${ms.toFixed(0)} ms`).toBeLessThan(parents.size / 2)
     // The limit (200 ms) heard at the next yield (every 100 ms).
     expect(ms).toBeLessThan(1000)
+  }, 30_000)
+})
+
+/** A worker thread whose chunks each take `ms` (its reply comes then, with the chunk's parents counted and no children). */
+function slowThread(ms: number): WorkerPort<null> {
+  let reply: (r: WorkerReply) => void = () => {}
+  let alive = true
+  return {
+    post(message: WorkerMessage<null>) {
+      if (message.type !== 'expand') return
+      let parents = 0
+      for (let s = message.start; s < message.end; s++) if ((message.table[s]! & USED) !== 0) parents++
+      const r: WorkerReply = { type: 'expanded', id: message.id, keys: new Uint32Array(0), parents: new Int32Array(0), scores: undefined, count: 0, goals: undefined, goalParents: undefined, stats: { parents, children: 0, kept: 0 } }
+      setTimeout(() => alive && reply(r), ms)
+    },
+    onMessage: (h) => void (reply = h),
+    onError: () => {},
+    terminate: () => void (alive = false),
+  }
+}
+
+describe('the threaded executor and a time limit', () => {
+  it('stops a level at the time limit while a slow chunk is on a thread, not when its reply comes', async () => {
+    const parents = level(1000)
+    const executor = new ThreadExecutor(() => slowThread(3000), 1, { type: 'init', domain: null })
+    const t0 = performance.now()
+    const search = new LevelSearch(executor, Budget.of(2 ** 30, 0.2, t0), Uint32Array.of(USED), { window: [] })
+    const stop = await search.build(parents, { kind: 'slow', level: 1 }).catch((e: unknown) => e)
+    const ms = performance.now() - t0
+    executor.close()
+    expect(stop).toBeInstanceOf(BudgetError)
+    expect((stop as BudgetError).kind).toBe('time')
+    // The limit (200 ms) heard within 100 ms of it; before, at the chunk's reply (3 s).
+    expect(ms).toBeLessThan(1500)
+  }, 30_000)
+
+  it('still completes a level whose chunks come back in time, every parent counted once', async () => {
+    const parents = level(20_000)
+    const executor = new ThreadExecutor(() => slowThread(150), 2, { type: 'init', domain: null })
+    const stats = await executor.run({ parents, window: [], rule: { kind: 'slow', level: 1 }, sink: { minScore: -Infinity, child: () => {}, goal: () => {} }, progress: () => {} })
+    executor.close()
+    expect(stats.parents).toBe(20_000)
   }, 30_000)
 })

@@ -56,6 +56,9 @@ const AHEAD = 4
 /** Milliseconds an inline piece of a chunk is sized to take (see InlineExecutor.run). */
 const PIECE_MS = 10
 
+/** Milliseconds between the threaded executor's checks of the budget and time limit while replies are awaited. */
+const HEARD_MS = 100
+
 const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
 export class InlineExecutor<R extends RuleBase> implements Executor<R> {
@@ -178,7 +181,30 @@ export class ThreadExecutor<R extends RuleBase, I> implements Executor<R> {
     const chunks = Math.ceil(slots / CHUNK)
     const w = job.parents.w
     const window = job.window.map((s) => ({ table: s.raw, count: s.size }))
-    return new Promise<KernelStats>((resolve, reject) => {
+    return new Promise<KernelStats>((resolveRun, rejectRun) => {
+      // A slow chunk holds its thread's reply for seconds: the budget and the time limit
+      // (job.progress) are also heard every 100 ms between replies, as the inline executor hears
+      // them at its yields. What the sink holds is whole chunks in order either way.
+      let settled = false
+      const resolve = (s: KernelStats): void => {
+        settled = true
+        resolveRun(s)
+      }
+      const reject = (e: Error): void => {
+        settled = true
+        rejectRun(e)
+      }
+      const heard = (): void => {
+        if (settled) return
+        try {
+          job.progress?.(stats.parents, stats)
+        } catch (e) {
+          this.waiting.clear()
+          return reject(e as Error)
+        }
+        setTimeout(heard, HEARD_MS)
+      }
+      if (job.progress) setTimeout(heard, HEARD_MS)
       let nextChunk = 0
       let done = 0
       // Replies are handed to the sink in chunk order, as the inline executor does: a level's
