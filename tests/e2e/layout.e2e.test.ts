@@ -154,4 +154,25 @@ describe('one screen', () => {
     expect(errors).toEqual([])
     await page.close()
   })
+
+  it('each pane scrolls by itself under the mouse wheel (the side pane holds more than 800 pixels)', async () => {
+    const { page, errors } = await app.open({ width: 1280, height: 800 })
+    await pasteMoves(page, LEVENSPIEL)
+    await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
+    for (const id of ['side-pane', 'move-list']) {
+      const pane = page.getByTestId(id)
+      const style = await pane.evaluate((e) => ({ y: getComputedStyle(e).overflowY, over: e.scrollHeight - e.clientHeight, top: e.scrollTop }))
+      expect(['auto', 'scroll'], `${id}: overflow-y ${style.y}`).toContain(style.y)
+      if (id !== 'side-pane' || style.over <= 0) continue
+      // The wheel over the pane scrolls it (a pane with overflow hidden holds still: its controls out of reach).
+      const b = (await pane.boundingBox())!
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2)
+      await page.mouse.wheel(0, 400)
+      await expect.poll(() => pane.evaluate((e) => e.scrollTop)).toBeGreaterThan(style.top)
+    }
+    // The side pane holds more than it shows at this size (else the wheel above proved nothing).
+    expect(await page.getByTestId('side-pane').evaluate((e) => e.scrollHeight - e.clientHeight)).toBeGreaterThan(0)
+    expect(errors).toEqual([])
+    await page.close()
+  })
 })
