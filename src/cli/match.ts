@@ -299,7 +299,10 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
   if (tableGame !== undefined && spoiling !== 'none') throw new UsageError(`--spoiling ${spoiling}: the table's game has no rules against spoiling`)
   const N = variant.armies.length
   const specs = ((v['engine'] as string[] | undefined) ?? []).map(parseEngineSpec)
-  if (specs.length < 1) throw new UsageError('give the engines: --engine SPEC, once per engine (halma match --help)')
+  if (specs.length < 2)
+    throw new UsageError(
+      `give two engines or more: --engine SPEC, once per engine (${specs.length} given; an engine against itself: the same SPEC twice, named apart, e.g. --engine a=halma --engine b=halma)`,
+    )
   const given = [int(v['nodes'], '--nodes', 1, 1e12), int(v['depth'], '--depth', 1, 120), int(v['movetime'], '--movetime', 1, 1e9)]
   if (given.filter((x) => x !== undefined).length > 1) throw new UsageError('--nodes, --depth, --movetime: give one')
   const defaults: GoLimits = given[0] !== undefined ? { nodes: given[0] } : given[1] !== undefined ? { depth: given[1] } : given[2] !== undefined ? { movetime: given[2] } : { nodes: 5000 }

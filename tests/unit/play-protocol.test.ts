@@ -164,7 +164,7 @@ describe('the engine protocol', () => {
 
   it('halma match refuses engine options named after Object methods and numbers not in decimal digits', async () => {
     const io = { out: () => undefined, err: () => undefined, stdin: () => undefined, tty: false }
-    const base = ['match', '--preset', 'mini-2', '--engine', 'greedy']
+    const base = ['match', '--preset', 'mini-2', '--engine', 'greedy', '--engine', 'g2=greedy']
     for (const bad of [['--engine', 'halma:constructor=1'], ['--openings', '0x10'], ['--sprt', '0x1,30'], ['--spec', '{"board":"star37","camps":"0,3","men":3}']])
       expect(await main([...base, ...bad], io), bad.join(' ')).toBe(2)
   })
@@ -176,6 +176,14 @@ describe('the engine protocol', () => {
     expect(await main([...base, '--engine', 'halma:depth=1,endgame=3,endgameNodes=5000,endgameSlack=2'], io)).toBe(0)
     expect(await main([...base, '--engine', 'halma:depth=1,endgameSlack=99'], io)).toBe(2)
     expect(err.join('\n')).toMatch(/EndgameSlack/)
+  })
+
+  it('halma match asks for two engines or more (one alone played no pairs: "0 games" in its crosstable)', async () => {
+    const err: string[] = []
+    const io = { out: () => undefined, err: (s: string) => void err.push(s), stdin: () => undefined, tty: false }
+    expect(await main(['match', '--preset', 'mini-2', '--engine', 'greedy', '--openings', '1', '--json'], io)).toBe(2)
+    expect(err.join('\n')).toMatch(/two engines or more.*1 given/)
+    expect(await main(['match', '--preset', 'mini-2', '--engine', 'a=greedy', '--engine', 'b=greedy', '--openings', '1', '--json'], io)).toBe(0)
   })
 
   it("halma match's message for an unknown engine option lists exactly the options it takes", async () => {

@@ -414,7 +414,7 @@ export class ProtocolServer {
         return 'quit'
       default:
         void restWords
-        this.fault(diagnostic('command.unknown', `unknown command '${cmd}' (hep, isready, setoption, newgame, position, go, stop, quit)`))
+        this.fault(diagnostic('command.unknown', `unknown command '${cmd}' (hep, isready, setoption, newgame, position, go, stop, d, quit)`))
         return undefined
     }
   }
