@@ -31,6 +31,9 @@ export function rate(perSecond: number): string {
   return `${perSecond.toFixed(0)}/s`
 }
 
+/** A search's threads, from its expansion threads (none: the job's own thread expanded its levels, one thread). */
+export const threads = (n: number): string => plural(Math.max(1, n), 'thread')
+
 export const seconds = (s: number): string => (s < 10 ? `${s.toFixed(1)} s` : `${Math.round(s)} s`)
 
 /** The fields of a game search result that its headline reads. */

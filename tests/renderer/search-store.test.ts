@@ -11,7 +11,7 @@ import { nextTick } from 'vue'
 import { DEFAULT_GAME_JOB } from '../../src/shared/engine/game/job'
 import GameResultView from '../../src/renderer/kinds/halma/GameResultView.vue'
 import SearchPanel from '../../src/renderer/kinds/halma/SearchPanel.vue'
-import { compact, gameHeadline, moves } from '../../src/renderer/format'
+import { compact, gameHeadline, moves, threads } from '../../src/renderer/format'
 import { DEFAULT_SPEC, halmaKind } from '../../src/renderer/kinds/halma/model'
 import { gameRequest, settingsText, solveRequest, unreadable } from '../../src/renderer/kinds/halma/search-request'
 import { useSearch } from '../../src/renderer/kinds/halma/search'
@@ -367,6 +367,10 @@ describe('counts as the panels write them', () => {
     expect([0, 950, 1000, 12_345, 3_400_000, 10_000_000, 1_200_000_000].map(compact)).toEqual(['0', '950', '1k', '12k', '3.4M', '10M', '1.2G'])
     expect(moves(1)).toBe('1 move')
     expect(moves(27)).toBe('27 moves')
+  })
+
+  it("say a search's threads as the user set them: none expanding apart from the job's own is 1 thread, not '0 threads'", () => {
+    expect([0, 1, 2].map(threads)).toEqual(['1 thread', '1 thread', '2 threads'])
   })
 })
 
