@@ -3,7 +3,8 @@
 // at a move inside the line (a score from the side to move, a line the halma core's rules accept
 // from there, its first moves drawn as arrows on the board), the score charted and the chart
 // clicked to go to a move, the engine answering on its seat and its move played through the stepper
-// (a side line; Undo takes it back, Redo brings it again), axe-core clean; the engine's line played
+// (a side line; stepping back, Undo and Redo with its seat kept do not make it move, "Engine moves"
+// does), axe-core clean; the engine's line played
 // as a side line; analysis until Stop; a transfer (a puzzle) has no engine pane.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -40,6 +41,13 @@ async function analyse(page: Page): Promise<string> {
   await page.getByTestId('engine-analyse').click()
   await expect.poll(() => text(page, 'engine-readout'), { timeout: 60_000 }).toMatch(/^\w+: (?!.*searching)/)
   return text(page, 'engine-readout')
+}
+
+/** The stepper stays at a move a while (the engine, on its seat, does not move there), no search running. */
+async function stays(page: Page, ply: string): Promise<void> {
+  await page.waitForTimeout(1_500)
+  expect(await text(page, 'ply')).toBe(ply)
+  expect(await page.getByTestId('engine-analyse').isEnabled()).toBe(true)
 }
 
 /** Go to a move of the line by its entry in the move list. */
@@ -95,20 +103,27 @@ describe("the engine's pane on the paper's two-player games", () => {
     await expect.poll(() => text(page, 'ply'), { timeout: 60_000 }).toBe('6 / 6')
     expect(await page.getByTestId('side-line').count()).toBe(1)
     expect(await attr(page, 'to-move', 'data-mover')).toBe('0')
-    // Undo takes the engine's move back (its seat given up first, or it would answer again), then blue's.
-    await page.getByTestId('engine-seat-1').uncheck()
+    // Its seat kept: it moves only at the end of the line a move just reached. One step back, red to
+    // move: it stays there (it played its move again at once before), and no search runs after its move.
+    await page.getByTestId('step-prev').click()
+    await expect.poll(() => text(page, 'ply')).toBe('5 / 6')
+    await stays(page, '5 / 6')
+    // Undo takes the engine's move back (red to move at the line's end: Undo is no move), then blue's.
     await page.getByTestId('undo').click()
     await expect.poll(() => text(page, 'ply')).toBe('5 / 5')
+    await stays(page, '5 / 5')
     await page.getByTestId('undo').click()
     await expect.poll(() => page.getByTestId('side-line').count()).toBe(0)
     await expect.poll(() => text(page, 'ply')).toBe(`4 / ${n}`)
-    // Redo brings blue's move; "Engine moves" plays red's answer there, an undo step again.
+    // Redo brings blue's move (no move either); "Engine moves" plays red's answer there, an undo step again.
     await page.getByTestId('redo').click()
     await expect.poll(() => text(page, 'ply')).toBe('5 / 5')
+    await stays(page, '5 / 5')
     await page.getByTestId('engine-move').click()
     await expect.poll(() => text(page, 'ply'), { timeout: 60_000 }).toBe('6 / 6')
     await page.getByTestId('undo').click()
     await expect.poll(() => text(page, 'ply')).toBe('5 / 5')
+    await page.getByTestId('engine-seat-1').uncheck()
     await shot(page, 'engine-play-fabian30')
 
     // The pane itself wholly clean; the page without serious or critical violations.

@@ -4,7 +4,8 @@
  * games of 2 to 6 players and the paper's two-player games, not a transfer). It analyses the
  * position the stepper shows (its principal variation drawn as arrows on the board, its score read
  * out and charted over the line), plays the engine's move there, and plays against the user: the
- * seats the engine takes move by themselves. The line is the frame's (the stepper's move tree): the
+ * seats the engine takes move by themselves, at the end of the line a move just reached (never
+ * while the user steps through the line). The line is the frame's (the stepper's move tree): the
  * engine's move is played through the stepper like a click's, so it is a move of the tree and an
  * undo step. The engine runs in a Web Worker speaking the protocol (hosts/web/play-engine.ts,
  * shared/play/client.ts); the position, arrows and score series are shared/play/session.ts's.
@@ -18,9 +19,11 @@ import type { GoLimits, Score } from '../../shared/play/engine'
 import type { ClientInfo } from '../../shared/play/protocol'
 import { PlaySession } from '../../shared/play/session'
 import { sidesOf, type Variant } from '../../shared/play/variant'
+import { findChild, movesTo } from '../../shared/variations'
 import type { ChartDef } from '../frame/charts'
 import { useDocument } from '../frame/document'
-import type { AnyKind } from '../frame/kind'
+import type { AnyKind, LineTree, Path } from '../frame/kind'
+import { sameMove } from '../frame/line'
 import { useBoardOverlay } from '../frame/overlay'
 import { useStepper } from '../frame/stepper'
 
@@ -57,6 +60,17 @@ export function noteText(note: string, sides: number): string {
   if (!a) return note
   const names: Record<string, string> = { paranoid: sides <= 2 ? 'alpha-beta (principal variation search)' : 'paranoid', brs: 'best-reply', maxn: 'max-n', race: 'race planner (the others modelled as greedy players)' }
   return `search: ${names[a[1]!] ?? a[1]!}`
+}
+
+/** Whether a move tree holds a line of moves from the start. */
+function holds(tree: LineTree, moves: readonly Path[]): boolean {
+  const at: number[] = []
+  for (const m of moves) {
+    const k = findChild(tree, at, m, sameMove)
+    if (k < 0) return false
+    at.push(k)
+  }
+  return true
 }
 
 export const useEngine = defineStore('engine', () => {
@@ -143,15 +157,25 @@ export const useEngine = defineStore('engine', () => {
   }
 
   async function analyse(): Promise<void> {
-    await search()
+    try {
+      await search()
+    } finally {
+      settle()
+    }
   }
 
   /** The engine's move at the stepper's position, played there (unless the user went elsewhere meanwhile). */
   async function engineMove(): Promise<void> {
-    const r = await search()
-    if (!r?.bestmove || r.key !== currentKey.value) return
-    const path = session()?.arrows([r.bestmove])[0]?.path
-    if (path) stepper.play(path)
+    try {
+      const r = await search()
+      if (!r || r.key !== currentKey.value) return
+      // This search answered the position shown: a move owed there is made (or there is none).
+      owed = null
+      const path = r.bestmove ? session()?.arrows([r.bestmove])[0]?.path : undefined
+      if (path) stepper.play(path)
+    } finally {
+      settle()
+    }
   }
 
   function stop(): void {
@@ -169,14 +193,46 @@ export const useEngine = defineStore('engine', () => {
     for (const a of s.arrows(info.pv)) stepper.play(a.path)
   }
 
-  function setSeat(k: number, on: boolean): void {
-    seats.value = seats.value.map((s, i) => (i === k ? on : s))
+  /**
+   * Play against the engine: a seat it takes moves by itself when it is to move at the end of the
+   * line being played (in play mode, the game not over), and only when that end was just reached: a
+   * move made there (a click, a line played, the engine's own move), a game started, the seats set.
+   * Stepping through the line, going to a move, Undo and Redo never make it move. Its move is one
+   * search of the position: owed while another search runs, made when that one ends if the position
+   * is still the one shown (not on any search's end: a watcher on `running` searched the old position
+   * again when the engine's own search ended, before its move was played).
+   */
+  let owed: string | null = null
+  function answer(): void {
+    const due = seats.value.includes(true) && stepper.mode === 'play' && stepper.ply === stepper.length && session()?.enginesTurn()
+    owed = due ? currentKey.value : null
+    settle()
+  }
+  /** The move owed, made once no search runs, if its position is still the one shown. */
+  function settle(): void {
+    if (owed === null || running.value) return
+    const due = owed === currentKey.value
+    owed = null
+    if (due) void engineMove()
   }
 
-  // Play against the engine: on a seat it takes, it moves by itself (in play mode, the game not over).
-  watch([currentKey, seats, running], () => {
-    if (!running.value && stepper.mode === 'play' && session()?.enginesTurn()) void engineMove()
+  function setSeat(k: number, on: boolean): void {
+    seats.value = seats.value.map((s, i) => (i === k ? on : s))
+    answer()
+  }
+
+  // A move made: a change of the stepper's tree (an undo step) that shows a position the tree did not
+  // hold before; answered once the change is done (a line played: at its last move). A comment, a
+  // promotion, a deletion, Undo and Redo show positions it held.
+  documentStore.$onAction(({ name, after }) => {
+    if (name !== 'commitLine') return
+    const before = stepper.tree
+    after((done) => {
+      if (done && !holds(before, movesTo(stepper.tree, stepper.current))) queueMicrotask(answer)
+    })
   })
+  // A game started (a document opened or made new).
+  watch(() => documentStore.generation, answer)
 
   /** The principal variation's first moves as arrows on the board, numbered, in the movers' colours. */
   watch(
