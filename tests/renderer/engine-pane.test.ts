@@ -78,6 +78,7 @@ describe("the engine's overlay", () => {
     expect(scoreText({ kind: 'cp', value: -5 })).toBe('-0.05 steps')
     expect(scoreText({ kind: 'win', plies: 7 })).toBe('wins in 7 plies')
     expect(scoreText({ kind: 'loss', plies: 4 })).toBe('loses in 4 plies')
+    expect(scoreText({ kind: 'win', plies: 1 })).toBe('wins in 1 ply')
   })
 })
 

@@ -51,14 +51,15 @@ const WIN_STEPS = 25
 /** A score as words, from the side to move: "+1.20 steps", "wins in 7 plies". */
 export function scoreText(s: Score): string {
   if (s.kind === 'cp') return `${s.value >= 0 ? '+' : ''}${(s.value / 100).toFixed(2)} steps`
-  return s.kind === 'win' ? `wins in ${s.plies} plies` : `loses in ${s.plies} plies`
+  const plies = `${s.plies} ${s.plies === 1 ? 'ply' : 'plies'}`
+  return s.kind === 'win' ? `wins in ${plies}` : `loses in ${plies}`
 }
 
 /** An engine's note in the pane's words: its algorithm named, other notes as the engine wrote them. */
 export function noteText(note: string, sides: number): string {
   const a = /^algorithm (\S+)$/.exec(note)
   if (!a) return note
-  const names: Record<string, string> = { paranoid: sides <= 2 ? 'alpha-beta (principal variation search)' : 'paranoid', brs: 'best-reply', maxn: 'max-n', race: 'race planner (the others modelled as greedy players)' }
+  const names: Record<string, string> = { paranoid: sides <= 2 ? 'alpha-beta (principal variation search)' : 'paranoid', brs: 'best-reply', maxn: 'max-n', race: 'race planner (the others modelled as greedy players; it stops once its plan is made, so a strength above some 5,000 nodes searches no more)' }
   return `search: ${names[a[1]!] ?? a[1]!}`
 }
 
