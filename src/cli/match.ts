@@ -311,13 +311,13 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
       ? v['seats'].split(',').map((s) => int(s.trim(), '--seats', 0, specs.length - 1)!)
       : Array.from({ length: N }, (_, s) => s % specs.length)
   if (lineup.length !== N) throw new UsageError(`--seats: ${lineup.length} seats given; ${variant.title} has ${N}`)
+  if (new Set(lineup).size < 2) throw new UsageError(`--seats: every seat is engine ${lineup[0]}'s; a match seats two engines or more`)
   let sprt
   if (typeof v['sprt'] === 'string') {
     const parts = v['sprt'].split(',')
     const x = parts.map((p) => (/^[+-]?\d+(\.\d+)?$/.test(p.trim()) ? Number(p) : NaN))
     if (x.length < 2 || x.length > 4 || x.some((y) => !Number.isFinite(y)) || x[0]! >= x[1]! || x.slice(2).some((y) => y <= 0 || y >= 0.5))
       throw new UsageError(`--sprt: '${v['sprt']}' is not ELO0,ELO1[,ALPHA,BETA] with ELO0 < ELO1`)
-    if (specs.length < 2) throw new UsageError('--sprt: needs two engines (engine 1 tested against engine 0)')
     sprt = { elo0: x[0]!, elo1: x[1]!, alpha: x[2] ?? 0.05, beta: x[3] ?? 0.05, test: 1, base: 0 }
   }
   const openings = openingBook(variant, int(v['openings'], '--openings', 1, 100000) ?? 10, int(v['book-plies'], '--book-plies', 0, 100) ?? 2 * N, int(v['seed'], '--seed', 0, 2 ** 31) ?? 1)

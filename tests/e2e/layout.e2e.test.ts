@@ -159,8 +159,8 @@ describe('one screen', () => {
     const { page, errors } = await app.open({ width: 1280, height: 800 })
     await pasteMoves(page, LEVENSPIEL)
     await expect.poll(() => text(page, 'ply')).toBe('0 / 27')
-    for (const id of ['side-pane', 'move-list']) {
-      const pane = page.getByTestId(id)
+    for (const id of ['side-pane', 'moves-pane']) {
+      const pane = id === 'side-pane' ? page.getByTestId(id) : page.locator('[data-name="moves"]')
       const style = await pane.evaluate((e) => ({ y: getComputedStyle(e).overflowY, over: e.scrollHeight - e.clientHeight, top: e.scrollTop }))
       expect(['auto', 'scroll'], `${id}: overflow-y ${style.y}`).toContain(style.y)
       if (id !== 'side-pane' || style.over <= 0) continue

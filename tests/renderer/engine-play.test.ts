@@ -247,6 +247,28 @@ describe('playing against the engine: it moves only at the end of the line', () 
     expect([st.ply, st.length, searched(), engine.running]).toEqual([4, 4, 2, false])
   })
 
+  it("answers a move the tree already holds when it leads to a line's end (a click along a side line)", async () => {
+    const { st, searched } = await fourMoves()
+    // A side line at move 2 (blue's other move), answered at its end: then back on the main line.
+    st.go(2)
+    userMoves(1)
+    await idle()
+    expect([st.ply, st.length, st.sideLines, searched()]).toEqual([4, 4, 1, 1])
+    // Its own move undone there: the side line ends at move 3, orange to move.
+    useDocument().undo()
+    await idle()
+    expect([st.ply, searched()]).toEqual([3, 1])
+    // On the main line at move 2, the user plays the side line's first move again: the tree holds it,
+    // the stepper goes to the side line's end (orange to move) and the engine answers.
+    st.go(0)
+    st.go(2)
+    const at = st.ply
+    userMoves(1)
+    await idle()
+    expect(at).toBe(2)
+    expect(searched()).toBe(2)
+  })
+
   it('plays itself, one search a move, and moves on its seat when a game starts with it to move', async () => {
     const engine = useEngine()
     engine.strength = '2000'

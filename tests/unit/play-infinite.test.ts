@@ -90,14 +90,26 @@ describe('a search on the calling thread (no thread host)', () => {
   it('hears stop between its depths: the answer is the last depth finished, not the depth asked for', async () => {
     const v = variantOfPreset('star121-2')
     const e = new Engine(v)
-    // Depth 10 from the start takes seconds; depths up to 8 a fraction of one.
-    const go = e.go({ depth: 10 })
-    await new Promise<void>((resolve) => setTimeout(resolve, 300))
-    e.stop()
+    // Depth 10 from the start takes seconds here, depths to 8 a fraction of one. Stop is asked as
+    // depth 3 ends and read at the search's next pause (after 50 ms of search): long before depth 10.
+    const go = e.go({ depth: 10 }, (info) => {
+      if (info.depth === 3) setTimeout(() => e.stop(), 0)
+    })
     const result = await go
-    expect(result.info.depth).toBeGreaterThan(0)
+    expect(result.info.depth).toBeGreaterThanOrEqual(3)
     expect(result.info.depth).toBeLessThan(10)
     expect(Position.start(v).isLegal(result.move!)).toBe(true)
+  })
+
+  it('takes one search at a time: a second go while one runs is refused, the first unharmed', async () => {
+    const e = new Engine(variantOfPreset('star121-2'))
+    const first = e.go({ infinite: true })
+    await new Promise<void>((resolve) => setTimeout(resolve, 100))
+    await expect(e.go({ nodes: 100 })).rejects.toThrow(/searching/)
+    e.stop()
+    expect((await first).move).not.toBeNull()
+    // After its answer the engine searches again.
+    expect((await e.go({ nodes: 100 })).move).not.toBeNull()
   })
 
   it('answers go infinite after stop in the protocol (a two-player tree search, not the race planner that waits)', async () => {

@@ -184,6 +184,9 @@ describe('the engine protocol', () => {
     expect(await main(['match', '--preset', 'mini-2', '--engine', 'greedy', '--openings', '1', '--json'], io)).toBe(2)
     expect(err.join('\n')).toMatch(/two engines or more.*1 given/)
     expect(await main(['match', '--preset', 'mini-2', '--engine', 'a=greedy', '--engine', 'b=greedy', '--openings', '1', '--json'], io)).toBe(0)
+    // Two engines given, one seated: the same.
+    expect(await main(['match', '--preset', 'mini-2', '--engine', 'a=greedy', '--engine', 'b=greedy', '--seats', '0,0', '--openings', '1', '--json'], io)).toBe(2)
+    expect(err.join('\n')).toMatch(/--seats: every seat is engine 0's/)
   })
 
   it("halma match's message for an unknown engine option lists exactly the options it takes", async () => {

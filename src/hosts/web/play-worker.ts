@@ -1,7 +1,8 @@
 // Entry of the playing engine's Web Worker: the protocol server (shared/play/protocol.ts) with an
 // engine searching inline in this worker, lines in and out as messages. The page stops a search
-// through the flag in shared memory it sends first (this worker does not read messages while it
-// searches); info lines are posted as each iteration ends.
+// through the flag in shared memory it sends first (this worker reads messages only between a
+// search's depths, every 50 ms or more: the flag stops it sooner); info lines are posted as each
+// iteration ends.
 import { DEFAULT_OPTIONS } from '../../shared/play/engine'
 import { ProtocolServer } from '../../shared/play/protocol'
 import { workerScope } from './scope'
@@ -18,7 +19,7 @@ scope.addEventListener('message', (e) => {
   }
   const s = server
   if (!s) return
-  // Commands in order; a search blocks this worker until it ends (the flag stops it).
+  // Commands in order; a search holds this worker but for its pauses between depths (the flag stops it).
   queue = queue.then(async () => {
     await s.receive(m.text)
   })

@@ -232,6 +232,9 @@ export const useEngine = defineStore('engine', () => {
       if (done && !holds(before, movesTo(stepper.tree, stepper.current))) queueMicrotask(answer)
     })
   })
+  // A move made that the tree held already (a click or a line played along moves it has): the
+  // stepper went there, the tree unchanged; answered once the moves are made.
+  watch(() => stepper.replayed, answer)
   // A game started (a document opened or made new).
   watch(() => documentStore.generation, answer)
 

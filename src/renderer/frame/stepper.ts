@@ -141,12 +141,16 @@ export const useStepper = defineStore('stepper', () => {
     return ok
   }
 
+  /** Moves played that the tree already held (play went there; the tree did not change): a count for watchers. */
+  const replayed = ref(0)
+
   /** Play a move at the current ply: into a side line inside the line, extending it at its end. */
   function play(move: Path): void {
     const at = ply.value
     const added = addMove(tree.value, current.value, move, sameMove)
     if (added.tree === tree.value) {
       goTo(added.path)
+      replayed.value++
       return
     }
     const extends_ = onMainLine(added.path)
@@ -241,6 +245,7 @@ export const useStepper = defineStore('stepper', () => {
   }
 
   return {
+    replayed,
     tree,
     tip,
     label,

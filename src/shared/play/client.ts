@@ -3,7 +3,8 @@
  * port (a Web Worker running `ProtocolServer`, hosts/web/play-worker.ts; or any transport), lines
  * come back and are read into plain structs. One search at a time: `analyse` resolves with the
  * `bestmove` and streams every `info` line on the way; `stop` ends it (through the port, and through
- * a flag in shared memory that the worker's search polls, since the worker is busy searching).
+ * a flag in shared memory that the worker's search polls, since the worker reads messages only
+ * between a search's depths).
  */
 import { goCommand, parseEngineLine, positionCommand, type ClientInfo, type GoCommand, type PositionCommand } from './protocol'
 
@@ -11,7 +12,7 @@ import { goCommand, parseEngineLine, positionCommand, type ClientInfo, type GoCo
 export interface EnginePort {
   send(line: string): void
   onLine(handler: (line: string) => void): void
-  /** The shared stop flag, if the engine polls one (a worker busy searching reads no messages). */
+  /** The shared stop flag, if the engine polls one (a worker searching reads messages only between depths). */
   readonly stopFlag?: Int32Array
 }
 

@@ -123,6 +123,9 @@ export interface EngineResult {
   readonly info: EngineInfo
 }
 
+/** Milliseconds an inline search runs between two pauses to read its input (goInline). */
+const PAUSE_MS = 50
+
 /** A search running on another thread (the host's). */
 export interface SearchThread {
   run(request: ThreadRequest, onIteration: (it: Iteration) => void): Promise<Iteration>
@@ -197,7 +200,7 @@ export class Engine {
     readonly variant: Variant,
     options: Partial<EngineOptions> = {},
     private readonly host?: ThreadHost,
-    /** A stop flag another thread sets (a Web Worker's page: the worker is busy searching). */
+    /** A stop flag another thread sets (a Web Worker's page: the worker reads messages only between a search's depths). */
     stopFlag?: Int32Array,
   ) {
     this.options = { ...DEFAULT_OPTIONS, ...options }
@@ -231,6 +234,20 @@ export class Engine {
 
   /** Search the position; `onInfo` after each finished iteration. */
   async go(limits: GoLimits, onInfo?: (info: EngineInfo) => void): Promise<EngineResult> {
+    // One search at a time: a second would reset the first's stop flag and share its table (an
+    // inline search pauses between depths, where another call could come).
+    if (this.busy) throw new Error('the engine is searching: stop it and wait for its answer before the next go')
+    this.busy = true
+    try {
+      return await this.search(limits, onInfo)
+    } finally {
+      this.busy = false
+    }
+  }
+
+  private busy = false
+
+  private async search(limits: GoLimits, onInfo?: (info: EngineInfo) => void): Promise<EngineResult> {
     Atomics.store(this.stopFlag, 0, 0)
     this.stopAsked = stopSignal()
     this.tt.newSearch()
@@ -295,19 +312,24 @@ export class Engine {
   }
 
   /**
-   * The search on the calling thread, paused after each finished depth: a `stop` read on this
-   * thread meanwhile is heard at the next depth's first nodes (without the pause, `go infinite`
-   * would search to depth 64 before reading it). The race planner's plan is bounded by its
-   * horizon and runs whole.
+   * The search on the calling thread, paused after a finished depth (once PAUSE_MS have passed
+   * since the last pause): a `stop` read on this thread meanwhile is heard within the next depth's
+   * first thousand nodes (without the pause, `go infinite` would search to depth 64 before reading
+   * it). The race planner's plan is bounded by its horizon and runs whole.
    */
   private async goInline(pos: Position, limits: Limits, report: (it: Iteration) => void): Promise<Iteration> {
     const s = this.searcher(pos, 0)
     if (s instanceof RacePlanner) return s.run(limits, report)
     const steps = s.iterations(limits, report)
+    // A pause costs a timer's turn (1 ms and more): taken once PAUSE_MS have passed, so that a
+    // match's short searches rarely pay it and a long one hears a stop at its next depth.
+    let last = performance.now()
     for (;;) {
       const r = steps.next()
       if (r.done) return r.value
+      if (performance.now() - last < PAUSE_MS) continue
       await new Promise<void>((resolve) => setTimeout(resolve, 0))
+      last = performance.now()
     }
   }
 

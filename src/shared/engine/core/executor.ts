@@ -185,6 +185,7 @@ export class ThreadExecutor<R extends RuleBase, I> implements Executor<R> {
       // A slow chunk holds its thread's reply for seconds: the budget and the time limit
       // (job.progress) are also heard every 100 ms between replies, as the inline executor hears
       // them at its yields. What the sink holds is whole chunks in order either way.
+      // A run settled (or its executor closed): the next check ends the timer's chain (within 100 ms).
       let settled = false
       const resolve = (s: KernelStats): void => {
         settled = true
@@ -195,7 +196,7 @@ export class ThreadExecutor<R extends RuleBase, I> implements Executor<R> {
         rejectRun(e)
       }
       const heard = (): void => {
-        if (settled) return
+        if (settled || this.closed) return
         try {
           job.progress?.(stats.parents, stats)
         } catch (e) {
@@ -269,6 +270,10 @@ export class ThreadExecutor<R extends RuleBase, I> implements Executor<R> {
   }
 
   close(): void {
+    this.closed = true
     for (const p of this.ports) p.terminate()
   }
+
+  /** Closed: a run still waiting (its threads gone) checks its limits no more. */
+  private closed = false
 }
