@@ -211,6 +211,11 @@ describe('a game in the workbench', () => {
     const moves = parseMoves(g, JSON.parse(mini3).lines[0].moves)
     st.click(p.position.findIndex((a) => a === 1))
     expect(noticeAt('board')).toMatch(/is orange's, and it is blue's turn/)
+    // A move made otherwise than by a click (the engine's, a line played): the refusal goes with the position it was about.
+    st.play(moves[0]!.path)
+    expect(noticeAt('board')).toBe('')
+    doc.undo()
+    expect(st.length).toBe(0)
     for (const m of moves) {
       expect(p.toMove).toBe(m.player)
       st.click(m.path[0]!)

@@ -137,7 +137,11 @@ export const useStepper = defineStore('stepper', () => {
     picked.value = null
     animation.value = null
     const ok = documentStore.commitLine(next, at)
-    if (ok) notices.clear('moves')
+    // A move made: what was said of the position before (a refused click under the board) is stale.
+    if (ok) {
+      notices.clear('moves')
+      notices.clear('board')
+    }
     return ok
   }
 
