@@ -8,8 +8,10 @@
  * runs off the calling thread, so that `stop` is heard while it runs, and with `threads` > 1 the
  * helpers search the same position into one shared transposition table (Lazy SMP); the main
  * thread's iterations are the ones reported. Without a host the search runs inline, pausing after
- * each finished depth so that a stop read on the same thread meanwhile is heard (goInline).
+ * a finished depth (every 50 ms or more) so that a stop read on the same thread meanwhile is heard
+ * (goInline).
  */
+import { nextTick } from '../engine/core/executor'
 import { EndgameSolver } from './endgame'
 import { roomMoves } from './room'
 import { MaxN } from './maxn'
@@ -328,7 +330,7 @@ export class Engine {
       const r = steps.next()
       if (r.done) return r.value
       if (performance.now() - last < PAUSE_MS) continue
-      await new Promise<void>((resolve) => setTimeout(resolve, 0))
+      await nextTick()
       last = performance.now()
     }
   }

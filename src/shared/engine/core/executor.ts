@@ -59,7 +59,8 @@ const PIECE_MS = 10
 /** Milliseconds between the threaded executor's checks of the budget and time limit while replies are awaited. */
 const HEARD_MS = 100
 
-const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
+/** One turn of the event loop (a timer's): where a cancel, a stop or an input line waiting is heard. */
+export const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
 export class InlineExecutor<R extends RuleBase> implements Executor<R> {
   readonly threads = 0

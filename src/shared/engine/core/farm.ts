@@ -17,6 +17,7 @@
  * BullMQ workers on Redis, src/hosts/node/cluster.ts; or inline, `inlineFarm`, for tests). The
  * level sizes are those of one process: the same sets, split differently.
  */
+import { nextTick } from './executor'
 import { newStats, type KernelStats, type RuleBase, type Sink, type ThreadKernel } from './contract'
 import { DiskLevel, RunWriter } from './disk-level'
 import { hashWords, KeySet } from './keyset'
@@ -108,7 +109,6 @@ export interface LevelFarm {
 
 const runName = (level: string, from: number, to: number): string => `${level}.e${from}.s${to}`
 
-const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
 /** A name no other attempt of a task uses, for the files it writes before renaming them into place. */
 const attemptName = (): string => `${Date.now().toString(36)}${Math.floor(Math.random() * 2 ** 32).toString(36)}`

@@ -3,7 +3,7 @@
  * billion) made to hear a cancel and the deadline, and to report: every so often it yields to the
  * event loop, where a cancel (Ctrl-C, a window closed) arrives, then checks.
  */
-import { CancelledError } from './executor'
+import { CancelledError, nextTick } from './executor'
 import { DiskLevel } from './disk-level'
 import { ShardedLevel } from './farm'
 import type { StateSet } from './state-set'
@@ -26,7 +26,7 @@ export class Pace {
   /** Between blocks of work: resolves at once, but every `every` ms it yields first, then checks and reports. */
   async tick(done: number): Promise<void> {
     if (performance.now() - this.last < this.every) return
-    await new Promise<void>((resolve) => setTimeout(resolve, 0))
+    await nextTick()
     this.last = performance.now()
     this.check()
     this.progress(done)

@@ -5,7 +5,7 @@
  * their counts add up. Every entry is written by the thread holding its block, so the tables do not
  * depend on the number of threads or on timing.
  */
-import { CancelledError, type WorkerFactory, type WorkerPort } from '../core/executor'
+import { CancelledError, nextTick, type WorkerFactory, type WorkerPort } from '../core/executor'
 import type { TaskReply } from '../core/messages'
 import type { DomainInit } from '../registry'
 import { newCounts, TablebaseKernel, type PassCounts, type TableViews } from './kernel'
@@ -96,7 +96,6 @@ export interface BlockRunner {
   close(): void
 }
 
-const nextTick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0))
 
 export class InlineRunner implements BlockRunner {
   readonly threads = 0
