@@ -291,4 +291,24 @@ describe('playing against the engine: it moves only at the end of the line', () 
     expect(heard.gos.length).toBe(n + 1)
     expect([useStepper().ply, useStepper().length]).toEqual([1, 1])
   })
+
+  it('does not move when a document is opened with its seat to move at the line\'s end (it is there to be read)', async () => {
+    const engine = useEngine()
+    engine.strength = '2000'
+    const st = useStepper()
+    userMoves(0)
+    engine.setSeat(0, true)
+    await idle()
+    // Orange to move: the seat on blue does not move.
+    expect(heard.gos.length).toBe(0)
+    // The same game opened with blue to move at its start and at its end (no moves kept): no search.
+    expect(useDocument().openText('read.players.json', playersKind.format(presetGame(PRESET)))).toBe(true)
+    await idle()
+    expect(heard.gos.length).toBe(0)
+    expect([st.ply, st.length]).toEqual([0, 0])
+    // A game made new with blue to move starts it.
+    expect(await useDocument().newDocument(playersKind, presetGame(PRESET))).toBe(true)
+    await idle()
+    expect(heard.gos.length).toBe(1)
+  })
 })

@@ -197,8 +197,9 @@ export const useEngine = defineStore('engine', () => {
   /**
    * Play against the engine: a seat it takes moves by itself when it is to move at the end of the
    * line being played (in play mode, the game not over), and only when that end was just reached: a
-   * move made there (a click, a line played, the engine's own move), a game started, the seats set.
-   * Stepping through the line, going to a move, Undo and Redo never make it move. Its move is one
+   * move made there (a click, a line played, the engine's own move), a game started (File > New),
+   * the seats set. Stepping through the line, going to a move, Undo and Redo, and opening a document
+   * never make it move. Its move is one
    * search of the position: owed while another search runs, made when that one ends if the position
    * is still the one shown (not on any search's end: a watcher on `running` searched the old position
    * again when the engine's own search ended, before its move was played).
@@ -235,8 +236,9 @@ export const useEngine = defineStore('engine', () => {
   // A move made that the tree held already (a click or a line played along moves it has): the
   // stepper went there, the tree unchanged; answered once the moves are made.
   watch(() => stepper.replayed, answer)
-  // A game started (a document opened or made new).
-  watch(() => documentStore.generation, answer)
+  // A game started (a document made new). A document opened (a file, an example, the autosave) is
+  // there to be read: the engine's seat to move at its end waits for Engine moves.
+  watch(() => documentStore.started, answer)
 
   /** The principal variation's first moves as arrows on the board, numbered, in the movers' colours. */
   watch(

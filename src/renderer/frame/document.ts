@@ -54,6 +54,8 @@ export const useDocument = defineStore('document', () => {
   const busy = ref(false)
   /** Counts documents loaded (new, opened, restored): views start afresh on each. */
   const generation = ref(0)
+  /** Counts documents made new (File > New): a game started there, not one opened to be read. */
+  const started = ref(0)
   /** The kinds' editors (reactive: a view that reads one follows its registration). */
   const editors = shallowReactive(new Map<string, EditorHook>())
 
@@ -133,6 +135,7 @@ export const useDocument = defineStore('document', () => {
     guarded(async () => {
       if (!(await confirmLeave())) return false
       load(k, value, { name: k.nameOf?.(value) ?? k.untitled })
+      started.value++
       return true
     })
 
@@ -265,6 +268,7 @@ export const useDocument = defineStore('document', () => {
     ply,
     file,
     generation,
+    started,
     busy,
     dirty,
     unkept,
