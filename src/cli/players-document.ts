@@ -33,10 +33,13 @@ function linesOf(doc: PlayersDocument, v: Values): readonly LineInput[] {
   return k !== undefined ? [doc.lines[k - 1]!] : doc.lines
 }
 
-const verdictText = (title: string, r: LineVerdict): string =>
-  r.ok
-    ? `valid: ${title}: ${plural(r.plies, 'move')}${r.winner ? `; ${r.winner.player} wins at move ${r.winner.move}` : '; nobody has won yet'}`
-    : `invalid: ${title}: ${r.error}`
+/** A line's verdict in words; a title that ends with the result found (a match's game) is not said twice. */
+function verdictText(title: string, r: LineVerdict): string {
+  if (!r.ok) return `invalid: ${title}: ${r.error}`
+  const result = r.winner ? `${r.winner.player} wins at move ${r.winner.move}` : 'nobody has won yet'
+  const claimed = title.endsWith(`; ${result}`)
+  return `valid: ${claimed ? title.slice(0, -result.length - 2) : title}: ${plural(r.plies, 'move')}; ${result}${claimed ? ' (as its title says)' : ''}`
+}
 
 const verdictJson = (title: string, r: LineVerdict): Record<string, unknown> => ({
   title,

@@ -5,6 +5,9 @@
  * document and whose tallies add up; the book repeats with its seed; `halma engine` and `halma
  * match` through the CLI, with the tiny test engine as an outside engine.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openingBook } from '../../src/shared/play/book'
 import { EngineContestant, GreedyContestant } from '../../src/shared/play/contestant'
@@ -176,6 +179,23 @@ describe('the engine protocol', () => {
     expect(await main([...base, '--engine', 'halma:depth=1,endgame=3,endgameNodes=5000,endgameSlack=2'], io)).toBe(0)
     expect(await main([...base, '--engine', 'halma:depth=1,endgameSlack=99'], io)).toBe(2)
     expect(err.join('\n')).toMatch(/EndgameSlack/)
+  })
+
+  it("halma verify on a match's saved games says each game's result once, noting that its title says it too", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'halma-verify-'))
+    const file = join(dir, 'games.players.json')
+    const out: string[] = []
+    const io = { out: (s: string) => void out.push(s), err: () => undefined, stdin: () => undefined, tty: false }
+    expect(await main(['match', '--preset', 'mini-2', '--engine', 'a=greedy', '--engine', 'b=greedy', '--openings', '1', '--out', file, '--json'], io)).toBe(0)
+    out.length = 0
+    expect(await main(['verify', file], io)).toBe(0)
+    const said = out.join('\n').split('\n').filter((l) => l.startsWith('valid: game'))
+    expect(said.length).toBeGreaterThan(0)
+    for (const l of said) {
+      expect(l).toMatch(/: \d+ moves; \S+ wins at move \d+ \(as its title says\)$/)
+      expect(l.match(/wins at move/g)).toHaveLength(1)
+    }
+    rmSync(dir, { recursive: true, force: true })
   })
 
   it('halma match asks for two engines or more (one alone played no pairs: "0 games" in its crosstable)', async () => {
