@@ -72,6 +72,30 @@ describe("the engine's pane", () => {
     expect(errors).toEqual([])
   })
 
+  it("draws the engine's arrows of the position moved to while its man moves, not those of the position left", async () => {
+    const { page, errors } = await app.open()
+    await newGame(page, 'star121-2')
+    await page.getByTestId('engine-strength').selectOption('2000')
+    await analyse(page)
+    await expect.poll(() => attr(page, 'board', 'data-drawn-arrows')).not.toBe('0')
+    // Every state of the board while the engine's man moves, recorded as the page changes it.
+    await page.getByTestId('board').evaluate((el) => {
+      const seen: string[] = []
+      ;(window as unknown as { seen: string[] }).seen = seen
+      new MutationObserver(() => {
+        if (el.getAttribute('data-moving') === '1') seen.push(`${el.getAttribute('data-drawn-arrows')}/${el.getAttribute('data-arrows')}`)
+      }).observe(el, { attributes: true })
+    })
+    await page.getByTestId('engine-move').click()
+    await expect.poll(() => text(page, 'ply'), { timeout: 60_000 }).toBe('1 / 1')
+    await expect.poll(() => attr(page, 'board', 'data-moving')).toBe('0')
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen)
+    expect(seen.length).toBeGreaterThan(0)
+    // Drawn as the scene has them (none: the position moved to is not analysed yet).
+    expect(seen.filter((s) => s.split('/')[0] !== s.split('/')[1])).toEqual([])
+    expect(errors).toEqual([])
+  })
+
   it.each(['star121-5', 'hexma-mini'])('analyses the start of %s', async (id) => {
     const { page, errors } = await app.open()
     await newGame(page, id)
