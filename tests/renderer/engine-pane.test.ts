@@ -12,7 +12,7 @@ import { createPinia, setActivePinia } from 'pinia'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { HalmaApi } from '../../src/preload/api'
 import { useHostApi } from '../../src/renderer/api'
-import { engineGameOf, scoreText } from '../../src/renderer/engine/store'
+import { chartedScores, engineGameOf, scoreText } from '../../src/renderer/engine/store'
 import { useDocument } from '../../src/renderer/frame/document'
 import { examplesOf } from '../../src/renderer/frame/examples'
 import { halmaKind } from '../../src/renderer/kinds/halma/model'
@@ -79,6 +79,20 @@ describe("the engine's overlay", () => {
     expect(scoreText({ kind: 'win', plies: 7 })).toBe('wins in 7 plies')
     expect(scoreText({ kind: 'loss', plies: 4 })).toBe('loses in 4 plies')
     expect(scoreText({ kind: 'win', plies: 1 })).toBe('wins in 1 ply')
+  })
+
+  it('charts scores in steps as they are and wins and losses beyond them (-37 steps is not a loss)', () => {
+    const points = [
+      { ply: 0, value: -3710, score: { kind: 'cp', value: -3710 } as const },
+      { ply: 1, value: 1200, score: { kind: 'cp', value: 1200 } as const },
+      { ply: 3, value: 100_000 - 7, score: { kind: 'win', plies: 7 } as const },
+      { ply: 4, value: -(100_000 - 4), score: { kind: 'loss', plies: 4 } as const },
+    ]
+    const { values, top } = chartedScores(points, 5)
+    expect(top).toBe(45)
+    expect(values).toEqual([-37.1, 12, null, 45, -45])
+    // Small scores: wins at 25, as before.
+    expect(chartedScores([points[1]!, points[2]!], 4)).toEqual({ values: [null, 12, null, 25], top: 25 })
   })
 })
 

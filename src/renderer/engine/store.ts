@@ -45,8 +45,21 @@ export const STRENGTHS: readonly { readonly label: string; readonly value: strin
 
 /** Moves of the line the arrows show. */
 const ARROWS = 3
-/** Wins and losses are charted at this many steps (their score is a count of plies, not steps). */
+/** Wins and losses are charted at this many steps at least (their score is a count of plies, not steps), and above every score charted. */
 const WIN_STEPS = 25
+
+/**
+ * The chart's values of a line's scores, in steps: a score in steps as it is, a win (a loss) at
+ * the chart's top (bottom), 5 steps or more beyond the largest score in steps and at least 25 out,
+ * so that a score of -37 steps is not drawn as a loss. The top is returned for the chart's title.
+ */
+export function chartedScores(points: readonly { readonly ply: number; readonly value: number; readonly score: Score }[], n: number): { values: (number | null)[]; top: number } {
+  const values: (number | null)[] = Array.from({ length: n }, () => null)
+  const steps = points.filter((p) => p.score.kind === 'cp').map((p) => Math.abs(p.value) / 100)
+  const top = Math.max(WIN_STEPS, Math.ceil((Math.max(0, ...steps) + 5) / 5) * 5)
+  for (const p of points) if (p.ply < n) values[p.ply] = p.score.kind === 'cp' ? p.value / 100 : Math.sign(p.value) * top
+  return { values, top }
+}
 
 /** A score as words, from the side to move: "+1.20 steps", "wins in 7 plies". */
 export function scoreText(s: Score): string {
@@ -269,17 +282,15 @@ export const useEngine = defineStore('engine', () => {
   const scoreChart = computed<ChartDef>(() => {
     const s = session()
     const n = texts.value.length + 1
-    const values: (number | null)[] = Array.from({ length: n }, () => null)
-    if (s) {
+    if (s)
       for (let p = 0; p < n; p++) {
         const info = analyses.value.get(keyAt(p))
         if (info) s.record(p, info)
       }
-      for (const pt of s.scoreSeries()) values[pt.ply] = Math.max(-WIN_STEPS, Math.min(WIN_STEPS, pt.value / 100))
-    }
+    const { values, top } = chartedScores(s ? s.scoreSeries() : [], n)
     const two = players.value.length === 2
     const label = two ? `score for ${players.value[0] ?? ''}` : 'score for the side to move'
-    return { id: 'engine-score', tab: 'score', title: `The engine's score, in steps (a win: ${WIN_STEPS})`, series: [{ label, stroke: colourOf(0), width: 2, dots: true, values }] }
+    return { id: 'engine-score', tab: 'score', title: `The engine's score, in steps (a win: ${top})`, series: [{ label, stroke: colourOf(0), width: 2, dots: true, values }] }
   })
   const hasScores = computed(() => scoreChart.value.series[0]!.values.some((v) => v !== null))
 
