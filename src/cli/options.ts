@@ -119,7 +119,12 @@ export function refuseOthers(v: Values, allowed: readonly string[], noun: string
 const str = (v: Values, k: string): string | undefined => (typeof v[k] === 'string' ? (v[k] as string) : undefined)
 
 function faults(what: string, ds: readonly Diagnostic[]): UsageError {
-  return new UsageError(ds.length === 1 ? `${what}: ${describe(ds[0]!)}` : `${what}:\n  ${ds.map(describe).join('\n  ')}`)
+  // A reader that names the file itself (a players document's) is not prefixed with it again.
+  const said = ds.map((d) => {
+    const text = describe(d)
+    return text.startsWith(`${what}: `) ? text.slice(what.length + 2) : text
+  })
+  return new UsageError(said.length === 1 ? `${what}: ${said[0]!}` : `${what}:\n  ${said.join('\n  ')}`)
 }
 
 /** Codes of a file that cannot be read because the path is wrong (the user's to fix: bad input). */

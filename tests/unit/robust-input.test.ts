@@ -121,6 +121,12 @@ describe('names from outside are looked up as own entries only', () => {
     expect(() => boardById('constructor')).toThrow(/unknown board 'constructor'/)
     const r = await runHalma('players', 'verify', '--file', file('proto.players.json', doc({ preset: 'toString' })))
     expect(r.code).toBe(2)
+    // `halma verify` names the file once (the players reader names it too).
+    const path = file('nosuch.players.json', doc({ preset: 'nosuch' }))
+    const v = await runHalma('verify', path)
+    expect(v.code).toBe(2)
+    expect(v.err).toMatch(/preset: unknown game preset 'nosuch'/)
+    expect(v.err.split(path).length - 1).toBe(1)
   })
 
   it('a domain kind from another machine is looked up as a name', () => {
