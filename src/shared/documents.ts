@@ -7,7 +7,7 @@
  * A new kind of document is a new entry here.
  */
 import { EXTENSION, FORMAT, parseDocument, type HalmaDocument } from './halma/document'
-import { parsePlayersDocument, verifyDocument, type PlayersDocument } from './players/document'
+import { parsePlayersDocument, type PlayersDocument } from './players/document'
 import { diagnostic, describe, err, ok, type Diagnostic, type Result } from './result'
 import { parseArmyDocument, type ArmyDocument } from './army/document'
 
@@ -21,8 +21,6 @@ export interface DocumentKind<D> {
   readonly noun: string
   /** The document from its text; the faults name what is wrong and where. */
   read(text: string, where: string): Result<D, Diagnostic[]>
-  /** What a host checks beyond reading (a players document's lines must verify): a fault, or null. */
-  check?(document: D): string | null
 }
 
 /** A parser that throws an Error naming the fault, as a Result with the kind's code. */
@@ -55,10 +53,6 @@ export const DOCUMENT_KINDS = {
     suffix: '.players.json',
     noun: 'players document',
     read: caught('document.players', parsePlayersDocument),
-    check: (doc: PlayersDocument) => {
-      const bad = verifyDocument(doc).find((l) => !l.verdict.ok)
-      return bad ? `line '${bad.title}': ${bad.verdict.error}` : null
-    },
   } satisfies DocumentKind<PlayersDocument>,
 }
 
@@ -113,13 +107,15 @@ export function readDocument(text: string, where = 'document'): Result<AnyDocume
   return r.ok ? ok({ kind: c.kind, document: r.value } as AnyDocument) : r
 }
 
-/** Why a text is not a document the workbench opens ("problem document: ..."), or null. */
+/**
+ * Why a text is not a document the workbench opens ("problem document: ..."), or null. A line
+ * that cannot be played does not make it one: the workbench opens the document, shows the line up
+ * to that move and says why (every kind alike; `halma verify` names it too).
+ */
 export function documentFault(text: string): string | null {
   const c = classify(text)
   if ('unknown' in c) return describe(c.unknown)
   const kind = DOCUMENT_KINDS[c.kind] as DocumentKind<unknown>
   const r = kind.read(text, 'document')
-  if (!r.ok) return `${kind.noun}: ${r.error.map(describe).join('; ')}`
-  const fault = kind.check?.(r.value) ?? null
-  return fault === null ? null : `${kind.noun}: ${fault}`
+  return r.ok ? null : `${kind.noun}: ${r.error.map(describe).join('; ')}`
 }

@@ -157,15 +157,22 @@ describe('the document store', () => {
     expect(st.stored).toBe(0)
   })
 
-  it('a document whose first stored solution cannot be played opens on the start and says why at once', async () => {
+  it('a document whose first stored solution cannot be played opens on it, its playable moves shown, and says why at once', async () => {
     const host = fakeHost()
     const { doc, st } = halmaStores()
     const spec = JSON.parse(levenspiel) as { solutions: { moves: string }[] }
     spec.solutions = [{ moves: 'd1-d2, c3-e5' }]
     host.answers.open.push({ status: 'opened', file: { name: 'bad.halma.json', path: '/p/bad.halma.json' }, text: JSON.stringify(spec) })
     expect(await doc.open()).toBe(true)
-    expect(st.length).toBe(0)
-    expect(st.source).toBe('')
+    expect([st.ply, st.length, st.stored]).toEqual([0, 1, 0])
+    expect(noticeAt('moves')).toMatch(/^solution 1 cannot be played: move 2: c3-e5.*\(shown up to move 1\)$/)
+    // Nothing was changed: the document is clean, and no undo step was made.
+    expect(doc.unsaved).toBe(false)
+    expect(doc.undoable).toBe(false)
+    // Chosen again by hand (after another line), the fault is said again.
+    st.clearLine()
+    st.loadStored(0)
+    expect(st.length).toBe(1)
     expect(noticeAt('moves')).toMatch(/^solution 1 cannot be played: move 2: c3-e5/)
   })
 

@@ -267,10 +267,15 @@ describe('a game in the workbench', () => {
     expect(doc.openText('x.players.json', '{"format":"halma-players","version":1,"preset":"mini-9","lines":[]}')).toBe(false)
     expect(noticeAt('document')).toMatch(/x.players.json: preset: unknown game preset 'mini-9'/)
     const bad = JSON.stringify({ format: 'halma-players', version: 1, preset: 'mini-3', lines: [{ title: 'bad', moves: 'orange: c3-c4' }] })
-    expect(documentFault(bad)).toMatch(/^players document: line 'bad': move 1/)
+    // A line that cannot be played does not make the file unreadable (every kind alike): it opens, the line said.
+    expect(documentFault(bad)).toBeNull()
     expect(doc.openText('bad.players.json', bad)).toBe(true)
-    expect(noticeAt('moves')).toMatch(/^line 1 cannot be played: move 1/)
+    expect(noticeAt('moves')).toMatch(/^line 1 cannot be played: move 1.*\(shown up to the start\)$/)
     expect(st.length).toBe(0)
+    const later = JSON.stringify({ format: 'halma-players', version: 1, preset: 'mini-3', lines: [{ title: 'later', moves: 'c9-e7, c3-c5, i3-g5, e7-d4' }] })
+    expect(doc.openText('later.players.json', later)).toBe(true)
+    expect(noticeAt('moves')).toMatch(/^line 1 cannot be played: move 4 \(blue: e7-d4\).*\(shown up to move 3\)$/)
+    expect([st.ply, st.length]).toEqual([0, 3])
   })
 
   it("shows gameFromSpec's fault in the editor and keeps the game; a good draft becomes the game (a preset's, if it is one)", async () => {

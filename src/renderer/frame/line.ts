@@ -65,18 +65,29 @@ export function treeFault(kind: AnyKind, doc: unknown, tree: LineTree): string |
 }
 
 /**
+ * What is wrong with stored line k (0-based) whose tree this is: its main line cannot be played
+ * past a move (the moves before it are shown, the rest greyed), or a side line cannot; or null.
+ */
+export function storedLineFault(kind: AnyKind, doc: unknown, k: number, tree: LineTree): string | null {
+  const main = kind.replay(doc, mainLine(tree))
+  const name = `${kind.lineNoun} ${k + 1}`
+  if (main.fault !== null)
+    return `${name} cannot be played: ${main.fault} (shown up to ${main.moves.length === 0 ? 'the start' : `move ${main.moves.length}`})`
+  const side = treeFault(kind, doc, tree)
+  return side === null ? null : `${name}: ${side}`
+}
+
+/**
  * What the stepper shows when a document opens: its first stored line (the first solution, the
- * first game), or the start when it has none. A stored line that cannot be played is said, and the
- * start shown (issue 16, defect 5: a document used to open on an empty stepper without a word).
+ * first game), or the start when it has none. A stored line that cannot be played is said, and
+ * shown up to the move that cannot be played (issue 16, defect 5: a document used to open on an
+ * empty stepper without a word; later it opened on the start, the line's playable moves hidden).
  */
 export function openingShown(kind: AnyKind, doc: unknown): { shown: Shown; fault: string | null } {
   const first = kind.lines(doc)[0]
   if (!first) return { shown: EMPTY_SHOWN, fault: null }
   const label = { base: `${kind.lineNoun} 1${first.title ? `: ${first.title}` : ''}`, playedFrom: null }
-  const main = kind.replay(doc, mainLine(first.tree))
-  if (main.fault !== null) return { shown: EMPTY_SHOWN, fault: `${kind.lineNoun} 1 cannot be played: ${main.fault}` }
-  const side = treeFault(kind, doc, first.tree)
-  return { shown: { tree: first.tree, tip: [], label, origin: 0 }, fault: side === null ? null : `${kind.lineNoun} 1: ${side}` }
+  return { shown: { tree: first.tree, tip: [], label, origin: 0 }, fault: storedLineFault(kind, doc, 0, first.tree) }
 }
 
 /**

@@ -26,7 +26,7 @@ import type { Animation } from '../board/view'
 import { labelOf, labelText, playedAt, START_LABEL, type LineLabel } from '../state/line-label'
 import { useDocument } from './document'
 import type { Path, Picked, PlayedLine } from './kind'
-import { lineMoves, linePath, sameMove, storedIndex, treeKey, type Shown } from './line'
+import { lineMoves, linePath, sameMove, storedIndex, storedLineFault, treeKey, type Shown } from './line'
 import { useNotices } from './notices'
 
 /** Milliseconds between moves when the stepper plays. */
@@ -220,10 +220,12 @@ export const useStepper = defineStore('stepper', () => {
     return true
   }
 
-  /** Load a stored line of the document (0-based). */
+  /** Load a stored line of the document (0-based); what cannot be played in it is said under the moves. */
   function loadStored(k: number): void {
     const l = kind.value.lines(documentStore.doc)[k]
-    if (l) commit({ tree: l.tree, tip: [], label: labelOf(`${kind.value.lineNoun} ${k + 1}${l.title ? `: ${l.title}` : ''}`), origin: k }, 0)
+    if (!l || !commit({ tree: l.tree, tip: [], label: labelOf(`${kind.value.lineNoun} ${k + 1}${l.title ? `: ${l.title}` : ''}`), origin: k }, 0)) return
+    const fault = storedLineFault(kind.value, documentStore.doc, k, l.tree)
+    if (fault !== null) notices.error('moves', fault)
   }
 
   const clearLine = (): void => void commit({ tree: emptyTree(), tip: [], label: START_LABEL, origin: null }, 0)
