@@ -104,14 +104,13 @@ describe('issue 27: no work lost', () => {
     await page.reload()
     await page.getByTestId('board').locator('canvas').first().waitFor()
     await expect.poll(() => page.getByTestId('draft-title').inputValue()).toBe('A title being typed')
-    // Open…: the edits are asked about; No leaves them, and no file is asked for.
-    let chooser = false
-    page.on('filechooser', () => void (chooser = true))
+    // Open…: the file is chosen and read first; then the edits are asked about, and No leaves them.
+    const chooser = page.waitForEvent('filechooser')
     await page.getByTestId('doc-open').click()
+    await (await chooser).setFiles(PROBLEM('triangle10-6move.halma.json'))
     await expect.poll(() => asked.length).toBe(1)
     expect(asked[0]).toMatch(/edit/)
     await page.waitForTimeout(300)
-    expect(chooser).toBe(false)
     expect(await page.getByTestId('draft-title').inputValue()).toBe('A title being typed')
     expect(errors).toEqual([])
   })

@@ -108,12 +108,15 @@ describe('the document store', () => {
     keepResult()
     const opened: OpenOutcome = { status: 'opened', file: { name: 'levenspiel.halma.json', path: '/p/l.halma.json' }, text: levenspiel }
 
+    // The file is read first: the question comes only for a document that will replace the work.
     host.answers.unsaved.push('cancel')
+    host.answers.open.push(opened)
     expect(await doc.open()).toBe(false)
-    expect(host.calls).toEqual([`ask ${UNTITLED}`])
+    expect(host.calls).toEqual(['open', `ask ${UNTITLED}`])
 
     host.answers.unsaved.push('save')
     host.answers.save.push({ status: 'failed', reason: 'disk full' })
+    host.answers.open.push(opened)
     expect(await doc.open()).toBe(false)
     expect(doc.dirty).toBe(true)
 
@@ -123,7 +126,21 @@ describe('the document store', () => {
     expect(doc.file).toEqual(opened.file)
     expect(doc.dirty).toBe(false)
     expect(h.doc.solutions).toHaveLength(2)
-    expect(host.calls).toEqual([`ask ${UNTITLED}`, `ask ${UNTITLED}`, `save ${UNTITLED}`, `ask ${UNTITLED}`, 'open'])
+    expect(host.calls).toEqual(['open', `ask ${UNTITLED}`, 'open', `ask ${UNTITLED}`, `save ${UNTITLED}`, 'open', `ask ${UNTITLED}`])
+  })
+
+  it('a file that cannot be opened is said without asking to leave the work for it, and the work stays', async () => {
+    const host = fakeHost()
+    const { doc } = halmaStores()
+    keepResult()
+    expect(doc.dirty).toBe(true)
+    host.answers.open.push({ status: 'opened', file: { name: 'cut.halma.json' }, text: levenspiel.slice(0, 200) })
+    expect(await doc.open()).toBe(false)
+    host.answers.open.push({ status: 'failed', reason: 'cut.halma.json is not a valid problem document: ...' })
+    expect(await doc.open()).toBe(false)
+    expect(host.calls).toEqual(['open', 'open'])
+    expect(noticeAt('document')).toMatch(/cut\.halma\.json is not a valid problem document/)
+    expect(doc.dirty).toBe(true)
   })
 
   it('changing the rules removes the stored solutions they make illegal, says so, and Undo brings them back', async () => {

@@ -139,34 +139,52 @@ export const useDocument = defineStore('document', () => {
       return true
     })
 
-  /** A document's text, read by the kind that claims it; a fault is said, and nothing changes. */
-  function openText(name: string, text: string, f: DocumentFile = { name }): boolean {
+  /** A document's text, read by the kind that claims it; a fault is said (and null returned). */
+  function readText(name: string, text: string): { readonly k: AnyKind; readonly value: unknown } | null {
     const k = kindOfText(text)
     const r = k.parse(text, name)
     if (!r.ok) {
       notices.error('document', `${name} is not a valid ${k.noun} document: ${r.error}`)
-      return false
+      return null
     }
-    load(k, r.value, f)
-    if (!notices.at.moves) notices.info('document', `opened ${name}`)
-    return true
+    return { k, value: r.value }
   }
 
-  function opened(outcome: OpenOutcome): boolean {
+  function show(d: { readonly k: AnyKind; readonly value: unknown }, f: DocumentFile): void {
+    load(d.k, d.value, f)
+    if (!notices.at.moves) notices.info('document', `opened ${f.name}`)
+  }
+
+  /** A document's text opened at once (no question: the caller has asked); a fault is said, and nothing changes. */
+  function openText(name: string, text: string, f: DocumentFile = { name }): boolean {
+    const d = readText(name, text)
+    if (d) show(d, f)
+    return d !== null
+  }
+
+  /**
+   * A document the host read, opened once the work may be left: it is read first, so that a file
+   * that cannot be opened is said without asking to leave the work for it (nothing changes then).
+   */
+  async function opened(outcome: OpenOutcome): Promise<boolean> {
     if (outcome.status === 'cancelled') return false
     if (outcome.status === 'failed') {
       notices.error('document', outcome.reason)
       return false
     }
-    return openText(outcome.file.name, outcome.text, outcome.file)
+    return openRead(outcome.file, outcome.text)
+  }
+  async function openRead(f: DocumentFile, text: string): Promise<boolean> {
+    const d = readText(f.name, text)
+    if (!d || !(await confirmLeave())) return false
+    show(d, f)
+    return true
   }
 
-  const open = (): Promise<boolean | undefined> => guarded(async () => (await confirmLeave()) && opened(await api().openDocument()))
-  const openPath = (path: string): Promise<boolean | undefined> =>
-    guarded(async () => (await confirmLeave()) && opened(await api().openRecent(path)))
+  const open = (): Promise<boolean | undefined> => guarded(async () => opened(await api().openDocument()))
+  const openPath = (path: string): Promise<boolean | undefined> => guarded(async () => opened(await api().openRecent(path)))
   /** Open a shipped document (the Examples menu): it is a new, untitled copy of the example's file. */
-  const openExample = (name: string, text: string): Promise<boolean | undefined> =>
-    guarded(async () => (await confirmLeave()) && openText(name, text))
+  const openExample = (name: string, text: string): Promise<boolean | undefined> => guarded(() => openRead({ name }, text))
 
   function wrote(outcome: SaveOutcome, value: unknown): boolean {
     if (outcome.status === 'cancelled') return false
