@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core'
 import { parseDocument } from '../../src/shared/halma/document'
 import { checkVariations } from '../../src/shared/halma/solution-tree'
 import { axeViolations } from './axe'
-import { clickCell, ROOT, shot, text, webApp } from './harness'
+import { clickCell, notice, ROOT, shot, text, webApp } from './harness'
 
 const LEVENSPIEL = join(ROOT, 'resources/problems/triangle10-6move.halma.json')
 
@@ -152,6 +152,36 @@ describe('variations', () => {
     await page.keyboard.press('ArrowUp')
     await expect.poll(() => text(page, 'line-source')).toBe('solution 2: 27 moves with only 8 steps')
     expect(await text(page, 'ply')).toBe('21 / 27')
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it("a document's line with moves that cannot be played opens on it, those moves marked, and a click on one says why", async () => {
+    const { page, errors } = await app.open()
+    const spec = JSON.parse(readFileSync(LEVENSPIEL, 'utf8')) as { version: number; solutions: { moves: string; variations?: unknown[] }[] }
+    spec.version = 2
+    spec.solutions[0]!.variations = [{ at: 0, moves: 'a4-a5, a5-i9' }]
+    const moves = spec.solutions[0]!.moves.split(', ')
+    moves[4] = 'a3-c3-e9'
+    spec.solutions[0]!.moves = moves.join(', ')
+    const file = join(mkdtempSync(join(tmpdir(), 'halma-bad-')), 'bad.halma.json')
+    writeFileSync(file, JSON.stringify(spec))
+    await openFile(page, file)
+    // Opened on the solution, its first four moves playable; why the fifth is not, said under the moves.
+    await expect.poll(() => text(page, 'ply')).toBe('0 / 4')
+    expect(await notice(page, 'moves')).toMatch(/^solution 1 cannot be played: move 5: a3-c3-e9.*\(shown up to move 4\)$/)
+    const list = page.getByTestId('move-list')
+    // Every main-line move from the fifth on (the 27 of the solution: its second half is written as "(reflect)").
+    expect(await list.locator('li.unplayable').count()).toBe((await list.locator('li[data-ply]').count()) - 1 - 4)
+    expect(await list.locator('li[data-ply="5"]').getAttribute('class')).toContain('unplayable')
+    expect(await list.locator('li[data-ply="4"]').getAttribute('class')).not.toContain('unplayable')
+    const side = list.getByTestId('side-line').locator('.vmove')
+    expect(await side.evaluateAll((els) => els.map((e) => e.classList.contains('unplayable')))).toEqual([false, true])
+    // A click on the side line's illegal move: not gone to; why is said.
+    await side.nth(1).click()
+    expect(await notice(page, 'moves')).toMatch(/^cannot be played: move 2: a5-i9 is not a legal move/)
+    expect(await text(page, 'ply')).toBe('0 / 4')
+    await shot(page, 'unplayable-moves')
     expect(errors).toEqual([])
     await page.close()
   })

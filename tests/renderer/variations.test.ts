@@ -8,7 +8,7 @@
 import { createPinia, setActivePinia } from 'pinia'
 import { nextTick } from 'vue'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { movesView } from '../../src/renderer/frame/line'
+import { movesView, unplayableMoves } from '../../src/renderer/frame/line'
 import { halmaKind } from '../../src/renderer/kinds/halma/model'
 import { formatSession, parseSession } from '../../src/renderer/state/session'
 import { halmaStores, noticeAt } from './stores'
@@ -238,6 +238,22 @@ describe('variations in the stepper', () => {
     st.goTo([0, 1, 0])
     expect(h.line.moves.map((m) => m.text)).toEqual(['d1-d2', 'a4-a5'])
     expect(st.ply).toBe(2)
+  })
+
+  it("names the moves that cannot be played, in side lines and the main line, the first with the kind's reason", async () => {
+    const { doc, st } = halmaStores()
+    const spec = JSON.parse(levenspiel) as { version: number; solutions: Record<string, unknown>[] }
+    spec.version = 2
+    spec.solutions[0]!['variations'] = [{ at: 1, moves: 'a4-a5, a1-a3, a5-a6' }]
+    doc.load(halmaKind, unwrap(parseDocument(JSON.stringify(spec))), { name: 'bad.halma.json' })
+    await nextTick()
+    const bad = unplayableMoves(halmaKind, doc.doc, st.tree)
+    // The side line after move 1: a4-a5 plays ([0, 1]); a1-a3 does not ([0, 1, 0]); a5-a6 follows it.
+    expect([...bad.keys()]).toEqual(['0.1.0', '0.1.0.0'])
+    expect(bad.get('0.1.0')).toMatch(/^cannot be played: move 3: a1-a3 is not a jump/)
+    expect(bad.get('0.1.0.0')).toBe('move 4 (a5-a6) cannot be played: it comes after move 3, which cannot be played')
+    // The main line's moves all play: none named.
+    expect([...bad.keys()].some((k) => /^0(\.0)*$/.test(k))).toBe(false)
   })
 
   it('the move list writes nested side lines in brackets after the move they replace, with comments', async () => {

@@ -158,6 +158,32 @@ export interface MainRow {
   readonly branches: readonly (readonly Inline[])[]
 }
 
+/**
+ * The moves of a tree that cannot be played, by node key, each with a sentence saying so: for the
+ * first of a line, the kind's fault ("cannot be played: move 2: a5-i9 is not a legal move: ...");
+ * for the moves after it, that they follow it. The move list
+ * marks them and a click on one says why (issue 30's walkthrough: a side line's illegal move looked
+ * like any other, and a click on it went silently to the last move that plays).
+ */
+export function unplayableMoves(kind: AnyKind, doc: unknown, tree: LineTree): Map<string, string> {
+  const out = new Map<string, string>()
+  const walk = (node: LineTree | MoveNode<Path>, path: number[]): void => {
+    if (node.children.length > 0) return node.children.forEach((c, k) => walk(c, [...path, k]))
+    if (path.length === 0) return
+    const r = kind.replay(doc, movesTo(tree, path))
+    if (r.fault === null) return
+    const first = r.moves.length
+    const moves = movesTo(tree, path)
+    for (let k = first; k < path.length; k++) {
+      const key = nodeKey(path.slice(0, k + 1))
+      const named = `move ${k + 1} (${kind.moveText(doc, moves[k]!, k + 1)})`
+      if (!out.has(key)) out.set(key, k === first ? `cannot be played: ${r.fault}` : `${named} cannot be played: it comes after move ${first + 1}, which cannot be played`)
+    }
+  }
+  walk(tree, [])
+  return out
+}
+
 /** The move list: one row per main-line move, each with the side lines that branch before it. */
 export function movesView(kind: AnyKind, doc: unknown, tree: LineTree): MainRow[] {
   const view = (node: MoveNode<Path>, path: readonly number[]): MoveView => ({
