@@ -89,6 +89,11 @@ describe('problem documents', () => {
       { ...base, armies: [{ preset: 'triangle10', target: ['i9'] }] },
       ['armies[0].target: the target has 1 cells but the army has 10 men'],
     ],
+    [
+      'an army already on its target (a transfer of no moves: the solver crashed on it)',
+      { ...base, armies: [{ cells: ['a1', 'e5'], target: ['e5', 'a1'] }] },
+      ['armies[0].target: the army already stands on its target (a1 e5): there is nothing to move'],
+    ],
     ['preset and cells', { ...base, armies: [{ preset: 'triangle10', cells: ['a1'] }] }, ['armies[0]: give either "preset" or "cells"']],
     [
       'an army too big',

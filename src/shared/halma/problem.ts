@@ -108,6 +108,9 @@ export function makeProblem(input: ProblemInput): Result<Problem, Diagnostic[]> 
         ])
       }
     }
+    // A transfer moves the army: one already on its target has nothing to do (a line of no moves is no solution).
+    if (target.every((c, k) => c === start[k]))
+      return err([diagnostic('target.start', `the army already stands on its target (${cellsText(board, target)}): there is nothing to move`, 'armies[0].target')])
     armies = [{ name: ARMY_NAMES[0], start, target }]
     reflection = findReflection(board, start, target)
     const fault = transferImpossible(board, rules, start, target)
