@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
 import { openingBook } from '../shared/play/book'
-import { EngineContestant, GreedyContestant, ProtocolContestant, type Contestant, type LineTransport } from '../shared/play/contestant'
+import { EngineContestant, EngineStartError, GreedyContestant, ProtocolContestant, type Contestant, type LineTransport } from '../shared/play/contestant'
 import { DEFAULT_OPTIONS, type EngineOptions, type GoLimits } from '../shared/play/engine'
 import { crosstable, eloText, runMatch, type GameRecord } from '../shared/play/match'
 import { applyOption } from '../shared/play/options'
@@ -119,11 +119,14 @@ export function parseEngineSpec(text: string): EngineSpec {
     }
     const kv = /^([A-Za-z0-9_.]+)=([^,]*)(?:,|$)/.exec(rest)
     if (!kv) throw new UsageError(`--engine ${text}: '${rest}' is not key=value`)
+    if (options.some(([k]) => k === kv[1])) throw new UsageError(`--engine ${text}: '${kv[1]}' is given twice`)
     options.push([kv[1]!, kv[2]!])
     rest = rest.slice(kv[0].length)
   }
-  if (kind === 'exec' && !options.some(([k]) => k === CMD)) throw new UsageError(`--engine ${text}: exec needs ${CMD}=COMMAND (last)`)
-  const label = m[1] ?? (options.length > 0 ? `${kind}:${options.filter(([k]) => k !== CMD).map(([k, v]) => `${k}=${v}`).join(',')}` : kind)
+  if (kind === 'exec' && !options.some(([k, v]) => k === CMD && v !== '')) throw new UsageError(`--engine ${text}: exec needs ${CMD}=COMMAND (last)`)
+  // An outside engine unnamed is named by its command too (`exec:` alone would say nothing).
+  const shown = options.filter(([k]) => k !== CMD || kind === 'exec')
+  const label = m[1] ?? (shown.length > 0 ? `${kind}:${shown.map(([k, v]) => `${k}=${v}`).join(',')}` : kind)
   return { name: label, kind, options }
 }
 
@@ -165,6 +168,7 @@ function processTransport(command: string): LineTransport {
   const queue: string[] = []
   let waiting: ((line: string | null) => void) | undefined
   let ended = false
+  let how = 'ended'
   const rl = createInterface({ input: child.stdout })
   rl.on('line', (line) => {
     if (waiting) {
@@ -178,10 +182,24 @@ function processTransport(command: string): LineTransport {
     waiting?.(null)
     waiting = undefined
   }
-  child.on('exit', end)
-  child.on('error', end)
+  // Ended once it has exited and its output is read to the end (the lines it wrote are all delivered first).
+  let [closed, exited] = [false, false]
+  rl.on('close', () => {
+    closed = true
+    if (exited) end()
+  })
+  child.on('exit', (code, signal) => {
+    how = signal ? `ended (killed by ${signal})` : `ended (exit status ${code})`
+    exited = true
+    if (closed) end()
+  })
+  child.on('error', (e) => {
+    how = `could not be started (${e.message})`
+    end()
+  })
   child.stdin.on('error', () => undefined)
   return {
+    ended: () => (ended ? how : null),
     send: (line) => {
       if (!ended) child.stdin.write(line + '\n')
     },
@@ -303,6 +321,8 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
     throw new UsageError(
       `give two engines or more: --engine SPEC, once per engine (${specs.length} given; an engine against itself: the same SPEC twice, named apart, e.g. --engine a=halma --engine b=halma)`,
     )
+  const twice = specs.find((s, k) => specs.findIndex((o) => o.name === s.name) !== k)
+  if (twice) throw new UsageError(`--engine: two engines are named '${twice.name}' (their results could not be told apart): name them apart, e.g. --engine a=halma --engine b=halma`)
   const given = [int(v['nodes'], '--nodes', 1, 1e12), int(v['depth'], '--depth', 1, 120), int(v['movetime'], '--movetime', 1, 1e9)]
   if (given.filter((x) => x !== undefined).length > 1) throw new UsageError('--nodes, --depth, --movetime: give one')
   const defaults: GoLimits = given[0] !== undefined ? { nodes: given[0] } : given[1] !== undefined ? { depth: given[1] } : given[2] !== undefined ? { movetime: given[2] } : { nodes: 5000 }
@@ -343,6 +363,10 @@ export async function runMatchCommand(argv: string[], io: Io): Promise<number> {
     result = await runMatch({ variant, source, spoiling, contestants, lineup, openings, maxPlies, ...(sprt && { sprt }) }, (g, tallies, test) =>
       io.err(progressLine(variant.armies.map((a) => a.name), names, g, tallies, test?.llr)),
     )
+  } catch (e) {
+    // An outside engine that never answered its greeting: its command is wrong (nothing was played).
+    if (e instanceof EngineStartError) throw new UsageError(`--engine ${e.message}`)
+    throw e
   } finally {
     await Promise.all(contestants.map((c) => c.close()))
     tables.close()

@@ -5,7 +5,7 @@
  * document and whose tallies add up; the book repeats with its seed; `halma engine` and `halma
  * match` through the CLI, with the tiny test engine as an outside engine.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -207,6 +207,35 @@ describe('the engine protocol', () => {
     // Two engines given, one seated: the same.
     expect(await main(['match', '--preset', 'mini-2', '--engine', 'a=greedy', '--engine', 'b=greedy', '--seats', '0,0', '--openings', '1', '--json'], io)).toBe(2)
     expect(err.join('\n')).toMatch(/--seats: every seat is engine 0's/)
+  })
+
+  it('halma match: an outside engine that cannot start stops it by name (its exit status said); one that crashes later forfeits its games', async () => {
+    const err: string[] = []
+    const io = { out: () => undefined, err: (s: string) => void err.push(s), stdin: () => undefined, tty: false }
+    const base = ['match', '--preset', 'mini-2', '--openings', '2', '--engine', 'greedy']
+    // Before: an internal error after the greeting's time (30 s), naming the engine 'exec:'.
+    expect(await main([...base, '--engine', 'exec:cmd=/nonexistent/engine-program'], io)).toBe(2)
+    expect(err.join('\n')).toMatch(/--engine exec:cmd=\/nonexistent\/engine-program: the engine ended \(exit status 127\) before 'hepok'/)
+    expect(await main([...base, '--engine', 'exec:cmd='], io)).toBe(2)
+    expect(err.join('\n')).toMatch(/exec needs cmd=COMMAND/)
+    // Greets, then ends at its first go: it forfeits that game and, unable to start the others, every later one.
+    const dir = mkdtempSync(join(tmpdir(), 'halma-crash-'))
+    const file = join(dir, 'games.players.json')
+    expect(await main([...base, '--engine', 'bad=exec:cmd=node tests/fixtures/crash-on-go.mjs', '--out', file], io)).toBe(0)
+    const doc = parsePlayersDocument(readFileSync(file, 'utf8'))
+    expect(doc.lines).toHaveLength(4)
+    expect(doc.lines[0]!.title).toMatch(/forfeits at move \d+ \(the engine ended \(exit status 3\) before bestmove\)/)
+    for (const l of doc.lines.slice(1)) expect(l.title).toMatch(/forfeits at move \d+ \(could not start the game: bad: the engine ended/)
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('halma match refuses two engines of one name and a key given twice in one spec', async () => {
+    const err: string[] = []
+    const io = { out: () => undefined, err: (s: string) => void err.push(s), stdin: () => undefined, tty: false }
+    expect(await main(['match', '--preset', 'mini-2', '--engine', 'greedy', '--engine', 'greedy'], io)).toBe(2)
+    expect(err.join('\n')).toMatch(/two engines are named 'greedy'/)
+    expect(await main(['match', '--preset', 'mini-2', '--engine', 'greedy', '--engine', 'halma:nodes=1,nodes=2'], io)).toBe(2)
+    expect(err.join('\n')).toMatch(/'nodes' is given twice/)
   })
 
   it("halma match's message for an unknown engine option lists exactly the options it takes", async () => {

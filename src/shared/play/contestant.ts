@@ -97,7 +97,16 @@ export interface LineTransport {
   /** The next line the engine writes, or null if none comes within `ms` (or the engine ended). */
   next(ms: number): Promise<string | null>
   close(): Promise<void>
+  /** How the engine ended ("ended (exit status 127)"), or null while it runs (a transport that cannot tell: absent). */
+  ended?(): string | null
 }
+
+/**
+ * An outside engine that never answered its greeting (`hep`): its command is wrong, and the match
+ * cannot start (the message names the engine first). An engine that answered once and then fails
+ * forfeits its games instead.
+ */
+export class EngineStartError extends Error {}
 
 /**
  * An engine that speaks the protocol. Each move: `position` with the game and every move from the
@@ -121,10 +130,16 @@ export class ProtocolContestant implements Contestant {
     private readonly grace = 30_000,
   ) {}
 
+  /** Why no line came: the engine ended (how), or it was silent. */
+  private silence(ms: number, what: string): string {
+    const how = this.transport.ended?.() ?? null
+    return how !== null ? `the engine ${how} before ${what}` : `no ${what} within ${ms} ms`
+  }
+
   private async expect(word: 'hepok' | 'readyok', ms: number): Promise<string | null> {
     for (;;) {
       const line = await this.transport.next(ms)
-      if (line === null) return `no '${word}' within ${ms} ms`
+      if (line === null) return this.silence(ms, `'${word}'`)
       if (parseEngineLine(line).kind === word) return null
     }
   }
@@ -133,7 +148,7 @@ export class ProtocolContestant implements Contestant {
     if (!this.ready) {
       this.transport.send('hep')
       const fault = await this.expect('hepok', this.grace)
-      if (fault) throw new Error(`${this.name}: ${fault}`)
+      if (fault) throw new EngineStartError(`${this.name}: ${fault}`)
       for (const o of this.setoptions) this.transport.send(o)
       this.ready = true
     }
@@ -154,7 +169,7 @@ export class ProtocolContestant implements Contestant {
     let info: ClientInfo | undefined
     for (;;) {
       const line = await this.transport.next(wait)
-      if (line === null) return { error: `no bestmove within ${wait} ms`, ...(info && { info }) }
+      if (line === null) return { error: this.silence(wait, 'bestmove'), ...(info && { info }) }
       const m = parseEngineLine(line)
       if (m.kind === 'info') info = m.info
       if (m.kind === 'string' && m.text.startsWith('error')) return { error: m.text, ...(info && { info }) }

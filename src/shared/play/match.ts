@@ -12,7 +12,7 @@
 import { eloEstimate, fitRatings, sprt, type SprtBounds, type SprtState, type Tally } from './elo'
 import { Evaluator } from './evaluate'
 import type { Answer, Contestant, GameView } from './contestant'
-import { moveText } from './contestant'
+import { EngineStartError, moveText } from './contestant'
 import { MAX_MOVES, Position, type Move } from './position'
 import type { SpoilingRule, Variant, VariantSource } from './variant'
 import { DEFAULT_WEIGHTS } from './weights'
@@ -72,7 +72,16 @@ export async function playGame(spec: MatchSpec, opening: readonly Move[], seats:
   const pos = Position.start(v)
   const moves: string[] = []
   const buf = new Int32Array(MAX_MOVES)
-  for (const c of new Set(seats)) await spec.contestants[c]!.newGame(v)
+  // A contestant that cannot start this game (an outside engine that ended since its last) forfeits
+  // it at its first turn; one that never started (EngineStartError) stops the match.
+  const failed = new Map<number, string>()
+  for (const c of new Set(seats))
+    try {
+      await spec.contestants[c]!.newGame(v)
+    } catch (e) {
+      if (e instanceof EngineStartError) throw e
+      failed.set(c, `could not start the game: ${(e as Error).message}`)
+    }
   for (const m of opening) {
     moves.push(moveText(pos, m))
     pos.make(m)
@@ -87,8 +96,9 @@ export async function playGame(spec: MatchSpec, opening: readonly Move[], seats:
     const army = pos.turn
     const view: GameView = { variant: v, source: spec.source, spoiling: spec.spoiling, position: pos.clone(), moves: [...moves] }
     let answer: Answer
+    const cannot = failed.get(seats[army]!)
     try {
-      answer = await spec.contestants[seats[army]!]!.play(view)
+      answer = cannot !== undefined ? { error: cannot } : await spec.contestants[seats[army]!]!.play(view)
     } catch (e) {
       answer = { error: (e as Error).message }
     }
