@@ -16,7 +16,7 @@ import { eloEstimate, eloOf, fitRatings, sprt } from '../../src/shared/play/elo'
 import { runMatch } from '../../src/shared/play/match'
 import { goCommand, parseEngineLine, parseGo, parsePositionCommand, positionCommand, ProtocolServer, resolvePosition } from '../../src/shared/play/protocol'
 import { ENGINE_OPTIONS } from '../../src/shared/play/options'
-import { formatMove } from '../../src/shared/play/notation'
+import { formatMove, parseMove } from '../../src/shared/play/notation'
 import { Greedy } from '../../src/shared/play/greedy'
 import { uniform } from '../../src/shared/play/random'
 import { MAX_MOVES, Position } from '../../src/shared/play/position'
@@ -65,6 +65,23 @@ describe('the engine protocol', () => {
     const best = out.find((l) => l.startsWith('bestmove'))!
     const pos = resolvePosition((parsePositionCommand(`preset mini-3 moves ${best.split(' ')[1]}`) as { ok: true; value: never }).value)
     expect(pos.ok).toBe(true)
+  })
+
+  it('keeps the position over a setoption: go searches it with the new option (it said "no position yet")', async () => {
+    const out: string[] = []
+    const server = new ProtocolServer((l) => out.push(l), DEFAULT_OPTIONS)
+    for (const line of ['position preset mini-3 moves c9-e7', 'setoption name Weight_lag value 40', 'go depth 2']) await server.receive(line)
+    while (!out.some((l) => l.startsWith('bestmove'))) await new Promise<void>((resolve) => setTimeout(resolve, 10))
+    await server.receive('quit')
+    expect(out.filter((l) => l.startsWith('info string error'))).toEqual([])
+    // Orange is to move after blue's c9-e7: its move is orange's.
+    const best = out.find((l) => l.startsWith('bestmove'))!.split(' ')[1]!
+    const pos = Position.start(variantOfPreset('mini-3'))
+    const first = parseMove(pos, 'c9-e7')
+    if (!first.ok) throw new Error(first.error.message)
+    pos.make(first.value)
+    expect(pos.turn).toBe(1)
+    expect(parseMove(pos, best).ok).toBe(true)
   })
 
   it('ends a search cut short by its node limit with an info line of the nodes it searched in all (as UCI engines do)', async () => {

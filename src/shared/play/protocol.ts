@@ -252,6 +252,10 @@ export class ProtocolServer {
   private options: EngineOptions
   private engine: Engine | undefined
   private current: { variant: Variant; position: PositionData } | undefined
+  /** The position was of the table's game (`position tablebase`). */
+  private fromTable = false
+  /** Why a position set is gone (said by the next `go`), if one is. */
+  private stale: string | undefined
   private searching: Promise<void> | undefined
   /** The running search is `go infinite`: it ends only at a stop. */
   private searchingInfinite = false
@@ -281,6 +285,11 @@ export class ProtocolServer {
       this.table?.table.close()
       this.table = undefined
       this.dropEngine()
+      // A position of the table's game (`position tablebase`) is not searched without its table.
+      if (this.current && this.fromTable) {
+        this.current = undefined
+        this.stale = "the table was unset: its game's position goes with it"
+      }
       return undefined
     }
     if (!this.openTable) return diagnostic('option.tablebase', 'Tablebase: this engine reads no tables here')
@@ -368,6 +377,8 @@ export class ProtocolServer {
           this.engine = this.engineFor(r.value.variant)
         }
         this.current = { variant: this.engine.variant, position: r.value.position }
+        this.fromTable = TABLE_GAME.test(rest)
+        this.stale = undefined
         return undefined
       }
       case 'go': {
@@ -376,10 +387,12 @@ export class ProtocolServer {
           this.fault(g.error)
           return undefined
         }
-        if (!this.current || !this.engine) {
-          this.fault(diagnostic('go.position', "go: no position yet (send 'position ...' first)"))
+        if (!this.current) {
+          this.fault(diagnostic('go.position', this.stale ? `go: no position (${this.stale}; send 'position ...' again)` : "go: no position yet (send 'position ...' first)"))
           return undefined
         }
+        // Options changed since the position (setoption drops the engine): the same position, searched with them.
+        this.engine ??= this.engineFor(this.current.variant)
         const { searchmovesText, ...limits } = g.value
         let searchmoves: Move[] | undefined
         if (searchmovesText) {
