@@ -79,7 +79,8 @@ Problem options as for verify (--game is implied; red stands in the opposite cor
   --time-limit S       stop after S seconds, reporting the bound reached
   --no-fold            do not fold states by the start's symmetry
 Output: progress on stderr, the result on stdout (--json for machine-readable);
-  --out FILE.halma.json writes the problem with the games found.
+  --out FILE.halma.json writes the problem with the games found (a document there is
+  replaced; a file that is not one is refused, untouched).
 Exit status: 0 a game was found, 1 none, 2 bad input, 130 interrupted.`
 
 export async function runGame(argv: string[], io: Io): Promise<number> {

@@ -4,10 +4,12 @@
  * progress on stderr and Ctrl-C to cancel (a job on the engine, or other long work), and the
  * problem written back with what was found (--out).
  */
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import type { ParseArgsConfig } from 'node:util'
 import { fileURLToPath } from 'node:url'
+import { isDocumentText } from '../shared/documents'
+import { MAX_DOCUMENT_CHARS } from '../shared/limits'
 import { formatDocument, specFromProblem } from '../shared/halma/document'
 import { CancelledError, Engine, threadsOf, type EngineJob } from '../shared/engine/engine'
 import type { JobKind, JobTypes } from '../shared/engine/jobs'
@@ -241,12 +243,27 @@ export function outOption(v: Values): string | undefined {
       throw fileFault(e, path, 'cannot look at the path of --out')
     }
   }
-  if (kind(out) === 'folder') throw new UsageError(`--out: '${out}' is a folder; give a file's path, such as ${join(out, 'result.json')}`)
+  const there = kind(out)
+  if (there === 'folder') throw new UsageError(`--out: '${out}' is a folder; give a file's path, such as ${join(out, 'result.json')}`)
+  // A document is replaced (a problem's own file keeps its stored solutions: they are written again); any other file is the user's.
+  if (there === 'file' && !isDocumentFile(out))
+    throw new UsageError(
+      `--out: '${out}' exists and is not a Halma Workbench document: it is not overwritten (give another name, or remove it first)`,
+    )
   const folder = dirname(out)
   const where = kind(folder)
   if (where === 'none') throw new UsageError(`--out: there is no folder '${folder}' to write '${basename(out)}' in`)
   if (where === 'file') throw new UsageError(`--out: '${folder}' is a file, not a folder`)
   return out
+}
+
+/** Whether a file is a Halma Workbench document (one larger than a document may be is not). */
+function isDocumentFile(path: string): boolean {
+  try {
+    return statSync(path).size <= 4 * MAX_DOCUMENT_CHARS && isDocumentText(readFileSync(path, 'utf8'))
+  } catch (e) {
+    throw fileFault(e, path, 'cannot read the file --out names')
+  }
 }
 
 /**

@@ -66,7 +66,8 @@ Problem options as for verify. Search:
   --time-limit S    stop exhaustive checks after S seconds, reporting the bound reached
   --no-fold         do not fold boards by the start's symmetry
 Output: progress on stderr; the result on stdout (--json for machine-readable);
-  --out FILE.halma.json writes the problem with the solutions found.
+  --out FILE.halma.json writes the problem with the solutions found (a document there is
+  replaced; a file that is not one is refused, untouched).
 Exit status: 0 a solution was found, 1 none, 2 bad input, 130 interrupted.`
 
 export async function runSolve(argv: string[], io: Io): Promise<number> {

@@ -93,6 +93,16 @@ function classify(text: string): { readonly kind: DocumentKindId } | { readonly 
   return { unknown: diagnostic('document.format', `not a Halma Workbench document: it ${has}; the workbench reads ${known}`, 'format') }
 }
 
+/** Whether a text is a Halma Workbench document of some kind (a JSON object whose `format` names one), readable or not. */
+export function isDocumentText(text: string): boolean {
+  try {
+    const value = JSON.parse(text) as unknown
+    return typeof value === 'object' && value !== null && !Array.isArray(value) && KIND_IDS.some((k) => DOCUMENT_KINDS[k].format === (value as { format?: unknown }).format)
+  } catch {
+    return false
+  }
+}
+
 /** The kind a text says it is, by its `format` field; a problem document where it names none. */
 export function kindOfText(text: string): DocumentKindId {
   const c = classify(text)

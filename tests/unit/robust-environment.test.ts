@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import type * as NodeFs from 'node:fs'
 import type * as NodeFsPromises from 'node:fs/promises'
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
@@ -161,6 +161,20 @@ describe('a finished search is never lost to --out', () => {
     )
     expect(r.code).toBe(2)
     expect(r.err).toContain(`--out: there is no folder '${join(dir, 'nowhere')}'`)
+  })
+
+  it('--out naming a file that is not a document is refused before the search, the file untouched; a document is replaced', async () => {
+    const mine = join(dir, 'notes.txt')
+    writeFileSync(mine, 'precious')
+    const r = await runHalma('solve', ...SMALL, '--out', mine)
+    expect(r.code).toBe(2)
+    expect(r.err).toContain(`--out: '${mine}' exists and is not a Halma Workbench document: it is not overwritten`)
+    expect(r.out).toBe('')
+    expect(readFileSync(mine, 'utf8')).toBe('precious')
+    const doc = join(dir, 'again.halma.json')
+    expect((await runHalma('solve', ...SMALL, '--out', doc)).code).toBe(0)
+    expect((await runHalma('solve', ...SMALL, '--out', doc)).code).toBe(0)
+    expect(readFileSync(doc, 'utf8')).toMatch(/"format": "halma-workbench"/)
   })
 
   it('a disk that fills up as the result is written: the result on stdout, the path named, exit 3', async () => {
