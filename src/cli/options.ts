@@ -316,7 +316,10 @@ export function loadSolutions(v: Values, loaded: LoadedProblem, stdin: () => str
   }
   if (stored.length > 0) return stored.map((s, n) => ({ label: s.title ?? `solution ${n + 1}`, solution: s.solution, tree: s.tree }))
   const text = stdin()
-  if (text === undefined) throw new UsageError('no moves: give --moves "d1-d2, ...", --moves-file FILE, or pipe them in')
+  const none = loaded.document ? 'the document stores no solutions' : 'no moves'
+  if (text === undefined) throw new UsageError(`${none}: give --moves "d1-d2, ...", --moves-file FILE, or pipe them in`)
+  // Standard input closed or empty (a script's): no moves given, not a solution of none.
+  if (text.trim() === '') throw new UsageError(`${none}, and standard input is empty: give --moves "d1-d2, ...", --moves-file FILE, or pipe them in`)
   return [parseOne(text, 'standard input')]
 }
 

@@ -151,6 +151,13 @@ describe('halma verify', () => {
       expect(r.err).toContain(message)
     }
   })
+  it('empty standard input is no moves given (exit 2), not a solution of none (it said INVALID, exit 1)', async () => {
+    const r = await run(['verify', '--army', 'triangle10'], '  \n')
+    expect(r.code).toBe(2)
+    expect(r.err).toContain('halma verify: no moves, and standard input is empty')
+    const none = await run(['verify', '--problem', file('triangle10-6move.halma.json'), '--moves', 'd1-d2'])
+    expect(none.code).toBe(1)
+  })
 })
 
 describe('halma analyze and show', () => {
