@@ -165,7 +165,7 @@ export function resultText(head: string, r: SolveResult): string {
             p.result,
             p.cmax ?? '-',
             p.largestLevel.toLocaleString('en-US'),
-            p.levels.length - 1,
+            Math.max(0, p.levels.length - 1),
             p.seconds.toFixed(1),
           ]),
         ],

@@ -117,6 +117,22 @@ describe('the back-off while Redis cannot be reached', () => {
     await expect(farm.run([])).rejects.toBeInstanceOf(EnvironmentError)
     await farm.close()
   })
+
+  it('a search on a cluster that cannot be reached yet ends at its time limit, and its farm lets go at once (it waited 5 minutes)', async () => {
+    const t0 = Date.now()
+    const disk = join(dir, 'time-limited')
+    const r = await runHalma('solve', '--army', 'triangle10', '--board', '9x9', '--strategy', 'exhaustive', '--cluster', 'redis://127.0.0.1:1', '--disk', disk, '--time-limit', '2')
+    expect(r.code).toBe(1)
+    expect(r.out).toContain('was stopped by the time limit')
+    expect(Date.now() - t0).toBeLessThan(20_000)
+    // The farm alone: closed while its server is being retried (not given up: 300 s), it returns at once.
+    const farm = bullFarm('redis://127.0.0.1:1', dir, () => undefined, 300)
+    void farm.run([]).catch(() => undefined)
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    const t1 = Date.now()
+    await farm.close()
+    expect(Date.now() - t1).toBeLessThan(1000)
+  }, 30_000)
 })
 
 describe('a worker writes only under its root', () => {

@@ -183,9 +183,12 @@ export function bullFarm(
       }
     },
     async close() {
-      if (back.fault) {
-        // Nothing to take back from a server that cannot be reached: just let go.
-        await Promise.allSettled([events.disconnect(), queue.disconnect()])
+      if (back.fault || back.failing) {
+        // Nothing to take back from a server that cannot be reached (given up, or retrying): let
+        // go without waiting (BullMQ's disconnect waits for a connection first, up to the give-up
+        // time); the back-off makes no more attempts, and the command's process ends regardless.
+        back.close()
+        void Promise.allSettled([events.disconnect(), queue.disconnect()])
         return
       }
       // A task a worker holds cannot be removed (it finishes; its files stay in the folder).

@@ -133,9 +133,20 @@ export class RedisBackOff {
     return this.gaveUp
   }
 
+  /** The server cannot be reached now (retrying): a graceful close would wait for it. */
+  get failing(): boolean {
+    return this.failingSince !== undefined
+  }
+
+  private closed = false
+  /** No more attempts (the connections are let go): the next retry ends them, without a word. */
+  close(): void {
+    this.closed = true
+  }
+
   /** ioredis's retryStrategy: the wait before attempt `times`, or null to stop. */
   retry(times: number): number | null {
-    if (this.gaveUp) return null
+    if (this.gaveUp || this.closed) return null
     const now = this.now()
     this.failingSince ??= now
     const where = shownUrl(this.connection)
