@@ -4,6 +4,7 @@
  * position's value and distance and each legal move's, and the best line; `verify` checks every
  * chunk of a table against its header.
  */
+import { existsSync, statSync } from 'node:fs'
 import { openTableFolder } from '../hosts/node/tablebase-folder'
 import { parseTablebaseJob, type TablebaseResult } from '../shared/engine/tablebase/job'
 import { bestLine, formatPosition, parsePosition, probe, type MoveVerdict, type Verdict } from '../shared/engine/tablebase/probe'
@@ -93,6 +94,10 @@ async function build(v: Record<string, string | boolean | undefined>, io: Io): P
   const resume = str(v, 'resume')
   if (out !== undefined && resume !== undefined && out !== resume)
     throw new UsageError('--out and --resume name different folders: --resume DIR goes on with the build in DIR')
+  // A table is a folder: a file of that name is the user's path to correct (bad input), not the disk's fault.
+  for (const [flag, dir] of [['--out', out], ['--resume', resume]] as const)
+    if (dir !== undefined && existsSync(dir) && !statSync(dir).isDirectory())
+      throw new UsageError(`${flag}: '${dir}' is a file; a table is a folder: give a folder's path (a new one for --out)`)
   const parsed = parseTablebaseJob({
     side: spec.value.side,
     men: spec.value.men,

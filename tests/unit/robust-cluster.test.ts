@@ -4,7 +4,7 @@
 // with a real server start redis-server on a spare port (Debian's redis-server package); where it
 // is not installed they say so and check the rest.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Queue } from 'bullmq'
@@ -58,6 +58,12 @@ describe('the Redis URL', () => {
     const r = await runHalma('worker')
     expect(r.code).toBe(2)
     expect(r.err).toContain('--root DIR is required')
+    // A file is no root (it was taken, and the worker waited for tasks).
+    const file = join(dir, 'not-a-folder.txt')
+    writeFileSync(file, '')
+    const f = await runHalma('worker', '--root', file)
+    expect(f.code).toBe(2)
+    expect(f.err).toContain(`--root: '${file}' is a file, not a folder`)
   })
 })
 

@@ -279,6 +279,10 @@ describe('the checkpoint format', () => {
     const run = new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: dir, resume: true }) }).result
     await expect(run).rejects.toMatchObject({ code: 'checkpoint.version' })
     await expect(run).rejects.toThrow(/is a checkpoint of format version 1; this engine reads version 2 only/)
+    // A newer one: update the program (it said to start again, throwing the work away).
+    writeFileSync(join(dir, 'checkpoint.json'), JSON.stringify({ ...v1, version: 99 }))
+    const newer = new Engine({ files: folderStore }).start({ kind: 'solve', params: solveJob({ disk: dir, resume: true }) }).result
+    await expect(newer).rejects.toThrow(/format version 99, newer than this program reads \(2\): resume it with the newer Halma Workbench/)
   })
 
   it('every record is sealed with its name: the record of one settled step moved to another is refused too', async () => {

@@ -116,5 +116,16 @@ describe('halma tablebase', () => {
     const again = JSON.parse((await run(['tablebase', 'build', '--board', '3x3', '--men', '1', '--resume', other, '--json'])).out)
     expect(again.existing).toBe(true)
     expect(again.positions).toBe(2 * 9 * 8)
+    // The finished table of another game: refused (it was read and reported as this one, exit 0).
+    const wrong = await run(['tablebase', 'build', '--board', '4x4', '--men', '1', '--resume', other])
+    expect(wrong.code).toBe(2)
+    expect(wrong.err).toContain('holds the finished table of 3x3 with 1 men a side, not 4x4 with 1')
+    // A file where the folder goes: the user's path (exit 2), not the disk's fault (exit 3).
+    const file = join(dir, 'a-file.txt')
+    writeFileSync(file, 'mine')
+    const onFile = await run(['tablebase', 'build', '--board', '3x3', '--men', '1', '--out', file])
+    expect(onFile.code).toBe(2)
+    expect(onFile.err).toContain(`--out: '${file}' is a file; a table is a folder`)
+    expect(readFileSync(file, 'utf8')).toBe('mine')
   })
 })

@@ -14,7 +14,7 @@
  * The URL's password and TLS are used; an unreachable server is retried with a back-off and given
  * up on after a while (redis.ts), instead of printing raw errors twice a second forever.
  */
-import { realpathSync } from 'node:fs'
+import { realpathSync, statSync } from 'node:fs'
 import { isAbsolute, relative, resolve } from 'node:path'
 import { Queue, QueueEvents, Worker } from 'bullmq'
 import * as z from 'zod'
@@ -107,11 +107,14 @@ export function checkTask(data: unknown, root: string): QueuedTask {
 
 /** The root folder a worker writes under, as a real path; an Error names a root that does not exist. */
 export function workerRoot(path: string): string {
+  let real: string
   try {
-    return realpathSync(resolve(path))
+    real = realpathSync(resolve(path))
   } catch {
     throw new Error(`--root: there is no folder '${path}'`)
   }
+  if (!statSync(real).isDirectory()) throw new Error(`--root: '${path}' is a file, not a folder`)
+  return real
 }
 
 interface Watched {

@@ -447,6 +447,12 @@ function readManifest(text: string, file: string): Manifest {
   const o = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {}
   if (o['format'] !== FORMAT || o['version'] !== CHECKPOINT_VERSION) {
     const version = typeof o['version'] === 'number' ? `version ${o['version']}` : 'no version'
+    // A newer program wrote it: this one cannot read it, and starting again would throw the work away.
+    if (typeof o['version'] === 'number' && o['version'] > CHECKPOINT_VERSION)
+      throw new CheckpointError(
+        `${file} is a checkpoint of format ${version}, newer than this program reads (${CHECKPOINT_VERSION}): resume it with the newer Halma Workbench that wrote it (update this one); its folder is left as it is`,
+        'checkpoint.version',
+      )
     if (typeof o['version'] === 'number' && o['version'] !== CHECKPOINT_VERSION)
       throw new CheckpointError(
         `${file} is a checkpoint of format ${version}; this engine reads version ${CHECKPOINT_VERSION} only (its records are checksummed; ` +

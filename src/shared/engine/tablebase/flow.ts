@@ -52,6 +52,11 @@ export class TablebaseFlow implements RunningFlow<TablebaseResult> {
           throw new CheckpointError(`${store.where} holds a tablebase already: give another folder, or resume to use it`)
         const done = readHeader(store)
         if (!done.ok) throw new CheckpointError(done.error.message)
+        const had = done.value.spec
+        if (had.side !== job.side || had.men !== job.men)
+          throw new CheckpointError(
+            `${store.where} holds the finished table of ${had.side}x${had.side} with ${had.men} men a side, not ${job.side}x${job.side} with ${job.men}: give another folder`,
+          )
         return this.existing(done.value, t0, job.keep ? readWords(store) : null)
       }
       const threads = job.threads > 1 && this.host.workers ? job.threads : 0
