@@ -101,8 +101,9 @@ export function lineOption(v: Values, stored: number, what = 'line'): number | u
   const key = v['line'] !== undefined ? 'line' : 'solution'
   const text = v[key]
   if (typeof text !== 'string') return undefined
-  const n = /^\d+$/.test(text.trim()) ? Number(text) : NaN
-  if (!Number.isInteger(n) || n < 1 || n > stored)
+  const n = /^\d{1,9}$/.test(text.trim()) ? Number(text) : NaN
+  if (!Number.isInteger(n)) throw new UsageError(`--${key}: '${text}' is not a ${what} number`)
+  if (n < 1 || n > stored)
     throw new UsageError(
       stored === 0 ? `--${key}: the document stores no ${what}s` : `--${key}: the document has ${plural(stored, what)}; give 1..${stored}`,
     )

@@ -46,7 +46,9 @@ export function locate(v: Record<string, unknown>, loaded: LoadedProblem, io: Io
   const ver = verify(problem, s.solution)
   // Up to an illegal move the line is legal: a position past it is refused with the move's fault.
   const text = v['after']
-  if (ver.error && typeof text === 'string' && /^\d+$/.test(text.trim()) && Number(text) > ver.length) throw new UsageError(`--after ${text}: ${ver.error.message}`)
+  // (A line that only ends short of its target or its game's end is legal throughout: afterOption says how long it is.)
+  const illegal = ver.error !== undefined && ver.error.move > 0
+  if (illegal && typeof text === 'string' && /^\d+$/.test(text.trim()) && Number(text) > ver.length) throw new UsageError(`--after ${text}: ${ver.error!.message}`)
   const after = afterOption(v, ver.length, 'solution')
   let position = startPosition(problem)
   for (let k = 0; k < after; k++) {
