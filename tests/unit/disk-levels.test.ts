@@ -291,6 +291,12 @@ describe('checkpoints', () => {
     await expect(engine.start({ kind: 'solve', params: job({ disk: dir }) }).result).rejects.toThrow(/holds a checkpoint of an earlier search/)
     const other = unwrap(parseSolveJob({ problem, strategy: 'exhaustive', bound: 'theorem2', disk: dir, resume: true }))
     await expect(engine.start({ kind: 'solve', params: other }).result).rejects.toThrow('bound: "ladder" in the checkpoint, "theorem2" now')
+    // Another command's checkpoint (a game search resumed on a transfer's): said as such, not as a list of fields.
+    const game = specFromProblem(unwrap(presetProblem('game', unwrap(boardByName('7x7')), makeRules('8-move'), 'triangle6')))
+    const resumedAsGame = unwrap(parseGameJob({ problem: game, strategy: 'exhaustive', threads: 1, disk: dir, resume: true }))
+    await expect(engine.start({ kind: 'game', params: resumedAsGame }).result).rejects.toThrow(
+      /is of another kind of search \(another command's, or another kind of problem's\): its parameters have .*; resume it with the command that made it/,
+    )
     const manifest = JSON.parse(readFileSync(join(dir, 'checkpoint.json'), 'utf8')) as {
       levels: Record<string, { value: { files: { rows: number }[] } }>
     }
