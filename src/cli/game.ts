@@ -24,6 +24,9 @@ import {
   writeWithSolutions,
 } from './search-run'
 
+/** What a search row was for, when not to find or prove at its bound (the count searches the found game's bound again). */
+const PURPOSE = { look: 'a first look', count: 'the count' } as const
+
 export const GAME_HELP = `halma game: the shortest two-player game, and a proof that none is shorter
 
   halma game --army triangle10 --board 9x9 --rules 6-move          (Chinese Checkers: 30)
@@ -170,13 +173,13 @@ export function gameResultText(head: string, r: GameResult): string {
           ['bound', 'mode', 'result', 'largest level', 'levels', 'seconds'],
           ...r.proof.searches.map((s) => [
             s.bound,
-            s.heuristic
+            (s.heuristic
               ? s.split
                 ? `heuristic, in blocks from move ${s.split.move} (${s.split.searched.toLocaleString('en-US')} of ${s.split.states.toLocaleString('en-US')} states)`
                 : s.cut
                   ? 'heuristic, beam'
                   : 'heuristic'
-              : 'exhaustive',
+              : 'exhaustive') + (s.purpose ? `, ${PURPOSE[s.purpose]}` : ''),
             s.result + (s.length !== null ? ` (${s.length})` : ''),
             Math.max(...s.levels).toLocaleString('en-US'),
             s.levels.length - 1,

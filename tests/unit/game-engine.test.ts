@@ -612,6 +612,13 @@ describe('auto strategy: the look at the bound', () => {
       [12, 'red', false, 'found'],
     ])
     expect(verify(problem, r.moves.join(', ')).winner?.move).toBe(12)
+    // Each row says what it was for: the look's two, and with the count on, the count's search of
+    // the found game's bound again (it read as the proof's row twice in the workbench's table).
+    expect(r.proof.searches.map((s) => s.purpose)).toEqual(['look', 'look'])
+    const counted = await runGame(gameJob({ problem: specFromProblem(problem), threads: 1, strategy: 'auto', enumerate: true }))
+    const rows = counted.proof.searches.map((s) => [s.bound, s.winner, s.heuristic, s.result, s.purpose ?? null])
+    expect(rows).toContainEqual([12, 'red', false, 'found', 'count'])
+    expect(new Set(rows.map((x) => JSON.stringify(x))).size).toBe(rows.length)
   })
 })
 

@@ -144,7 +144,7 @@ export class GameFlow extends JobFlow<GameRule, GameInit, GameResult> {
       this.searches.push(settled.record)
       return { record: settled.record, game: settled.game ?? undefined }
     }
-    const out = await this.search({
+    const searched = await this.search({
       bound: spec.bound,
       winner: spec.winner,
       heuristics: spec.heuristic ? this.job.heuristics : null,
@@ -153,6 +153,8 @@ export class GameFlow extends JobFlow<GameRule, GameInit, GameResult> {
       ...(spec.allowance && { allowance: spec.allowance }),
       ...(spec.look && { inMemory: true }),
     })
+    const purpose: GameSearchRecord['purpose'] = spec.look ? 'look' : spec.allowance ? 'count' : undefined
+    const out = purpose ? { ...searched, record: { ...searched.record, purpose } } : searched
     this.searches.push(out.record)
     if (out.record.result === 'time') this.halted = true
     const game = out.wins ? this.takeGame(out, spec.counted ?? true) : undefined

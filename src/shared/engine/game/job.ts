@@ -155,6 +155,12 @@ export interface GameSearchRecord extends GameSearchBase {
    * past it are sums over the blocks).
    */
   readonly split?: { readonly move: number; readonly states: number; readonly searched: number }
+  /**
+   * Why the search ran, when not to find or prove at its bound: a first look at the bound within a
+   * small allowance ('look'), or the count of the shortest games found ('count'; it searches the
+   * same bound again, so its row would otherwise read as the proof's twice).
+   */
+  readonly purpose?: 'look' | 'count'
 }
 
 export interface GameListing {
@@ -186,6 +192,7 @@ export const GameResultSchema = z.strictObject({
         ...gameSearchFields,
         cut: z.boolean(),
         split: z.strictObject({ move: int, states: nonNegative, searched: nonNegative }).optional(),
+        purpose: z.enum(['look', 'count']).optional(),
       }),
     ),
   }),
