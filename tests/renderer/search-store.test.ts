@@ -339,7 +339,7 @@ describe('the search panel with a game', () => {
     expect(rows[0]!.findAll('td').map((td) => td.text())).toEqual([
       String(first.bound),
       first.winner,
-      first.heuristic ? 'heuristic' : 'exhaustive',
+      (first.heuristic ? 'heuristic' : 'exhaustive') + (first.purpose === 'look' ? ', a first look' : first.purpose === 'count' ? ', the count' : ''),
       first.result === 'found' ? `found (${first.length})` : first.result,
       Math.max(0, ...first.levels).toLocaleString('en-US'),
       expect.stringMatching(/ s$/),
