@@ -5,6 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs'
 import type { PathTree } from '../shared/halma/solution-tree'
+import { withoutBom } from '../shared/read-json'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { parseArmyPreset, parseCellList, presetArmy, symmetricTarget } from '../shared/halma/armies'
 import { boardByName } from '../shared/halma/board'
@@ -146,7 +147,7 @@ export function readText(path: string, what: string): string {
     // A document is read whole: one larger than a document may be is refused before it is read.
     const size = statSync(path).size
     if (size > 4 * MAX_DOCUMENT_CHARS) throw new UsageError(`cannot read ${what} '${path}': ${size.toLocaleString('en-US')} bytes is more than a document holds`)
-    return readFileSync(path, 'utf8')
+    return withoutBom(readFileSync(path, 'utf8'))
   } catch (e) {
     if (e instanceof UsageError) throw e
     const code = (e as NodeJS.ErrnoException).code

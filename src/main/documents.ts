@@ -17,6 +17,7 @@ import { basename, dirname, isAbsolute, resolve } from 'node:path'
 import type { DocumentFile, DocumentState, OpenOutcome, RecentDocument, SaveOutcome, SaveRequest, UnsavedChoice } from '../preload/api'
 import { EXTENSION } from '../shared/halma/document'
 import { documentFault } from '../shared/documents'
+import { withoutBom } from '../shared/read-json'
 import { MAX_DOCUMENT_BYTES } from './ipc'
 
 export interface DocumentFs {
@@ -148,7 +149,7 @@ export class DocumentFiles {
           reason: `cannot open ${name}: it has ${bytes} bytes, more than a problem document holds (${MAX_DOCUMENT_BYTES})`,
         }
       }
-      text = await this.deps.fs.readFile(path)
+      text = withoutBom(await this.deps.fs.readFile(path))
     } catch (e) {
       if ((e as { code?: unknown }).code === 'ENOENT') this.deps.recent.remove(path)
       return { status: 'failed', reason: `cannot open ${path}: ${reason(e)}` }

@@ -19,3 +19,6 @@ export function readJson(text: string, where: string, what: string): unknown {
   if (deep) throw new Error(`${where}: ${deep.message}`)
   return data
 }
+
+/** A file's text without the byte order mark some editors write first (JSON has none; it read as "Unexpected token"). */
+export const withoutBom = (text: string): string => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)

@@ -114,6 +114,13 @@ describe('names from outside are looked up as own entries only', () => {
     expect(r.err).toMatch(message)
   })
 
+  it('a document saved with a byte order mark (a Windows editor\'s) is read (it was "Unexpected token")', async () => {
+    const text = readFileSync(join(__dirname, '../../resources/problems/fabian-30.halma.json'), 'utf8')
+    const r = await runHalma('verify', file('bom.halma.json', '\ufeff' + text))
+    expect(r.code).toBe(0)
+    expect(r.out).toContain('valid: red wins on move 30')
+  })
+
   it('a players document whose preset is "toString", and a custom board named __proto__', async () => {
     const doc = (game: object) => JSON.stringify({ format: 'halma-players', version: 1, ...game, lines: [] })
     expect(() => parsePlayersDocument(doc({ preset: 'toString' }))).toThrow(/preset: unknown game preset 'toString'/)

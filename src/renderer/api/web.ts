@@ -21,6 +21,7 @@ import { parseJobRequest } from '../../shared/jobs/protocol'
 import { ok } from '../../shared/result'
 import { webLauncher } from '../../hosts/web/jobs'
 import { indexedDbStore, webSession } from './web-session'
+import { withoutBom } from '../../shared/read-json'
 
 /** Memory a search may hold in level sets in a browser tab. */
 export const WEB_BUDGET = 2 ** 30
@@ -45,7 +46,7 @@ export async function readDocumentFile(file: File): Promise<OpenOutcome> {
     return { status: 'failed', reason: `cannot open ${file.name}: it has ${file.size} bytes, more than a problem document holds` }
   let text: string
   try {
-    text = await file.text()
+    text = withoutBom(await file.text())
   } catch (e) {
     return { status: 'failed', reason: `cannot open ${file.name}: ${(e as Error).message}` }
   }
