@@ -89,6 +89,8 @@ const COMMANDS: Record<string, (argv: string[], io: Io) => number | Promise<numb
 export async function main(argv: string[], io: Io): Promise<number> {
   const [command, ...rest] = argv
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    // `halma help COMMAND`: that command's help, as `halma COMMAND --help` gives it.
+    if (command === 'help' && rest.length > 0) return main([rest[0]!, '--help'], io)
     io.out(USAGE)
     return command === undefined ? 2 : 0
   }

@@ -144,6 +144,7 @@ describe('halma verify', () => {
         'halma verify: problem: armies[0].target: the target has 2 cells but the army has 1 men',
       ],
       [['frob'], "halma: unknown command 'frob'"],
+      [['help', 'frob'], "halma: unknown command 'frob'"],
       [['verify', '--problem', file('triangle10-6move.halma.json'), '--line', '1.5'], "halma verify: --line: '1.5' is not a solution number"],
       [['show', '--army', 'triangle10', '--moves', 'd1-d2', '--after', '2'], 'halma show: --after: the solution has only 1 move'],
     ]

@@ -156,5 +156,9 @@ describe('the playing engine position', () => {
     void other
     expect(parsePosition(v, 'blue: e13; to move: blue')).toMatchObject({ ok: false, error: { code: 'position.men' } })
     expect(parsePosition(v, text.replace('to move', 'to mvoe'))).toMatchObject({ ok: false, error: { code: 'position.army' } })
+    // A cell given twice for one army is said so (it read "a1 holds a man of blue and of blue").
+    const blue = /blue: (\S+) (\S+)/.exec(text)!
+    const twice = parsePosition(v, text.replace(blue[0], `blue: ${blue[1]} ${blue[1]}`))
+    expect(twice).toMatchObject({ ok: false, error: { code: 'position.overlap', message: `blue: ${blue[1]} is listed twice` } })
   })
 })

@@ -60,6 +60,10 @@ describe('the engine protocol', () => {
       'info string error move.wrong-army',
       'info string error command.unknown',
     ])
+    // A long stray word is named by its start, not echoed whole.
+    const said: string[] = []
+    await new ProtocolServer((l) => said.push(l), DEFAULT_OPTIONS).receive('x'.repeat(100_000))
+    expect(said).toEqual([`info string error command.unknown: unknown command '${'x'.repeat(40)}…' (hep, isready, setoption, newgame, position, go, stop, d, quit)`])
     const infos = out.filter((l) => l.startsWith('info depth')).map((l) => parseEngineLine(l))
     expect(infos.length).toBeGreaterThan(0)
     const best = out.find((l) => l.startsWith('bestmove'))!

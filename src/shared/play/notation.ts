@@ -94,6 +94,7 @@ export function parsePosition(v: Variant, text: string): Result<PositionData, Di
       const c = parseCell(v.board, name)
       if (!c.ok) return err(diagnostic(c.error.code, `${label}: ${c.error.message}`))
       const other = seen.get(c.value)
+      if (other === label) return err(diagnostic('position.overlap', `${label}: ${name} is listed twice`))
       if (other !== undefined) return err(diagnostic('position.overlap', `${name} holds a man of ${other} and of ${label}`))
       seen.set(c.value, label)
       cells.push(c.value)

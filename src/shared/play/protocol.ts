@@ -427,7 +427,8 @@ export class ProtocolServer {
         return 'quit'
       default:
         void restWords
-        this.fault(diagnostic('command.unknown', `unknown command '${cmd}' (hep, isready, setoption, newgame, position, go, stop, d, quit)`))
+        // Named as read, but not a megabyte of it back (a stray line of data).
+        this.fault(diagnostic('command.unknown', `unknown command '${cmd!.length > 40 ? `${cmd!.slice(0, 40)}…` : cmd}' (hep, isready, setoption, newgame, position, go, stop, d, quit)`))
         return undefined
     }
   }
