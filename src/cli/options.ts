@@ -216,6 +216,9 @@ export function loadProblem(v: Values): LoadedProblem {
   if (!moves.ok) throw new UsageError(`--rules: ${moves.error.message}`)
   const diag = str(v, 'diagonal') ?? 'anti'
   if (!(DIAGONALS as readonly string[]).includes(diag)) throw new UsageError(`--diagonal: '${diag}' is not one of ${DIAGONALS.join(', ')}`)
+  // A diagonal chosen where the rules have none would be dropped without a word.
+  if (str(v, 'diagonal') !== undefined && moves.value !== '6-move')
+    throw new UsageError(`--diagonal: ${moves.value} rules move along ${moves.value === '4-move' ? 'no' : 'both'} diagonals; the choice of one is for 6-move rules`)
   const rules = makeRules(moves.value, {
     diagonal: diag as Diagonal,
     jumpsOnly: v['jumps-only'] === true,

@@ -145,6 +145,7 @@ describe('halma verify', () => {
       ],
       [['frob'], "halma: unknown command 'frob'"],
       [['help', 'frob'], "halma: unknown command 'frob'"],
+      [['verify', '--rules', '4-move', '--diagonal', 'main', '--moves', 'd1-d2'], 'halma verify: --diagonal: 4-move rules move along no diagonals'],
       [['verify', '--problem', file('triangle10-6move.halma.json'), '--line', '1.5'], "halma verify: --line: '1.5' is not a solution number"],
       [['show', '--army', 'triangle10', '--moves', 'd1-d2', '--after', '2'], 'halma show: --after: the solution has only 1 move'],
     ]
