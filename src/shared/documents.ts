@@ -9,6 +9,7 @@
 import { EXTENSION, FORMAT, parseDocument, type HalmaDocument } from './halma/document'
 import { parsePlayersDocument, type PlayersDocument } from './players/document'
 import { diagnostic, describe, err, ok, type Diagnostic, type Result } from './result'
+import { withoutBom } from './read-json'
 import { parseArmyDocument, type ArmyDocument } from './army/document'
 
 /** One kind of document: how it is named, recognised and read. */
@@ -78,29 +79,32 @@ const KIND_IDS = Object.keys(DOCUMENT_KINDS) as DocumentKindId[]
  * document, whose reader names where it goes wrong.
  */
 function classify(text: string): { readonly kind: DocumentKindId } | { readonly unknown: Diagnostic } {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch {
-    return { kind: 'halma' }
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { kind: 'halma' }
-  const format = (value as { format?: unknown }).format
-  const kind = KIND_IDS.find((k) => DOCUMENT_KINDS[k].format === format)
+  const object = jsonObject(text)
+  if (object === null) return { kind: 'halma' }
+  const kind = kindOfFormat(object.format)
   if (kind) return { kind }
   const known = KIND_IDS.map((k) => `"${DOCUMENT_KINDS[k].format}" (${DOCUMENT_KINDS[k].noun}, ${DOCUMENT_KINDS[k].suffix})`).join(', ')
-  const has = format === undefined ? 'has no "format" field' : `has "format": ${JSON.stringify(format)?.slice(0, 60)}`
+  const has = object.format === undefined ? 'has no "format" field' : `has "format": ${JSON.stringify(object.format)?.slice(0, 60)}`
   return { unknown: diagnostic('document.format', `not a Halma Workbench document: it ${has}; the workbench reads ${known}`, 'format') }
 }
 
+/** A text's JSON object (a byte order mark before it ignored), or null when it is not one. */
+function jsonObject(text: string): { readonly format?: unknown } | null {
+  try {
+    const value = JSON.parse(withoutBom(text)) as unknown
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null
+  } catch {
+    return null
+  }
+}
+
+/** The kind whose `format` field value this is, if any. */
+const kindOfFormat = (format: unknown): DocumentKindId | undefined => KIND_IDS.find((k) => DOCUMENT_KINDS[k].format === format)
+
 /** Whether a text is a Halma Workbench document of some kind (a JSON object whose `format` names one), readable or not. */
 export function isDocumentText(text: string): boolean {
-  try {
-    const value = JSON.parse(text) as unknown
-    return typeof value === 'object' && value !== null && !Array.isArray(value) && KIND_IDS.some((k) => DOCUMENT_KINDS[k].format === (value as { format?: unknown }).format)
-  } catch {
-    return false
-  }
+  const object = jsonObject(text)
+  return object !== null && kindOfFormat(object.format) !== undefined
 }
 
 /** The kind a text says it is, by its `format` field; a problem document where it names none. */

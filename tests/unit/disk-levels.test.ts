@@ -291,6 +291,9 @@ describe('checkpoints', () => {
     await expect(engine.start({ kind: 'solve', params: job({ disk: dir }) }).result).rejects.toThrow(/holds a checkpoint of an earlier search/)
     const other = unwrap(parseSolveJob({ problem, strategy: 'exhaustive', bound: 'theorem2', disk: dir, resume: true }))
     await expect(engine.start({ kind: 'solve', params: other }).result).rejects.toThrow('bound: "ladder" in the checkpoint, "theorem2" now')
+    // An option left out when off (finish) set on the resume: a field of this search, named (not another kind of search).
+    const finish = unwrap(parseSolveJob({ problem, strategy: 'exhaustive', finish: true, disk: dir, resume: true }))
+    await expect(engine.start({ kind: 'solve', params: finish }).result).rejects.toThrow(/is of another search: finish/)
     // Another command's checkpoint (a game search resumed on a transfer's): said as such, not as a list of fields.
     const game = specFromProblem(unwrap(presetProblem('game', unwrap(boardByName('7x7')), makeRules('8-move'), 'triangle6')))
     const resumedAsGame = unwrap(parseGameJob({ problem: game, strategy: 'exhaustive', threads: 1, disk: dir, resume: true }))

@@ -124,20 +124,21 @@ describe('the back-off while Redis cannot be reached', () => {
     await farm.close()
   })
 
-  it('a search on a cluster that cannot be reached yet ends at its time limit, and its farm lets go at once (it waited 5 minutes)', async () => {
+  it('a search on a cluster that cannot be reached yet ends at its time limit, and its farm lets go within seconds (it waited 5 minutes)', async () => {
     const t0 = Date.now()
     const disk = join(dir, 'time-limited')
     const r = await runHalma('solve', '--army', 'triangle10', '--board', '9x9', '--strategy', 'exhaustive', '--cluster', 'redis://127.0.0.1:1', '--disk', disk, '--time-limit', '2')
     expect(r.code).toBe(1)
     expect(r.out).toContain('was stopped by the time limit')
     expect(Date.now() - t0).toBeLessThan(20_000)
-    // The farm alone: closed while its server is being retried (not given up: 300 s), it returns at once.
+    // The farm alone: closed while its server is being retried (not given up: 300 s), it waits a
+    // moment for the server to take its tasks back, then lets go.
     const farm = bullFarm('redis://127.0.0.1:1', dir, () => undefined, 300)
     void farm.run([]).catch(() => undefined)
     await new Promise((resolve) => setTimeout(resolve, 1500))
     const t1 = Date.now()
     await farm.close()
-    expect(Date.now() - t1).toBeLessThan(1000)
+    expect(Date.now() - t1).toBeLessThan(5000)
   }, 30_000)
 })
 

@@ -175,6 +175,9 @@ describe('a finished search is never lost to --out', () => {
     expect((await runHalma('solve', ...SMALL, '--out', doc)).code).toBe(0)
     expect((await runHalma('solve', ...SMALL, '--out', doc)).code).toBe(0)
     expect(readFileSync(doc, 'utf8')).toMatch(/"format": "halma-workbench"/)
+    // A document saved with a byte order mark is a document too (it was refused as another file).
+    writeFileSync(doc, '\ufeff' + readFileSync(doc, 'utf8'))
+    expect((await runHalma('solve', ...SMALL, '--out', doc)).code).toBe(0)
   })
 
   it('a disk that fills up as the result is written: the result on stdout, the path named, exit 3', async () => {

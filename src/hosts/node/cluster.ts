@@ -138,6 +138,9 @@ function giveUpSignal(): { promise: Promise<never>; reject: (e: EnvironmentError
   return { promise, reject }
 }
 
+/** How long closing a farm whose server is being retried waits to take its tasks back before letting go. */
+const CLOSE_WAIT_MS = 3000
+
 /** The coordinator's side: tasks go to the queue, replies come back with the completion events. */
 export function bullFarm(
   url: string,
@@ -186,18 +189,24 @@ export function bullFarm(
       }
     },
     async close() {
-      if (back.fault || back.failing) {
-        // Nothing to take back from a server that cannot be reached (given up, or retrying): let
-        // go without waiting (BullMQ's disconnect waits for a connection first, up to the give-up
-        // time); the back-off makes no more attempts, and the command's process ends regardless.
+      // Let go without waiting (BullMQ's close and disconnect wait for a connection first, up to
+      // the give-up time): the back-off makes no more attempts, and the command's process ends regardless.
+      const letGo = (): void => {
         back.close()
         void Promise.allSettled([events.disconnect(), queue.disconnect()])
-        return
       }
+      // Nothing to take back from a server given up on.
+      if (back.fault) return letGo()
       // A task a worker holds cannot be removed (it finishes; its files stay in the folder).
-      await Promise.all([...pending].map((j) => j.remove().catch(() => undefined)))
-      await events.close()
-      await queue.close()
+      const graceful = (async () => {
+        await Promise.all([...pending].map((j) => j.remove().catch(() => undefined)))
+        await events.close()
+        await queue.close()
+      })()
+      // While a connection is being retried, the tasks are taken back if the server answers soon; else let go.
+      if (!back.failing) return graceful
+      const soon = await Promise.race([graceful.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), CLOSE_WAIT_MS).unref())])
+      if (!soon) letGo()
     },
   }
 }

@@ -252,16 +252,18 @@ export class Checkpoint {
     }
     if (text === undefined) throw new CheckpointError(`${store.where} holds no checkpoint (${MANIFEST}) to resume`, 'checkpoint.none')
     const m = readManifest(text, file)
-    // Parameters of another shape: another command's checkpoint (or another kind of problem's), said as such.
+    // Parameters of another shape both ways (each has fields the other lacks): another command's
+    // checkpoint (or another kind of problem's), said as such. A field one side lacks alone is an
+    // option left out when off (solve's finish, a players game's targets): its difference is listed below.
     const keysOf = (o: unknown): string[] => (typeof o === 'object' && o !== null ? Object.keys(o) : [])
     const there = keysOf(m.params.value)
     const here = keysOf(params)
     const onlyThere = there.filter((k) => !here.includes(k))
     const onlyHere = here.filter((k) => !there.includes(k))
-    if (onlyThere.length > 0 || onlyHere.length > 0)
+    if (onlyThere.length > 0 && onlyHere.length > 0)
       throw new CheckpointError(
         `the checkpoint in ${store.where} is of another kind of search (another command's, or another kind of problem's): ` +
-          `its parameters${onlyThere.length > 0 ? ` have ${onlyThere.join(', ')}` : ''}${onlyThere.length > 0 && onlyHere.length > 0 ? ' and' : ''}${onlyHere.length > 0 ? ` lack ${onlyHere.join(', ')}` : ''}; resume it with the command that made it`,
+          `its parameters have ${onlyThere.join(', ')} and lack ${onlyHere.join(', ')}; resume it with the command that made it`,
         'checkpoint.params',
       )
     const differ = differences(m.params.value, params)

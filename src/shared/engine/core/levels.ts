@@ -179,9 +179,7 @@ export class LevelSearch<R extends RuleBase> {
     start.add(origin, 0)
     const disk = options.disk
     const name = levelName(disk?.name ?? '', 0)
-    this.levels.push(
-      !disk ? start : disk.farm ? ShardedLevel.write(disk.store, name, start, disk.farm.shards) : DiskLevel.write(disk.store, name, start),
-    )
+    this.levels.push(!disk ? start : disk.farm ? ShardedLevel.write(disk.store, name, start, disk.farm.shards) : DiskLevel.write(disk.store, name, start))
   }
 
   /** Where level tables live: shared memory when threads read them. */
@@ -293,13 +291,7 @@ export class LevelSearch<R extends RuleBase> {
     return this.options.allowance !== undefined
   }
 
-  private async buildLevel(
-    parents: StateSet,
-    rule: R,
-    note: string,
-    collector: LevelCollector | undefined,
-    track: boolean,
-  ): Promise<StateSet> {
+  private async buildLevel(parents: StateSet, rule: R, note: string, collector: LevelCollector | undefined, track: boolean): Promise<StateSet> {
     const at = rule.level
     const window: StateSet[] = []
     for (const back of this.options.window) {
@@ -308,8 +300,7 @@ export class LevelSearch<R extends RuleBase> {
     }
     const disk = this.options.disk
     if (disk?.farm && !collector) return this.farmed(disk, parents, window, rule)
-    const spilled: Spilled | undefined =
-      !collector && disk ? this.spill(disk, parents, rule, window, track, (): number => started) : undefined
+    const spilled: Spilled | undefined = !collector && disk ? this.spill(disk, parents, rule, window, track, (): number => started) : undefined
     const sink = collector ?? spilled?.sink ?? new LevelSink(new KeySet(parents.w, Math.max(1024, parents.size), this.kind))
     // On disk the window is left out by merging (SpillCollector), not by the kernel.
     const tables = window.filter((l): l is KeySet => l instanceof KeySet)
@@ -398,20 +389,8 @@ export class LevelSearch<R extends RuleBase> {
     }
     progress(0, 0, newStats(), `, ${shards} expansion tasks on ${farm.folder}`)
     const bufferRows = Math.max(1024, Math.floor(disk.bufferBytes / (8 * w * shards)))
-    const expanded = await this.farmRound(
-      farm,
-      () => this.budget.check(at, this.bytes),
-      from.shards.map((p, i) => ({
-        op: 'expand' as const,
-        init,
-        rule,
-        w,
-        shards,
-        parent: { name: p.name, rows: p.size },
-        level,
-        index: i,
-        bufferRows,
-      })),
+    const expanded = await this.farmRound(farm, at,
+      from.shards.map((p, i) => ({ op: 'expand' as const, init, rule, w, shards, parent: { name: p.name, rows: p.size }, level, index: i, bufferRows })),
     )
     const stats = newStats()
     const goals = new KeySet(w, 16)
@@ -423,9 +402,7 @@ export class LevelSearch<R extends RuleBase> {
     }
     progress(from.size, stats.kept, stats, `, ${shards} merge tasks`)
     const win = window.map(sharded)
-    const merged = await this.farmRound(
-      farm,
-      () => this.budget.check(at, this.bytes),
+    const merged = await this.farmRound(farm, at,
       Array.from({ length: shards }, (_, j) => ({
         op: 'merge' as const,
         w,
@@ -450,10 +427,10 @@ export class LevelSearch<R extends RuleBase> {
 
   /**
    * A round of a farm's tasks, given up as soon as the search is cancelled (CancelledError) or its
-   * time limit passes (`check`: the budget's error), also while the farm's server cannot be reached:
-   * the caller closes the farm, which takes back the tasks no worker has started.
+   * time limit passes (the budget's error for level `at`), also while the farm's server cannot be
+   * reached: the caller closes the farm, which takes back the tasks no worker has started.
    */
-  private farmRound(farm: LevelFarm, check: () => void, tasks: readonly FarmTask[]): Promise<FarmReply[]> {
+  private farmRound(farm: LevelFarm, at: number, tasks: readonly FarmTask[]): Promise<FarmReply[]> {
     if (this.executor.cancelled) return Promise.reject(new CancelledError())
     let over = false
     const cancelled = new Promise<never>((_, reject) => {
@@ -461,7 +438,7 @@ export class LevelSearch<R extends RuleBase> {
         if (over) return
         if (this.executor.cancelled) return reject(new CancelledError())
         try {
-          check()
+          this.budget.checkTime(at)
         } catch (e) {
           return reject(e as Error)
         }
@@ -477,14 +454,7 @@ export class LevelSearch<R extends RuleBase> {
    * checkpoint, the level is recorded in progress as its runs are written, and a record in
    * progress of the same level over the same parents under the same rule is gone on from.
    */
-  private spill(
-    disk: DiskOptions,
-    parents: StateSet,
-    rule: R,
-    window: readonly StateSet[],
-    track: boolean,
-    started: () => number,
-  ): Spilled {
+  private spill(disk: DiskOptions, parents: StateSet, rule: R, window: readonly StateSet[], track: boolean, started: () => number): Spilled {
     const { w } = parents
     const at = rule.level
     const files = window.map((l) => {
@@ -513,9 +483,7 @@ export class LevelSearch<R extends RuleBase> {
             disk.limit?.merged?.({ search: disk.name, level: at, runs, before, after, limit: disk.limit.bytes }),
         },
       }),
-      ...(resumed && {
-        resumed: { runs: resumed.runs.map((f) => new DiskLevel(disk.store, f.name, w, f.rows, f.checksum)), next: resumed.next },
-      }),
+      ...(resumed && { resumed: { runs: resumed.runs.map((f) => new DiskLevel(disk.store, f.name, w, f.rows, f.checksum)), next: resumed.next } }),
     })
     // A resumed level's runs are pending from the start: they go once the level is finished, even
     // when this session records nothing more of it (the rest fits in the buffer).
@@ -565,8 +533,7 @@ export class LevelSearch<R extends RuleBase> {
       }
     } catch (e) {
       // Stopped in its first chunk, the level has nothing to record (its runs, if any, are cleared when it starts again).
-      if (spilled && done > 0 && (e instanceof CancelledError || e instanceof BudgetError))
-        spilled.sink.stop(() => spilled.record(done, stats))
+      if (spilled && done > 0 && (e instanceof CancelledError || e instanceof BudgetError)) spilled.sink.stop(() => spilled.record(done, stats))
       throw e
     }
     return stats
@@ -585,9 +552,7 @@ export class LevelSearch<R extends RuleBase> {
 
   /** Drop the tables of levels below `level` (no longer needed); on disk, their files. */
   release(below: number): void {
-    const gone = this.levels
-      .slice(0, below)
-      .filter((l): l is DiskLevel | ShardedLevel => l instanceof DiskLevel || l instanceof ShardedLevel)
+    const gone = this.levels.slice(0, below).filter((l): l is DiskLevel | ShardedLevel => l instanceof DiskLevel || l instanceof ShardedLevel)
     if (!this.options.disk?.keep) {
       // The checkpoint forgets them first: it never names a file that is gone.
       this.options.disk?.checkpoint?.forget(gone.map((l) => l.name))
