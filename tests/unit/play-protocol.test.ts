@@ -75,7 +75,9 @@ describe('the engine protocol', () => {
     const out: string[] = []
     const server = new ProtocolServer((l) => out.push(l), DEFAULT_OPTIONS)
     for (const line of ['position preset mini-3 moves c9-e7', 'setoption name Weight_lag value 40', 'go depth 2']) await server.receive(line)
-    while (!out.some((l) => l.startsWith('bestmove'))) await new Promise<void>((resolve) => setTimeout(resolve, 10))
+    // Its bestmove, or the error (the code before answered 'no position yet' and no bestmove).
+    for (let t = 0; t < 1000 && !out.some((l) => l.startsWith('bestmove') || l.startsWith('info string error')); t++)
+      await new Promise<void>((resolve) => setTimeout(resolve, 10))
     await server.receive('quit')
     expect(out.filter((l) => l.startsWith('info string error'))).toEqual([])
     // Orange is to move after blue's c9-e7: its move is orange's.

@@ -180,9 +180,11 @@ export const useEngine = defineStore('engine', () => {
 
   /** The engine's move at the stepper's position, played there (unless the user went elsewhere meanwhile). */
   async function engineMove(): Promise<void> {
+    // The document it was asked in: another one opened meanwhile (even of the same game at the same position) gets no move.
+    const asked = documentStore.generation
     try {
       const r = await search()
-      if (!r || r.key !== currentKey.value) return
+      if (!r || r.key !== currentKey.value || documentStore.generation !== asked) return
       // This search answered the position shown: a move owed there is made (or there is none).
       owed = null
       const path = r.bestmove ? session()?.arrows([r.bestmove])[0]?.path : undefined
@@ -252,6 +254,12 @@ export const useEngine = defineStore('engine', () => {
   // A game started (a document made new). A document opened (a file, an example, the autosave) is
   // there to be read: the engine's seat to move at its end waits for Engine moves.
   watch(() => documentStore.started, answer)
+  // Another document loaded: a move owed in the one before is not made in it.
+  watch(
+    () => documentStore.generation,
+    () => (owed = null),
+    { flush: 'sync' },
+  )
 
   /** The principal variation's first moves as arrows on the board, numbered, in the movers' colours. */
   watch(

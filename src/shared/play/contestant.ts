@@ -108,6 +108,9 @@ export interface LineTransport {
  */
 export class EngineStartError extends Error {}
 
+/** An outside engine that answered before but cannot start this game (it ended, or fell silent): it forfeits the game. */
+export class EngineLostError extends Error {}
+
 /**
  * An engine that speaks the protocol. Each move: `position` with the game and every move from the
  * start, then `go` with the match's limits; it answers with `bestmove`. Silence past the deadline,
@@ -155,7 +158,7 @@ export class ProtocolContestant implements Contestant {
     this.transport.send('newgame')
     this.transport.send('isready')
     const fault = await this.expect('readyok', this.grace)
-    if (fault) throw new Error(`${this.name}: ${fault}`)
+    if (fault) throw new EngineLostError(`${this.name}: ${fault}`)
   }
 
   async play(game: GameView): Promise<Answer> {

@@ -12,7 +12,7 @@
 import { eloEstimate, fitRatings, sprt, type SprtBounds, type SprtState, type Tally } from './elo'
 import { Evaluator } from './evaluate'
 import type { Answer, Contestant, GameView } from './contestant'
-import { EngineStartError, moveText } from './contestant'
+import { EngineLostError, moveText } from './contestant'
 import { MAX_MOVES, Position, type Move } from './position'
 import type { SpoilingRule, Variant, VariantSource } from './variant'
 import { DEFAULT_WEIGHTS } from './weights'
@@ -72,15 +72,15 @@ export async function playGame(spec: MatchSpec, opening: readonly Move[], seats:
   const pos = Position.start(v)
   const moves: string[] = []
   const buf = new Int32Array(MAX_MOVES)
-  // A contestant that cannot start this game (an outside engine that ended since its last) forfeits
-  // it at its first turn; one that never started (EngineStartError) stops the match.
+  // An outside engine that cannot start this game (it ended since its last: EngineLostError)
+  // forfeits it at its first turn; one that never started (EngineStartError), or any other fault, stops the match.
   const failed = new Map<number, string>()
   for (const c of new Set(seats))
     try {
       await spec.contestants[c]!.newGame(v)
     } catch (e) {
-      if (e instanceof EngineStartError) throw e
-      failed.set(c, `could not start the game: ${(e as Error).message}`)
+      if (!(e instanceof EngineLostError)) throw e
+      failed.set(c, `could not start the game: ${e.message}`)
     }
   for (const m of opening) {
     moves.push(moveText(pos, m))
