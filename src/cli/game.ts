@@ -3,7 +3,7 @@
  * fast as possible), with a proof that no game is shorter, or the best found and the best bound.
  */
 import { specFromProblem } from '../shared/halma/document'
-import { GAME_STRATEGIES, parseGameJob, scopeProperties, type GameResult } from '../shared/engine/game/job'
+import { GAME_STRATEGIES, parseGameJob, purposeText, scopeProperties, type GameResult } from '../shared/engine/game/job'
 import { describeProblem } from '../shared/halma/problem'
 import { json, table, threadsRun, type Io } from './io'
 import { documentFile, loadProblem, parse, PROBLEM_OPTIONS, UsageError } from './options'
@@ -23,9 +23,6 @@ import {
   threadsOption,
   writeWithSolutions,
 } from './search-run'
-
-/** What a search row was for, when not to find or prove at its bound (the count searches the found game's bound again). */
-const PURPOSE = { look: 'a first look', count: 'the count' } as const
 
 export const GAME_HELP = `halma game: the shortest two-player game, and a proof that none is shorter
 
@@ -179,7 +176,7 @@ export function gameResultText(head: string, r: GameResult): string {
                 : s.cut
                   ? 'heuristic, beam'
                   : 'heuristic'
-              : 'exhaustive') + (s.purpose ? `, ${PURPOSE[s.purpose]}` : ''),
+              : 'exhaustive') + (s.purpose ? `, ${purposeText(s.purpose)}` : ''),
             s.result + (s.length !== null ? ` (${s.length})` : ''),
             Math.max(...s.levels).toLocaleString('en-US'),
             s.levels.length - 1,

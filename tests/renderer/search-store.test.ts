@@ -8,7 +8,7 @@ import { mount } from '@vue/test-utils'
 import { createPinia, setActivePinia } from 'pinia'
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { nextTick } from 'vue'
-import { DEFAULT_GAME_JOB } from '../../src/shared/engine/game/job'
+import { DEFAULT_GAME_JOB, purposeText } from '../../src/shared/engine/game/job'
 import GameResultView from '../../src/renderer/kinds/halma/GameResultView.vue'
 import SearchPanel from '../../src/renderer/kinds/halma/SearchPanel.vue'
 import { compact, gameHeadline, moves, threads } from '../../src/renderer/format'
@@ -339,7 +339,7 @@ describe('the search panel with a game', () => {
     expect(rows[0]!.findAll('td').map((td) => td.text())).toEqual([
       String(first.bound),
       first.winner,
-      (first.heuristic ? 'heuristic' : 'exhaustive') + (first.purpose === 'look' ? ', a first look' : first.purpose === 'count' ? ', the count' : ''),
+      (first.heuristic ? 'heuristic' : 'exhaustive') + (first.purpose ? `, ${purposeText(first.purpose)}` : ''),
       first.result === 'found' ? `found (${first.length})` : first.result,
       Math.max(0, ...first.levels).toLocaleString('en-US'),
       expect.stringMatching(/ s$/),

@@ -24,7 +24,7 @@ import { GameDomain, type GameRule } from '../../src/shared/engine/game/domain'
 import { GameFlow } from '../../src/shared/engine/game/flow'
 import { takeGame } from '../../src/shared/engine/game/found'
 import type { HeuristicRule } from '../../src/shared/engine/game/heuristics'
-import { parseGameJob, type GameJob, type GameJobInput, type GameResult } from '../../src/shared/engine/game/job'
+import { parseGameJob, purposeText, type GameJob, type GameJobInput, type GameResult } from '../../src/shared/engine/game/job'
 import { GameKernel } from '../../src/shared/engine/game/kernel'
 import { cutLevel } from '../../src/shared/engine/game/ranking'
 import { searchContext, searchGame, type GameSearchSpec, type SearchOutcome } from '../../src/shared/engine/game/search'
@@ -619,6 +619,7 @@ describe('auto strategy: the look at the bound', () => {
     const rows = counted.proof.searches.map((s) => [s.bound, s.winner, s.heuristic, s.result, s.purpose ?? null])
     expect(rows).toContainEqual([12, 'red', false, 'found', 'count'])
     expect(new Set(rows.map((x) => JSON.stringify(x))).size).toBe(rows.length)
+    expect([purposeText('look'), purposeText('count'), purposeText(undefined)]).toEqual(['a first look', 'the count', ''])
   })
 })
 

@@ -137,12 +137,15 @@ export class GameFlow extends JobFlow<GameRule, GameInit, GameResult> {
    */
   private async runSearch(spec: RunSpec): Promise<{ record: GameSearchRecord; game: FoundGame | undefined }> {
     const step = this.stepOf(spec)
+    // What the search is for, when not the proof at its bound (a checkpoint's record of an older build has none: given here too).
+    const purpose: GameSearchRecord['purpose'] = spec.look ? 'look' : spec.allowance ? 'count' : undefined
     const settled = this.spine.settled<SearchStep>(step)
     if (settled) {
       const what = settled.game ? `a ${settled.game.length}-move game` : 'no game'
       this.announce(spec.heuristic ? 'beam' : 'prove', spec.bound, `${what} won by ${this.name(spec.winner)} in at most ${spec.bound} moves: settled before the resume (checkpoint)`)
-      this.searches.push(settled.record)
-      return { record: settled.record, game: settled.game ?? undefined }
+      const record = purpose ? { ...settled.record, purpose } : settled.record
+      this.searches.push(record)
+      return { record, game: settled.game ?? undefined }
     }
     const searched = await this.search({
       bound: spec.bound,
@@ -153,7 +156,6 @@ export class GameFlow extends JobFlow<GameRule, GameInit, GameResult> {
       ...(spec.allowance && { allowance: spec.allowance }),
       ...(spec.look && { inMemory: true }),
     })
-    const purpose: GameSearchRecord['purpose'] = spec.look ? 'look' : spec.allowance ? 'count' : undefined
     const out = purpose ? { ...searched, record: { ...searched.record, purpose } } : searched
     this.searches.push(out.record)
     if (out.record.result === 'time') this.halted = true

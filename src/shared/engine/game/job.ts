@@ -163,6 +163,9 @@ export interface GameSearchRecord extends GameSearchBase {
   readonly purpose?: 'look' | 'count'
 }
 
+/** A search row's purpose in words (the CLI's table and the workbench's say it alike). */
+export const purposeText = (purpose: GameSearchRecord['purpose']): string => (purpose === 'look' ? 'a first look' : purpose === 'count' ? 'the count' : '')
+
 export interface GameListing {
   readonly moves: readonly string[]
   readonly winner: string
