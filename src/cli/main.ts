@@ -29,7 +29,7 @@ import { runTablebase } from './tablebase'
 export const USAGE = `halma: transfers and shortest games in the Halma / Chinese Checkers family, games of 2 to 6
 players and solitaire armies
 
-usage: halma <command> [options]      (halma <command> --help for its options)
+usage: halma <command> [options]      (halma <command> --help, or halma help <command>, for its options)
 
 Any document (its format field says which kind: *.halma.json a transfer or a two-player game,
 *.army.json a solitaire army, *.players.json a game of 2 to 6 players):

@@ -59,8 +59,10 @@ An engine SPEC is [NAME=]KIND[:OPTIONS], OPTIONS comma-separated key=value:
   --spoiling   the rules page's rules against a player who stays home (default vacate)
   --sprt       stop once engine 1 is shown better (H1: elo1) or not (H0: elo0) than engine 0
                (alpha, beta default 0.05)
+  --out        the games as a players document (one there is replaced; any other file is refused)
 Scoring: the winner beats every other seat; the rest are ranked by the distance their army still
-has to go (equal: a draw); a forfeit (no move, an illegal move, a crash, silence) loses to all.`
+has to go (equal: a draw); a forfeit (no move, an illegal move, a crash, silence) loses to all. An outside engine that ends mid-match forfeits its later games; one that never
+answers its greeting stops the match (exit 2).`
 
 const OPTIONS = {
   preset: { type: 'string' },

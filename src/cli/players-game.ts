@@ -63,7 +63,8 @@ usage: halma players game --preset ID [options]
                        the Redis queue at URL (--disk DIR must be a folder every worker reads)
   --shards N           shards per level on a cluster (default 3)
   --json               the result as JSON
-  --out F.players.json write the game and the game found (halma verify F checks it)
+  --out F.players.json write the game and the game found (halma verify F checks it; a document
+                       there is replaced, any other file refused)
 Every player cooperates; the player who wins a game of L moves makes move L, so each length is
 searched for that player. Progress on stderr; Ctrl-C cancels.
 Exit status: 0 a game was found, 1 none, 2 bad input, 130 interrupted.`

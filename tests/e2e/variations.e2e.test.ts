@@ -179,7 +179,7 @@ describe('variations', () => {
     expect(await side.evaluateAll((els) => els.map((e) => e.classList.contains('unplayable')))).toEqual([false, true])
     // A click on the side line's illegal move: not gone to; why is said.
     await side.nth(1).click()
-    expect(await notice(page, 'moves')).toMatch(/^cannot be played: move 2: a5-i9 is not a legal move/)
+    expect(await notice(page, 'moves')).toMatch(/^move 2 \(a5-i9\) cannot be played: a5-i9 is not a legal move/)
     expect(await text(page, 'ply')).toBe('0 / 4')
     await shot(page, 'unplayable-moves')
     expect(errors).toEqual([])

@@ -250,7 +250,7 @@ describe('variations in the stepper', () => {
     const bad = unplayableMoves(halmaKind, doc.doc, st.tree)
     // The side line after move 1: a4-a5 plays ([0, 1]); a1-a3 does not ([0, 1, 0]); a5-a6 follows it.
     expect([...bad.keys()]).toEqual(['0.1.0', '0.1.0.0'])
-    expect(bad.get('0.1.0')).toMatch(/^cannot be played: move 3: a1-a3 is not a jump/)
+    expect(bad.get('0.1.0')).toMatch(/^move 3 \(a1-a3\) cannot be played: a1-a3 is not a jump/)
     expect(bad.get('0.1.0.0')).toBe('move 4 (a5-a6) cannot be played: it comes after move 3, which cannot be played')
     // The main line's moves all play: none named.
     expect([...bad.keys()].some((k) => /^0(\.0)*$/.test(k))).toBe(false)

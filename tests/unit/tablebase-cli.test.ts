@@ -119,7 +119,7 @@ describe('halma tablebase', () => {
     // The finished table of another game: refused (it was read and reported as this one, exit 0).
     const wrong = await run(['tablebase', 'build', '--board', '4x4', '--men', '1', '--resume', other])
     expect(wrong.code).toBe(2)
-    expect(wrong.err).toContain('holds the finished table of 3x3 with 1 men a side, not 4x4 with 1')
+    expect(wrong.err).toContain('holds the finished table of 3x3 with 1 man a side, not 4x4 with 1 man a side')
     // A file where the folder goes: the user's path (exit 2), not the disk's fault (exit 3).
     const file = join(dir, 'a-file.txt')
     writeFileSync(file, 'mine')

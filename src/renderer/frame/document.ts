@@ -227,8 +227,12 @@ export const useDocument = defineStore('document', () => {
     const k = kind.value
     const before = entry.value
     let next: Entry
-    if (reopen || k.problemKey(value) !== k.problemKey(before.doc)) next = { doc: value, shown: openingShown(k, value).shown, ply: 0 }
-    else {
+    if (reopen || k.problemKey(value) !== k.problemKey(before.doc)) {
+      const opening = openingShown(k, value)
+      next = { doc: value, shown: opening.shown, ply: 0 }
+      // Its first line shown up to a move that cannot be played (a problem changed under it): said, as on opening.
+      if (opening.fault !== null) notices.error('moves', opening.fault)
+    } else {
       const s = before.shown
       const same = s.origin !== null && treeKey(k.lines(value)[s.origin]?.tree ?? { children: [] }) === treeKey(s.tree)
       next = { doc: value, shown: { ...s, origin: same ? s.origin : storedIndex(k, value, s.tree) }, ply: before.ply }

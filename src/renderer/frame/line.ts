@@ -66,7 +66,7 @@ export function treeFault(kind: AnyKind, doc: unknown, tree: LineTree): string |
 
 /**
  * What is wrong with stored line k (0-based) whose tree this is: its main line cannot be played
- * past a move (the moves before it are shown, the rest greyed), or a side line cannot; or null.
+ * past a move (the moves before it are shown, the rest marked in the move list), or a side line cannot; or null.
  */
 export function storedLineFault(kind: AnyKind, doc: unknown, k: number, tree: LineTree): string | null {
   const main = kind.replay(doc, mainLine(tree))
@@ -160,8 +160,8 @@ export interface MainRow {
 
 /**
  * The moves of a tree that cannot be played, by node key, each with a sentence saying so: for the
- * first of a line, the kind's fault ("cannot be played: move 2: a5-i9 is not a legal move: ...");
- * for the moves after it, that they follow it. The move list
+ * first of a line, the kind's fault ("move 2 (a5-i9) cannot be played: a5-i9 is not a legal move:
+ * ..."); for the moves after it, that they follow it. The move list
  * marks them and a click on one says why (issue 30's walkthrough: a side line's illegal move looked
  * like any other, and a click on it went silently to the last move that plays).
  */
@@ -177,7 +177,9 @@ export function unplayableMoves(kind: AnyKind, doc: unknown, tree: LineTree): Ma
     for (let k = first; k < path.length; k++) {
       const key = nodeKey(path.slice(0, k + 1))
       const named = `move ${k + 1} (${kind.moveText(doc, moves[k]!, k + 1)})`
-      if (!out.has(key)) out.set(key, k === first ? `cannot be played: ${r.fault}` : `${named} cannot be played: it comes after move ${first + 1}, which cannot be played`)
+      // The kind's fault names the move first ("move 3: ..."): said once, as the move named.
+      const why = k === first ? r.fault.replace(/^move \d+( \([^)]*\))?: /, '') : `it comes after move ${first + 1}, which cannot be played`
+      if (!out.has(key)) out.set(key, `${named} cannot be played: ${why}`)
     }
   }
   walk(tree, [])

@@ -55,7 +55,7 @@ export class TablebaseFlow implements RunningFlow<TablebaseResult> {
         const had = done.value.spec
         if (had.side !== job.side || had.men !== job.men)
           throw new CheckpointError(
-            `${store.where} holds the finished table of ${had.side}x${had.side} with ${had.men} men a side, not ${job.side}x${job.side} with ${job.men}: give another folder`,
+            `${store.where} holds the finished table of ${gameWords(had.side, had.men)}, not ${gameWords(job.side, job.men)}: give another folder`,
           )
         return this.existing(done.value, t0, job.keep ? readWords(store) : null)
       }
@@ -169,3 +169,6 @@ function readWords(store: FileStore): { values: Uint32Array; distance: Uint32Arr
   }
   return { values: read(VALUES), distance: read(DISTANCE) }
 }
+
+/** A table's game in words: "4x4 with 1 man a side". */
+const gameWords = (side: number, men: number): string => `${side}x${side} with ${men} ${men === 1 ? 'man' : 'men'} a side`
