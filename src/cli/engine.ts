@@ -57,7 +57,12 @@ export function playWorkerScript(): URL {
 /** The engine options of the command line (each fault names its option). */
 export function engineOptions(v: Record<string, unknown>): EngineOptions {
   let o = DEFAULT_OPTIONS
+  // Each option set once: by its flag or by --option, not both (the second would win without a word).
+  const given = new Map<string, string>()
   const set = (name: string, value: string, flag: string): void => {
+    const before = given.get(name.toLowerCase())
+    if (before !== undefined) throw new UsageError(`${flag}: ${name} is set twice (${before} and ${flag}): give it once`)
+    given.set(name.toLowerCase(), flag === '--option' ? `--option ${name}` : flag)
     const r = applyOption(o, name, value)
     if (!r.ok) throw new UsageError(`${flag}: ${r.error.message}`)
     o = r.value

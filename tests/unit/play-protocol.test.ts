@@ -252,6 +252,13 @@ describe('the engine protocol', () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
+  it('halma engine refuses an option set twice, by its flag and by --option (the second won without a word)', async () => {
+    const { engineOptions } = await import('../../src/cli/engine')
+    expect(() => engineOptions({ hash: '16', option: ['Hash=64'] })).toThrow(/--option: Hash is set twice \(--hash and --option\): give it once/)
+    expect(() => engineOptions({ option: ['Beam=5', 'beam=6'] })).toThrow(/beam is set twice/)
+    expect(engineOptions({ hash: '16', option: ['Beam=5'] })).toMatchObject({ hashMb: 16, beam: 5 })
+  })
+
   it('halma match refuses two engines of one name and a key given twice in one spec', async () => {
     const err: string[] = []
     const io = { out: () => undefined, err: (s: string) => void err.push(s), stdin: () => undefined, tty: false }
