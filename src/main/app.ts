@@ -360,6 +360,7 @@ export function startApp(options: AppOptions): void {
       recentDocuments: () => recent.list(),
       setDocumentState: (state) => {
         documentState = state
+        documents.shown(state.file)
         if (win && !win.isDestroyed()) {
           win.setDocumentEdited(state.dirty)
           if (state.file.path) win.setRepresentedFilename(state.file.path)

@@ -157,9 +157,21 @@ export class DocumentFiles {
     const fault = documentFault(text)
     if (fault !== null) return { status: 'failed', reason: `${name} is not a valid ${fault}` }
     this.lastDir = dirname(path)
-    this.deps.recent.add(path)
+    // Not yet a recent file: the page may still be told to keep its work instead (shown() records it).
     return { status: 'opened', file: { name, path }, text }
   }
+
+  /**
+   * The page shows the document of this file (its state says so): the file is a recent one. An
+   * Open the user cancelled at the unsaved-work question never gets here, so Recent stays as it was.
+   */
+  shown(file: DocumentFile): void {
+    const path = file.path
+    if (path === undefined || path === this.lastShown || !isAbsolute(path) || !this.allowed(path)) return
+    this.lastShown = path
+    this.deps.recent.add(path)
+  }
+  private lastShown: string | undefined
 
   /** Save to the document's own path; a document without one is saved as (a dialog asks where). */
   async save(request: SaveRequest): Promise<SaveOutcome> {

@@ -45,14 +45,20 @@ function setup(answers: { open?: (string | undefined)[]; save?: (string | undefi
 }
 
 describe('opening documents', () => {
-  it('opens a valid file chosen in the dialog and remembers it', async () => {
+  it('opens a valid file chosen in the dialog and remembers it once the page shows it', async () => {
     const path = join(dir, 'levenspiel.halma.json')
     writeFileSync(path, sample)
     const { files, recent, persisted } = setup({ open: [path] })
     const r = await files.open()
     expect(r).toEqual({ status: 'opened', file: { name: 'levenspiel.halma.json', path }, text: sample })
+    // Not before: an Open cancelled at the unsaved-work question leaves Recent as it was.
+    expect(recent.list()).toEqual([])
+    files.shown({ name: 'levenspiel.halma.json', path })
     expect(recent.list()).toEqual([{ path, name: 'levenspiel.halma.json' }])
     expect(persisted.at(-1)).toEqual([path])
+    // A path the page makes up is not made recent.
+    files.shown({ name: 'x.halma.json', path: join(dir, 'never-chosen.halma.json') })
+    expect(recent.list()).toHaveLength(1)
   })
 
   it('reports a cancelled dialog', async () => {
