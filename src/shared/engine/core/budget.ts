@@ -52,6 +52,12 @@ export class Budget {
 
   /** Stop past the deadline. */
   checkTime(level: number): void {
-    if (performance.now() > this.deadline) throw new BudgetError(level, 0, 'time')
+    const up = this.timeUp(level)
+    if (up) throw up
+  }
+
+  /** The time limit's error for `level` once past the deadline (checkTime's, returned), else undefined. */
+  timeUp(level: number): BudgetError | undefined {
+    return performance.now() > this.deadline ? new BudgetError(level, 0, 'time') : undefined
   }
 }

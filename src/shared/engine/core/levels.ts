@@ -426,27 +426,22 @@ export class LevelSearch<R extends RuleBase> {
   }
 
   /**
-   * A round of a farm's tasks, given up as soon as the search is cancelled (CancelledError) or its
-   * time limit passes (the budget's error for level `at`), also while the farm's server cannot be
-   * reached: the caller closes the farm, which takes back the tasks no worker has started.
+   * A round of a farm's tasks, given up once the search is cancelled or its time limit passes (for
+   * level `at`), even while the farm's server cannot be reached: the caller closes the farm.
    */
   private farmRound(farm: LevelFarm, at: number, tasks: readonly FarmTask[]): Promise<FarmReply[]> {
     if (this.executor.cancelled) return Promise.reject(new CancelledError())
     let over = false
-    const cancelled = new Promise<never>((_, reject) => {
+    const stopped = new Promise<never>((_, reject) => {
       const poll = (): void => {
         if (over) return
-        if (this.executor.cancelled) return reject(new CancelledError())
-        try {
-          this.budget.checkTime(at)
-        } catch (e) {
-          return reject(e as Error)
-        }
-        setTimeout(poll, 200)
+        const fault = this.executor.cancelled ? new CancelledError() : this.budget.timeUp(at)
+        if (fault) reject(fault)
+        else setTimeout(poll, 200)
       }
       poll()
     })
-    return Promise.race([farm.run(tasks), cancelled]).finally(() => (over = true))
+    return Promise.race([farm.run(tasks), stopped]).finally(() => (over = true))
   }
 
   /**
