@@ -141,6 +141,12 @@ describe('the document store', () => {
     expect(host.calls).toEqual(['open', 'open'])
     expect(noticeAt('document')).toMatch(/cut\.halma\.json is not a valid problem document/)
     expect(doc.dirty).toBe(true)
+    // A valid file then, its question cancelled: the work stays, and the other file's fault is no longer said.
+    host.answers.open.push({ status: 'opened', file: { name: 'levenspiel.halma.json' }, text: levenspiel })
+    host.answers.unsaved.push('cancel')
+    expect(await doc.open()).toBe(false)
+    expect(noticeAt('document')).toBe('')
+    expect(doc.dirty).toBe(true)
   })
 
   it('changing the rules removes the stored solutions they make illegal, says so, and Undo brings them back', async () => {

@@ -176,7 +176,10 @@ export const useDocument = defineStore('document', () => {
   }
   async function openRead(f: DocumentFile, text: string): Promise<boolean> {
     const d = readText(f.name, text)
-    if (!d || !(await confirmLeave())) return false
+    if (!d) return false
+    // A file read: what an earlier Open said of another file is stale (kept up, it read as this one's).
+    notices.clear('document')
+    if (!(await confirmLeave())) return false
     show(d, f)
     return true
   }
