@@ -170,10 +170,10 @@ export function unplayableMoves(kind: AnyKind, doc: unknown, tree: LineTree): Ma
   const walk = (node: LineTree | MoveNode<Path>, path: number[]): void => {
     if (node.children.length > 0) return node.children.forEach((c, k) => walk(c, [...path, k]))
     if (path.length === 0) return
-    const r = kind.replay(doc, movesTo(tree, path))
+    const moves = movesTo(tree, path)
+    const r = kind.replay(doc, moves)
     if (r.fault === null) return
     const first = r.moves.length
-    const moves = movesTo(tree, path)
     for (let k = first; k < path.length; k++) {
       const key = nodeKey(path.slice(0, k + 1))
       const named = `move ${k + 1} (${kind.moveText(doc, moves[k]!, k + 1)})`
